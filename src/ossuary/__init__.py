@@ -1,0 +1,13 @@
+"""Ossuary: a rules engine and play platform for three card games.
+
+The games share one kernel (:mod:`ossuary.engine`): every choice a player makes
+is a pending *decision* with a finite list of legal options, and the state is
+plain data that clones, serializes and replays exactly.
+
+>>> from ossuary import hecatomb
+>>> state = hecatomb.new_game(seed=7)
+>>> state.current_player() in (0, 1)
+True
+"""
+
+__version__ = "0.1.0"

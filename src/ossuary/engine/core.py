@@ -1,0 +1,208 @@
+"""The game-agnostic kernel: decisions, actions and the step machine.
+
+Every game in Ossuary is a :class:`GameState` subclass. The state never calls
+out to a player: it runs its rules until somebody must choose, and stops with a
+pending :class:`Decision` (who decides, what kind of choice, the legal option
+ids). :meth:`GameState.apply_action` checks the chosen id against that list and
+runs on to the next decision.
+
+The engine's pending work is itself data: ``stack`` holds small tuples
+``(step_name, *args)``; the rules register a function for each step name and a
+function for each decision kind that resumes after the choice. So a state has
+no Python frames, generators or closures in it, ``clone`` is a structural copy
+and ``serialize`` is complete JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+from .rng import Rng
+
+Step = tuple[Any, ...]
+StepFn = Callable[..., None]
+ResumeFn = Callable[..., None]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One legal option: a stable string ``id`` and a ``label`` for people."""
+
+    id: str
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Decision:
+    """A pending choice: the ``player`` who makes it, its ``kind``, its options.
+
+    ``ctx`` is the data the rules need to resume after the choice; it is plain
+    data (tuples of ints and strings) like everything else in a state.
+    """
+
+    __slots__ = ("ctx", "kind", "options", "player")
+
+    def __init__(self, kind: str, player: int, options: tuple[str, ...], ctx: Step = ()) -> None:
+        self.kind = kind
+        self.player = player
+        self.options = options
+        self.ctx = ctx
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.player, list(self.options), _to_json(self.ctx)]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Decision:
+        return cls(data[0], data[1], tuple(data[2]), _to_tuple(data[3]))
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, player={self.player}, options={list(self.options)})"
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _to_tuple(value: Any) -> Any:
+    """JSON has no tuples: steps and contexts come back as nested lists."""
+    if isinstance(value, list):
+        return tuple(_to_tuple(v) for v in value)
+    return value
+
+
+class GameState:
+    """Base class of every game's state; the public API all games share.
+
+    Subclasses fill ``STEPS`` (step name -> function(state, *args)) and
+    ``RESUME`` (decision kind -> function(state, ctx, chosen_id)), and provide
+    ``clone``, ``serialize``, ``view``, ``resample``, ``returns``,
+    ``action_label`` and ``explain_illegal``.
+    """
+
+    STEPS: ClassVar[dict[str, StepFn]] = {}
+    RESUME: ClassVar[dict[str, ResumeFn]] = {}
+    # Decision kinds that are asked even when only one option is legal, because
+    # skipping them would tell the other players something hidden.
+    ALWAYS_ASK: ClassVar[frozenset[str]] = frozenset()
+    ruleset: ClassVar[str] = "game"
+
+    __slots__ = ("log", "pending", "rng", "stack", "winner")
+
+    def __init__(self) -> None:
+        self.stack: list[Step] = []
+        self.pending: Decision | None = None
+        self.rng = Rng(0)
+        self.log: list[dict[str, Any]] = []
+        self.winner: int | None = None
+
+    # -- the step machine ---------------------------------------------------
+    def push(self, *step: Any) -> None:
+        self.stack.append(step)
+
+    def ask(self, kind: str, player: int, options: tuple[str, ...], *ctx: Any) -> None:
+        """Stop for a decision; a forced choice resumes at once unless secret."""
+        if len(options) == 1 and kind not in self.ALWAYS_ASK:
+            self.RESUME[kind](self, ctx, options[0])
+            return
+        self.pending = Decision(kind, player, options, ctx)
+
+    def run(self) -> None:
+        """Run steps until a decision is pending or the game is over."""
+        stack = self.stack
+        steps = self.STEPS
+        while self.pending is None and stack and self.winner is None:
+            step = stack.pop()
+            steps[step[0]](self, *step[1:])
+
+    # -- public API -----------------------------------------------------------
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.pending is None else self.pending.player
+
+    def decision(self) -> Decision | None:
+        return self.pending
+
+    def legal_action_ids(self) -> tuple[str, ...]:
+        """The legal option ids, without building labels (fast path for agents)."""
+        return () if self.pending is None else self.pending.options
+
+    def legal_actions(self) -> list[Action]:
+        """The legal options, each with its stable id and a label for people."""
+        if self.pending is None:
+            return []
+        return [Action(a, self.action_label(a)) for a in self.pending.options]
+
+    def apply_action(self, action: Action | str) -> None:
+        """Apply a legal action (or its id) and run to the next decision.
+
+        Raises :class:`IllegalAction` naming the rule when the action is not
+        legal now; the state is then unchanged.
+        """
+        aid = action.id if isinstance(action, Action) else action
+        pending = self.pending
+        if pending is None:
+            raise IllegalAction("the game is over; no action can be taken", "end of game")
+        if aid not in pending.options:
+            message, rule = self.explain_illegal(aid)
+            raise IllegalAction(message, rule)
+        self.pending = None
+        self.RESUME[pending.kind](self, pending.ctx, aid)
+        self.run()
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None or (self.pending is None and not self.stack)
+
+    def iter_log(self, seat: int | None = None) -> Iterator[dict[str, Any]]:
+        """The event log; with a seat, as that seat may see it."""
+        for event in self.log:
+            yield event if seat is None else self.redact_event(event, seat)
+
+    # -- for subclasses --------------------------------------------------------
+    def action_label(self, aid: str) -> str:
+        return aid
+
+    def explain_illegal(self, aid: str) -> tuple[str, str]:
+        options = ", ".join(self.pending.options) if self.pending else ""
+        return f"{aid!r} is not a legal option now; legal: {options}", ""
+
+    def redact_event(self, event: dict[str, Any], seat: int) -> dict[str, Any]:
+        return event
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def clone(self) -> GameState:
+        raise NotImplementedError
+
+    def serialize(self) -> str:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: Rng) -> GameState:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.serialize() == other.serialize()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def to_json_steps(stack: list[Step]) -> list[Any]:
+    return [_to_json(s) for s in stack]
+
+
+def from_json_steps(data: list[Any]) -> list[Step]:
+    return [_to_tuple(s) for s in data]
+
+
+to_json = _to_json
+from_json_tuple = _to_tuple

@@ -1,0 +1,36 @@
+"""Errors raised by the engine. Every message is written for a person."""
+
+from __future__ import annotations
+
+
+class OssuaryError(Exception):
+    """Base class of every error Ossuary raises on purpose."""
+
+
+class IllegalAction(OssuaryError):  # noqa: N818 - the name reads like the rules
+    """An action that the rules do not allow now.
+
+    ``rule`` names the rulebook section that forbids it. The state that raised
+    it is unchanged.
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        self.reason = message
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class DeckError(OssuaryError):
+    """A deck that breaks the deck-building rules, or names unknown cards."""
+
+
+class CardFileError(OssuaryError):
+    """A card definition that is malformed."""
+
+
+class ScenarioError(OssuaryError):
+    """A scenario (position) text that cannot be loaded."""
+
+
+class ReplayError(OssuaryError):
+    """A replay file that cannot be rebuilt."""

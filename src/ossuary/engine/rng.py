@@ -1,0 +1,51 @@
+"""A small deterministic random number generator whose whole state is one int.
+
+The game's randomness lives in the game state, so a seed and the list of
+actions rebuild a game exactly on any machine and any Python version (unlike
+:mod:`random`, whose algorithms may change). The generator is SplitMix64.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+T = TypeVar("T")
+
+
+class Rng:
+    """SplitMix64: fast, tiny state, good enough for shuffling cards."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+
+    @classmethod
+    def from_state(cls, state: int) -> Rng:
+        rng = cls.__new__(cls)
+        rng.state = state
+        return rng
+
+    def copy(self) -> Rng:
+        return Rng.from_state(self.state)
+
+    def next64(self) -> int:
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (the modulo bias is below 2**-50)."""
+        return self.next64() % n
+
+    def choice(self, seq: list[T] | tuple[T, ...]) -> T:
+        return seq[self.next64() % len(seq)]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]

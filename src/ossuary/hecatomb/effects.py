@@ -1,0 +1,444 @@
+"""The effect verbs of the card language (rulebook glossary), one function each.
+
+Every verb is ``fn(state, source_cid, controller, key, effect, target, x)``;
+``target`` is the option id chosen for the ability's target (``a<aid>``,
+``m<cid>``, ``p<seat>``, ``c<cid>``) or None. "Do as much as you can"
+(Abilities: General Rules): a verb whose target has gone does nothing, and a
+verb asked to do more than is possible does what it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .cards import DOOM_INDEX, KEYWORDS, Effect
+from .queries import abom_of, card_matches, in_scope, placements
+from .rules import (
+    RESUME,
+    destroy_card,
+    destroy_minions,
+    draw,
+    event,
+    gain_souls,
+    lose_souls,
+    new_abomination,
+    place_minion,
+    resume,
+    reveal_all,
+    sever,
+    step,
+    stitch_onto,
+    take_minion,
+    to_graveyard,
+    to_hand,
+)
+from .state import Abomination, HecatombState
+
+Verb = Callable[[HecatombState, int, int, str, Effect, Any, int], None]
+VERBS: dict[str, Verb] = {}
+
+
+def verb(fn: Verb) -> Verb:
+    VERBS[fn.__name__.removeprefix("do_")] = fn
+    return fn
+
+
+def amount(eff: Effect, x: int, default: int = 1) -> int:
+    value = eff.get("amount", default)
+    return x if value == "X" else int(value)
+
+
+def target_abom(s: HecatombState, target: Any) -> Abomination | None:
+    if not isinstance(target, str):
+        return None
+    if target[0] == "a":
+        return s.aboms.get(int(target[1:]))
+    if target[0] == "m":
+        return abom_of(s, int(target[1:]))
+    return None
+
+
+def target_minion(s: HecatombState, target: Any) -> int | None:
+    """The minion an effect acts on: a targeted minion, or an abomination's top
+    minion (rulebook "Effects and Abominations")."""
+    if not isinstance(target, str):
+        return None
+    if target[0] == "m":
+        cid = int(target[1:])
+        return cid if abom_of(s, cid) is not None else None
+    a = target_abom(s, target)
+    return a.top if a is not None else None
+
+
+def scoped_aboms(s: HecatombState, p: int, eff: Effect, target: Any) -> list[Abomination]:
+    """The abominations an effect touches: its target, or every one in its scope."""
+    scope = eff.get("scope")
+    if scope is None:
+        a = target_abom(s, target)
+        return [a] if a is not None else []
+    return [a for a in list(s.aboms.values()) if in_scope(s, scope, p, a)]
+
+
+def players(s: HecatombState, p: int, who: str, target: Any) -> list[int]:
+    """``you``, ``target`` (a targeted player), ``each_enemy`` or ``each``,
+    in turn order from the active player."""
+    if who == "you":
+        return [p]
+    if who == "target":
+        return [int(target[1:])] if isinstance(target, str) and target[0] == "p" else []
+    order = [(s.turn + k) % s.n for k in range(s.n)]
+    if who == "each_enemy":
+        return [q for q in order if q != p]
+    return order
+
+
+# -- damage and removal ------------------------------------------------------------
+@verb
+def do_damage(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Rulebook "Damage to Abominations": ability damage works like combat damage."""
+    from .rules import damage_kills
+
+    n = amount(eff, x)
+    kills: list[int] = []
+    for a in scoped_aboms(s, p, eff, target):
+        kills.extend(damage_kills(s, a, n))
+        event(s, "damage", source=s.defs[cid].name, a=a.aid, amount=n)
+    destroy_minions(s, kills, "effect")
+
+
+@verb
+def do_destroy(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "destroy": to the graveyard. An abomination: all its minions."""
+    if isinstance(target, str) and target[0] == "c":
+        destroy_card(s, int(target[1:]), "effect")
+        s.push("flush")
+        return
+    if isinstance(target, str) and target[0] == "m":
+        m = target_minion(s, target)
+        destroy_minions(s, [m] if m is not None else [], "effect")
+        return
+    kills = [c for a in scoped_aboms(s, p, eff, target) for c in a.cards]
+    destroy_minions(s, kills, "effect")
+
+
+@verb
+def do_exile(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "exile": back to its owner's hand."""
+    if isinstance(target, str) and target[0] == "c":
+        card = int(target[1:])
+        seat = s.seats[s.owner[card]]
+        if card in seat.relics:
+            seat.relics.remove(card)
+        elif seat.god == card:
+            seat.god = -1
+        else:
+            return
+        to_hand(s, card)
+    else:
+        m = target_minion(s, target)
+        if m is None:
+            return
+        take_minion(s, m)
+        to_hand(s, m)
+    event(s, "exile", card=s.defs[int(target[1:]) if target[0] == "c" else m].name)
+
+
+@verb
+def do_sever(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    m = target_minion(s, target)
+    if m is not None:
+        sever(s, m)
+
+
+@verb
+def do_remove(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Remove from the game: for good, or ``until = "end_of_turn"``."""
+    if not isinstance(target, str):
+        return
+    if target[0] == "c":
+        card = int(target[1:])
+        seat = s.seats[s.owner[card]]
+        if card in seat.relics:
+            seat.relics.remove(card)
+        elif seat.god == card:
+            seat.god = -1
+        else:
+            return
+        from .queries import invalidate
+
+        invalidate(s)
+    else:
+        m = target_minion(s, target)
+        if m is None:
+            return
+        take_minion(s, m)
+        card = m
+    s.seats[s.owner[card]].removed.append(card)
+    reveal_all(s, card)
+    if eff.get("until") == "end_of_turn":
+        s.eot.append(("return", card))
+    event(s, "removed", card=s.defs[card].name)
+
+
+# -- numbers and keywords (end at end of turn) ----------------------------------
+@verb
+def do_strength(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "strength +/-X": on an abomination it follows the top minion."""
+    n = amount(eff, x, 0)
+    if isinstance(target, str) and target[0] == "m":
+        m = target_minion(s, target)
+        if m is not None:
+            s.minion_mod[m] = s.minion_mod.get(m, 0) + n
+        return
+    for a in scoped_aboms(s, p, eff, target):
+        a.str_mod += n
+
+
+@verb
+def do_grant(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    kw = eff.get("keyword")
+    assert kw in KEYWORDS
+    value = eff.get("value", True)
+    if isinstance(value, str) and value in DOOM_INDEX:
+        value = (value,)
+    elif isinstance(value, list | tuple):
+        value = tuple(value)
+    for a in scoped_aboms(s, p, eff, target):
+        a.grants.append((kw, value))
+    from .queries import invalidate
+
+    invalidate(s)
+
+
+@verb
+def do_untap(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    for a in scoped_aboms(s, p, eff, target):
+        a.tapped = False
+
+
+@verb
+def do_tap(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    for a in scoped_aboms(s, p, eff, target):
+        a.tapped = True
+
+
+# -- moving minions ----------------------------------------------------------------
+@verb
+def do_stitch(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Stitch the targeted minion (yours) onto another of your abominations, or
+    on its own as a new one (glossary "stitch")."""
+    m = target_minion(s, target)
+    if m is None or s.owner[m] != p:
+        return
+    home = abom_of(s, m)
+    opts = [f"onto {aid}" for aid in s.seats[p].aboms if home is None or aid != home.aid]
+    opts.append("onto new")
+    s.ask("choose", p, tuple(opts), "stitch", m, p)
+
+
+def _cont_stitch(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    m, p = ctx
+    where = choice.split()[1]
+    stitch_onto(s, m, None if where == "new" else s.aboms[int(where)], p)
+
+
+# -- cards and souls --------------------------------------------------------------
+@verb
+def do_draw(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    for q in players(s, p, eff.get("who", "you"), target):
+        draw(s, q, amount(eff, x))
+
+
+@verb
+def do_discard(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "discard": the discarding player chooses unless the card says
+    otherwise (``chooser = "you"`` or ``"random"``)."""
+    chooser = eff.get("chooser", "owner")
+    n = amount(eff, x)
+    for q in reversed(players(s, p, eff.get("who", "you"), target)):
+        s.push("discard", q, n, chooser, p)
+
+
+@step
+def step_discard(s: HecatombState, q: int, n: int, chooser: str, p: int) -> None:
+    hand = s.seats[q].hand
+    if n <= 0 or not hand:
+        return
+    if chooser == "random":
+        _discard(s, q, hand[s.rng.below(len(hand))])
+        s.push("discard", q, n - 1, chooser, p)
+        return
+    picker = q if chooser == "owner" else p
+    bit = 1 << picker
+    for c in hand:
+        s.known[c] |= bit  # the chooser sees the hand it chooses from
+    seen: dict[str, int] = {}
+    for c in hand:
+        seen.setdefault(s.defs[c].name, c)
+    s.ask("choose", picker, tuple(f"card {c}" for c in seen.values()), "discard", q, n, chooser, p)
+
+
+def _discard(s: HecatombState, q: int, c: int) -> None:
+    s.seats[q].hand.remove(c)
+    to_graveyard(s, c)
+    event(s, "discard", p=q, card=s.defs[c].name)
+
+
+def _cont_discard(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    q, n, chooser, p = ctx
+    _discard(s, q, int(choice.split()[1]))
+    s.push("discard", q, n - 1, chooser, p)
+
+
+@verb
+def do_souls(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Gain, lose or steal souls (``mode``); souls never go below zero."""
+    mode = eff.get("mode", "gain")
+    n = amount(eff, x)
+    who = players(s, p, eff.get("who", "you" if mode == "gain" else "target"), target)
+    for q in who:
+        if mode == "gain":
+            gain_souls(s, q, n)
+        elif mode == "lose":
+            lose_souls(s, q, n)
+        else:  # steal
+            gain_souls(s, p, lose_souls(s, q, n))
+        event(s, "souls", p=q, mode=mode, n=n)
+        if s.winner is not None:
+            return
+
+
+@verb
+def do_mana(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "mana": mana from effects goes to the pool."""
+    s.seats[p].pool[DOOM_INDEX[eff.get("doom", s.defs[cid].doom)]] += amount(eff, x)
+
+
+@verb
+def do_exhume(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "exhume": from a graveyard (yours unless ``side = "any"``) to its
+    owner's hand."""
+    s.push("pick_zone", "exhume", p, amount(eff, x), eff.get("side", "yours"), eff.get("filter"))
+
+
+@verb
+def do_retrieve(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "retrieve": search your deck, show the card, take it, shuffle."""
+    s.push("shuffle", p)
+    s.push("pick_zone", "retrieve", p, 1, "yours", eff.get("filter"))
+
+
+@verb
+def do_put_into_play(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
+    """Glossary "put into play": placed as if played, but no summon effects."""
+    s.push("pick_zone", "put", p, 1, eff.get("from", "hand"), eff.get("filter"))
+
+
+@step
+def step_shuffle(s: HecatombState, p: int) -> None:
+    s.rng.shuffle(s.seats[p].deck)
+    for c in s.seats[p].deck:
+        s.known[c] = 0
+
+
+@step
+def step_pick_zone(
+    s: HecatombState, what: str, p: int, n: int, side: str, flt: Any
+) -> None:
+    if n <= 0:
+        return
+    if what == "exhume":
+        zone = [c for q, seat in enumerate(s.seats) if side == "any" or q == p for c in seat.graveyard]
+    elif what == "retrieve":
+        zone = s.seats[p].deck
+    elif side == "graveyard":  # put into play from the graveyard
+        zone = s.seats[p].graveyard
+    else:
+        zone = s.seats[p].hand
+    seen: dict[tuple[str, int], int] = {}
+    for c in zone:
+        d = s.defs[c]
+        if (what != "put" or d.is_minion) and card_matches(d, flt):
+            seen.setdefault((d.name, s.owner[c]), c)
+    if not seen:
+        return
+    opts = tuple(f"card {c}" for c in seen.values())
+    if what == "put":
+        opts = (*opts, "none")
+    s.ask("choose", p, opts, "zone", what, p, n, side, flt)
+
+
+def _cont_zone(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    what, p, n, side, flt = ctx
+    if choice == "none":
+        return
+    c = int(choice.split()[1])
+    owner = s.seats[s.owner[c]]
+    name = s.defs[c].name
+    if what == "exhume":
+        owner.graveyard.remove(c)
+        to_hand(s, c)
+        event(s, "exhume", card=name)
+        s.push("pick_zone", what, p, n - 1, side, flt)
+    elif what == "retrieve":
+        owner.deck.remove(c)
+        to_hand(s, c)  # shown to all players
+        event(s, "retrieve", p=p, card=name)
+    else:
+        (owner.graveyard if side == "graveyard" else owner.hand).remove(c)
+        s.limbo.append(c)
+        s.ask("choose", p, tuple(placements(s, p, s.defs[c])), "put", p, c)
+
+
+def _cont_put(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    p, c = ctx
+    s.limbo.remove(c)
+    reveal_all(s, c)
+    place_minion(s, p, c, choice, summon=False)
+
+
+@verb
+def do_sacrifice(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "sacrifice": destroy one of your own cards; nothing prevents it."""
+    what = eff.get("what", "minion")
+    seat = s.seats[p]
+    opts: list[str] = []
+    if what in ("minion", "any"):
+        opts.extend(f"m{c}" for aid in seat.aboms for c in s.aboms[aid].cards)
+    if what in ("relic", "any"):
+        opts.extend(f"c{c}" for c in seat.relics)
+    if what in ("god", "any") and seat.god >= 0:
+        opts.append(f"c{seat.god}")
+    if opts:
+        s.ask("choose", p, tuple(opts), "sacrifice", p)
+
+
+def _cont_sacrifice(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    c = int(choice[1:])
+    event(s, "sacrifice", card=s.defs[c].name)
+    if choice[0] == "m":
+        destroy_minions(s, [c], "sacrifice")
+    else:
+        destroy_card(s, c, "sacrifice")
+        s.push("flush")
+
+
+_CONTINUATIONS: dict[str, Callable[[HecatombState, tuple[Any, ...], str], None]] = {
+    "stitch": _cont_stitch,
+    "discard": _cont_discard,
+    "zone": _cont_zone,
+    "put": _cont_put,
+    "sacrifice": _cont_sacrifice,
+}
+
+
+@resume("choose")
+def resume_choose(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    _CONTINUATIONS[ctx[0]](s, ctx[1:], choice)
+
+
+assert "choose" in RESUME
+_unused = (new_abomination,)

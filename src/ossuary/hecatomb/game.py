@@ -1,0 +1,195 @@
+"""Starting a game, and the parts of the public API that need the rules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine.errors import DeckError, IllegalAction
+from ..engine.rng import Rng
+from . import effects as _effects  # noqa: F401  (registers the effect verbs)
+from . import rules
+from .cards import CardPool, base_pool
+from .decks import preconstructed, resolve_deck
+from .queries import (
+    abom_keywords,
+    can_attack,
+    can_block,
+    can_pay,
+    mana_available,
+    placements,
+)
+from .state import START_HAND, HecatombState, Seat
+from .view import redact_event, resample, view
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+def new_game(
+    decks: list[list[str] | str] | None = None,
+    seats: int = 2,
+    seed: int = 0,
+    first: int | None = None,
+    pool: CardPool | None = None,
+) -> HecatombState:
+    """Set up a game (rulebook "Setup and Start") and run to the first decision.
+
+    ``decks``: per seat, a list of card names or a preconstructed deck's name;
+    None uses the preconstructed decks in turn. ``first``: the first player, or
+    None to let the seed choose.
+    """
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Hecatomb is for {MIN_SEATS} to {MAX_SEATS} players here, not {seats}")
+    pool = pool or base_pool()
+    if decks is None:
+        names = list(preconstructed())
+        decks = [names[i % len(names)] for i in range(seats)]
+    if len(decks) != seats:
+        raise DeckError(f"{seats} seats need {seats} decks, got {len(decks)}")
+    lists = [resolve_deck(d, pool, f"seat {i}'s deck") for i, d in enumerate(decks)]
+    if first is not None and not 0 <= first < seats:
+        raise ValueError(f"first player must be a seat from 0 to {seats - 1}")
+    s = HecatombState()
+    s.n = seats
+    s.decks = lists
+    s.rng = Rng(seed)
+    for p, names_ in enumerate(lists):
+        seat = Seat()
+        for name in names_:
+            s.defs.append(pool[name])
+            s.owner.append(p)
+            s.known.append(0)
+            seat.deck.append(len(s.defs) - 1)
+        s.rng.shuffle(seat.deck)
+        s.seats.append(seat)
+    s.first = s.rng.below(seats) if first is None else first
+    s.turn = s.first
+    for p in range(seats):
+        rules.draw(s, p, START_HAND)
+    s.push("start_turn")
+    s.run()
+    return s
+
+
+def deserialize(text: str) -> HecatombState:
+    """Rebuild a state from :meth:`HecatombState.serialize` output."""
+    return HecatombState.from_json(json.loads(text))
+
+
+# -- the rest of the public API -------------------------------------------------
+def _label(self: HecatombState, aid: str) -> str:
+    return rules.label(self, aid)
+
+
+def _view(self: HecatombState, seat: int) -> dict[str, Any]:
+    return view(self, seat)
+
+
+def _resample(self: HecatombState, seat: int, rng: Rng) -> HecatombState:
+    return resample(self, seat, rng)
+
+
+def _redact(self: HecatombState, event: dict[str, Any], seat: int) -> dict[str, Any]:
+    return redact_event(event, seat)
+
+
+HecatombState.action_label = _label  # type: ignore[method-assign]
+HecatombState.view = _view  # type: ignore[method-assign]
+HecatombState.resample = _resample  # type: ignore[method-assign]
+HecatombState.redact_event = _redact  # type: ignore[method-assign]
+
+
+def _explain(self: HecatombState, aid: str) -> tuple[str, str]:
+    """Why an action is not legal now, and which rule says so."""
+    pending = self.pending
+    assert pending is not None
+    kind = pending.kind
+    verb, _, rest = aid.partition(" ")
+    seat = self.seats[pending.player]
+    legal = ", ".join(pending.options)
+    generic = (
+        f"{aid!r} is not an option now: player {pending.player} is deciding "
+        f"{kind!r}; legal options: {legal}",
+        "",
+    )
+    num = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else -1
+    if verb == "mana":
+        if kind != "main":
+            return "mana cards can be added only in your main phase, not during an attack", (
+                "rulebook: Attack"
+            )
+        if seat.mana_added:
+            return "you have already added a mana card this turn", "rulebook: Add One Mana Card"
+        if num not in seat.hand:
+            return f"card {num} is not in your hand", "rulebook: Add One Mana Card"
+    if verb == "play" and kind in ("main", "window"):
+        if num not in seat.hand:
+            return f"card {num} is not in your hand", "rulebook: Play Cards"
+        d = self.defs[num]
+        if kind == "window" and not d.is_combat:
+            return (
+                f"{d.name} is a {d.type}; only combat fates and combat minions can be played "
+                "during an attack",
+                "rulebook: Attack",
+            )
+        avail = mana_available(self, pending.player)
+        if not can_pay(avail, d.doom_i, d.cost):
+            return (
+                f"{d.name} costs {d.cost} with at least one {d.doom} mana; you have "
+                f"{sum(avail)} mana available, {avail[d.doom_i]} of it {d.doom}",
+                "rulebook: Tapping mana cards",
+            )
+        return f"{d.name} needs a legal target and there is none", "rulebook: Playing fates"
+    if verb == "attack":
+        if kind != "main":
+            return "you can start an attack only from your main phase", "rulebook: Attack"
+        return (
+            "none of your abominations can attack: each is tapped, has one minion, got a "
+            "minion this turn, was stitched this turn, or has Guardian",
+            "rulebook: Declare attackers; glossary: attack",
+        )
+    if verb == "attacker" and kind == "attacker" and num in self.aboms:
+        a = self.aboms[num]
+        why = (
+            "it is tapped"
+            if a.tapped
+            else "a one-minion abomination can't attack"
+            if a.size < 2
+            else "it has Guardian"
+            if abom_keywords(self, a).get("guardian")
+            else "it got a minion (or was stitched) this turn"
+        )
+        if a.owner != pending.player:
+            why = "it is not yours"
+        if not can_attack(self, a) or a.owner != pending.player:
+            return f"abomination {num} can't attack: {why}", "rulebook: Declare attackers"
+    if verb == "block" and kind == "block":
+        parts = rest.split()
+        if len(parts) == 2 and all(p.isdigit() for p in parts):
+            blk, att = (self.aboms.get(int(p)) for p in parts)
+            if blk is not None and att is not None:
+                if blk.size < 2:
+                    return "a one-minion abomination can't block", "glossary: block"
+                if blk.tapped:
+                    return "a tapped abomination can't block", "rulebook: Assign blockers"
+                if not can_block(self, blk, att):
+                    return "the attacker has Evader against a doom the blocker has", "glossary: Evader"
+                return "that blocker is already blocking, or that attacker is already blocked", (
+                    "rulebook: Assign blockers"
+                )
+    if verb == "on" and kind == "place" and num in self.aboms:
+        a = self.aboms[num]
+        d = self.defs[pending.ctx[1]]
+        if f"on {num}" not in placements(self, pending.player, d):
+            if d.kw.get("host"):
+                return f"{d.name} has Host: it can only be a new abomination", "glossary: Host"
+            if a.owner != pending.player:
+                return "you can play minions only on your own abominations", "rulebook: Playing minions"
+            if a.size >= 5:
+                return "an abomination holds at most five minions", "rulebook: Playing minions"
+            return "that abomination has Parasite: nothing can be played on it", "glossary: Parasite"
+    return generic
+
+
+HecatombState.explain_illegal = _explain  # type: ignore[method-assign]
+_ = IllegalAction

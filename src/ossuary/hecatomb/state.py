@@ -1,0 +1,302 @@
+"""The Hecatomb game state: plain data, integer ids, a cheap structural clone.
+
+Cards are integers (``cid``) indexing ``defs`` and ``owner``, which never change
+during a game and are shared between clones. Everything that changes lives in
+:class:`Seat`, :class:`Abomination`, :class:`Combat` and a few flat containers,
+each copied with a few list copies in :meth:`HecatombState.clone`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
+from ..engine.rng import Rng
+from .cards import CardDef
+
+RULESET = "hecatomb"
+VERSION = "1"
+WIN_SOULS = 20
+START_SOULS = 5
+START_HAND = 4
+MAX_SIZE = 5
+
+
+class Seat:
+    """One player's zones and counters."""
+
+    __slots__ = (
+        "aboms", "deck", "god", "graveyard", "hand", "mana", "mana_added", "pool", "relics",
+        "removed", "souls",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.souls = START_SOULS
+        self.deck: list[int] = []  # index -1 is the top
+        self.hand: list[int] = []
+        self.mana: list[int] = []
+        self.graveyard: list[int] = []
+        self.removed: list[int] = []
+        self.aboms: list[int] = []  # abomination ids, in the order they came into play
+        self.relics: list[int] = []
+        self.god = -1
+        self.pool = [0, 0, 0, 0]  # mana from effects, by doom
+        self.mana_added = False
+
+    def copy(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.souls = self.souls
+        s.deck = self.deck[:]
+        s.hand = self.hand[:]
+        s.mana = self.mana[:]
+        s.graveyard = self.graveyard[:]
+        s.removed = self.removed[:]
+        s.aboms = self.aboms[:]
+        s.relics = self.relics[:]
+        s.god = self.god
+        s.pool = self.pool[:]
+        s.mana_added = self.mana_added
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        s = cls()
+        for name in cls.__slots__:
+            setattr(s, name, data[name])
+        return s
+
+
+class Abomination:
+    """A stack of minions in play, bottom (index 0) to top (index -1).
+
+    ``played``: a minion was played on it (or it was played) this turn;
+    ``stitched``: minions were stitched onto it this turn. ``str_mod`` and
+    ``grants`` are until-end-of-turn changes to the abomination, which the
+    rulebook applies to whichever minion is on top (glossary "strength +/-X").
+    """
+
+    __slots__ = ("aid", "cards", "grants", "owner", "played", "stitched", "str_mod", "tapped")
+
+    def __init__(self, aid: int, owner: int, cards: list[int]) -> None:
+        self.aid = aid
+        self.owner = owner
+        self.cards = cards
+        self.tapped = False
+        self.played = False
+        self.stitched = False
+        self.str_mod = 0
+        self.grants: list[tuple[str, Any]] = []
+
+    def copy(self) -> Abomination:
+        a = Abomination.__new__(Abomination)
+        a.aid = self.aid
+        a.owner = self.owner
+        a.cards = self.cards[:]
+        a.tapped = self.tapped
+        a.played = self.played
+        a.stitched = self.stitched
+        a.str_mod = self.str_mod
+        a.grants = self.grants[:]
+        return a
+
+    @property
+    def top(self) -> int:
+        return self.cards[-1]
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: to_json(getattr(self, name)) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Abomination:
+        a = cls(data["aid"], data["owner"], data["cards"])
+        for name in ("tapped", "played", "stitched", "str_mod"):
+            setattr(a, name, data[name])
+        a.grants = [(k, tuple(v) if isinstance(v, list) else v) for k, v in data["grants"]]
+        return a
+
+
+class Combat:
+    """The attack in progress (rulebook "Attack")."""
+
+    __slots__ = ("aggressor", "attackers", "blocked", "blocks", "defender", "forced")
+
+    def __init__(self, aggressor: int, defender: int) -> None:
+        self.aggressor = aggressor
+        self.defender = defender
+        self.attackers: list[int] = []  # attacking abominations still in combat
+        self.blocks: dict[int, int] = {}  # attacker -> blocker (while the blocker is in combat)
+        self.blocked: list[int] = []  # attackers that became blocked stay blocked
+        self.forced: dict[int, int] = {}  # Hunter: forced blocker -> hunter
+
+    def copy(self) -> Combat:
+        c = Combat.__new__(Combat)
+        c.aggressor = self.aggressor
+        c.defender = self.defender
+        c.attackers = self.attackers[:]
+        c.blocks = dict(self.blocks)
+        c.blocked = self.blocked[:]
+        c.forced = dict(self.forced)
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "aggressor": self.aggressor,
+            "defender": self.defender,
+            "attackers": self.attackers,
+            "blocks": [[a, b] for a, b in self.blocks.items()],
+            "blocked": self.blocked,
+            "forced": [[a, b] for a, b in self.forced.items()],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Combat:
+        c = cls(data["aggressor"], data["defender"])
+        c.attackers = data["attackers"]
+        c.blocks = {a: b for a, b in data["blocks"]}
+        c.blocked = data["blocked"]
+        c.forced = {a: b for a, b in data["forced"]}
+        return c
+
+
+class HecatombState(GameState):
+    """A game of Hecatomb in progress. See :mod:`ossuary.hecatomb.rules`."""
+
+    ruleset = RULESET
+    ALWAYS_ASK = frozenset({"main", "window"})
+
+    __slots__ = (
+        "aboms", "combat", "cond_on", "defs", "eot", "first", "known", "limbo", "minion_mod",
+        "n", "next_aid", "owner", "seats", "tapped", "trig", "turn", "turn_number",
+        "_auras", "decks",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.defs: list[CardDef] = []
+        self.owner: list[int] = []
+        self.decks: list[list[str]] = []  # the decks as given, for replays
+        self.n = 2
+        self.seats: list[Seat] = []
+        self.aboms: dict[int, Abomination] = {}
+        self.next_aid = 0
+        self.turn = 0  # the active seat
+        self.turn_number = 0  # counts every player's turns, from 1
+        self.first = 0
+        self.known: list[int] = []  # per card: bit s set when seat s knows it while hidden
+        self.tapped: set[int] = set()  # tapped mana cards
+        self.minion_mod: dict[int, int] = {}  # until-end-of-turn strength changes on minions
+        self.cond_on: set[int] = set()  # minions whose continual conditional ability is active
+        self.limbo: list[int] = []  # cards being played or between zones
+        self.eot: list[tuple[Any, ...]] = []  # things that end or return at end of turn
+        self.trig: list[tuple[Any, ...]] = []  # triggered abilities waiting to be ordered
+        self.combat: Combat | None = None
+        self._auras: list[tuple[int, int]] | None = None  # cache: (controller, cid)
+
+    # -- copying ---------------------------------------------------------------
+    def clone(self) -> HecatombState:
+        c = HecatombState.__new__(HecatombState)
+        c.defs = self.defs
+        c.owner = self.owner
+        c.decks = self.decks
+        c.n = self.n
+        c.seats = [s.copy() for s in self.seats]
+        c.aboms = {k: a.copy() for k, a in self.aboms.items()}
+        c.next_aid = self.next_aid
+        c.turn = self.turn
+        c.turn_number = self.turn_number
+        c.first = self.first
+        c.known = self.known[:]
+        c.tapped = set(self.tapped)
+        c.minion_mod = dict(self.minion_mod)
+        c.cond_on = set(self.cond_on)
+        c.limbo = self.limbo[:]
+        c.eot = self.eot[:]
+        c.trig = self.trig[:]
+        c.combat = self.combat.copy() if self.combat else None
+        c._auras = self._auras
+        c.stack = self.stack[:]
+        c.pending = self.pending  # decisions are never mutated, only replaced
+        c.rng = self.rng.copy()
+        c.log = self.log[:]
+        c.winner = self.winner
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": RULESET,
+            "version": VERSION,
+            "cards": sorted(
+                (d.to_dict() for d in {d.name: d for d in self.defs}.values()),
+                key=lambda d: d["name"],
+            ),
+            "instances": [[d.name, o] for d, o in zip(self.defs, self.owner, strict=True)],
+            "decks": self.decks,
+            "n": self.n,
+            "seats": [s.to_json() for s in self.seats],
+            "aboms": [a.to_json() for a in self.aboms.values()],
+            "next_aid": self.next_aid,
+            "turn": self.turn,
+            "turn_number": self.turn_number,
+            "first": self.first,
+            "known": self.known,
+            "tapped": sorted(self.tapped),
+            "minion_mod": sorted([k, v] for k, v in self.minion_mod.items()),
+            "cond_on": sorted(self.cond_on),
+            "limbo": self.limbo,
+            "eot": to_json(self.eot),
+            "trig": to_json(self.trig),
+            "combat": self.combat.to_json() if self.combat else None,
+            "stack": to_json_steps(self.stack),
+            "pending": self.pending.to_json() if self.pending else None,
+            "rng": self.rng.state,
+            "log": self.log,
+            "winner": self.winner,
+        }
+
+    def serialize(self) -> str:
+        """The complete state as JSON text; :func:`deserialize` rebuilds it."""
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HecatombState:
+        s = cls()
+        defs = {raw["name"]: CardDef.from_dict(raw, "saved game") for raw in data["cards"]}
+        s.defs = [defs[name] for name, _ in data["instances"]]
+        s.owner = [o for _, o in data["instances"]]
+        s.decks = data["decks"]
+        s.n = data["n"]
+        s.seats = [Seat.from_json(x) for x in data["seats"]]
+        s.aboms = {a["aid"]: Abomination.from_json(a) for a in data["aboms"]}
+        s.next_aid = data["next_aid"]
+        s.turn = data["turn"]
+        s.turn_number = data["turn_number"]
+        s.first = data["first"]
+        s.known = data["known"]
+        s.tapped = set(data["tapped"])
+        s.minion_mod = {k: v for k, v in data["minion_mod"]}
+        s.cond_on = set(data["cond_on"])
+        s.limbo = data["limbo"]
+        s.eot = list(from_json_steps(data["eot"]))
+        s.trig = list(from_json_steps(data["trig"]))
+        s.combat = Combat.from_json(data["combat"]) if data["combat"] else None
+        s.stack = from_json_steps(data["stack"])
+        s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
+        s.rng = Rng.from_state(data["rng"])
+        s.log = data["log"]
+        s.winner = data["winner"]
+        return s
+
+    def returns(self) -> list[float]:
+        """+1 for the winner; the losers share -1 (zero-sum). All 0 if unfinished."""
+        if self.winner is None:
+            return [0.0] * self.n
+        lose = -1.0 / (self.n - 1)
+        return [1.0 if i == self.winner else lose for i in range(self.n)]

@@ -1,0 +1,125 @@
+"""What a seat may see: the one redaction path for views, logs and replays.
+
+A card's identity is visible to a seat when the card is in a public zone
+(play, mana zone, graveyard, removed from game, being played) or when the
+seat's bit is set in ``known`` (its own hand; cards shown to everyone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.rng import Rng
+from .queries import abom_dooms, abom_keywords, abom_strength, minion_strengths
+from .state import HecatombState
+
+
+def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A log event as ``seat`` may see it: private card names are dropped."""
+    private = event.get("private")
+    if private is None or private == seat:
+        return event
+    return {k: v for k, v in event.items() if k != "card"}
+
+
+def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
+    a = s.aboms[aid]
+    strengths = minion_strengths(s, a)
+    kw = abom_keywords(s, a)
+    return {
+        "id": aid,
+        "tapped": a.tapped,
+        "played_this_turn": a.played,
+        "stitched_this_turn": a.stitched,
+        "size": a.size,
+        "strength": abom_strength(s, a),
+        "subtype": s.defs[a.top].subtype,
+        "dooms": sorted(abom_dooms(s, a)),
+        "keywords": {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(kw.items())},
+        "minions": [
+            {"id": c, "card": s.defs[c].name, "doom": s.defs[c].doom, "strength": st}
+            for c, st in zip(a.cards, strengths, strict=True)
+        ],
+    }
+
+
+def view(s: HecatombState, seat: int) -> dict[str, Any]:
+    """The game as ``seat`` sees it, JSON-ready. Hidden cards are counts only."""
+    bit = 1 << seat
+    defs = s.defs
+    players = []
+    for p, st in enumerate(s.seats):
+        hand: list[dict[str, Any] | None] = [
+            {"id": c, "card": defs[c].name} if s.known[c] & bit else None for c in st.hand
+        ]
+        players.append(
+            {
+                "seat": p,
+                "souls": st.souls,
+                "hand_count": len(st.hand),
+                "hand": hand,
+                "deck_count": len(st.deck),
+                "mana": [
+                    {"id": c, "card": defs[c].name, "doom": defs[c].doom, "tapped": c in s.tapped}
+                    for c in st.mana
+                ],
+                "pool": dict(zip(("corruption", "deceit", "destruction", "greed"), st.pool, strict=True)),
+                "mana_added": st.mana_added,
+                "graveyard": [defs[c].name for c in st.graveyard],
+                "removed": [defs[c].name for c in st.removed],
+                "abominations": [_abom_view(s, aid) for aid in st.aboms],
+                "relics": [{"id": c, "card": defs[c].name} for c in st.relics],
+                "god": {"id": st.god, "card": defs[st.god].name} if st.god >= 0 else None,
+            }
+        )
+    decision: dict[str, Any] | None = None
+    if s.pending is not None:
+        decision = {"kind": s.pending.kind, "player": s.pending.player}
+        if s.pending.player == seat:
+            decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
+    c = s.combat
+    return {
+        "ruleset": s.ruleset,
+        "seat": seat,
+        "seats": s.n,
+        "active": s.turn,
+        "turn_number": s.turn_number,
+        "players": players,
+        "in_play": [{"id": x, "card": defs[x].name} for x in s.limbo],
+        "combat": None
+        if c is None
+        else {
+            "aggressor": c.aggressor,
+            "defender": c.defender,
+            "attackers": list(c.attackers),
+            "blocks": {str(k): v for k, v in c.blocks.items()},
+            "blocked": list(c.blocked),
+        },
+        "decision": decision,
+        "winner": s.winner,
+        "log": [redact_event(e, seat) for e in s.log],
+    }
+
+
+def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
+    """A full state consistent with what ``seat`` knows (for ISMCTS).
+
+    Decklists are taken as known (as with open decklists). Every card whose
+    identity ``seat`` doesn't know (other players' unseen hand cards, every
+    deck) is dealt again at random among those places, owner by owner; the
+    game's future randomness is reseeded from ``rng``.
+    """
+    out = s.clone()
+    bit = 1 << seat
+    for p, st in enumerate(out.seats):
+        unseen_hand = [i for i, c in enumerate(st.hand) if not out.known[c] & bit]
+        pool = [st.hand[i] for i in unseen_hand] + st.deck
+        rng.shuffle(pool)
+        for k, i in enumerate(unseen_hand):
+            st.hand[i] = pool[k]
+            out.known[pool[k]] |= 1 << p
+        st.deck = pool[len(unseen_hand) :]
+        for c in st.deck:
+            out.known[c] = 0
+    out.rng = Rng(rng.next64())
+    return out
