@@ -92,10 +92,14 @@ class GameState:
     # skipping them would tell the other players something hidden.
     ALWAYS_ASK: ClassVar[frozenset[str]] = frozenset()
     ruleset: ClassVar[str] = "game"
+    version: ClassVar[str] = "0"
 
-    __slots__ = ("log", "pending", "rng", "stack", "winner")
+    __slots__ = ("first", "history", "log", "pending", "rng", "seed", "stack", "winner")
 
     def __init__(self) -> None:
+        self.seed = 0
+        self.first = 0
+        self.history: list[str] = []  # every action id applied since setup, for replays
         self.stack: list[Step] = []
         self.pending: Decision | None = None
         self.rng = Rng(0)
@@ -153,6 +157,7 @@ class GameState:
             message, rule = self.explain_illegal(aid)
             raise IllegalAction(message, rule)
         self.pending = None
+        self.history.append(aid)
         self.RESUME[pending.kind](self, pending.ctx, aid)
         self.run()
 
@@ -176,6 +181,12 @@ class GameState:
         return event
 
     def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def num_seats(self) -> int:
+        raise NotImplementedError
+
+    def deck_lists(self) -> list[list[str]]:
         raise NotImplementedError
 
     def clone(self) -> GameState:

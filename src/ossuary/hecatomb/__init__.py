@@ -27,3 +27,7 @@ __all__ = [
     "preconstructed",
     "validate_deck",
 ]
+
+from ..engine.replay import register_ruleset as _register
+
+_register(RULESET, VERSION, new_game)

@@ -53,6 +53,7 @@ def new_game(
     s.n = seats
     s.decks = lists
     s.rng = Rng(seed)
+    s.seed = seed
     for p, names_ in enumerate(lists):
         seat = Seat()
         for name in names_:
@@ -62,7 +63,8 @@ def new_game(
             seat.deck.append(len(s.defs) - 1)
         s.rng.shuffle(seat.deck)
         s.seats.append(seat)
-    s.first = s.rng.below(seats) if first is None else first
+    chosen = s.rng.below(seats)  # always drawn, so a given first player keeps the same shuffle
+    s.first = chosen if first is None else first
     s.turn = s.first
     for p in range(seats):
         rules.draw(s, p, START_HAND)

@@ -170,10 +170,11 @@ class HecatombState(GameState):
     """A game of Hecatomb in progress. See :mod:`ossuary.hecatomb.rules`."""
 
     ruleset = RULESET
+    version = VERSION
     ALWAYS_ASK = frozenset({"main", "window"})
 
     __slots__ = (
-        "aboms", "combat", "cond_on", "defs", "eot", "first", "known", "limbo", "minion_mod",
+        "aboms", "combat", "cond_on", "defs", "eot", "known", "limbo", "minion_mod",
         "n", "next_aid", "owner", "seats", "tapped", "trig", "turn", "turn_number",
         "_auras", "decks",
     )  # fmt: skip
@@ -189,7 +190,6 @@ class HecatombState(GameState):
         self.next_aid = 0
         self.turn = 0  # the active seat
         self.turn_number = 0  # counts every player's turns, from 1
-        self.first = 0
         self.known: list[int] = []  # per card: bit s set when seat s knows it while hidden
         self.tapped: set[int] = set()  # tapped mana cards
         self.minion_mod: dict[int, int] = {}  # until-end-of-turn strength changes on minions
@@ -213,6 +213,8 @@ class HecatombState(GameState):
         c.turn = self.turn
         c.turn_number = self.turn_number
         c.first = self.first
+        c.seed = self.seed
+        c.history = self.history[:]
         c.known = self.known[:]
         c.tapped = set(self.tapped)
         c.minion_mod = dict(self.minion_mod)
@@ -246,6 +248,8 @@ class HecatombState(GameState):
             "turn": self.turn,
             "turn_number": self.turn_number,
             "first": self.first,
+            "seed": self.seed,
+            "history": self.history,
             "known": self.known,
             "tapped": sorted(self.tapped),
             "minion_mod": sorted([k, v] for k, v in self.minion_mod.items()),
@@ -279,6 +283,8 @@ class HecatombState(GameState):
         s.turn = data["turn"]
         s.turn_number = data["turn_number"]
         s.first = data["first"]
+        s.seed = data["seed"]
+        s.history = data["history"]
         s.known = data["known"]
         s.tapped = set(data["tapped"])
         s.minion_mod = {k: v for k, v in data["minion_mod"]}
@@ -293,6 +299,12 @@ class HecatombState(GameState):
         s.log = data["log"]
         s.winner = data["winner"]
         return s
+
+    def num_seats(self) -> int:
+        return self.n
+
+    def deck_lists(self) -> list[list[str]]:
+        return self.decks
 
     def returns(self) -> list[float]:
         """+1 for the winner; the losers share -1 (zero-sum). All 0 if unfinished."""
