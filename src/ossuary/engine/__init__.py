@@ -1,7 +1,14 @@
 """The game-agnostic kernel shared by all three games (see DESIGN.md)."""
 
 from .core import Action, Decision, GameState
-from .errors import CardFileError, DeckError, IllegalAction, OssuaryError, ReplayError, ScenarioError
+from .errors import (
+    CardFileError,
+    DeckError,
+    IllegalAction,
+    OssuaryError,
+    ReplayError,
+    ScenarioError,
+)
 from .replay import Replay, register_ruleset
 from .rng import Rng
 

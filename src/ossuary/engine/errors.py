@@ -7,7 +7,7 @@ class OssuaryError(Exception):
     """Base class of every error Ossuary raises on purpose."""
 
 
-class IllegalAction(OssuaryError):  # noqa: N818 - the name reads like the rules
+class IllegalAction(OssuaryError):
     """An action that the rules do not allow now.
 
     ``rule`` names the rulebook section that forbids it. The state that raised

@@ -107,7 +107,9 @@ class Selector:
         if unknown:
             raise CardFileError(f"{where}: unknown target field(s) {sorted(unknown)}")
         if raw["kind"] not in TARGET_KINDS:
-            raise CardFileError(f"{where}: target kind {raw['kind']!r} is not one of {TARGET_KINDS}")
+            raise CardFileError(
+                f"{where}: target kind {raw['kind']!r} is not one of {TARGET_KINDS}"
+            )
         if raw.get("side", "any") not in ("enemy", "yours", "any"):
             raise CardFileError(f"{where}: side must be enemy, yours or any")
         if raw.get("doom") is not None and raw["doom"] not in DOOMS:
@@ -333,7 +335,9 @@ class CardDef:
         if isinstance(cost_raw, str):
             text = cost_raw.replace(" ", "").upper()
             if not text.startswith("X"):
-                raise CardFileError(f"{where}: field 'cost' must be a number or 'X+N', got {cost_raw!r}")
+                raise CardFileError(
+                    f"{where}: field 'cost' must be a number or 'X+N', got {cost_raw!r}"
+                )
             x_cost = True
             rest = text[1:].lstrip("+")
             cost = int(rest) if rest else 0

@@ -13,16 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import DOOM_INDEX, KEYWORDS, Effect
-from .queries import abom_of, card_matches, in_scope, placements
+from .queries import abom_of, card_matches, in_scope, invalidate, placements
 from .rules import (
-    RESUME,
     destroy_card,
     destroy_minions,
     draw,
     event,
     gain_souls,
     lose_souls,
-    new_abomination,
     place_minion,
     resume,
     reveal_all,
@@ -95,7 +93,9 @@ def players(s: HecatombState, p: int, who: str, target: Any) -> list[int]:
 
 # -- damage and removal ------------------------------------------------------------
 @verb
-def do_damage(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_damage(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Rulebook "Damage to Abominations": ability damage works like combat damage."""
     from .rules import damage_kills
 
@@ -108,7 +108,9 @@ def do_damage(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target:
 
 
 @verb
-def do_destroy(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_destroy(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "destroy": to the graveyard. An abomination: all its minions."""
     if isinstance(target, str) and target[0] == "c":
         destroy_card(s, int(target[1:]), "effect")
@@ -123,7 +125,9 @@ def do_destroy(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target
 
 
 @verb
-def do_exile(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_exile(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "exile": back to its owner's hand."""
     if isinstance(target, str) and target[0] == "c":
         card = int(target[1:])
@@ -134,25 +138,30 @@ def do_exile(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: 
             seat.god = -1
         else:
             return
-        to_hand(s, card)
+        invalidate(s)
     else:
         m = target_minion(s, target)
         if m is None:
             return
         take_minion(s, m)
-        to_hand(s, m)
-    event(s, "exile", card=s.defs[int(target[1:]) if target[0] == "c" else m].name)
+        card = m
+    to_hand(s, card)
+    event(s, "exile", card=s.defs[card].name)
 
 
 @verb
-def do_sever(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_sever(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     m = target_minion(s, target)
     if m is not None:
         sever(s, m)
 
 
 @verb
-def do_remove(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_remove(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Remove from the game: for good, or ``until = "end_of_turn"``."""
     if not isinstance(target, str):
         return
@@ -165,8 +174,6 @@ def do_remove(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target:
             seat.god = -1
         else:
             return
-        from .queries import invalidate
-
         invalidate(s)
     else:
         m = target_minion(s, target)
@@ -183,7 +190,9 @@ def do_remove(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target:
 
 # -- numbers and keywords (end at end of turn) ----------------------------------
 @verb
-def do_strength(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_strength(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "strength +/-X": on an abomination it follows the top minion."""
     n = amount(eff, x, 0)
     if isinstance(target, str) and target[0] == "m":
@@ -196,7 +205,9 @@ def do_strength(s: HecatombState, cid: int, p: int, key: str, eff: Effect, targe
 
 
 @verb
-def do_grant(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_grant(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     kw = eff.get("keyword")
     assert kw in KEYWORDS
     value = eff.get("value", True)
@@ -206,13 +217,12 @@ def do_grant(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: 
         value = tuple(value)
     for a in scoped_aboms(s, p, eff, target):
         a.grants.append((kw, value))
-    from .queries import invalidate
-
-    invalidate(s)
 
 
 @verb
-def do_untap(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_untap(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     for a in scoped_aboms(s, p, eff, target):
         a.tapped = False
 
@@ -225,7 +235,9 @@ def do_tap(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: An
 
 # -- moving minions ----------------------------------------------------------------
 @verb
-def do_stitch(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_stitch(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Stitch the targeted minion (yours) onto another of your abominations, or
     on its own as a new one (glossary "stitch")."""
     m = target_minion(s, target)
@@ -251,7 +263,9 @@ def do_draw(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: A
 
 
 @verb
-def do_discard(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_discard(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "discard": the discarding player chooses unless the card says
     otherwise (``chooser = "you"`` or ``"random"``)."""
     chooser = eff.get("chooser", "owner")
@@ -292,7 +306,9 @@ def _cont_discard(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
 
 
 @verb
-def do_souls(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_souls(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Gain, lose or steal souls (``mode``); souls never go below zero."""
     mode = eff.get("mode", "gain")
     n = amount(eff, x)
@@ -316,14 +332,18 @@ def do_mana(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: A
 
 
 @verb
-def do_exhume(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_exhume(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "exhume": from a graveyard (yours unless ``side = "any"``) to its
     owner's hand."""
     s.push("pick_zone", "exhume", p, amount(eff, x), eff.get("side", "yours"), eff.get("filter"))
 
 
 @verb
-def do_retrieve(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_retrieve(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "retrieve": search your deck, show the card, take it, shuffle."""
     s.push("shuffle", p)
     s.push("pick_zone", "retrieve", p, 1, "yours", eff.get("filter"))
@@ -345,13 +365,13 @@ def step_shuffle(s: HecatombState, p: int) -> None:
 
 
 @step
-def step_pick_zone(
-    s: HecatombState, what: str, p: int, n: int, side: str, flt: Any
-) -> None:
+def step_pick_zone(s: HecatombState, what: str, p: int, n: int, side: str, flt: Any) -> None:
     if n <= 0:
         return
     if what == "exhume":
-        zone = [c for q, seat in enumerate(s.seats) if side == "any" or q == p for c in seat.graveyard]
+        zone = [
+            c for q, seat in enumerate(s.seats) if side == "any" or q == p for c in seat.graveyard
+        ]
     elif what == "retrieve":
         zone = s.seats[p].deck
     elif side == "graveyard":  # put into play from the graveyard
@@ -401,7 +421,9 @@ def _cont_put(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
 
 
 @verb
-def do_sacrifice(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+def do_sacrifice(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
     """Glossary "sacrifice": destroy one of your own cards; nothing prevents it."""
     what = eff.get("what", "minion")
     seat = s.seats[p]
@@ -438,7 +460,3 @@ _CONTINUATIONS: dict[str, Callable[[HecatombState, tuple[Any, ...], str], None]]
 @resume("choose")
 def resume_choose(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     _CONTINUATIONS[ctx[0]](s, ctx[1:], choice)
-
-
-assert "choose" in RESUME
-_unused = (new_abomination,)

@@ -79,13 +79,13 @@ def check(s: HecatombState, deep: bool = True) -> None:
         raise InvariantError("clone differs from original")
     if deserialize(text).serialize() != text:
         raise InvariantError("serialize does not round-trip")
-    for seat in range(s.n):
-        hidden = hidden_from(s, seat)
-        for d in _walk(s.view(seat)):
+    for who in range(s.n):
+        hidden = hidden_from(s, who)
+        for d in _walk(s.view(who)):
             if "card" in d and d.get("id") in hidden:
-                raise InvariantError(f"seat {seat}'s view shows hidden card {d['id']}")
-            if d.get("private") not in (None, seat) and "card" in d:
-                raise InvariantError(f"seat {seat}'s log shows a private card")
+                raise InvariantError(f"seat {who}'s view shows hidden card {d['id']}")
+            if d.get("private") not in (None, who) and "card" in d:
+                raise InvariantError(f"seat {who}'s log shows a private card")
 
 
 def random_game(
@@ -102,7 +102,9 @@ def random_game(
         actions.append(aid)
         s.apply_action(aid)
         if len(actions) > max_actions:
-            raise InvariantError(f"game {seed} with {seats} seats did not end in {max_actions} actions")
+            raise InvariantError(
+                f"game {seed} with {seats} seats did not end in {max_actions} actions"
+            )
     if checks:
         check(s)
         again = new_game(seats=seats, seed=seed)
@@ -117,8 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random playouts with invariant checks.")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--deep-every", type=int, default=10,
-                        help="clone/serialize/view checks every N actions (cheap checks every action)")
+    parser.add_argument(
+        "--deep-every",
+        type=int,
+        default=10,
+        help="clone/serialize/view checks every N actions (cheap checks every action)",
+    )
     args = parser.parse_args(argv)
     from rich.progress import track
 

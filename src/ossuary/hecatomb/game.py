@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from ..engine.errors import DeckError, IllegalAction
+from ..engine.errors import DeckError
 from ..engine.rng import Rng
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import rules
@@ -20,7 +19,6 @@ from .queries import (
     placements,
 )
 from .state import START_HAND, HecatombState, Seat
-from .view import redact_event, resample, view
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -78,30 +76,7 @@ def deserialize(text: str) -> HecatombState:
     return HecatombState.from_json(json.loads(text))
 
 
-# -- the rest of the public API -------------------------------------------------
-def _label(self: HecatombState, aid: str) -> str:
-    return rules.label(self, aid)
-
-
-def _view(self: HecatombState, seat: int) -> dict[str, Any]:
-    return view(self, seat)
-
-
-def _resample(self: HecatombState, seat: int, rng: Rng) -> HecatombState:
-    return resample(self, seat, rng)
-
-
-def _redact(self: HecatombState, event: dict[str, Any], seat: int) -> dict[str, Any]:
-    return redact_event(event, seat)
-
-
-HecatombState.action_label = _label  # type: ignore[method-assign]
-HecatombState.view = _view  # type: ignore[method-assign]
-HecatombState.resample = _resample  # type: ignore[method-assign]
-HecatombState.redact_event = _redact  # type: ignore[method-assign]
-
-
-def _explain(self: HecatombState, aid: str) -> tuple[str, str]:
+def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
     """Why an action is not legal now, and which rule says so."""
     pending = self.pending
     assert pending is not None
@@ -175,7 +150,10 @@ def _explain(self: HecatombState, aid: str) -> tuple[str, str]:
                 if blk.tapped:
                     return "a tapped abomination can't block", "rulebook: Assign blockers"
                 if not can_block(self, blk, att):
-                    return "the attacker has Evader against a doom the blocker has", "glossary: Evader"
+                    return (
+                        "the attacker has Evader against a doom the blocker has",
+                        "glossary: Evader",
+                    )
                 return "that blocker is already blocking, or that attacker is already blocked", (
                     "rulebook: Assign blockers"
                 )
@@ -186,12 +164,14 @@ def _explain(self: HecatombState, aid: str) -> tuple[str, str]:
             if d.kw.get("host"):
                 return f"{d.name} has Host: it can only be a new abomination", "glossary: Host"
             if a.owner != pending.player:
-                return "you can play minions only on your own abominations", "rulebook: Playing minions"
+                return (
+                    "you can play minions only on your own abominations",
+                    "rulebook: Playing minions",
+                )
             if a.size >= 5:
                 return "an abomination holds at most five minions", "rulebook: Playing minions"
-            return "that abomination has Parasite: nothing can be played on it", "glossary: Parasite"
+            return (
+                "that abomination has Parasite: nothing can be played on it",
+                "glossary: Parasite",
+            )
     return generic
-
-
-HecatombState.explain_illegal = _explain  # type: ignore[method-assign]
-_ = IllegalAction

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import DOOM_INDEX, MINION_KEYWORDS, NUMBER_KEYWORDS, CardDef, Selector, Static
+from .cards import MINION_KEYWORDS, NUMBER_KEYWORDS, CardDef, Selector, Static
 from .state import MAX_SIZE, Abomination, HecatombState
 
 
@@ -246,13 +246,17 @@ def targets(s: HecatombState, controller: int, sel: Selector, doom: str) -> list
     kind = sel.kind
     if kind == "player":
         for p in range(s.n):
-            if (sel.side == "enemy" and p == controller) or (sel.side == "yours" and p != controller):
+            if (sel.side == "enemy" and p == controller) or (
+                sel.side == "yours" and p != controller
+            ):
                 continue
             out.append(f"p{p}")
         return out
     if kind in ("relic", "god"):
         for p, seat in enumerate(s.seats):
-            if (sel.side == "enemy" and p == controller) or (sel.side == "yours" and p != controller):
+            if (sel.side == "enemy" and p == controller) or (
+                sel.side == "yours" and p != controller
+            ):
                 continue
             cards = seat.relics if kind == "relic" else ([seat.god] if seat.god >= 0 else [])
             out.extend(f"c{c}" for c in cards if not sel.doom or s.defs[c].doom == sel.doom)
@@ -311,13 +315,12 @@ def card_matches(d: CardDef, flt: tuple[tuple[str, Any], ...] | None) -> bool:
                     return False
             elif d.type != value:
                 return False
-        elif key == "doom" and d.doom != value:
-            return False
-        elif key == "subtype" and d.subtype != value:
-            return False
+        elif key == "doom":
+            if d.doom != value:
+                return False
+        elif key == "subtype":
+            if d.subtype != value:
+                return False
         elif key == "cost_max" and d.cost > value:
             return False
     return True
-
-
-DOOM_I = DOOM_INDEX

@@ -465,9 +465,7 @@ def tap_options(s: HecatombState, a: Abomination) -> list[str]:
     return out
 
 
-def playable(
-    s: HecatombState, p: int, d: CardDef, avail: list[int], in_combat: bool
-) -> bool:
+def playable(s: HecatombState, p: int, d: CardDef, avail: list[int], in_combat: bool) -> bool:
     if in_combat and not d.is_combat:
         return False
     if not can_pay(avail, d.doom_i, d.cost):
@@ -567,7 +565,9 @@ def begin_play(s: HecatombState, p: int, cid: int) -> None:
         avail = mana_available(s, p)
         total = sum(avail)
         opts = tuple(
-            f"x {x}" for x in range(0, max(0, total - d.cost) + 1) if can_pay(avail, d.doom_i, d.cost + x)
+            f"x {x}"
+            for x in range(0, max(0, total - d.cost) + 1)
+            if can_pay(avail, d.doom_i, d.cost + x)
         )
         s.ask("x", p, opts, p, cid)
         return
@@ -594,7 +594,9 @@ def play_next(
         s.ask("place", p, tuple(placements(s, p, d)), p, cid, x)
         return
     cost = d.cost + x
-    opts = tuple("pay " + ",".join(map(str, v)) for v in payments(mana_available(s, p), d.doom_i, cost))
+    opts = tuple(
+        "pay " + ",".join(map(str, v)) for v in payments(mana_available(s, p), d.doom_i, cost)
+    )
     s.ask("pay", p, opts, p, cid, x, target, place)
 
 
@@ -767,10 +769,7 @@ def step_hunt(s: HecatombState, hunter: int) -> None:
     if c is None or hunter not in c.attackers:
         return
     opts = [
-        f"hunt {aid}"
-        for q, seat in enumerate(s.seats)
-        if q != c.aggressor
-        for aid in seat.aboms
+        f"hunt {aid}" for q, seat in enumerate(s.seats) if q != c.aggressor for aid in seat.aboms
     ]
     if opts:
         s.ask("hunt", c.aggressor, (*opts, "no"), hunter)
@@ -1060,7 +1059,8 @@ def label(s: HecatombState, aid: str) -> str:
         return "Attack"
     if verb == "tap":
         a, cid, i = (int(v) for v in rest.split())
-        return f"Use {defs[cid].name}'s ↻{defs[cid].abilities[i].tap} ability (tap {describe_abom(s, a)})"
+        n = defs[cid].abilities[i].tap
+        return f"Use {defs[cid].name}'s ↻{n} ability (tap {describe_abom(s, a)})"
     if verb == "pass":
         return "Pass (play nothing more now)"
     if verb == "x":
@@ -1086,7 +1086,11 @@ def label(s: HecatombState, aid: str) -> str:
     if verb == "rip":
         return f"Destroy {defs[int(rest)].name}"
     if verb in ("stitch", "onto"):
-        return f"Stitch onto {describe_abom(s, int(rest))}" if rest != "new" else "Stitch as a new abomination"
+        return (
+            f"Stitch onto {describe_abom(s, int(rest))}"
+            if rest != "new"
+            else "Stitch as a new abomination"
+        )
     if verb == "first":
         pending = s.pending
         if pending is not None and pending.kind == "order":

@@ -21,6 +21,7 @@ graveyard, removed, relics, god, abominations); abomination ids likewise.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from ..engine.errors import ScenarioError
 from ..engine.rng import Rng
 from .cards import CardDef, CardPool, base_pool
 from .game import MAX_SEATS, MIN_SEATS
-from .rules import invalidate
+from .queries import invalidate
 from .state import Abomination, HecatombState, Seat
 
 SEAT_FIELDS = {
@@ -55,7 +56,9 @@ def load_scenario(text: str | Path, pool: CardPool | None = None) -> HecatombSta
     game: dict[str, Any] = data.get("game", {})
     unknown = set(game) - GAME_FIELDS
     if unknown:
-        raise ScenarioError(f"{source}: unknown [game] field(s) {sorted(unknown)}; known: {sorted(GAME_FIELDS)}")
+        raise ScenarioError(
+            f"{source}: unknown [game] field(s) {sorted(unknown)}; known: {sorted(GAME_FIELDS)}"
+        )
     seats_raw = data.get("seat", [])
     n = int(game.get("seats", max(2, len(seats_raw))))
     if not MIN_SEATS <= n <= MAX_SEATS:
@@ -80,11 +83,12 @@ def load_scenario(text: str | Path, pool: CardPool | None = None) -> HecatombSta
         s.known.append(0)
         return len(s.defs) - 1
 
-    everyone = (1 << n) - 1
     for p, raw in enumerate(seats_raw):
         bad = set(raw) - SEAT_FIELDS
         if bad:
-            raise ScenarioError(f"{source}: seat {p}: unknown field(s) {sorted(bad)}; known: {sorted(SEAT_FIELDS)}")
+            raise ScenarioError(
+                f"{source}: seat {p}: unknown field(s) {sorted(bad)}; known: {sorted(SEAT_FIELDS)}"
+            )
         seat = Seat()
         seat.souls = int(raw.get("souls", 5))
         if seat.souls < 0:
@@ -93,7 +97,9 @@ def load_scenario(text: str | Path, pool: CardPool | None = None) -> HecatombSta
             cid = card(name, p, "hand")
             seat.hand.append(cid)
             s.known[cid] = 1 << p
-        seat.deck = [card(name, p, "deck") for name in raw.get("deck", [])][::-1]  # listed top first
+        seat.deck = [card(name, p, "deck") for name in raw.get("deck", [])][
+            ::-1
+        ]  # listed top first
         seat.mana = [card(name, p, "mana") for name in raw.get("mana", [])]
         for name in raw.get("mana_tapped", []):
             cid = card(name, p, "mana_tapped")
@@ -120,11 +126,15 @@ def load_scenario(text: str | Path, pool: CardPool | None = None) -> HecatombSta
             spec = {"minions": ab} if isinstance(ab, list) else dict(ab)
             minions = spec.get("minions")
             if not isinstance(minions, list) or not 1 <= len(minions) <= 5:
-                raise ScenarioError(f"{source}: seat {p} {where}: needs 1 to 5 minions, bottom to top")
+                raise ScenarioError(
+                    f"{source}: seat {p} {where}: needs 1 to 5 minions, bottom to top"
+                )
             cids = [card(m, p, where) for m in minions]
             for cid in cids:
                 if not s.defs[cid].is_minion:
-                    raise ScenarioError(f"{source}: seat {p} {where}: {s.defs[cid].name!r} is not a minion")
+                    raise ScenarioError(
+                        f"{source}: seat {p} {where}: {s.defs[cid].name!r} is not a minion"
+                    )
             a = Abomination(s.next_aid, p, cids)
             s.next_aid += 1
             a.tapped = bool(spec.get("tapped", False))
@@ -132,14 +142,10 @@ def load_scenario(text: str | Path, pool: CardPool | None = None) -> HecatombSta
             a.stitched = bool(spec.get("stitched", False))
             s.aboms[a.aid] = a
             seat.aboms.append(a.aid)
-            for below, above in zip(cids, cids[1:], strict=False):
+            for below, above in itertools.pairwise(cids):
                 d = s.defs[above]
                 if d.cond_keywords and d.cond_doom in s.defs[below].triggers:
                     s.cond_on.add(above)
-    for cid in range(len(s.defs)):
-        if s.known[cid] == 0 and not any(cid in st.deck for st in s.seats):
-            s.known[cid] = 0  # public zones need no knowledge bits
-    _ = everyone
     s.decks = [[s.defs[c].name for c in range(len(s.defs)) if s.owner[c] == p] for p in range(n)]
     invalidate(s)
     step = game.get("step", "main")

@@ -174,9 +174,24 @@ class HecatombState(GameState):
     ALWAYS_ASK = frozenset({"main", "window"})
 
     __slots__ = (
-        "aboms", "combat", "cond_on", "defs", "eot", "known", "limbo", "minion_mod",
-        "n", "next_aid", "owner", "seats", "tapped", "trig", "turn", "turn_number",
-        "_auras", "decks",
+        "_auras",
+        "aboms",
+        "combat",
+        "cond_on",
+        "decks",
+        "defs",
+        "eot",
+        "known",
+        "limbo",
+        "minion_mod",
+        "n",
+        "next_aid",
+        "owner",
+        "seats",
+        "tapped",
+        "trig",
+        "turn",
+        "turn_number",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -299,6 +314,32 @@ class HecatombState(GameState):
         s.log = data["log"]
         s.winner = data["winner"]
         return s
+
+    # -- the public API's game-specific parts (the rules live in other modules)
+    def action_label(self, aid: str) -> str:
+        from .rules import label
+
+        return label(self, aid)
+
+    def explain_illegal(self, aid: str) -> tuple[str, str]:
+        from .game import explain_illegal
+
+        return explain_illegal(self, aid)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, seat)
+
+    def resample(self, seat: int, rng: Rng) -> HecatombState:
+        from .view import resample
+
+        return resample(self, seat, rng)
+
+    def redact_event(self, event: dict[str, Any], seat: int) -> dict[str, Any]:
+        from .view import redact_event
+
+        return redact_event(event, seat)
 
     def num_seats(self) -> int:
         return self.n

@@ -63,7 +63,9 @@ def view(s: HecatombState, seat: int) -> dict[str, Any]:
                     {"id": c, "card": defs[c].name, "doom": defs[c].doom, "tapped": c in s.tapped}
                     for c in st.mana
                 ],
-                "pool": dict(zip(("corruption", "deceit", "destruction", "greed"), st.pool, strict=True)),
+                "pool": dict(
+                    zip(("corruption", "deceit", "destruction", "greed"), st.pool, strict=True)
+                ),
                 "mana_added": st.mana_added,
                 "graveyard": [defs[c].name for c in st.graveyard],
                 "removed": [defs[c].name for c in st.removed],
