@@ -1,0 +1,63 @@
+"""The game-agnostic kernel: the RNG in the state, decisions, replays."""
+
+import pytest
+
+from ossuary.engine import IllegalAction, Replay, ReplayError, Rng
+from ossuary.hecatomb import new_game
+
+
+def test_rng_is_deterministic_and_copies_its_state() -> None:
+    a = Rng(42)
+    b = a.copy()
+    assert [a.below(1000) for _ in range(5)] == [b.below(1000) for _ in range(5)]
+    assert Rng(1).next64() != Rng(2).next64()
+    items = list(range(10))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_apply_action_accepts_an_action_or_its_id() -> None:
+    s = new_game(seed=1)
+    t = s.clone()
+    s.apply_action(s.legal_actions()[0])
+    t.apply_action(t.legal_action_ids()[0])
+    assert s == t
+
+
+def test_illegal_action_names_the_options_and_changes_nothing() -> None:
+    s = new_game(seed=1)
+    before = s.serialize()
+    with pytest.raises(IllegalAction) as info:
+        s.apply_action("fly to the moon")
+    assert "legal options" in str(info.value)
+    assert s.serialize() == before
+
+
+def test_replay_rebuilds_the_game_exactly(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    s = new_game(seed=9, seats=3)
+    rng = Rng(9)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_action_ids()))
+    replay = Replay.of(s)
+    path = tmp_path / "game.json"
+    replay.save(path)
+    again = Replay.load(path)
+    assert again.final() == s
+    steps = list(again.states())
+    assert steps[0][0] is None and len(steps) == len(s.history) + 1
+    assert steps[-1][1] == s
+
+
+def test_replay_with_a_bad_action_says_which_step() -> None:
+    s = new_game(seed=2)
+    replay = Replay.of(s)
+    replay.actions = ["nonsense"]
+    with pytest.raises(ReplayError, match="action 1"):
+        list(replay.states())
+
+
+def test_replay_of_an_unknown_ruleset_is_refused() -> None:
+    with pytest.raises(ReplayError, match="unknown ruleset"):
+        Replay("chess", "1", 2, [[], []], 0, 0).start()
+    with pytest.raises(ReplayError):
+        Replay.from_json("{not json")
