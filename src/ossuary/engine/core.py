@@ -195,7 +195,7 @@ class GameState:
     def serialize(self) -> str:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
         raise NotImplementedError
 
     def resample(self, seat: int, rng: Rng) -> GameState:

@@ -11,10 +11,9 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .core import GameState
-from .errors import IllegalAction, ReplayError
+from .errors import IllegalAction, OssuaryError, ReplayError
 
 NewGame = Callable[..., GameState]
 _RULESETS: dict[str, tuple[str, NewGame]] = {}
@@ -68,14 +67,38 @@ class Replay:
     @classmethod
     def from_json(cls, text: str, source: str = "replay") -> Replay:
         try:
-            data: dict[str, Any] = json.loads(text)
-            return cls(**data)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ReplayError(f"{source}: not a replay file: {exc}") from exc
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"{source}: not a replay file (invalid JSON: {exc})") from exc
+        if not isinstance(data, dict):
+            raise ReplayError(f"{source}: not a replay file (expected a JSON object)")
+        expected = {
+            "ruleset": str, "version": str, "seats": int, "decks": list, "seed": int,
+            "first": int, "actions": list,
+        }  # fmt: skip
+        bad = f"{source}: not a replay file:"
+        for key, kind in expected.items():
+            value = data.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ReplayError(f"{bad} {key!r} must be {kind.__name__}, got {value!r}")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise ReplayError(f"{bad} 'actions' must be a list of strings")
+        if not all(
+            isinstance(d, list) and all(isinstance(c, str) for c in d) for d in data["decks"]
+        ):
+            raise ReplayError(f"{bad} 'decks' must be lists of card names")
+        unknown = set(data) - set(expected)
+        if unknown:
+            raise ReplayError(f"{bad} unknown field(s) {sorted(unknown)}")
+        return cls(**data)
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
-        return cls.from_json(Path(path).read_text("utf-8"), str(path))
+        try:
+            text = Path(path).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ReplayError(f"cannot read replay {path}: {exc}") from exc
+        return cls.from_json(text, str(path))
 
     def start(self) -> GameState:
         version, new_game = ruleset(self.ruleset)
@@ -84,7 +107,10 @@ class Replay:
                 f"replay was made with {self.ruleset} rules version {self.version}; "
                 f"this Ossuary has version {version}"
             )
-        return new_game(decks=self.decks, seats=self.seats, seed=self.seed, first=self.first)
+        try:
+            return new_game(decks=self.decks, seats=self.seats, seed=self.seed, first=self.first)
+        except (OssuaryError, ValueError) as exc:
+            raise ReplayError(f"cannot start the game: {exc}") from exc
 
     def states(self) -> Iterator[tuple[str | None, GameState]]:
         """Yield (action applied, state after it), starting with (None, start)."""

@@ -114,7 +114,6 @@ def do_destroy(
     """Glossary "destroy": to the graveyard. An abomination: all its minions."""
     if isinstance(target, str) and target[0] == "c":
         destroy_card(s, int(target[1:]), "effect")
-        s.push("flush")
         return
     if isinstance(target, str) and target[0] == "m":
         m = target_minion(s, target)
@@ -315,12 +314,14 @@ def do_souls(
     who = players(s, p, eff.get("who", "you" if mode == "gain" else "target"), target)
     for q in who:
         if mode == "gain":
+            event(s, "souls", p=q, mode=mode, n=n)
             gain_souls(s, q, n)
         elif mode == "lose":
-            lose_souls(s, q, n)
+            event(s, "souls", p=q, mode=mode, n=lose_souls(s, q, n))
         else:  # steal
-            gain_souls(s, p, lose_souls(s, q, n))
-        event(s, "souls", p=q, mode=mode, n=n)
+            got = lose_souls(s, q, n)
+            event(s, "souls", p=q, mode=mode, n=got, to=p)
+            gain_souls(s, p, got)
         if s.winner is not None:
             return
 
@@ -445,7 +446,6 @@ def _cont_sacrifice(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None
         destroy_minions(s, [c], "sacrifice")
     else:
         destroy_card(s, c, "sacrifice")
-        s.push("flush")
 
 
 _CONTINUATIONS: dict[str, Callable[[HecatombState, tuple[Any, ...], str], None]] = {

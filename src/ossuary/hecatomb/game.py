@@ -99,10 +99,25 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
             return "you have already added a mana card this turn", "rulebook: Add One Mana Card"
         if num not in seat.hand:
             return f"card {num} is not in your hand", "rulebook: Add One Mana Card"
+    if verb == "end" and kind == "window":
+        return "the turn can't end during an attack; pass instead", "rulebook: Attack"
     if verb == "play" and kind in ("main", "window"):
         if num not in seat.hand:
             return f"card {num} is not in your hand", "rulebook: Play Cards"
         d = self.defs[num]
+        twin = next(
+            (
+                o
+                for o in pending.options
+                if o.startswith("play ") and self.defs[int(o.split()[1])].name == d.name
+            ),
+            None,
+        )
+        if twin is not None:
+            return (
+                f"identical copies of {d.name} in hand are one option: use {twin!r}",
+                "engine: interchangeable choices are collapsed",
+            )
         if kind == "window" and not d.is_combat:
             return (
                 f"{d.name} is a {d.type}; only combat fates and combat minions can be played "
@@ -116,7 +131,8 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
                 f"{sum(avail)} mana available, {avail[d.doom_i]} of it {d.doom}",
                 "rulebook: Tapping mana cards",
             )
-        return f"{d.name} needs a legal target and there is none", "rulebook: Playing fates"
+        if d.type in ("fate", "combat fate"):
+            return f"{d.name} needs a legal target and there is none", "rulebook: Playing fates"
     if verb == "attack":
         if kind != "main":
             return "you can start an attack only from your main phase", "rulebook: Attack"
@@ -145,6 +161,14 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
         if len(parts) == 2 and all(p.isdigit() for p in parts):
             blk, att = (self.aboms.get(int(p)) for p in parts)
             if blk is not None and att is not None:
+                combat = self.combat
+                if combat is not None and blk.owner != combat.defender:
+                    return (
+                        "only the defending player's abominations can block",
+                        "rulebook: Assign blockers",
+                    )
+                if combat is not None and att.aid not in combat.attackers:
+                    return f"abomination {att.aid} is not attacking", "rulebook: Assign blockers"
                 if blk.size < 2:
                     return "a one-minion abomination can't block", "glossary: block"
                 if blk.tapped:
@@ -157,6 +181,38 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
                 return "that blocker is already blocking, or that attacker is already blocked", (
                     "rulebook: Assign blockers"
                 )
+    if verb == "pay" and kind == "pay":
+        d = self.defs[pending.ctx[1]]
+        cost = d.cost + pending.ctx[2]
+        return (
+            f"{d.name} costs {cost}: tap exactly {cost} mana you have, at least one of them "
+            f"{d.doom}; possible: {legal}",
+            "rulebook: Tapping mana cards",
+        )
+    if verb == "x" and kind == "x":
+        return (
+            f"you can't pay for that X; choose from: {legal}",
+            "glossary: X; rulebook: Tapping mana cards",
+        )
+    if verb == "tap":
+        parts = rest.split()
+        if kind not in ("main", "window"):
+            return "tap abilities can be used only when you could play combat fates", "glossary: ↻"
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            user = self.aboms.get(int(parts[0]))
+            if user is None or user.owner != pending.player:
+                return "that is not one of your abominations", "glossary: ↻"
+            if user.tapped:
+                return "a tapped abomination can't use its tap ability", "glossary: ↻"
+            cid, i = int(parts[1]), int(parts[2])
+            if cid in user.cards and i < len(self.defs[cid].abilities):
+                need = self.defs[cid].abilities[i].tap
+                if user.size < need:
+                    return (
+                        f"this ↻{need} ability needs an abomination of size {need} or more; "
+                        f"it has {user.size}",
+                        "glossary: ↻",
+                    )
     if verb == "on" and kind == "place" and num in self.aboms:
         a = self.aboms[num]
         d = self.defs[pending.ctx[1]]

@@ -198,7 +198,8 @@ def sever(s: HecatombState, cid: int) -> None:
 def destroy_minions(s: HecatombState, cids: list[int], cause: str) -> None:
     """Destroy minions together: all leave their abominations first, then each
     one's fate is settled in turn order (rulebook "Simultaneous Abilities"),
-    then the triggered abilities of destroyed cards are ordered and run.
+    and their "when destroyed" abilities wait in ``s.trig`` until whatever
+    caused the destruction has finished (its caller flushes them).
 
     ``cause`` is ``combat``, ``effect`` or ``sacrifice``.
     """
@@ -213,7 +214,6 @@ def destroy_minions(s: HecatombState, cids: list[int], cause: str) -> None:
         take_minion(s, cid)
         s.limbo.append(cid)
     order = sorted(origin, key=lambda c: (s.owner[c] - s.turn) % s.n)
-    s.push("flush")
     for cid in reversed(order):
         s.push("destroy_fate", cid, cause, origin[cid])
 
@@ -367,6 +367,8 @@ def step_ability(
     if ab.target is not None and target is None:
         s.ask("target", p, tuple(opts), "ability", cid, p, key, idx, x)
         return
+    if ab.trigger != "play":
+        s.push("flush")  # abilities it set off wait until it has finished
     for j in range(len(ab.effects) - 1, -1, -1):
         s.push("effect", cid, p, key, idx, j, target, x)
 
@@ -663,8 +665,9 @@ def step_resolve_play(
         for i in range(len(d.abilities) - 1, -1, -1):
             if d.abilities[i].trigger == "play":
                 s.push("ability", cid, p, "a", i, None, x, False)
-    else:  # fate: its effect, then the graveyard
+    else:  # fate: its effect, then the graveyard, then what it set off
         s.limbo.append(cid)
+        s.push("flush")
         s.push("fate_done", cid)
         for i in range(len(d.abilities) - 1, -1, -1):
             ab = d.abilities[i]
@@ -1012,6 +1015,7 @@ def _add_kills(s: HecatombState, chosen: tuple[int, ...]) -> None:
 
 @step
 def step_fight_apply(s: HecatombState, kills: tuple[int, ...]) -> None:
+    s.push("flush")
     destroy_minions(s, list(dict.fromkeys(kills)), "combat")
 
 

@@ -326,10 +326,10 @@ class HecatombState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
         from .view import view
 
-        return view(self, seat)
+        return view(self, seat, log_from)
 
     def resample(self, seat: int, rng: Rng) -> HecatombState:
         from .view import resample

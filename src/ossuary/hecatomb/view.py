@@ -43,14 +43,35 @@ def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
     }
 
 
-def view(s: HecatombState, seat: int) -> dict[str, Any]:
-    """The game as ``seat`` sees it, JSON-ready. Hidden cards are counts only."""
+def card_view(s: HecatombState, cid: int) -> dict[str, Any]:
+    """A visible card: its id and what is printed on it that matters for play."""
+    d = s.defs[cid]
+    out: dict[str, Any] = {
+        "id": cid,
+        "card": d.name,
+        "type": d.type,
+        "doom": d.doom,
+        "cost": (f"X+{d.cost}" if d.cost else "X") if d.x_cost else d.cost,
+        "text": d.text,
+    }
+    if d.is_minion:
+        out["strength"] = d.strength
+        out["subtype"] = d.subtype
+    return out
+
+
+def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
+    """The game as ``seat`` sees it, JSON-ready. Hidden cards are counts only.
+
+    ``log_from`` skips the first events of the log (agents that keep their own
+    copy ask only for what is new).
+    """
     bit = 1 << seat
     defs = s.defs
     players = []
     for p, st in enumerate(s.seats):
         hand: list[dict[str, Any] | None] = [
-            {"id": c, "card": defs[c].name} if s.known[c] & bit else None for c in st.hand
+            card_view(s, c) if s.known[c] & bit else None for c in st.hand
         ]
         players.append(
             {
@@ -99,7 +120,8 @@ def view(s: HecatombState, seat: int) -> dict[str, Any]:
         },
         "decision": decision,
         "winner": s.winner,
-        "log": [redact_event(e, seat) for e in s.log],
+        "log_from": log_from,
+        "log": [redact_event(e, seat) for e in s.log[log_from:]],
     }
 
 
