@@ -21,10 +21,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reference import measure_reference, reference_available  # noqa: E402
-
-from ossuary.engine import Rng  # noqa: E402
-from ossuary.hecatomb import HecatombState, new_game  # noqa: E402
+from ossuary.engine import Rng
+from ossuary.hecatomb import HecatombState, new_game
+from reference import measure_reference, reference_available
 
 
 def measure_hecatomb(seats: int, seconds: float, seed: int = 0) -> dict[str, float]:

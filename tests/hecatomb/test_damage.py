@@ -12,9 +12,20 @@ CARDS = [
     minion("Three", 3),
     minion("Six", 6),
     minion("Zero", 0),
-    {"name": "Burn", "type": "fate", "doom": "destruction", "cost": "X", "subtype": "mishap",
-     "abilities": [{"trigger": "play", "target": {"kind": "abomination"},
-                    "effects": [{"verb": "damage", "amount": "X"}]}]},
+    {
+        "name": "Burn",
+        "type": "fate",
+        "doom": "destruction",
+        "cost": "X",
+        "subtype": "mishap",
+        "abilities": [
+            {
+                "trigger": "play",
+                "target": {"kind": "abomination"},
+                "effects": [{"verb": "damage", "amount": "X"}],
+            }
+        ],
+    },
 ]
 
 

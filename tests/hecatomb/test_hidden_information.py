@@ -51,7 +51,9 @@ def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
         # what seat 0 sees is identical (its view ignores the random future)
         assert r.view(0)["players"] == seen["players"]
         assert len(r.seats[1].hand) == len(s.seats[1].hand)
-        assert sorted(r.seats[1].hand + r.seats[1].deck) == sorted(s.seats[1].hand + s.seats[1].deck)
+        assert sorted(r.seats[1].hand + r.seats[1].deck) == sorted(
+            s.seats[1].hand + s.seats[1].deck
+        )
         if r.seats[1].hand != s.seats[1].hand:
             changed = True
         # the resampled state is a playable game
