@@ -1,0 +1,1 @@
+"""The ``ossuary`` command: terminal play, watching computer games, replays."""

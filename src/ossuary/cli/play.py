@@ -1,0 +1,136 @@
+"""``ossuary play``: people and agents at one table, or computers watched."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..agents import Agent, make_agent, play_game
+from ..engine.core import Action, GameState
+from ..engine.replay import Replay
+from .board import player, render_board, result_lines
+from .errors import CliError
+from .human import HumanAgent, QuitGame, Reader, Table
+
+GAMES = ("hecatomb",)
+HUMAN = "human"
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the computer in ``seat`` of a game started with ``seed``."""
+    return seed * 1_000_003 + seat + 1
+
+
+def parse_seats(spec: str) -> list[str]:
+    seats = [s.strip().lower() for s in spec.split(",")]
+    if any(not s for s in seats):
+        raise CliError(f"--seats {spec!r}: give one name per seat, separated by commas")
+    return seats
+
+
+def resolve_decks(names: list[str], seats: int) -> list[list[str] | str] | None:
+    """Preconstructed deck names, checked, one per seat (none: the default decks)."""
+    from ..hecatomb import preconstructed
+
+    if not names:
+        return None
+    known = preconstructed()
+    by_lower = {k.lower(): k for k in known}
+    out: list[list[str] | str] = []
+    for name in names:
+        real = name if name in known else by_lower.get(name.strip().lower())
+        if real is None:
+            raise CliError(f"unknown deck {name!r}; known decks: {', '.join(known)}")
+        out.append(real)
+    if len(out) != seats:
+        raise CliError(f"give one --deck per seat: {seats} seats, {len(out)} decks")
+    return out
+
+
+def new_game(game: str, seats: int, seed: int, decks: list[list[str] | str] | None) -> GameState:
+    if game != "hecatomb":
+        raise CliError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    from .. import hecatomb
+
+    try:
+        return hecatomb.new_game(decks=decks, seats=seats, seed=seed)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+
+
+@dataclass
+class Watcher:
+    """Prints a computers-only game: the board at each turn, one line per action."""
+
+    console: Console
+    quiet: bool = False
+    turn: int = -1
+
+    def __call__(self, state: GameState, seat: int, action: Action) -> None:
+        if self.quiet:
+            return
+        view = state.view(seat)
+        if view["turn_number"] != self.turn:
+            self.turn = view["turn_number"]
+            active = view["active"]
+            self.console.print(Rule(f"Turn {self.turn}: {player(active)}"))
+            shown = view if active == seat else state.view(active)
+            self.console.print(render_board(shown, me=active, me_label="hand shown"))
+        self.console.print(Text(f"  {player(seat)}: {action.label}"), soft_wrap=True)
+
+
+def play(
+    console: Console,
+    read: Reader,
+    game: str,
+    seats_spec: str,
+    seed: int,
+    deck_names: list[str],
+    save_replay: Path | None,
+    quiet: bool = False,
+) -> None:
+    """Play one game to its end (or until a person quits)."""
+    seats = parse_seats(seats_spec)
+    decks = resolve_decks(deck_names, len(seats))
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    table = Table(console, read, hot_seat=len(humans) > 1)
+    agents: list[Agent] = []
+    for i, spec in enumerate(seats):
+        if spec == HUMAN:
+            agents.append(HumanAgent(i, table))
+            continue
+        try:
+            agents.append(make_agent(spec, agent_seed(seed, i)))
+        except ValueError as exc:
+            raise CliError(f"seat {i}: {exc} (or {HUMAN!r})") from exc
+    state = new_game(game, len(seats), seed, decks)
+    names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
+    console.print(Text(f"{game.title()}, seed {seed}. {names}", style="bold"), soft_wrap=True)
+    watcher = None if humans else Watcher(console, quiet)
+    try:
+        play_game(state, agents, observer=watcher)
+    except QuitGame:
+        console.print(Text("Game abandoned.", style="bold"), soft_wrap=True)
+        _save(console, state, save_replay)
+        return
+    if len(humans) == 1:
+        table.show_new_events(humans[0], state.view(humans[0]))
+    final = state.view(humans[0] if humans else 0)  # winner and souls are public
+    console.print(Rule("Game over"))
+    for line in result_lines(final):
+        console.print(Text(line, style="bold"), soft_wrap=True)
+    _save(console, state, save_replay)
+
+
+def _save(console: Console, state: GameState, path: Path | None) -> None:
+    if path is None:
+        return
+    try:
+        Replay.of(state).save(path)
+    except OSError as exc:
+        raise CliError(f"cannot save the replay to {str(path)!r}: {exc.strerror or exc}") from exc
+    console.print(Text(f"Replay saved to {path}"), soft_wrap=True)

@@ -1,0 +1,151 @@
+"""``ossuary replay``: round trip with ``play --save-replay``, stepping, bad files."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ossuary.cli import main as cli_main
+from ossuary.cli.main import app
+from ossuary.engine import OssuaryError, Replay
+
+
+def _result(output: str) -> list[str]:
+    return re.findall(r"^(?:Winner|Souls): .*$", output, re.M)
+
+
+@pytest.fixture
+def saved(runner: CliRunner, tmp_path: Path) -> tuple[Path, str]:
+    path = tmp_path / "game.json"
+    args = ["play", "hecatomb", "--seats", "random,random", "--seed", "3", "-q"]
+    result = runner.invoke(app, [*args, "--save-replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"Replay saved to {path}" in result.output
+    return path, result.output
+
+
+def test_replay_round_trip_shows_every_step_and_the_same_winner(
+    runner: CliRunner, saved: tuple[Path, str]
+) -> None:
+    path, played = saved
+    n = len(Replay.load(path).actions)
+    result = runner.invoke(app, ["replay", str(path), "--all"])
+    assert result.exit_code == 0, result.output
+    steps = re.findall(r"^Step (\d+)\. Player [01]: (.+)$", result.output, re.M)
+    assert [int(s) for s, _ in steps] == list(range(1, n + 1))
+    assert any(label == "End your turn" for _, label in steps)
+    assert re.search(r"^  Player [01] #\d+ .+ = str \d+, size \d", result.output, re.M)
+    assert _result(result.output) == _result(played)
+    assert len(_result(played)) == 2
+
+
+def test_replay_waits_between_steps(runner: CliRunner, saved: tuple[Path, str]) -> None:
+    path, _ = saved
+    result = runner.invoke(app, ["replay", str(path)], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Step 2." in result.output and "Step 3." not in result.output
+    assert "Winner:" not in result.output
+    rest = runner.invoke(app, ["replay", str(path), "--step"], input="\na\n")
+    assert rest.exit_code == 0
+    assert _result(rest.output) == _result(
+        runner.invoke(app, ["replay", str(path), "--all"]).output
+    )
+
+
+def test_replay_of_an_abandoned_game(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    played = runner.invoke(
+        app, ["play", "hecatomb", "--seed", "3", "--save-replay", str(path)], input="1\nq\n"
+    )
+    assert played.exit_code == 0, played.output
+    result = runner.invoke(app, ["replay", str(path), "--all"])
+    assert result.exit_code == 0, result.output
+    assert "Step 1. Player 0: Put" in result.output
+    assert "not finished" in result.output
+
+
+def _bad(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "bad.json"
+    path.write_text(text, "utf-8")
+    return path
+
+
+def _good_data(path: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"actions": ["nonsense"]}, "illegal on replay"),
+        ({"actions": [1, 2]}, "'actions' must be a list of strings"),
+        ({"seats": "two"}, "'seats' must be int"),
+        ({"seats": 9}, "cannot start the game"),
+        ({"ruleset": "poker"}, "unknown ruleset 'poker'"),
+        ({"version": "0"}, "rules version 0"),
+        ({"decks": [["No Such Card"] * 40, ["No Such Card"] * 40]}, "unknown card"),
+    ],
+)
+def test_bad_replay_contents_give_code_2(
+    runner: CliRunner,
+    saved: tuple[Path, str],
+    tmp_path: Path,
+    change: dict[str, object],
+    message: str,
+) -> None:
+    data = _good_data(saved[0]) | change
+    result = runner.invoke(app, ["replay", str(_bad(tmp_path, json.dumps(data))), "--all"])
+    assert result.exit_code == 2, result.output
+    assert "Error:" in result.output and message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json at all", "not a replay file"),
+        ("[1, 2]", "not a replay file"),
+        ("{}", "not a replay"),
+    ],
+)
+def test_unreadable_replay_files_give_code_2(
+    runner: CliRunner, tmp_path: Path, text: str, message: str
+) -> None:
+    result = runner.invoke(app, ["replay", str(_bad(tmp_path, text))])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_replay_file_gives_code_2(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2
+    assert "cannot read replay" in result.output
+    assert "No such file" in result.output
+
+
+def test_cannot_save_replay_into_a_missing_folder(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "dir.json"
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seats", "random,random", "-q", "--save-replay", str(target)]
+    )
+    assert result.exit_code == 2
+    assert "cannot save the replay" in result.output
+
+
+def test_main_turns_an_escaped_ossuary_error_into_code_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def boom() -> None:
+        raise OssuaryError("the bones are restless")
+
+    monkeypatch.setattr(cli_main, "app", boom)
+    with pytest.raises(SystemExit) as exc:
+        cli_main.main()
+    assert exc.value.code == 2
+    assert "the bones are restless" in capsys.readouterr().err
