@@ -17,8 +17,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..hecatomb import base_pool
-
 View = dict[str, Any]
 DOOMS = ("corruption", "deceit", "destruction", "greed")
 
@@ -72,22 +70,22 @@ def pool_text(pool: dict[str, int]) -> str:
 
 
 def _hand_table(hand: list[dict[str, Any] | None]) -> Table:
-    catalogue = base_pool()
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, expand=False)
-    for column in ("card", "type", "doom", "cost", "str"):
+    for column in ("card", "type", "doom", "cost", "str", "text"):
         table.add_column(column, justify="right" if column in ("cost", "str") else "left")
     for card in hand:
         if card is None:  # not ours to see (cannot happen for one's own hand)
-            table.add_row("(hidden)", "", "", "", "")
+            table.add_row("(hidden)", "", "", "", "", "")
             continue
-        name = card["card"]
-        if name in catalogue:
-            d = catalogue[name]
-            cost = f"X+{d.cost}" if d.x_cost else str(d.cost)
-            strength = str(d.strength) if d.is_minion else ""
-            table.add_row(name, d.type, d.doom, cost, strength)
-        else:
-            table.add_row(name, "?", "?", "?", "")
+        strength = str(card["strength"]) if "strength" in card else ""
+        table.add_row(
+            card["card"],
+            card.get("type", "?"),
+            card.get("doom", "?"),
+            str(card.get("cost", "?")),
+            strength,
+            card.get("text", ""),
+        )
     return table
 
 
@@ -100,7 +98,11 @@ def _aboms_table(aboms: list[dict[str, Any]]) -> Table:
     table.add_column("state")
     table.add_column("keywords")
     for a in aboms:
-        stack = "\n".join(f"{m['card']} ({m['strength']})" for m in a["minions"])
+        stack = "\n".join(
+            f"{m['card']} ({m['strength']})"
+            + (f" [{keywords_text(m['keywords'])}]" if m.get("keywords") else "")
+            for m in a["minions"]
+        )
         state = "tapped" if a["tapped"] else "ready"
         table.add_row(
             str(a["id"]),
@@ -178,7 +180,8 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
         parts.append(combat)
     decision = view["decision"]
     if decision is not None:
-        parts.append(Text(f"Decision: {decision['kind']} ({player(decision['player'])})"))
+        ask = decision.get("prompt") or decision["kind"]
+        parts.append(Text(f"{player(decision['player'])}: {ask}", style="bold"))
     return Group(*parts)
 
 

@@ -173,6 +173,10 @@ class GameState:
     def action_label(self, aid: str) -> str:
         return aid
 
+    def prompt(self) -> str:
+        """What the pending decision asks, in words for people."""
+        return "" if self.pending is None else self.pending.kind
+
     def explain_illegal(self, aid: str) -> tuple[str, str]:
         options = ", ".join(self.pending.options) if self.pending else ""
         return f"{aid!r} is not a legal option now; legal: {options}", ""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.core import ResumeFn, StepFn
-from .cards import DOOMS, MINION_KEYWORDS, CardDef
+from .cards import DOOMS, CardDef
 from .queries import (
     abom_keywords,
     abom_of,
@@ -1110,4 +1110,60 @@ def label(s: HecatombState, aid: str) -> str:
     return aid
 
 
-_KEYWORD_NAMES = sorted(MINION_KEYWORDS)
+def prompt(s: HecatombState) -> str:
+    """What the pending decision asks, in words (for people, not for agents)."""
+    pending = s.pending
+    if pending is None:
+        return "The game is over."
+    kind, ctx, defs = pending.kind, pending.ctx, s.defs
+    if kind == "main":
+        return "Your main phase: add a mana card, play cards, attack, or end your turn."
+    if kind == "window":
+        which = "first" if ctx[0] == 1 else "second"
+        return f"Combat, {which} window: play combat cards or tap abilities, or pass."
+    if kind == "x":
+        return f"Choose X for {defs[ctx[1]].name}."
+    if kind == "place":
+        return f"Where does {defs[ctx[1]].name} go?"
+    if kind == "pay":
+        d = defs[ctx[1]]
+        return f"Pay {d.cost + ctx[2]} for {d.name}, at least one of it {d.doom}."
+    if kind == "target":
+        cid = ctx[2] if ctx[0] == "play" else ctx[1]
+        return f"Choose a target for {defs[cid].name}."
+    if kind == "may":
+        return f"Use {defs[ctx[0]].name}'s ability?"
+    if kind == "enemy":
+        return "Attack which enemy?"
+    if kind == "attacker":
+        return "Choose attacking abominations one at a time, then Done."
+    if kind == "hunt":
+        return (
+            f"{describe_abom(s, ctx[0])} is a Hunter: pick an enemy abomination to untap and "
+            "force to block it, or No."
+        )
+    if kind == "block":
+        return "You are attacked: assign blockers (one per attacker), then Done."
+    if kind == "rip":
+        return f"Ripper: choose which minions of {describe_abom(s, ctx[1])} its damage destroys."
+    if kind == "order":
+        return "These abilities happen at once: which of yours goes first?"
+    if kind == "soulbound":
+        return f"{defs[ctx[0]].name} is Soulbound: stitch it instead of it being destroyed?"
+    if kind == "choose":
+        what = ctx[0]
+        if what == "stitch":
+            return f"Stitch {defs[ctx[1]].name} onto which abomination?"
+        if what == "discard":
+            whose = "your" if ctx[1] == pending.player else f"player {ctx[1]}'s"
+            return f"Discard a card from {whose} hand."
+        if what == "zone":
+            return {
+                "exhume": "Exhume which card?",
+                "retrieve": "Retrieve which card from your deck?",
+            }.get(ctx[1], "Put which minion card into play?")
+        if what == "put":
+            return f"Where does {defs[ctx[2]].name} go?"
+        if what == "sacrifice":
+            return "Sacrifice which of your cards?"
+    return kind

@@ -321,6 +321,11 @@ class HecatombState(GameState):
 
         return label(self, aid)
 
+    def prompt(self) -> str:
+        from .rules import prompt
+
+        return prompt(self)
+
     def explain_illegal(self, aid: str) -> tuple[str, str]:
         from .game import explain_illegal
 

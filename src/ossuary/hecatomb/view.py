@@ -10,7 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.rng import Rng
-from .queries import abom_dooms, abom_keywords, abom_strength, minion_strengths
+from .queries import (
+    abom_dooms,
+    abom_keywords,
+    abom_strength,
+    minion_keywords,
+    minion_strengths,
+)
 from .state import HecatombState
 
 
@@ -37,7 +43,17 @@ def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
         "dooms": sorted(abom_dooms(s, a)),
         "keywords": {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(kw.items())},
         "minions": [
-            {"id": c, "card": s.defs[c].name, "doom": s.defs[c].doom, "strength": st}
+            {
+                "id": c,
+                "card": s.defs[c].name,
+                "doom": s.defs[c].doom,
+                "strength": st,
+                "keywords": {
+                    k: list(v) if isinstance(v, tuple) else v
+                    for k, v in sorted(minion_keywords(s, c).items())
+                },
+                "text": s.defs[c].text,
+            }
             for c, st in zip(a.cards, strengths, strict=True)
         ],
     }
@@ -99,6 +115,7 @@ def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
     if s.pending is not None:
         decision = {"kind": s.pending.kind, "player": s.pending.player}
         if s.pending.player == seat:
+            decision["prompt"] = s.prompt()
             decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
     c = s.combat
     return {
