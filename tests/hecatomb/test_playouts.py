@@ -26,3 +26,21 @@ def test_check_catches_a_duplicated_card() -> None:
     state.seats[0].hand.append(state.seats[0].graveyard[0] if state.seats[0].graveyard else 0)
     with pytest.raises(AssertionError):
         check(state)
+
+
+def test_every_decision_met_in_play_is_explained_in_words() -> None:
+    from ossuary.engine import Rng
+    from ossuary.hecatomb import new_game
+
+    kinds = set()
+    for seed in range(8):
+        s = new_game(seats=2 + seed % 3, seed=seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            pending = s.decision()
+            assert pending is not None
+            text = s.prompt()
+            assert text[-1] in ".?" and text != pending.kind, (pending, text)
+            kinds.add(pending.kind)
+            s.apply_action(rng.choice(s.legal_action_ids()))
+    assert {"main", "pay", "place", "window", "target"} <= kinds

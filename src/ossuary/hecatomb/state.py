@@ -317,12 +317,12 @@ class HecatombState(GameState):
 
     # -- the public API's game-specific parts (the rules live in other modules)
     def action_label(self, aid: str) -> str:
-        from .rules import label
+        from .words import label
 
         return label(self, aid)
 
     def prompt(self) -> str:
-        from .rules import prompt
+        from .words import prompt
 
         return prompt(self)
 
