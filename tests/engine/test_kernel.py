@@ -61,3 +61,16 @@ def test_replay_of_an_unknown_ruleset_is_refused() -> None:
         Replay("chess", "1", 2, [[], []], 0, 0).start()
     with pytest.raises(ReplayError):
         Replay.from_json("{not json")
+
+
+def test_a_clone_is_independent_of_its_original() -> None:
+    s = new_game(seed=6)
+    before = s.serialize()
+    c = s.clone()
+    rng = Rng(6)
+    for _ in range(200):
+        if c.is_terminal():
+            break
+        c.apply_action(rng.choice(c.legal_action_ids()))
+    assert s.serialize() == before
+    assert c.serialize() != before
