@@ -1,6 +1,9 @@
 """Rulebook "Damage to Abominations" and "0-Strength Minions" (001, Abilities),
 including the rulebook's own three damage examples."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ossuary.hecatomb.queries import abom_strength
 from ossuary.hecatomb.rules import damage_kills
 
@@ -78,3 +81,27 @@ def test_zero_strength_minion_dies_to_zero_damage_left_over() -> None:
     s = scenario(board("Two", "Zero", "One"), CARDS)
     assert damage_kills(s, abom(s, 1), 1) == [s.aboms[0].cards[2], s.aboms[0].cards[1]]
     assert abom_strength(s, abom(s, 1)) == 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    strengths=st.lists(st.integers(min_value=0, max_value=6), min_size=1, max_size=5),
+    amount=st.integers(min_value=0, max_value=30),
+    survivor=st.integers(min_value=0, max_value=3),
+)
+def test_damage_spills_from_the_top_and_stops_where_it_cannot_destroy(
+    strengths: list[int], amount: int, survivor: int
+) -> None:
+    # Damage to Abominations: top down; each minion destroyed costs its strength;
+    # the first one the rest can't destroy stops it. Survivor shields only the top.
+    stack = ", ".join(f'"S{v}"' for v in strengths)
+    cards = [minion(f"S{v}", v) for v in range(7)]
+    s = scenario(f"[[seat]]\n[[seat]]\nabominations = [[{stack}]]\n", cards)
+    a = abom(s, 1)
+    kills = damage_kills(s, a, amount, survivor)
+    k = len(kills)
+    assert kills == a.cards[::-1][:k]  # a run from the top
+    left = amount - min(survivor, amount) - sum(strengths[::-1][:k])
+    assert left >= 0
+    if k < len(strengths):
+        assert strengths[::-1][k] > left  # what is left can't destroy the next one
