@@ -15,6 +15,8 @@ from typing import Any
 from .cards import DOOM_INDEX, KEYWORDS, Effect
 from .queries import abom_of, card_matches, in_scope, invalidate, placements
 from .rules import (
+    VERBS,
+    damage_kills,
     destroy_card,
     destroy_minions,
     draw,
@@ -34,7 +36,6 @@ from .rules import (
 from .state import Abomination, HecatombState
 
 Verb = Callable[[HecatombState, int, int, str, Effect, Any, int], None]
-VERBS: dict[str, Verb] = {}
 
 
 def verb(fn: Verb) -> Verb:
@@ -97,8 +98,6 @@ def do_damage(
     s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
 ) -> None:
     """Rulebook "Damage to Abominations": ability damage works like combat damage."""
-    from .rules import damage_kills
-
     n = amount(eff, x)
     kills: list[int] = []
     for a in scoped_aboms(s, p, eff, target):

@@ -33,6 +33,8 @@ from .state import MAX_SIZE, WIN_SOULS, Abomination, Combat, HecatombState
 
 STEPS: dict[str, StepFn] = {}
 RESUME: dict[str, ResumeFn] = {}
+# effect verb -> fn(state, source_cid, controller, key, effect, target, x); filled by effects.py
+VERBS: dict[str, Callable[..., None]] = {}
 
 F = Callable[..., None]
 
@@ -384,8 +386,6 @@ def resume_may(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
 def step_effect(
     s: HecatombState, cid: int, p: int, key: str, idx: int, j: int, target: Any, x: int
 ) -> None:
-    from .effects import VERBS
-
     eff = ability_of(s.defs[cid], key, idx).effects[j]
     VERBS[eff.verb](s, cid, p, key, eff, target, x)
 
@@ -798,8 +798,7 @@ def step_window(s: HecatombState, stage: int, p: int) -> None:
         return
     opts = combat_options(s, p)
     if not opts and not s.seats[p].hand:
-        opts = []  # nothing playable and nothing hidden: pass without asking
-        window_pass(s, stage, p)
+        window_pass(s, stage, p)  # nothing playable and nothing hidden: pass without asking
         return
     s.ask("window", p, (*opts, "pass"), stage, p)
 
