@@ -146,21 +146,30 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
     """A full state consistent with what ``seat`` knows (for ISMCTS).
 
     Decklists are taken as known (as with open decklists). Every card whose
-    identity ``seat`` doesn't know (other players' unseen hand cards, every
-    deck) is dealt again at random among those places, owner by owner; the
-    game's future randomness is reseeded from ``rng``.
+    identity ``seat`` doesn't know (other players' unseen hand cards, deck
+    cards it has not looked at) is dealt again at random among those places,
+    owner by owner; cards ``seat`` knows stay where they are. The game's future
+    randomness is reseeded from ``rng``.
+
+    The result depends only on ``seat``'s information set and ``rng``: the
+    unknown cards are sorted before they are dealt, so two states that differ
+    only in where the hidden cards lie give the same sample.
     """
     out = s.clone()
     bit = 1 << seat
+    known = out.known
     for p, st in enumerate(out.seats):
-        unseen_hand = [i for i, c in enumerate(st.hand) if not out.known[c] & bit]
-        pool = [st.hand[i] for i in unseen_hand] + st.deck
+        hand_slots = [i for i, c in enumerate(st.hand) if not known[c] & bit]
+        deck_slots = [i for i, c in enumerate(st.deck) if not known[c] & bit]
+        if not hand_slots and not deck_slots:
+            continue
+        pool = sorted([st.hand[i] for i in hand_slots] + [st.deck[i] for i in deck_slots])
         rng.shuffle(pool)
-        for k, i in enumerate(unseen_hand):
+        for k, i in enumerate(hand_slots):
             st.hand[i] = pool[k]
-            out.known[pool[k]] |= 1 << p
-        st.deck = pool[len(unseen_hand) :]
-        for c in st.deck:
-            out.known[c] = 0
+            known[pool[k]] = 1 << p
+        for k, i in enumerate(deck_slots, len(hand_slots)):
+            st.deck[i] = pool[k]
+            known[pool[k]] = 0
     out.rng = Rng(rng.next64())
     return out
