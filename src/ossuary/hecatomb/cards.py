@@ -25,60 +25,30 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import CardFileError
+from . import schema
 
-DOOMS = ("corruption", "deceit", "destruction", "greed")
+# The vocabulary's names are defined once, by the schema.
+DOOMS = schema.DOOM_NAMES
 DOOM_INDEX = {d: i for i, d in enumerate(DOOMS)}
-TYPES = ("minion", "combat minion", "fate", "combat fate", "relic", "god")
-SUBTYPES = (
-    "mutant", "aztecal", "shapeshifter", "animate", "beast", "undead", "demon",
-    "cultist", "outsider", "invocation", "curse", "tactic", "mishap",
-)  # fmt: skip
-RARITIES = ("common", "uncommon", "rare")
-
-NUMBER_KEYWORDS = ("rager", "reaper", "survivor")
-DOOM_KEYWORDS = ("evader", "nemesis", "soulbound")
-FLAG_KEYWORDS = (
-    "fanatic", "guardian", "host", "hunter", "martyr", "parasite", "regenerator", "ripper",
-)  # fmt: skip
-KEYWORDS = NUMBER_KEYWORDS + DOOM_KEYWORDS + FLAG_KEYWORDS
+TYPES = schema.TYPE_NAMES
+SUBTYPES = schema.MINION_SUBTYPES + schema.FATE_SUBTYPES
+RARITIES = schema.RARITY_NAMES
+NUMBER_KEYWORDS = schema.NUMBER_KEYWORDS
+DOOM_KEYWORDS = schema.DOOM_KEYWORDS
+KEYWORDS = schema.KEYWORD_NAMES
+FLAG_KEYWORDS = tuple(k for k in KEYWORDS if k not in NUMBER_KEYWORDS + DOOM_KEYWORDS)
 # Glossary: these belong to the individual minion, the rest to its abomination.
 MINION_KEYWORDS = frozenset({"host", "martyr", "regenerator", "soulbound"})
-
-TRIGGERS = (
-    "play",  # a fate's effect, a god's one-time «» effect
-    "summon",  # a one-time conditional ability
-    "attacks", "blocks", "blocked", "reaps", "destroyed",
-    "turn_start", "turn_end", "tap",
-)  # fmt: skip
-
-VERBS = (
-    "damage", "destroy", "exile", "sever", "remove", "strength", "grant", "untap", "tap",
-    "stitch", "draw", "discard", "souls", "mana", "exhume", "retrieve", "sacrifice",
-    "put_into_play",
-)  # fmt: skip
+TRIGGERS = schema.TRIGGER_NAMES  # "play": a fate's or god's one-time effect
+VERBS = schema.VERB_NAMES
 TARGET_KINDS = ("abomination", "minion", "player", "relic", "god")
 
 Keywords = Mapping[str, Any]
 
 
-def _frozen_keywords(raw: Mapping[str, Any], where: str) -> tuple[tuple[str, Any], ...]:
-    out: list[tuple[str, Any]] = []
-    for key, value in raw.items():
-        if key not in KEYWORDS:
-            raise CardFileError(f"{where}: unknown keyword {key!r}; known: {', '.join(KEYWORDS)}")
-        if key in NUMBER_KEYWORDS:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise CardFileError(f"{where}: keyword {key!r} takes a number, got {value!r}")
-        elif key in DOOM_KEYWORDS:
-            dooms = (value,) if isinstance(value, str) else tuple(value)
-            for d in dooms:
-                if d not in DOOMS:
-                    raise CardFileError(f"{where}: keyword {key!r} takes dooms, got {d!r}")
-            value = dooms
-        elif value is not True:
-            raise CardFileError(f"{where}: keyword {key!r} is a flag; write {key} = true")
-        out.append((key, value))
-    return tuple(out)
+def _frozen_keywords(raw: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """Keywords as hashable pairs; doom-list keywords become tuples."""
+    return tuple((k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in raw.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,20 +70,8 @@ class Selector:
     top: bool = False  # minion selectors: only top minions
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], where: str) -> Selector:
-        if not isinstance(raw, Mapping) or "kind" not in raw:
-            raise CardFileError(f"{where}: a target needs a 'kind' ({', '.join(TARGET_KINDS)})")
-        unknown = set(raw) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise CardFileError(f"{where}: unknown target field(s) {sorted(unknown)}")
-        if raw["kind"] not in TARGET_KINDS:
-            raise CardFileError(
-                f"{where}: target kind {raw['kind']!r} is not one of {TARGET_KINDS}"
-            )
-        if raw.get("side", "any") not in ("enemy", "yours", "any"):
-            raise CardFileError(f"{where}: side must be enemy, yours or any")
-        if raw.get("doom") is not None and raw["doom"] not in DOOMS:
-            raise CardFileError(f"{where}: unknown doom {raw['doom']!r}")
+    def from_dict(cls, raw: Mapping[str, Any]) -> Selector:
+        """Build from data the schema (``schema.Selector``) has checked."""
         return cls(**dict(raw))
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,16 +98,14 @@ class Effect:
         return default
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], where: str) -> Effect:
-        if not isinstance(raw, Mapping) or raw.get("verb") not in VERBS:
-            got = raw.get("verb") if isinstance(raw, Mapping) else raw
-            raise CardFileError(f"{where}: effect verb {got!r} is not one of {', '.join(VERBS)}")
+    def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
+        """Build from data the schema (``schema.Effect``) has checked."""
         args = []
         for k, v in raw.items():
             if k == "verb":
                 continue
             if k == "scope":
-                v = Selector.from_dict(v, f"{where} scope")
+                v = Selector.from_dict(v)
             elif k == "filter":
                 v = tuple(sorted(dict(v).items()))
             elif isinstance(v, list):
@@ -187,22 +143,16 @@ class Ability:
     tap: int = 0
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], where: str, trigger: str | None = None) -> Ability:
+    def from_dict(cls, raw: Mapping[str, Any], trigger: str | None = None) -> Ability:
+        """Build from data the schema (``schema.Ability``) has checked."""
         trig = raw.get("trigger", trigger)
-        if trig not in TRIGGERS:
-            raise CardFileError(f"{where}: trigger {trig!r} is not one of {', '.join(TRIGGERS)}")
-        effects_raw = raw.get("effects")
-        if not isinstance(effects_raw, list) or not effects_raw:
-            raise CardFileError(f"{where}: an ability needs a non-empty 'effects' list")
-        target = Selector.from_dict(raw["target"], where) if raw.get("target") else None
-        effects = tuple(
-            Effect.from_dict(e, f"{where} effect {i + 1}") for i, e in enumerate(effects_raw)
-        )
-        tap = int(raw.get("tap", 0))
-        if trig == "tap" and tap < 1:
-            raise CardFileError(f"{where}: a tap ability needs 'tap' (the ↻ number) of 1 or more")
-        optional = bool(raw.get("optional", trig == "summon"))
-        return cls(trig, effects, target, optional, tap)
+        assert trig in TRIGGERS
+        target = Selector.from_dict(raw["target"]) if raw.get("target") else None
+        effects = tuple(Effect.from_dict(e) for e in raw["effects"])
+        optional = raw.get("optional")
+        if optional is None:
+            optional = trig == "summon"
+        return cls(trig, effects, target, bool(optional), int(raw.get("tap", 0)))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -228,14 +178,12 @@ class Static:
     other: bool = False  # "your other abominations": not the source's own
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any], where: str) -> Static:
-        scope = Selector.from_dict(raw.get("scope", {"kind": "abomination"}), f"{where} scope")
-        if scope.kind != "abomination":
-            raise CardFileError(f"{where}: a continual effect's scope must be abominations")
+    def from_dict(cls, raw: Mapping[str, Any]) -> Static:
+        """Build from data the schema (``schema.Static``) has checked."""
         return cls(
-            scope,
+            Selector.from_dict(raw.get("scope", {"kind": "abomination"})),
             int(raw.get("strength", 0)),
-            _frozen_keywords(raw.get("keywords", {}), where),
+            _frozen_keywords(raw.get("keywords", {})),
             bool(raw.get("other", False)),
         )
 
@@ -273,6 +221,7 @@ class CardDef:
     cond_doom: str | None = None
     cond_abilities: tuple[Ability, ...] = ()
     cond_keywords: tuple[tuple[str, Any], ...] = ()
+    attack_cost: tuple[tuple[str, int], ...] = ()  # ("souls", n) / ("mana", n) per attacker
     text: str = ""
     flavor: str = ""
     rarity: str = "common"
@@ -312,95 +261,43 @@ class CardDef:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<card>") -> CardDef:
-        name = raw.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise CardFileError(f"{source}: every card needs a 'name'")
-        where = f"{source}: card {name!r}"
-        known = {
-            "name", "type", "doom", "cost", "strength", "subtype", "triggers", "keywords",
-            "follower", "abilities", "statics", "conditional", "text", "flavor", "rarity",
-            "set", "number",
-        }  # fmt: skip
-        unknown = set(raw) - known
-        if unknown:
-            raise CardFileError(f"{where}: unknown field(s) {sorted(unknown)}")
-        ctype = raw.get("type")
-        if ctype not in TYPES:
-            raise CardFileError(f"{where}: field 'type' must be one of {TYPES}, got {ctype!r}")
-        doom = raw.get("doom")
-        if doom not in DOOMS:
-            raise CardFileError(f"{where}: field 'doom' must be one of {DOOMS}, got {doom!r}")
-        cost_raw = raw.get("cost", 0)
-        x_cost = False
-        if isinstance(cost_raw, str):
-            text = cost_raw.replace(" ", "").upper()
-            if not text.startswith("X"):
-                raise CardFileError(
-                    f"{where}: field 'cost' must be a number or 'X+N', got {cost_raw!r}"
-                )
-            x_cost = True
-            rest = text[1:].lstrip("+")
+        """Validate ``raw`` with the card schema and build the card.
+
+        Raises :class:`CardFileError` naming ``source``, the card and the field.
+        """
+        data = schema.validate_card(dict(raw), source).model_dump(by_alias=True, exclude_unset=True)
+        cost = data.get("cost", 0)
+        x_cost = isinstance(cost, str)
+        if x_cost:
+            rest = cost[1:].lstrip("+")
             cost = int(rest) if rest else 0
-        elif isinstance(cost_raw, int):
-            cost = cost_raw
-        else:
-            raise CardFileError(f"{where}: field 'cost' must be a number or 'X+N'")
-        triggers = tuple(raw.get("triggers", ()))
-        for t in triggers:
-            if t not in DOOMS:
-                raise CardFileError(f"{where}: trigger doom {t!r} is not one of {DOOMS}")
-        cond = raw.get("conditional")
-        cond_doom = None
+        cond = data.get("conditional")
         cond_abilities: tuple[Ability, ...] = ()
-        cond_keywords: tuple[tuple[str, Any], ...] = ()
-        if cond is not None:
-            cond_doom = cond.get("doom")
-            if cond_doom not in DOOMS:
-                raise CardFileError(f"{where}: conditional ability needs a 'doom' of {DOOMS}")
-            if "effects" in cond:
-                cond_abilities = (
-                    Ability.from_dict(
-                        {k: v for k, v in cond.items() if k not in ("doom", "keywords")},
-                        f"{where} conditional",
-                        trigger="summon",
-                    ),
-                )
-            cond_keywords = _frozen_keywords(cond.get("keywords", {}), f"{where} conditional")
-            if not cond_abilities and not cond_keywords:
-                raise CardFileError(f"{where}: conditional ability needs 'effects' or 'keywords'")
-        rarity = raw.get("rarity", "common")
-        if rarity not in RARITIES:
-            raise CardFileError(f"{where}: field 'rarity' must be one of {RARITIES}")
-        is_minion = ctype in ("minion", "combat minion")
-        if is_minion and not isinstance(raw.get("strength"), int):
-            raise CardFileError(f"{where}: a minion needs a whole-number 'strength'")
+        if cond and cond.get("effects"):
+            body = {k: v for k, v in cond.items() if k not in ("doom", "keywords")}
+            cond_abilities = (Ability.from_dict(body, trigger="summon"),)
         return cls(
-            name=name,
-            type=ctype,
-            doom=doom,
+            name=data["name"],
+            type=data["type"],
+            doom=data["doom"],
             cost=cost,
             x_cost=x_cost,
-            strength=int(raw.get("strength", 0)),
-            subtype=str(raw.get("subtype", "")).lower(),
-            triggers=triggers,
-            keywords=_frozen_keywords(raw.get("keywords", {}), where),
-            follower=_frozen_keywords(raw.get("follower", {}), f"{where} follower"),
-            abilities=tuple(
-                Ability.from_dict(a, f"{where} ability {i + 1}")
-                for i, a in enumerate(raw.get("abilities", ()))
-            ),
-            statics=tuple(
-                Static.from_dict(s, f"{where} continual effect {i + 1}")
-                for i, s in enumerate(raw.get("statics", ()))
-            ),
-            cond_doom=cond_doom,
+            strength=data.get("strength") or 0,
+            subtype=data.get("subtype") or "",
+            triggers=tuple(data.get("triggers", ())),
+            keywords=_frozen_keywords(data.get("keywords", {})),
+            follower=_frozen_keywords(data.get("follower", {})),
+            abilities=tuple(Ability.from_dict(a) for a in data.get("abilities", ())),
+            statics=tuple(Static.from_dict(s) for s in data.get("statics", ())),
+            cond_doom=cond["doom"] if cond else None,
             cond_abilities=cond_abilities,
-            cond_keywords=cond_keywords,
-            text=str(raw.get("text", "")),
-            flavor=str(raw.get("flavor", "")),
-            rarity=rarity,
-            set=str(raw.get("set", "I")),
-            number=int(raw.get("number", 0)),
+            cond_keywords=_frozen_keywords(cond.get("keywords", {})) if cond else (),
+            attack_cost=tuple(sorted((data.get("attack_cost") or {}).items())),
+            text=data.get("text", ""),
+            flavor=data.get("flavor", ""),
+            rarity=data.get("rarity", "common"),
+            set=data.get("set", "I"),
+            number=data.get("number", 0),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -428,6 +325,8 @@ class CardDef:
             if self.cond_keywords:
                 cond["keywords"] = _keywords_to_dict(self.cond_keywords)
             out["conditional"] = cond
+        if self.attack_cost:
+            out["attack_cost"] = dict(self.attack_cost)
         for name in ("text", "flavor"):
             if getattr(self, name):
                 out[name] = getattr(self, name)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import DOOM_INDEX, KEYWORDS, Effect
-from .queries import abom_of, card_matches, in_scope, invalidate, placements
+from .queries import abom_of, abom_strength, card_matches, in_scope, invalidate, placements
 from .rules import (
     VERBS,
     damage_kills,
@@ -76,7 +76,12 @@ def scoped_aboms(s: HecatombState, p: int, eff: Effect, target: Any) -> list[Abo
     if scope is None:
         a = target_abom(s, target)
         return [a] if a is not None else []
-    return [a for a in list(s.aboms.values()) if in_scope(s, scope, p, a)]
+    out = [a for a in list(s.aboms.values()) if in_scope(s, scope, p, a)]
+    if scope.strength_max is not None or scope.strength_min is not None:
+        lo = -(10**9) if scope.strength_min is None else scope.strength_min
+        hi = 10**9 if scope.strength_max is None else scope.strength_max
+        out = [a for a in out if lo <= abom_strength(s, a) <= hi]  # glossary "2-", "4+"
+    return out
 
 
 def players(s: HecatombState, p: int, who: str, target: Any) -> list[int]:
@@ -256,6 +261,12 @@ def _cont_stitch(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
 # -- cards and souls --------------------------------------------------------------
 @verb
 def do_draw(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Glossary "draw"; with ``up_to`` each drawing player picks how many, 0 to N."""
+    if eff.get("up_to"):
+        n = amount(eff, x)
+        for q in reversed(players(s, p, eff.get("who", "you"), target)):
+            s.push("draw_up_to", q, n)
+        return
     for q in players(s, p, eff.get("who", "you"), target):
         draw(s, q, amount(eff, x))
 
@@ -270,6 +281,17 @@ def do_discard(
     n = amount(eff, x)
     for q in reversed(players(s, p, eff.get("who", "you"), target)):
         s.push("discard", q, n, chooser, p)
+
+
+@step
+def step_draw_up_to(s: HecatombState, q: int, n: int) -> None:
+    n = min(n, len(s.seats[q].deck))
+    if n > 0:
+        s.ask("choose", q, tuple(f"draw {k}" for k in range(n + 1)), "draw", q)
+
+
+def _cont_draw(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    draw(s, ctx[0], int(choice.split()[1]))
 
 
 @step
@@ -336,8 +358,9 @@ def do_exhume(
     s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
 ) -> None:
     """Glossary "exhume": from a graveyard (yours unless ``side = "any"``) to its
-    owner's hand."""
-    s.push("pick_zone", "exhume", p, amount(eff, x), eff.get("side", "yours"), eff.get("filter"))
+    owner's hand. With ``up_to`` the controller may stop early (glossary "up to")."""
+    what = "exhume_up_to" if eff.get("up_to") else "exhume"
+    s.push("pick_zone", what, p, amount(eff, x), eff.get("side", "yours"), eff.get("filter"))
 
 
 @verb
@@ -368,7 +391,7 @@ def step_shuffle(s: HecatombState, p: int) -> None:
 def step_pick_zone(s: HecatombState, what: str, p: int, n: int, side: str, flt: Any) -> None:
     if n <= 0:
         return
-    if what == "exhume":
+    if what.startswith("exhume"):
         zone = [
             c for q, seat in enumerate(s.seats) if side == "any" or q == p for c in seat.graveyard
         ]
@@ -386,7 +409,7 @@ def step_pick_zone(s: HecatombState, what: str, p: int, n: int, side: str, flt: 
     if not seen:
         return
     opts = tuple(f"card {c}" for c in seen.values())
-    if what == "put":
+    if what in ("put", "exhume_up_to"):
         opts = (*opts, "none")
     s.ask("choose", p, opts, "zone", what, p, n, side, flt)
 
@@ -398,7 +421,7 @@ def _cont_zone(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     c = int(choice.split()[1])
     owner = s.seats[s.owner[c]]
     name = s.defs[c].name
-    if what == "exhume":
+    if what.startswith("exhume"):
         owner.graveyard.remove(c)
         to_hand(s, c)
         event(s, "exhume", card=name)
@@ -447,9 +470,89 @@ def _cont_sacrifice(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None
         destroy_card(s, c, "sacrifice")
 
 
+# -- hidden information: looking and revealing --------------------------------------
+def _shown_cards(s: HecatombState, q: int, eff: Effect, x: int) -> list[int]:
+    """A player's hand, or the top ``amount`` cards of their deck (top first)."""
+    if eff.get("zone", "hand") == "hand":
+        return list(s.seats[q].hand)
+    deck = s.seats[q].deck
+    n = min(amount(eff, x), len(deck))
+    return deck[::-1][:n]
+
+
+@verb
+def do_look(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """The controller looks at a hand or the top cards of a deck; only they learn the
+    cards (the view shows them to that seat alone)."""
+    for q in players(s, p, eff.get("who", "target"), target):
+        cards = _shown_cards(s, q, eff, x)
+        for c in cards:
+            s.known[c] |= 1 << p
+        zone = eff.get("zone", "hand")
+        event(s, "look", p=p, whose=q, zone=zone, n=len(cards),
+              cards=[s.defs[c].name for c in cards], private=p)  # fmt: skip
+
+
+@verb
+def do_reveal(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
+    """Every player sees a hand or the top cards of a deck; the cards stay where they are."""
+    for q in players(s, p, eff.get("who", "target"), target):
+        cards = _shown_cards(s, q, eff, x)
+        for c in cards:
+            reveal_all(s, c)
+        event(s, "reveal", whose=q, zone=eff.get("zone", "hand"),
+              cards=[s.defs[c].name for c in cards])  # fmt: skip
+
+
+CUSTOM: dict[str, Verb] = {}
+
+
+def register_effect(name: str) -> Callable[[Verb], Verb]:
+    """Register a Python effect for ``{ verb = "custom", name = ... }``: for the few
+    cards the vocabulary cannot say. docs/cards.md lists the cards that use one."""
+
+    def deco(fn: Verb) -> Verb:
+        CUSTOM[name] = fn
+        return fn
+
+    return deco
+
+
+@verb
+def do_custom(
+    s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
+) -> None:
+    CUSTOM[eff.get("name")](s, cid, p, key, eff, target, x)
+
+
+@register_effect("wheel")
+def wheel(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Each player discards their hand, then draws as many cards as they discarded."""
+    for q in players(s, p, "each", target):
+        hand = list(s.seats[q].hand)
+        for c in hand:
+            _discard(s, q, c)
+        draw(s, q, len(hand))
+
+
+@register_effect("tithe")
+def tithe(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
+    """Each enemy with more souls than the controller gives them ``amount`` souls."""
+    for q in players(s, p, "each_enemy", target):
+        if s.seats[q].souls > s.seats[p].souls:
+            got = lose_souls(s, q, amount(eff, x))
+            event(s, "souls", p=q, mode="steal", n=got, to=p)
+            gain_souls(s, p, got)
+            if s.winner is not None:
+                return
+
+
 _CONTINUATIONS: dict[str, Callable[[HecatombState, tuple[Any, ...], str], None]] = {
     "stitch": _cont_stitch,
     "discard": _cont_discard,
+    "draw": _cont_draw,
     "zone": _cont_zone,
     "put": _cont_put,
     "sacrifice": _cont_sacrifice,

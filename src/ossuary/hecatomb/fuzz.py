@@ -84,7 +84,7 @@ def check(s: HecatombState, deep: bool = True) -> None:
         for d in _walk(s.view(who)):
             if "card" in d and d.get("id") in hidden:
                 raise InvariantError(f"seat {who}'s view shows hidden card {d['id']}")
-            if d.get("private") not in (None, who) and "card" in d:
+            if d.get("private") not in (None, who) and ("card" in d or "cards" in d):
                 raise InvariantError(f"seat {who}'s log shows a private card")
 
 

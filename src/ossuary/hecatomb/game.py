@@ -138,7 +138,8 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
             return "you can start an attack only from your main phase", "rulebook: Attack"
         return (
             "none of your abominations can attack: each is tapped, has one minion, got a "
-            "minion this turn, was stitched this turn, or has Guardian",
+            "minion this turn, was stitched this turn, or has Guardian; or no enemy's "
+            "attack cost (a relic or god's toll) can be paid",
             "rulebook: Declare attackers; glossary: attack",
         )
     if verb == "attacker" and kind == "attacker" and num in self.aboms:

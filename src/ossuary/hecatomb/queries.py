@@ -209,6 +209,20 @@ def can_attack(s: HecatombState, a: Abomination, kw: dict[str, Any] | None = Non
     return not (a.played and not kw.get("fanatic"))
 
 
+def attack_toll(s: HecatombState, defender: int) -> tuple[int, int]:
+    """(souls, mana cards) that each abomination attacking ``defender`` costs, from
+    the defender's relics and god in play (card field ``attack_cost``)."""
+    seat = s.seats[defender]
+    souls = mana = 0
+    for c in (*seat.relics, *((seat.god,) if seat.god >= 0 else ())):
+        for kind, n in s.defs[c].attack_cost:
+            if kind == "souls":
+                souls += n
+            else:
+                mana += n
+    return souls, mana
+
+
 def can_block(s: HecatombState, blocker: Abomination, attacker: Abomination) -> bool:
     """Rulebook "Assign blockers"; glossary "block", "Evader"."""
     if blocker.tapped or blocker.size < 2:

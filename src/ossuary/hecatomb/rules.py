@@ -17,6 +17,7 @@ from .queries import (
     abom_keywords,
     abom_of,
     abom_strength,
+    attack_toll,
     can_attack,
     can_block,
     can_pay,
@@ -448,7 +449,7 @@ def step_main(s: HecatombState) -> None:
         if not eligible and can_attack(s, a):
             eligible = True
         opts.extend(tap_options(s, a))
-    if eligible:
+    if eligible and any(_can_pay_toll(s, p, q, 1) for q in range(s.n) if q != p):
         opts.append("attack")
     opts.append("end")
     s.ask("main", p, tuple(opts))
@@ -716,7 +717,7 @@ def step_attack(s: HecatombState) -> None:
     for seat in s.seats:
         seat.pool = [0, 0, 0, 0]  # glossary "mana": the pool empties when an attack starts
     p = s.turn
-    enemies = tuple(f"enemy {q}" for q in range(s.n) if q != p)
+    enemies = tuple(f"enemy {q}" for q in range(s.n) if q != p and _can_pay_toll(s, p, q, 1))
     s.ask("enemy", p, enemies)
 
 
@@ -729,11 +730,13 @@ def resume_enemy(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
 def ask_attacker(s: HecatombState) -> None:
     c = s.combat
     assert c is not None
-    opts = [
-        f"attacker {aid}"
-        for aid in s.seats[c.aggressor].aboms
-        if aid not in c.attackers and can_attack(s, s.aboms[aid])
-    ]
+    opts: list[str] = []
+    if _can_pay_toll(s, c.aggressor, c.defender, len(c.attackers) + 1):
+        opts = [
+            f"attacker {aid}"
+            for aid in s.seats[c.aggressor].aboms
+            if aid not in c.attackers and can_attack(s, s.aboms[aid])
+        ]
     if c.attackers:
         opts.append("done")
     s.ask("attacker", c.aggressor, tuple(opts))
@@ -749,6 +752,10 @@ def resume_attacker(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None
         return
     for aid in c.attackers:
         s.aboms[aid].tapped = True
+    toll_souls, toll_mana = attack_toll(s, c.defender)
+    n = len(c.attackers)
+    if toll_souls:
+        event(s, "toll", p=c.aggressor, souls=lose_souls(s, c.aggressor, toll_souls * n))
     event(s, "attack", p=c.aggressor, defender=c.defender, attackers=list(c.attackers))
     s.push("combat_end")
     s.push("fight")
@@ -762,6 +769,35 @@ def resume_attacker(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None
             s.push("hunt", aid)
     for aid in c.attackers:
         queue_abom_triggers(s, s.aboms[aid], "attacks")
+    if toll_mana:
+        s.push("toll", c.aggressor, c.defender, toll_mana * n)
+
+
+def _can_pay_toll(s: HecatombState, p: int, defender: int, attackers: int) -> bool:
+    """Whether ``p`` can pay the defender's attack cost for that many attackers."""
+    souls, mana = attack_toll(s, defender)
+    if not souls and not mana:
+        return True
+    untapped = sum(1 for m in s.seats[p].mana if m not in s.tapped)
+    return s.seats[p].souls >= souls * attackers and untapped >= mana * attackers
+
+
+@step
+def step_toll(s: HecatombState, p: int, defender: int, n: int) -> None:
+    """Pay an attack cost in mana: tap one untapped mana card at a time."""
+    if n <= 0:
+        return
+    opts = tuple(f"toll {m}" for m in s.seats[p].mana if m not in s.tapped)
+    if opts:
+        s.ask("toll", p, opts, defender, n)
+
+
+@resume("toll")
+def resume_toll(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
+    defender, n = ctx
+    s.tapped.add(int(choice.split()[1]))
+    event(s, "toll", p=s.turn, mana=1)
+    s.push("toll", s.turn, defender, n - 1)
 
 
 @step

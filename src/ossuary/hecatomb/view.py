@@ -25,7 +25,7 @@ def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
     private = event.get("private")
     if private is None or private == seat:
         return event
-    return {k: v for k, v in event.items() if k != "card"}
+    return {k: v for k, v in event.items() if k not in ("card", "cards")}
 
 
 def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
@@ -96,6 +96,12 @@ def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
                 "hand_count": len(st.hand),
                 "hand": hand,
                 "deck_count": len(st.deck),
+                # deck cards this seat has looked at or seen revealed, top first
+                "deck_known": [
+                    {"from_top": i, "card": defs[c].name}
+                    for i, c in enumerate(reversed(st.deck))
+                    if s.known[c] & bit
+                ],
                 "mana": [
                     {"id": c, "card": defs[c].name, "doom": defs[c].doom, "tapped": c in s.tapped}
                     for c in st.mana

@@ -90,6 +90,12 @@ def label(s: HecatombState, aid: str) -> str:
         return verb.capitalize()
     if verb == "card":
         return defs[int(rest)].name
+    if verb == "none":
+        return "None (stop here)"
+    if verb == "draw":
+        return f"Draw {rest}"
+    if verb == "toll":
+        return f"Tap {defs[int(rest)].name} to pay the toll"
     if len(aid) > 1 and aid[0] in "ampc" and aid[1:].isdigit():
         return describe_target(s, aid)
     return aid
@@ -142,9 +148,14 @@ def prompt(s: HecatombState) -> str:
         if what == "discard":
             whose = "your" if ctx[1] == pending.player else f"player {ctx[1]}'s"
             return f"Discard a card from {whose} hand."
+        if what == "draw":
+            return "Draw how many cards?"
+        if what == "toll":
+            return f"Attacking player {ctx[1]} costs a mana card: tap which one?"
         if what == "zone":
             return {
                 "exhume": "Exhume which card?",
+                "exhume_up_to": "Exhume which card? (or stop)",
                 "retrieve": "Retrieve which card from your deck?",
             }.get(ctx[1], "Put which minion card into play?")
         if what == "put":

@@ -1,0 +1,418 @@
+"""The card file schema (pydantic): what a card may say, checked before it is built.
+
+A card file is TOML with ``[[card]]`` tables. Each table is validated here field
+by field; a mistake becomes one :class:`~ossuary.engine.errors.CardFileError`
+that names the file, the card, the field (as a dotted path such as
+``abilities.0.effects.1.amount``) and what was expected. Validated data is then
+turned into the immutable :class:`~ossuary.hecatomb.cards.CardDef` the engine
+uses on its hot path, so pydantic costs nothing during play.
+
+Effects are a tagged union on ``verb``: each verb accepts only its own
+arguments, so ``{ verb = "draw", keyword = "rager" }`` is refused with the
+arguments ``draw`` does take.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+Doom = Literal["corruption", "deceit", "destruction", "greed"]
+MinionSubtype = Literal[
+    "mutant", "aztecal", "shapeshifter", "animate", "beast", "undead", "demon", "cultist",
+    "outsider",
+]  # fmt: skip
+FateSubtype = Literal["invocation", "curse", "tactic", "mishap"]
+Amount = int | Literal["X"]
+Who = Literal["you", "target", "each_enemy", "each"]
+KeywordName = Literal[
+    "rager", "reaper", "survivor", "evader", "nemesis", "soulbound", "fanatic", "guardian",
+    "host", "hunter", "martyr", "parasite", "regenerator", "ripper",
+]  # fmt: skip
+DOOM_NAMES: tuple[str, ...] = get_args(Doom)
+KEYWORD_NAMES: tuple[str, ...] = get_args(KeywordName)
+FATE_SUBTYPES: tuple[str, ...] = get_args(FateSubtype)
+MINION_SUBTYPES: tuple[str, ...] = get_args(MinionSubtype)
+CardType = Literal["minion", "combat minion", "fate", "combat fate", "relic", "god"]
+Rarity = Literal["common", "uncommon", "rare"]
+TYPE_NAMES: tuple[str, ...] = get_args(CardType)
+RARITY_NAMES: tuple[str, ...] = get_args(Rarity)
+NUMBER_KEYWORDS = ("rager", "reaper", "survivor")
+DOOM_KEYWORDS = ("evader", "nemesis", "soulbound")
+
+
+class Strict(BaseModel):
+    """Unknown fields are errors: a typo must never be silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def check_keywords(raw: dict[str, Any]) -> dict[str, Any]:
+    """Keywords come in three shapes (glossary): numbers that add up (Rager +1),
+    doom lists (Deceit Evader) and flags (Guardian)."""
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in NUMBER_KEYWORDS:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"keyword {key!r} takes a number (e.g. {key} = 1), got {value!r}")
+        elif key in DOOM_KEYWORDS:
+            dooms = [value] if isinstance(value, str) else value
+            if not isinstance(dooms, list) or not dooms:
+                raise ValueError(f"keyword {key!r} takes a doom or a list of dooms")
+            for d in dooms:
+                if d not in DOOM_NAMES:
+                    raise ValueError(f"keyword {key!r} takes dooms {DOOM_NAMES}, got {d!r}")
+            value = list(dooms)
+        elif key in KEYWORD_NAMES:
+            if value is not True:
+                raise ValueError(f"keyword {key!r} is a flag; write {key} = true")
+        else:
+            raise ValueError(f"unknown keyword {key!r}; known: {', '.join(KEYWORD_NAMES)}")
+        out[key] = value
+    return out
+
+
+Keywords = Annotated[dict[str, Any], Field(default_factory=dict)]
+
+
+class Selector(Strict):
+    """What an ability targets or an effect's scope covers."""
+
+    kind: Literal["abomination", "minion", "player", "relic", "god"]
+    side: Literal["enemy", "yours", "any"] = "any"
+    strength_max: int | None = None  # glossary "2-"
+    strength_min: int | None = None  # glossary "4+"
+    doom: Doom | None = None
+    subtype: MinionSubtype | None = None
+    size_min: int | None = Field(default=None, ge=1)
+    top: bool = False
+
+
+class CardFilter(Strict):
+    """Which cards an exhume, retrieve or put into play may pick."""
+
+    type: Literal["minion", "fate", "relic", "god", "combat minion", "combat fate"] | None = None
+    doom: Doom | None = None
+    subtype: MinionSubtype | FateSubtype | None = None
+    cost_max: int | None = None
+
+
+class _Scoped(Strict):
+    scope: Selector | None = None
+
+
+class Damage(_Scoped):
+    verb: Literal["damage"]
+    amount: Amount = 1
+
+
+class Destroy(_Scoped):
+    verb: Literal["destroy"]
+
+
+class Exile(Strict):
+    verb: Literal["exile"]
+
+
+class Sever(Strict):
+    verb: Literal["sever"]
+
+
+class Remove(Strict):
+    verb: Literal["remove"]
+    until: Literal["end_of_turn"] | None = None
+
+
+class Strength(_Scoped):
+    verb: Literal["strength"]
+    amount: Amount
+
+
+class Grant(_Scoped):
+    verb: Literal["grant"]
+    keyword: KeywordName
+    value: bool | int | Doom | list[Doom] = True
+
+
+class Untap(_Scoped):
+    verb: Literal["untap"]
+
+
+class Tap(_Scoped):
+    verb: Literal["tap"]
+
+
+class Stitch(Strict):
+    verb: Literal["stitch"]
+
+
+class Draw(Strict):
+    verb: Literal["draw"]
+    amount: Amount = 1
+    who: Who = "you"
+    up_to: bool = False
+
+
+class Discard(Strict):
+    verb: Literal["discard"]
+    amount: Amount = 1
+    who: Who = "you"
+    chooser: Literal["owner", "you", "random"] = "owner"
+
+
+class Souls(Strict):
+    verb: Literal["souls"]
+    amount: Amount = 1
+    mode: Literal["gain", "lose", "steal"] = "gain"
+    who: Who | None = None
+
+
+class Mana(Strict):
+    verb: Literal["mana"]
+    amount: Amount = 1
+    doom: Doom | None = None
+
+
+class Exhume(Strict):
+    verb: Literal["exhume"]
+    amount: Amount = 1
+    side: Literal["yours", "any"] = "yours"
+    filter: CardFilter | None = None
+    up_to: bool = False
+
+
+class Retrieve(Strict):
+    verb: Literal["retrieve"]
+    filter: CardFilter | None = None
+
+
+class PutIntoPlay(Strict):
+    verb: Literal["put_into_play"]
+    from_: Literal["hand", "graveyard"] = Field(default="hand", alias="from")
+    filter: CardFilter | None = None
+
+
+class Sacrifice(Strict):
+    verb: Literal["sacrifice"]
+    what: Literal["minion", "relic", "god", "any"] = "minion"
+
+
+class Look(Strict):
+    verb: Literal["look"]
+    zone: Literal["hand", "deck"] = "hand"
+    amount: Amount = 1  # deck: how many from the top
+    who: Who = "target"
+
+
+class Reveal(Strict):
+    verb: Literal["reveal"]
+    zone: Literal["hand", "deck"] = "hand"
+    amount: Amount = 1
+    who: Who = "target"
+
+
+class Custom(Strict):
+    verb: Literal["custom"]
+    name: str
+    amount: Amount = 1
+
+    @field_validator("name")
+    @classmethod
+    def _registered(cls, name: str) -> str:
+        from .effects import CUSTOM  # the registry lives with the verbs
+
+        if name not in CUSTOM:
+            raise ValueError(
+                f"no Python effect named {name!r} is registered; known: {', '.join(sorted(CUSTOM))}"
+            )
+        return name
+
+
+Effect = Annotated[
+    Damage | Destroy | Exile | Sever | Remove | Strength | Grant | Untap | Tap | Stitch | Draw
+    | Discard | Souls | Mana | Exhume | Retrieve | PutIntoPlay | Sacrifice | Look | Reveal
+    | Custom,
+    Field(discriminator="verb"),
+]  # fmt: skip
+
+Trigger = Literal[
+    "play", "summon", "attacks", "blocks", "blocked", "reaps", "destroyed", "turn_start",
+    "turn_end", "tap",
+]  # fmt: skip
+
+TRIGGER_NAMES: tuple[str, ...] = get_args(Trigger)
+
+
+class Ability(Strict):
+    trigger: Trigger
+    effects: list[Effect] = Field(min_length=1)
+    target: Selector | None = None
+    optional: bool | None = None
+    tap: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _tap_number(self) -> Ability:
+        if self.trigger == "tap" and self.tap < 1:
+            raise ValueError("a tap ability needs 'tap' (the ↻ number) of 1 or more")
+        return self
+
+
+class Static(Strict):
+    """A continual effect: "your Undead abominations get Rager +1"."""
+
+    scope: Selector = Selector(kind="abomination")
+    strength: int = 0
+    keywords: Keywords
+    other: bool = False
+
+    @field_validator("keywords")
+    @classmethod
+    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
+        return check_keywords(v)
+
+    @field_validator("scope")
+    @classmethod
+    def _abominations(cls, scope: Selector) -> Selector:
+        if scope.kind != "abomination":
+            raise ValueError("a continual effect's scope must be abominations")
+        if scope.strength_max is not None or scope.strength_min is not None:
+            raise ValueError("a continual effect's scope can't depend on strength")
+        return scope
+
+
+class Conditional(Strict):
+    """A minion's conditional ability: its doom, and what it does (one-time
+    effects, with an optional target) or gives (continual keywords)."""
+
+    doom: Doom
+    effects: list[Effect] | None = None
+    target: Selector | None = None
+    optional: bool | None = None
+    keywords: Keywords
+
+    @field_validator("keywords")
+    @classmethod
+    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
+        return check_keywords(v)
+
+    @model_validator(mode="after")
+    def _says_something(self) -> Conditional:
+        if not self.effects and not self.keywords:
+            raise ValueError("a conditional ability needs 'effects' or 'keywords'")
+        return self
+
+
+class AttackCost(Strict):
+    """What each abomination attacking this card's controller costs its aggressor."""
+
+    souls: int = Field(default=0, ge=0)
+    mana: int = Field(default=0, ge=0)
+
+
+class Card(Strict):
+    name: str = Field(min_length=1)
+    type: CardType
+    doom: Doom
+    cost: int | str = 0
+    strength: int | None = None
+    subtype: MinionSubtype | FateSubtype | None = None
+    triggers: list[Doom] = Field(default_factory=list)
+    keywords: Keywords
+    follower: Keywords
+    abilities: list[Ability] = Field(default_factory=list)
+    statics: list[Static] = Field(default_factory=list)
+    conditional: Conditional | None = None
+    attack_cost: AttackCost | None = None
+    text: str = ""
+    flavor: str = ""
+    rarity: Rarity = "common"
+    set: str = "I"
+    number: int = Field(default=0, ge=0)
+
+    @field_validator("keywords", "follower")
+    @classmethod
+    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
+        return check_keywords(v)
+
+    @field_validator("subtype", mode="before")
+    @classmethod
+    def _lower(cls, v: Any) -> Any:
+        return v.lower() if isinstance(v, str) else v
+
+    @field_validator("cost")
+    @classmethod
+    def _cost(cls, v: int | str) -> int | str:
+        if isinstance(v, int):
+            if v < 0:
+                raise ValueError("a cost can't be negative")
+            return v
+        text = v.replace(" ", "").upper()
+        rest = text[1:].lstrip("+")
+        if not text.startswith("X") or (rest and not rest.isdigit()):
+            raise ValueError(f"a cost is a number, 'X' or 'X+N', got {v!r}")
+        return text
+
+    @model_validator(mode="after")
+    def _by_type(self) -> Card:
+        minion = self.type in ("minion", "combat minion")
+        if minion and self.strength is None:
+            raise ValueError("a minion needs a whole-number 'strength'")
+        if not minion:
+            for name in ("strength", "conditional"):
+                if getattr(self, name) is not None:
+                    raise ValueError(f"only minions have '{name}' (this is a {self.type})")
+            if self.triggers:
+                raise ValueError(f"only minions have trigger dooms (this is a {self.type})")
+        if self.subtype in FATE_SUBTYPES and minion:
+            raise ValueError(f"{self.subtype!r} is a fate subtype, not a minion's")
+        if self.subtype in MINION_SUBTYPES and self.type in ("fate", "combat fate"):
+            raise ValueError(f"{self.subtype!r} is a minion subtype, not a fate's")
+        if self.attack_cost is not None and self.type not in ("relic", "god"):
+            raise ValueError("only relics and gods can make attacking you cost something")
+        return self
+
+
+def _location(loc: tuple[int | str, ...]) -> str:
+    """``abilities.0.effects.1.amount``: pydantic's union-branch tags dropped (the
+    verb after an effect's index, or a type name)."""
+    parts: list[str] = []
+    for i, p in enumerate(loc):
+        tag = isinstance(p, str) and (
+            p[:1].isupper() or (p in VERB_NAMES and i > 0 and isinstance(loc[i - 1], int))
+        )
+        if not tag:
+            parts.append(str(p))
+    return ".".join(parts)
+
+
+def validate_card(raw: Any, source: str) -> Card:
+    """Validate one card table; a :class:`CardFileError` says where and what."""
+    from ..engine.errors import CardFileError
+
+    name = raw.get("name") if isinstance(raw, dict) else None
+    where = f"{source}: card {name!r}" if isinstance(name, str) and name else f"{source}: a card"
+    try:
+        return Card.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False):
+            field = _location(err["loc"])
+            msg = err["msg"].removeprefix("Value error, ")
+            if err["type"] == "extra_forbidden":
+                msg = "unknown field (a typo?)"
+            elif err["type"] == "union_tag_invalid":
+                msg = f"unknown verb {err['input'].get('verb')!r}; expected one of " + ", ".join(
+                    VERB_NAMES
+                )
+            problems.append(f"field '{field}': {msg}" if field else msg)
+        raise CardFileError(f"{where}: " + "; ".join(problems)) from None
+
+
+VERB_NAMES: tuple[str, ...] = tuple(
+    get_args(m.model_fields["verb"].annotation)[0]
+    for m in (
+        Damage, Destroy, Exile, Sever, Remove, Strength, Grant, Untap, Tap, Stitch, Draw,
+        Discard, Souls, Mana, Exhume, Retrieve, PutIntoPlay, Sacrifice, Look, Reveal, Custom,
+    )
+)  # fmt: skip
