@@ -89,6 +89,84 @@ def replay(
         show_replay(console, console_reader(console), file, step)
 
 
+@app.command()
+def cards(
+    query: Annotated[
+        str, typer.Argument(help="Words to find in name, text, doom, type, subtype, keywords.")
+    ] = "",
+    card: Annotated[
+        str | None, typer.Option("--card", help="Show one card in full (name or part of it).")
+    ] = None,
+    doom: Annotated[str | None, typer.Option("--doom", help="Only this doom.")] = None,
+    type_: Annotated[
+        str | None, typer.Option("--type", help="minion, fate, relic, god, combat...")
+    ] = None,
+    subtype: Annotated[str | None, typer.Option("--subtype", help="e.g. undead, curse.")] = None,
+    keyword: Annotated[
+        str | None, typer.Option("--keyword", help="e.g. rager, evader, follower.")
+    ] = None,
+    cost: Annotated[str | None, typer.Option("--cost", help="3, 2-4, 5+, 2- or X.")] = None,
+    rarity: Annotated[str | None, typer.Option("--rarity", help="common, uncommon, rare.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the matching cards as JSON, for other tools.")
+    ] = False,
+) -> None:
+    """Search the Hecatomb cards and show them as a table, one card, or JSON."""
+    from ..hecatomb import base_pool
+    from .cards_cmd import show_cards
+
+    filters = {"doom": doom, "type_": type_, "subtype": subtype, "keyword": keyword,
+               "cost": cost, "rarity": rarity}  # fmt: skip
+    with reported_errors():
+        show_cards(Console(highlight=False), base_pool(), query, card, as_json, filters)
+
+
+deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command("check")
+def deck_check(
+    file: Annotated[Path, typer.Argument(help="A deck file: '3 Card Name' lines, // comments.")],
+) -> None:
+    """Check a deck: 40 or more cards, at most 3 copies, every name a known card."""
+    from ..hecatomb import base_pool
+    from .deck_cmd import check_deck
+
+    with reported_errors():
+        check_deck(Console(highlight=False), file, base_pool())
+
+
+@deck_app.command("list")
+def deck_list() -> None:
+    """The preconstructed decks shipped with Ossuary."""
+    from ..hecatomb import base_pool
+    from .deck_cmd import list_decks
+
+    with reported_errors():
+        list_decks(Console(highlight=False), base_pool())
+
+
+@deck_app.command("export")
+def deck_export(
+    name: Annotated[str, typer.Argument(help="A preconstructed deck's name.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to this file instead of printing.")
+    ] = None,
+) -> None:
+    """Write a preconstructed deck in the plain text format (edit it, then --deck FILE)."""
+    from ..hecatomb import base_pool
+    from .deck_cmd import export_deck
+
+    with reported_errors():
+        text = export_deck(name, base_pool())
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            out.write_text(text, "utf-8")
+            typer.echo(f"wrote {out}")
+
+
 def main() -> None:
     """Console entry point: run the app; an engine error is a red message, exit 2."""
     try:
