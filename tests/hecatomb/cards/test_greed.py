@@ -404,6 +404,29 @@ def test_star_hoarder_gains_a_soul_at_the_end_of_your_turn_only() -> None:
     assert souls(s) == [7, 6]  # only the ready phase's soul
 
 
+@pytest.mark.card("Strongbox Mimic")
+def test_strongbox_mimic_looks_at_an_enemy_hand_on_deceit() -> None:
+    """Strongbox Mimic on a deceit trigger shows its controller one enemy's hand, nobody else."""
+    s = board(
+        f"""
+        [game]
+        seats = 3
+        [[seat]]
+        hand = ["Strongbox Mimic"]
+        {greed_mana(2)}
+        abominations = [["One", "Gilded Ghoul"]]
+        [[seat]]
+        hand = ["Two", "Three"]
+        [[seat]]
+        """
+    )
+    assert [c for c in s.view(0)["players"][1]["hand"] if c] == []
+    act(s, "Play Strongbox Mimic", "on 0", "yes", "p1")
+    assert [c["card"] for c in s.view(0)["players"][1]["hand"]] == ["Two", "Three"]
+    assert [c for c in s.view(2)["players"][1]["hand"] if c] == []
+    assert keywords(s, 0) == {"reaper": 1, "survivor": 1}
+
+
 @pytest.mark.card("Tithe Collector")
 def test_tithe_collector_steals_on_deceit_and_still_attacks() -> None:
     """Tithe Collector on a deceit trigger steals a soul; Fanatic lets the abomination attack."""
@@ -468,6 +491,29 @@ def test_vault_jackal_makes_the_enemy_lose_a_soul_when_it_attacks() -> None:
 
 
 # -- fates ----------------------------------------------------------------------------
+@pytest.mark.card("Audit of Sins")
+def test_audit_of_sins_reveals_an_enemy_hand_to_everyone_and_draws() -> None:
+    """Audit of Sins shows the target enemy's hand to every player, then draws a card."""
+    s = board(
+        f"""
+        [game]
+        seats = 3
+        [[seat]]
+        hand = ["Audit of Sins"]
+        deck = ["Four"]
+        {greed_mana(1)}
+        [[seat]]
+        hand = ["Two", "Three"]
+        [[seat]]
+        """
+    )
+    act(s, "Play Audit of Sins", "p1")
+    for seat in (0, 2):
+        assert [c["card"] for c in s.view(seat)["players"][1]["hand"]] == ["Two", "Three"]
+    assert hand_names(s, 0) == ["Four"]
+    assert hand_names(s, 1) == ["Two", "Three"]  # revealed, not taken
+
+
 @pytest.mark.card("Blood Price")
 def test_blood_price_sacrifices_a_minion_for_two_souls() -> None:
     """Blood Price sacrifices one of your minions (even a Regenerator) and gains 2 souls."""
@@ -718,3 +764,21 @@ def test_vesk_steals_from_each_enemy_and_beasts_rage() -> None:
     act(s, "Play Vesk")
     assert souls(s) == [6, 4, 0]
     assert [keywords(s, 0, 0), keywords(s, 0, 1)] == [{"rager": 1}, {}]
+
+
+@pytest.mark.card("Vesk, the Hoardmother")
+def test_vesk_makes_each_attacker_cost_its_aggressor_a_soul() -> None:
+    """Attacking Vesk's controller costs a soul per attacker; with no souls you can't attack."""
+    text = """
+        [[seat]]
+        souls = {souls}
+        abominations = [["One", "Two"], ["One", "Two"]]
+        [[seat]]
+        god = "Vesk, the Hoardmother"
+        """
+    s = board(text.format(souls=3))
+    act(s, "attack", "attacker 0", "attacker 1")
+    expect(s, "main", 0)
+    assert souls(s) == [3 - 2 + 4, 5 - 4]
+    broke = board(text.format(souls=0))
+    assert "attack" not in broke.decision().options
