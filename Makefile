@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint fuzz bench clean
+.PHONY: play test lint fuzz bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -25,6 +25,9 @@ test: lint
 
 fuzz: $(STAMP)
 	$(BIN)/python -m ossuary.hecatomb.fuzz --games 10000
+
+docs: $(STAMP)
+	$(BIN)/python -m ossuary.hecatomb.catalog
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet 'open_spiel>=1.5'

@@ -135,3 +135,18 @@ def test_deck_list_and_unknown_export(runner: CliRunner) -> None:
         assert name in listed.output
     bad = runner.invoke(app, ["deck", "export", "No Such Deck"])
     assert bad.exit_code == 2 and "known decks" in bad.output
+
+
+def test_cards_file_checks_and_lists_your_own_cards(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        '[[card]]\nname = "Grub"\ntype = "minion"\ndoom = "greed"\ncost = 1\nstrength = 1\n',
+        "utf-8",
+    )
+    result = runner.invoke(app, ["cards", "--file", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert [c["name"] for c in json.loads(result.output)] == ["Grub"]
+    path.write_text('[[card]]\nname = "Grub"\ntype = "minion"\ndoom = "gred"\n', "utf-8")
+    bad = runner.invoke(app, ["cards", "--file", str(path)])
+    assert bad.exit_code == 2
+    assert "card 'Grub'" in bad.output and "field 'doom'" in bad.output

@@ -97,3 +97,16 @@ def test_a_file_error_names_the_card(tmp_path: Path) -> None:
     path.write_text('[[card]]\nname = "Grub"\ntype = "minion"\ndoom = "greed"\n', "utf-8")
     with pytest.raises(CardFileError, match=r"mine.toml: card 'Grub': .*strength"):
         load_card_file(path)
+
+
+def test_duplicate_names_in_a_file_are_refused(tmp_path: Path) -> None:
+    card = '[[card]]\nname = "Grub"\ntype = "fate"\ndoom = "greed"\n'
+    path = tmp_path / "twice.toml"
+    path.write_text(card + card, "utf-8")
+    with pytest.raises(CardFileError, match="two cards are named 'Grub'"):
+        load_card_file(path)
+
+
+def test_a_missing_card_file_is_a_card_file_error(tmp_path: Path) -> None:
+    with pytest.raises(CardFileError, match="can't read the card file"):
+        load_card_file(tmp_path / "nope.toml")

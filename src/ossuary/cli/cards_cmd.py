@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..hecatomb.cards import DOOMS, CardDef, CardPool
+from ..hecatomb.catalog import keywords_of
 from .errors import CliError
 
 DOOM_STYLE = {
@@ -38,19 +39,6 @@ def keyword_text(kws: Iterable[tuple[str, Any]]) -> str:
 
 def cost_text(card: CardDef) -> str:
     return (f"X+{card.cost}" if card.cost else "X") if card.x_cost else str(card.cost)
-
-
-def card_keywords(card: CardDef) -> set[str]:
-    """Every keyword a card mentions: printed, conditional, Follower, granted or
-    given by its continual effects."""
-    names = {k for k, _ in (*card.keywords, *card.cond_keywords)}
-    if card.follower:
-        names.add("follower")
-    for st in card.statics:
-        names.update(k for k, _ in st.keywords)
-    for ability in (*card.abilities, *card.cond_abilities):
-        names.update(str(e.get("keyword")) for e in ability.effects if e.verb == "grant")
-    return names
 
 
 def _cost_matches(card: CardDef, spec: str) -> bool:
@@ -100,14 +88,14 @@ def search(
             continue
         if subtype and card.subtype != subtype.lower():
             continue
-        if keyword and keyword.lower() not in card_keywords(card):
+        if keyword and keyword.lower() not in keywords_of(card):
             continue
         if cost and not _cost_matches(card, cost):
             continue
         if rarity and card.rarity != rarity.lower():
             continue
         haystack = " ".join(
-            (card.name, card.text, card.doom, card.type, card.subtype, *card_keywords(card))
+            (card.name, card.text, card.doom, card.type, card.subtype, *keywords_of(card))
         ).lower()
         if all(w in haystack for w in words):
             out.append(card)

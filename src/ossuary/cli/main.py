@@ -110,15 +110,21 @@ def cards(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the matching cards as JSON, for other tools.")
     ] = False,
+    file: Annotated[
+        Path | None,
+        typer.Option("--file", help="Check a card file of your own and search its cards."),
+    ] = None,
 ) -> None:
     """Search the Hecatomb cards and show them as a table, one card, or JSON."""
     from ..hecatomb import base_pool
+    from ..hecatomb.cards import CardPool, load_card_file
     from .cards_cmd import show_cards
 
     filters = {"doom": doom, "type_": type_, "subtype": subtype, "keyword": keyword,
                "cost": cost, "rarity": rarity}  # fmt: skip
     with reported_errors():
-        show_cards(Console(highlight=False), base_pool(), query, card, as_json, filters)
+        pool = base_pool() if file is None else CardPool(load_card_file(file))
+        show_cards(Console(highlight=False), pool, query, card, as_json, filters)
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")

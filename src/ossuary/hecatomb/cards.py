@@ -375,10 +375,22 @@ def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
         data = tomllib.loads(text if text is not None else Path(path).read_text("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardFileError(f"{source}: can't read the card file: {exc}") from None
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")
-    return [CardDef.from_dict(raw, source) for raw in cards]
+    out = [CardDef.from_dict(raw, source) for raw in cards]
+    _no_duplicates(out, source)
+    return out
+
+
+def _no_duplicates(cards: list[CardDef], source: str) -> None:
+    seen: set[str] = set()
+    for card in cards:
+        if card.name in seen:
+            raise CardFileError(f"{source}: two cards are named {card.name!r}; names are unique")
+        seen.add(card.name)
 
 
 _BASE: CardPool | None = None
@@ -393,5 +405,6 @@ def base_pool() -> CardPool:
         for entry in sorted(files.iterdir(), key=lambda p: p.name):
             if entry.name.endswith(".toml") and entry.name != "decks.toml":
                 cards.extend(load_card_file(entry.name, entry.read_text("utf-8")))
+        _no_duplicates(cards, "the base set")
         _BASE = CardPool(cards)
     return _BASE
