@@ -250,15 +250,16 @@ def test_obsidian_charger() -> None:
     assert stack_names(s, 0) == ["One"]
 
 
-@pytest.mark.card("Ceaseless Wolf")
-def test_ceaseless_wolf() -> None:
-    """Reaping, it untaps itself and can attack again."""
-    s = board('["One", "Ceaseless Wolf"]')
+@pytest.mark.card("Bloodscent Wolf")
+def test_bloodscent_wolf() -> None:
+    """After it reaps, it deals 2 damage to the enemy abomination you choose."""
+    s = board('["One", "Bloodscent Wolf"]', '{ minions = ["One", "Two"], tapped = true }, ["Two"]')
     act(s, "attack")
     assert souls(s) == [7, 3]
-    assert not abom(s, 0).tapped
-    act(s, "attack")
-    assert souls(s) == [9, 1]
+    expect(s, "target", 0)
+    act(s, f"a{s.seats[1].aboms[0]}")
+    assert stack_names(s, 1, 0) == ["One"]
+    assert stack_names(s, 1, 1) == ["Two"]
 
 
 @pytest.mark.card("Sunscar Shaman")
