@@ -1,14 +1,12 @@
-"""The agent protocol: RandomAgent, make_agent and play_game."""
+"""The agent protocol: Observation, RandomAgent, make_agent and play_game."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import pytest
 
 from ossuary import hecatomb
-from ossuary.agents import Agent, RandomAgent, known_agents, make_agent, play_game
-from ossuary.engine import Action, GameState
+from ossuary.agents import Agent, Observation, RandomAgent, known_agents, make_agent, play_game
+from ossuary.engine import GameState
 
 
 def _random_walk(seed: int, agent_seed: int, steps: int = 60) -> list[str]:
@@ -21,7 +19,7 @@ def _random_walk(seed: int, agent_seed: int, steps: int = 60) -> list[str]:
         seat = state.current_player()
         assert seat is not None
         legal = state.legal_actions()
-        aid = agent.act(state.view(seat), legal)
+        aid = agent.act(Observation(state, seat))
         assert aid in {a.id for a in legal}
         chosen.append(aid)
         state.apply_action(aid)
@@ -40,7 +38,7 @@ def test_random_agent_is_deterministic_per_seed() -> None:
 
 def test_random_agent_needs_an_option() -> None:
     with pytest.raises(ValueError):
-        RandomAgent(0).act({}, [])
+        RandomAgent(0).act(Observation(hecatomb.new_game(seed=1), 0, []))
 
 
 def test_make_agent_knows_random_and_names_known_agents_otherwise() -> None:
@@ -49,13 +47,13 @@ def test_make_agent_knows_random_and_names_known_agents_otherwise() -> None:
     assert isinstance(agent, Agent)
     assert agent.name == "random"
     assert isinstance(make_agent(" Random ", 3), RandomAgent)
-    assert "random" in known_agents()
+    assert {"random", "heuristic", "ismcts"} <= set(known_agents())
     with pytest.raises(ValueError, match=r"known agents: .*random"):
         make_agent("grandmaster", 0)
 
 
 class Spy:
-    """An agent that checks it is given exactly its seat's view and the legal actions."""
+    """An agent that checks it is given exactly its seat's observation."""
 
     name = "spy"
 
@@ -64,19 +62,20 @@ class Spy:
         self.inner = RandomAgent(seed)
         self.calls = 0
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> str:
+    def act(self, obs: Observation) -> str:
         state = self.state_ref[0]
         seat = state.current_player()
         assert seat is not None
-        assert isinstance(view, dict)
-        assert view["seat"] == seat
-        assert view == state.view(seat)
-        assert legal == state.legal_actions()
+        assert obs.seat == seat
+        assert isinstance(obs.view, dict)
+        assert obs.view["seat"] == seat
+        assert obs.view == state.view(seat)
+        assert obs.legal == state.legal_actions()
         self.calls += 1
-        return self.inner.act(view, legal)
+        return self.inner.act(obs)
 
 
-def test_play_game_plays_to_the_end_giving_agents_only_view_and_legal() -> None:
+def test_play_game_plays_to_the_end_giving_agents_only_their_observation() -> None:
     state = hecatomb.new_game(seed=2)
     spies = [Spy([state], 1), Spy([state], 2)]
     seen: list[tuple[int, str]] = []
@@ -106,7 +105,7 @@ def test_play_game_stops_after_max_actions() -> None:
 class Cheater:
     name = "cheater"
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> str:
+    def act(self, obs: Observation) -> str:
         return "not an action"
 
 

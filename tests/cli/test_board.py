@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from ossuary import hecatomb
-from ossuary.agents import RandomAgent
+from ossuary.agents import Observation, RandomAgent
 from ossuary.cli.board import format_event, render_board, summary_lines
 from ossuary.cli.human import HumanAgent, Table
 from ossuary.engine import Rng
@@ -130,19 +130,20 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
         assert seat is not None
         legal = s.legal_actions()
         view = s.view(seat)
+        obs = Observation(s, seat, legal)
         if seat != me:
-            s.apply_action(computer.act(view, legal))
+            s.apply_action(computer.act(obs))
             continue
         hidden = _hidden_names(s, me)
         public = set(_strings(view)) | {a.label for a in legal}
         secret = {n for n in hidden if not any(n in text for text in public)}
         start = out.tell()
         pending.clear()
-        human.act(view, legal)  # draws the board; its answer may be out of range
+        human.act(obs)  # draws the board; its answer may be out of range
         shown = out.getvalue()[start:]
         assert "Your options:" in shown
         for name in secret:
             assert name not in shown, f"{name!r} from the opponent's hand was shown"
         checked += len(secret)
-        s.apply_action(computer.act(view, legal))
+        s.apply_action(computer.act(obs))
     assert checked > 0

@@ -1,7 +1,9 @@
 """Agents: anything that picks one of the legal options for a seat.
 
-An :class:`Agent` has a ``name`` and ``act(view, legal) -> action id``; it is given
-only its seat's view and the legal actions, never the state.
+An :class:`Agent` has a ``name`` and ``act(obs) -> action id``, where ``obs`` is
+an :class:`Observation`: the seat, its redacted view, the legal actions, and
+``sample(rng)`` for search agents (a full state with the hidden cards dealt
+anew). No agent is ever given the true state.
 
 >>> from ossuary import hecatomb
 >>> from ossuary.agents import make_agent, play_game
@@ -10,18 +12,29 @@ only its seat's view and the legal actions, never the state.
 True
 """
 
-from .base import Agent, Observer, View, play_game
+from .base import Agent, Observation, Observer, View, play_game
+from .heuristic import HeuristicAgent
+from .ismcts import Budget, ISMCTSAgent
+from .knowledge import GameKnowledge, knowledge_for, register_knowledge
 from .random_agent import RandomAgent
-from .registry import AgentFactory, known_agents, make_agent, register_agent
+from .registry import AgentFactory, check_agent, known_agents, make_agent, register_agent
 
 __all__ = [
     "Agent",
     "AgentFactory",
+    "Budget",
+    "GameKnowledge",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "Observation",
     "Observer",
     "RandomAgent",
     "View",
+    "check_agent",
+    "knowledge_for",
     "known_agents",
     "make_agent",
     "play_game",
     "register_agent",
+    "register_knowledge",
 ]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine.core import Action
 from ..engine.rng import Rng
-from .base import View
+from .base import Observation
 
 
 class RandomAgent:
@@ -15,7 +14,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def act(self, view: View, legal: list[Action]) -> str:
-        if not legal:
+    def act(self, obs: Observation) -> str:
+        if not obs.legal:
             raise ValueError("no legal actions to choose from")
-        return self.rng.choice(legal).id
+        return self.rng.choice(obs.legal).id

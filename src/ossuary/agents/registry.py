@@ -1,7 +1,9 @@
-"""Agents by name, for the command line and the simulators.
+"""Agents by name, for the command line, the arena and the simulators.
 
-Later agents (heuristic, ISMCTS) register themselves here with
-:func:`register_agent` so that ``make_agent`` knows them.
+A spec is a name, optionally followed by ``:`` and a parameter that the agent
+understands: ``random``, ``heuristic``, ``ismcts`` (one second a decision),
+``ismcts:2.5`` (seconds) or ``ismcts:iters=2000`` (iterations, reproducible on
+any machine). Agents register themselves with :func:`register_agent`.
 """
 
 from __future__ import annotations
@@ -9,16 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Agent
+from .heuristic import HeuristicAgent
+from .ismcts import Budget, ISMCTSAgent
 from .random_agent import RandomAgent
 
 AgentFactory = Callable[[int], Agent]
+ParamAgentFactory = Callable[[int, str], Agent]
 
 _AGENTS: dict[str, AgentFactory] = {}
+_WITH_PARAM: dict[str, ParamAgentFactory] = {}
 
 
-def register_agent(name: str, factory: AgentFactory) -> None:
-    """Make ``make_agent(name, seed)`` return ``factory(seed)``."""
+def register_agent(
+    name: str, factory: AgentFactory, with_param: ParamAgentFactory | None = None
+) -> None:
+    """Make ``make_agent(name, seed)`` return ``factory(seed)``, and, when
+    ``with_param`` is given, ``make_agent("name:param", seed)`` return
+    ``with_param(seed, "param")``."""
     _AGENTS[name.lower()] = factory
+    if with_param is not None:
+        _WITH_PARAM[name.lower()] = with_param
 
 
 def known_agents() -> list[str]:
@@ -27,15 +39,39 @@ def known_agents() -> list[str]:
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    """The agent named ``spec`` (case-insensitive), seeded with ``seed``.
+    """The agent named by ``spec`` (case-insensitive), seeded with ``seed``.
 
-    Raises :class:`ValueError` naming the known agents when ``spec`` is unknown.
+    Raises :class:`ValueError` naming the known agents when ``spec`` is unknown,
+    or saying what is wrong with its parameter.
     """
     key = spec.strip().lower()
-    factory = _AGENTS.get(key)
+    name, colon, param = key.partition(":")
+    name = name.strip()
+    factory = _AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(known_agents())}")
-    return factory(seed)
+    if not colon:
+        return factory(seed)
+    with_param = _WITH_PARAM.get(name)
+    if with_param is None:
+        raise ValueError(f"agent {name!r} takes no parameter (got {spec!r})")
+    return with_param(seed, param.strip())
+
+
+def check_agent(spec: str) -> str:
+    """``spec`` if :func:`make_agent` accepts it; otherwise the ValueError."""
+    make_agent(spec, 0)
+    return spec
+
+
+def _ismcts(seed: int) -> Agent:
+    return ISMCTSAgent(seed)
+
+
+def _ismcts_with(seed: int, param: str) -> Agent:
+    return ISMCTSAgent(seed, Budget.parse(param))
 
 
 register_agent("random", RandomAgent)
+register_agent("heuristic", HeuristicAgent)
+register_agent("ismcts", _ismcts, _ismcts_with)

@@ -1,7 +1,7 @@
 """A person at the terminal, as an :class:`~ossuary.agents.Agent`.
 
-Like every agent, it is given only its seat's view and the legal actions, so
-what it draws can never show a card that seat may not see.
+Like every agent, it is given only an observation (its seat's view and the
+legal actions), so what it draws can never show a card that seat may not see.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.text import Text
 
+from ..agents import Observation
 from ..engine.core import Action
 from .board import View, format_event, player, render_board
 
@@ -74,7 +75,8 @@ class HumanAgent:
         self.seat = seat
         self.table = table
 
-    def act(self, view: View, legal: list[Action]) -> str:
+    def act(self, obs: Observation) -> str:
+        view, legal = obs.view, obs.legal
         table = self.table
         console = table.console
         if table.hot_seat and table.last_seat != self.seat:

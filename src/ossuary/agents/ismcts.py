@@ -1,0 +1,263 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+Single-observer ISMCTS (SO-ISMCTS): one tree, rooted at the deciding seat's
+information set, whose nodes are sequences of moves. Each iteration:
+
+1. **Determinize**: ``obs.sample(rng)`` deals the hidden cards anew, consistent
+   with what the seat knows (so the search never sees the real hidden cards).
+2. **Select**: from the root, while every option available *in this
+   determinization* has a child, pick the child maximizing UCB1 with
+   availability counts (``mean + C * sqrt(ln(available) / visits)``), where the
+   mean is from the point of view of the player who made that move; children
+   not available in this determinization are skipped.
+3. **Expand**: add one untried option as a new child.
+4. **Roll out** for at most ``rollout_depth`` moves with the game's cheap
+   rollout policy, then **cut**: evaluate the position with the game's
+   evaluation (each seat's prospects in [0, 1]) instead of playing to the end;
+   a finished game scores 1 for the winner (``returns()`` mapped to [0, 1]).
+5. **Back up** the value of each node's mover along the path.
+
+Moves are keyed with the game's ``action_key`` (a card in hand by its name, not
+its instance), so the same move shares statistics across determinizations.
+The chosen move is the root child with the most visits.
+
+Budget: seconds (``ismcts:1.5``) or iterations (``ismcts:iters=2000``), and
+the search stops early once no other move could catch up with the most
+visited one. With an iteration budget the agent is fully deterministic for a
+seed; a time budget depends on the machine's speed.
+
+Tree reuse: when the next call is the same seat's immediate follow-up (its own
+chosen move was the only move in between, as with choosing where a minion
+goes after choosing to play it), the subtree under that move becomes the new
+root: its statistics were gathered from determinizations of a slightly wider
+information set, which UCB corrects as new iterations arrive. Otherwise the
+tree starts fresh; following opponents' moves into the tree would key their
+moves by hidden instances we could not name the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from ..engine.core import GameState
+from ..engine.rng import Rng
+from .base import Observation
+from .knowledge import GameKnowledge, knowledge_for
+
+EXPLORATION = 0.7  # UCB constant; values are in [0, 1]
+DEFAULT_SECONDS = 1.0
+DEFAULT_ROLLOUT = 20
+
+
+class Node:
+    """Statistics of one move sequence: visits, availability, the mover's total value."""
+
+    __slots__ = ("available", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # who made the move leading here
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[str, Node] = {}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Seconds per decision, or iterations per decision (exactly one is set)."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    @classmethod
+    def parse(cls, text: str | None) -> Budget:
+        """``None`` -> one second; ``"2.5"`` -> seconds; ``"iters=2000"`` -> iterations."""
+        if text is None or not text.strip():
+            return cls(seconds=DEFAULT_SECONDS)
+        t = text.strip().lower()
+        if t.startswith(("iters=", "i=")):
+            num = t.split("=", 1)[1]
+            if not num.isdigit() or int(num) < 1:
+                raise ValueError(f"ismcts: iterations must be a whole number >= 1, got {num!r}")
+            return cls(iterations=int(num))
+        try:
+            seconds = float(t.removesuffix("s"))
+        except ValueError:
+            raise ValueError(
+                f"ismcts: budget {text!r} is neither seconds (ismcts:1.5) "
+                "nor iterations (ismcts:iters=2000)"
+            ) from None
+        if not 0 < seconds <= 3600 or math.isnan(seconds):
+            raise ValueError(f"ismcts: seconds must be above 0 and at most 3600, got {text!r}")
+        return cls(seconds=seconds)
+
+    def __str__(self) -> str:
+        return f"iters={self.iterations}" if self.iterations else f"{self.seconds:g}"
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS with heuristic-cut rollouts; see the module docstring."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        rollout_depth: int = DEFAULT_ROLLOUT,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        self.rng = Rng(seed)
+        self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.name = f"ismcts:{self.budget}"
+        self.iterations = 0  # total iterations run, for benchmarks
+        self.search_seconds = 0.0
+        # tree reuse: the root we searched, the move we chose and the history length then
+        self._last: tuple[Node, str, int, int] | None = None
+
+    # -- the decision -----------------------------------------------------------
+    def act(self, obs: Observation) -> str:
+        legal = obs.legal
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        if len(legal) == 1:
+            self._last = None
+            return legal[0].id
+        know = knowledge_for(obs.ruleset)
+        start = time.perf_counter()
+        first = obs.sample(self.rng)
+        root = self._reused_root(first, obs.seat)
+        keys = {know.action_key(first, a.id): a.id for a in legal}
+        done = self._search(obs, root, know, keys, start)
+        self.iterations += done
+        self.search_seconds += time.perf_counter() - start
+        best_key = max(
+            keys,
+            key=lambda k: (
+                (root.children[k].visits, root.children[k].total)
+                if k in root.children
+                else (-1, 0.0)
+            ),
+        )
+        self._last = (root, best_key, len(first.history), obs.seat)
+        return keys[best_key]
+
+    def _reused_root(self, sample: GameState, seat: int) -> Node:
+        last, self._last = self._last, None
+        if last is not None:
+            node, key, history_len, last_seat = last
+            child = node.children.get(key)
+            if child is not None and seat == last_seat and len(sample.history) == history_len + 1:
+                return child
+        return Node(-1)
+
+    def _search(
+        self,
+        obs: Observation,
+        root: Node,
+        know: GameKnowledge,
+        keys: dict[str, str],
+        start: float,
+    ) -> int:
+        budget = self.budget
+        limit = budget.iterations
+        deadline = start + budget.seconds if budget.seconds is not None else math.inf
+        done = 0
+        check_every = 8
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if done % check_every == 0:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if done >= 32 and self._decided(root, keys, limit, done, now, start, deadline):
+                    break
+            self._iterate(obs, root, know)
+            done += 1
+        return done
+
+    @staticmethod
+    def _decided(
+        root: Node,
+        keys: dict[str, str],
+        limit: int | None,
+        done: int,
+        now: float,
+        start: float,
+        deadline: float,
+    ) -> bool:
+        """True when the runner-up could not catch the leader in what is left."""
+        visits = sorted((root.children[k].visits for k in keys if k in root.children), reverse=True)
+        if len(visits) < len(keys):
+            return False
+        if limit is not None:
+            left = limit - done
+        else:
+            rate = done / max(now - start, 1e-9)
+            left = int(rate * (deadline - now)) + 1
+        return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+    # -- one iteration --------------------------------------------------------------
+    def _iterate(self, obs: Observation, root: Node, know: GameKnowledge) -> None:
+        rng = self.rng
+        state = obs.sample(rng)
+        node = root
+        path = [root]
+        c = self.exploration
+        key_of = know.action_key
+        # selection and expansion
+        while not state.is_terminal():
+            player = state.current_player()
+            assert player is not None
+            options = state.legal_action_ids()
+            untried: list[tuple[str, str]] = []
+            best: Node | None = None
+            best_aid = ""
+            best_u = -math.inf
+            children = node.children
+            for aid in options:
+                k = key_of(state, aid)
+                child = children.get(k)
+                if child is None:
+                    untried.append((k, aid))
+                    continue
+                child.available += 1
+                if untried:
+                    continue
+                u = child.total / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if u > best_u:
+                    best, best_aid, best_u = child, aid, u
+            if untried:
+                k, aid = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(player)
+                child.available = 1
+                children[k] = child
+                state.apply_action(aid)
+                path.append(child)
+                break
+            assert best is not None
+            state.apply_action(best_aid)
+            node = best
+            path.append(best)
+        # rollout, cut by the evaluation
+        policy = know.rollout_policy
+        for _ in range(self.rollout_depth):
+            if state.is_terminal():
+                break
+            state.apply_action(policy(state, rng))
+        if state.is_terminal():
+            value = [(r + 1.0) / 2.0 for r in state.returns()]
+            if state.winner is None:  # defensive: over without a winner
+                value = [0.5] * len(value)
+        else:
+            value = know.evaluate(state)
+        # backpropagation
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.total += value[n.player]

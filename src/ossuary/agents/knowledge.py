@@ -1,0 +1,74 @@
+"""What a game teaches its search agents: an evaluation, and how to name moves.
+
+The agents in this package know nothing of any particular game. A ruleset
+registers a :class:`GameKnowledge` here from its own ``evaluate`` module
+(``ossuary.<ruleset>.evaluate``), which :func:`knowledge_for` imports the first
+time an agent meets that ruleset, so importing the agents never imports a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine.core import GameState
+from ..engine.rng import Rng
+
+Evaluate = Callable[[GameState], list[float]]
+ActionKey = Callable[[GameState, str], str]
+RolloutPolicy = Callable[[GameState, Rng], str]
+
+
+def _identity_key(state: GameState, aid: str) -> str:
+    return aid
+
+
+def _uniform_policy(state: GameState, rng: Rng) -> str:
+    return rng.choice(state.legal_action_ids())
+
+
+@dataclass(frozen=True)
+class GameKnowledge:
+    """A game's contribution to its agents.
+
+    ``evaluate(state)``: each seat's prospects in [0, 1] (1: sure win), from a
+    state at any point, terminal included. ``action_key(state, id)``: a name
+    for an option that means the same move in every determinization (an id may
+    name a card instance, and hidden instances differ between samples), used
+    to share ISMCTS statistics. ``stay_actions``: options that change nothing
+    but the clock, such as ending one's turn, whose value is the position as it
+    stands (evaluating after them would charge the next player's turn to this
+    one); ``evaluate_stay(state)`` is that value for the seat deciding, leaving
+    out whatever the evaluation credits for options still open this turn
+    (defaults to ``evaluate``). ``rollout_policy``: a cheap move chooser for
+    ISMCTS playouts.
+    """
+
+    evaluate: Evaluate
+    action_key: ActionKey = _identity_key
+    stay_actions: frozenset[str] = field(default_factory=frozenset)
+    evaluate_stay: Evaluate | None = None
+    rollout_policy: RolloutPolicy = _uniform_policy
+
+
+_KNOWLEDGE: dict[str, GameKnowledge] = {}
+
+
+def register_knowledge(ruleset: str, knowledge: GameKnowledge) -> None:
+    """Called by ``ossuary.<ruleset>.evaluate`` when it is imported."""
+    _KNOWLEDGE[ruleset] = knowledge
+
+
+def knowledge_for(ruleset: str) -> GameKnowledge:
+    """The knowledge registered for ``ruleset``, importing its module on demand."""
+    found = _KNOWLEDGE.get(ruleset)
+    if found is None:
+        try:
+            importlib.import_module(f"ossuary.{ruleset}.evaluate")
+        except ImportError as exc:
+            raise ValueError(f"no evaluation is known for the game {ruleset!r}") from exc
+        found = _KNOWLEDGE.get(ruleset)
+        if found is None:
+            raise ValueError(f"no evaluation is known for the game {ruleset!r}")
+    return found
