@@ -50,7 +50,9 @@ def test_three_computers(runner: CliRunner) -> None:
 
 def test_human_game_shows_board_and_options_then_quits(runner: CliRunner) -> None:
     # seed 3: option 1 puts a card into the mana zone, then only "End your turn" is left
-    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3"], input="1\n1\nq\n")
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="1\n1\nq\n"
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Player 0 (you)" in out
@@ -65,7 +67,9 @@ def test_human_game_shows_board_and_options_then_quits(runner: CliRunner) -> Non
 
 
 def test_invalid_input_asks_again(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3"], input="\nfoo\n0\n99\n?\nq\n")
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="\nfoo\n0\n99\n?\nq\n"
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "You entered nothing" in out
@@ -79,7 +83,7 @@ def test_invalid_input_asks_again(runner: CliRunner) -> None:
 
 
 def test_end_of_input_quits_cleanly(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3"], input="1\n")
+    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="1\n")
     assert result.exit_code == 0, result.output
     assert "Game abandoned." in result.output
 
@@ -126,7 +130,9 @@ def test_decks_by_name_one_per_seat(runner: CliRunner) -> None:
 
 def test_bad_seats_and_games_fail_with_code_2(runner: CliRunner) -> None:
     for args, message in [
-        (["--seats", "random,grandmaster"], "known agents: random"),
+        (["--seats", "random,grandmaster"], "known agents: heuristic, ismcts, random"),
+        (["--seats", "random,ismcts:soon"], "neither seconds"),
+        (["--seats", "ai,random", "--ai", "godlike"], "choose from: easy, normal, hard"),
         (["--seats", "random"], "2 to 6 players"),
         (["--seats", "random,,random"], "one name per seat"),
     ]:
@@ -136,3 +142,14 @@ def test_bad_seats_and_games_fail_with_code_2(runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "chess"])
     assert result.exit_code == 2
     assert "known games: hecatomb" in result.output
+
+
+def test_ai_levels_and_agent_specs_in_seats(runner: CliRunner) -> None:
+    for seats in ("ai,random", "heuristic,ismcts:iters=8"):
+        result = runner.invoke(
+            app, ["play", "hecatomb", "--seats", seats, "--ai", "easy", "--seed", "2", "-q"]
+        )
+        assert result.exit_code == 0, result.output
+        assert re.search(r"^Winner: Player [01]$", result.output, re.M)
+    shown = runner.invoke(app, ["play", "hecatomb", "--seats", "ai,ai", "--ai", "easy", "-q"])
+    assert "Player 0: heuristic, Player 1: heuristic" in shown.output

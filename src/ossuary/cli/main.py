@@ -10,6 +10,7 @@ from rich.console import Console
 
 from .. import __version__
 from ..engine.errors import OssuaryError
+from .arena_cmd import arena_command
 from .errors import EXIT_USAGE, report, reported_errors
 from .human import console_reader
 from .play import play as play_game_cli
@@ -49,10 +50,11 @@ def play(
         str,
         typer.Option(
             "--seats",
-            help="One entry per seat, comma separated: 'human' or an agent name (e.g. random). "
-            "Two or more humans play hot seat; no human: watch the computers play.",
+            help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
+            "agent (random, heuristic, ismcts, ismcts:SECONDS). Two or more humans play hot "
+            "seat; no human: watch the computers play.",
         ),
-    ] = "human,random",
+    ] = "human,ai",
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 0,
     deck: Annotated[
         list[str] | None,
@@ -64,12 +66,15 @@ def play(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Computers only: print just the result.")
     ] = False,
+    ai: Annotated[
+        str, typer.Option("--ai", help="Strength of 'ai' seats: easy, normal (~1 s a move), hard.")
+    ] = "normal",
 ) -> None:
     """Play a game: against computers, hot seat, or watch computers play."""
     console = Console(highlight=False)
     with reported_errors():
         play_game_cli(
-            console, console_reader(console), game, seats, seed, deck or [], save_replay, quiet
+            console, console_reader(console), game, seats, seed, deck or [], save_replay, quiet, ai
         )
 
 
@@ -87,6 +92,9 @@ def replay(
     console = Console(highlight=False)
     with reported_errors():
         show_replay(console, console_reader(console), file, step)
+
+
+app.command("arena")(arena_command)
 
 
 @app.command()

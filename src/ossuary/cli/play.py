@@ -18,6 +18,19 @@ from .human import HumanAgent, QuitGame, Reader, Table
 
 GAMES = ("hecatomb",)
 HUMAN = "human"
+AI = "ai"  # a seat played by the computer at the level chosen with --ai
+# --ai levels: easy looks one move ahead; normal searches about a second a
+# decision on a 2-core machine; hard four seconds.
+AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4"}
+DEFAULT_AI = "normal"
+
+
+def ai_spec(level: str) -> str:
+    """The agent spec of an --ai level."""
+    spec = AI_LEVELS.get(level.strip().lower())
+    if spec is None:
+        raise CliError(f"unknown --ai level {level!r}; choose from: {', '.join(AI_LEVELS)}")
+    return spec
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -92,9 +105,15 @@ def play(
     deck_names: list[str],
     save_replay: Path | None,
     quiet: bool = False,
+    ai: str = DEFAULT_AI,
 ) -> None:
-    """Play one game to its end (or until a person quits)."""
-    seats = parse_seats(seats_spec)
+    """Play one game to its end (or until a person quits).
+
+    A seat named ``ai`` is the computer at the ``ai`` level; any other name is
+    an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
+    """
+    level = ai_spec(ai)
+    seats = [level if s == AI else s for s in parse_seats(seats_spec)]
     decks = resolve_decks(deck_names, len(seats))
     humans = [i for i, s in enumerate(seats) if s == HUMAN]
     table = Table(console, read, hot_seat=len(humans) > 1)
@@ -106,7 +125,7 @@ def play(
         try:
             agents.append(make_agent(spec, agent_seed(seed, i)))
         except ValueError as exc:
-            raise CliError(f"seat {i}: {exc} (or {HUMAN!r})") from exc
+            raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
     state = new_game(game, len(seats), seed, decks)
     names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
     console.print(Text(f"{game.title()}, seed {seed}. {names}", style="bold"), soft_wrap=True)

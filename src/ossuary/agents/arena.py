@@ -1,0 +1,299 @@
+"""The arena: many games between agents, fairly seated, and what they show.
+
+:func:`schedule` seats the agents so that each one plays every seat, moves
+first as often as the others, and uses every deck equally (over a full cycle of
+``seats * seats * len(decks)`` games per line-up). :func:`run_arena` plays the
+games on all cores, one process per worker. :func:`summarize` gives each
+agent's win rate with a 95% Wilson interval and Elo ratings fitted to all
+results at once (Bradley–Terry maximum likelihood, see :func:`elo_ratings`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..engine.replay import ruleset
+from .base import play_game
+from .registry import make_agent
+
+MAX_ACTIONS = 20_000  # a game this long is stopped and counted as a draw
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play: who sits where, with which deck, who goes first."""
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]  # agent label per seat
+    specs: tuple[str, ...]  # agent spec per seat (what make_agent is given)
+    decks: tuple[str, ...] | None  # deck name per seat; None: the game's defaults
+    first: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What happened in one game (one entry of ``results.json``)."""
+
+    index: int
+    seed: int
+    agents: list[str]
+    decks: list[str] | None
+    first: int
+    winner: int | None  # the winning seat; None: stopped without a winner
+    winner_agent: str | None
+    length: int  # actions taken
+    turns: int
+    souls: list[int]
+    seconds: float
+
+
+def labels(specs: Sequence[str]) -> list[str]:
+    """Unique names for the agents: a repeated spec gets ``#2``, ``#3``..."""
+    out: list[str] = []
+    for spec in specs:
+        name = spec.strip().lower()
+        k = sum(1 for s in specs[: len(out)] if s.strip().lower() == name)
+        out.append(name if k == 0 else f"{name}#{k + 1}")
+    return out
+
+
+def schedule(
+    specs: Sequence[str], games: int, seats: int, decks: Sequence[str] = (), seed: int = 1
+) -> list[GameSpec]:
+    """The games to play, in order; see the module docstring for the rotation.
+
+    With more agents than seats, every combination of ``seats`` agents is a
+    line-up and the line-ups take turns; with fewer, the agents repeat around
+    the table.
+    """
+    names = labels(specs)
+    n = len(names)
+    if n >= seats:
+        lineups = [list(c) for c in itertools.combinations(range(n), seats)]
+    else:
+        lineups = [[i % n for i in range(seats)]]
+    out = []
+    for g in range(games):
+        lineup = lineups[g % len(lineups)]
+        r = g // len(lineups)
+        rot = r % seats
+        first = (r // seats) % seats
+        shift = r // (seats * seats)
+        who = [lineup[(s + rot) % seats] for s in range(seats)]
+        out.append(
+            GameSpec(
+                index=g,
+                seed=seed + g,
+                agents=tuple(names[i] for i in who),
+                specs=tuple(specs[i] for i in who),
+                decks=tuple(decks[(s + shift) % len(decks)] for s in range(seats))
+                if decks
+                else None,
+                first=first,
+            )
+        )
+    return out
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` of the game with ``seed``."""
+    return seed * 1_000_003 + seat + 1
+
+
+def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
+    """Play one scheduled game to its end (in this process)."""
+    start = time.perf_counter()
+    _, new_game = ruleset(game)
+    decks: list[Any] | None = list(spec.decks) if spec.decks is not None else None
+    state = new_game(decks=decks, seats=len(spec.agents), seed=spec.seed, first=spec.first)
+    agents = [make_agent(s, agent_seed(spec.seed, i)) for i, s in enumerate(spec.specs)]
+    play_game(state, agents, max_actions=MAX_ACTIONS)
+    winner = state.winner if state.is_terminal() else None
+    view = state.view(0)
+    return GameResult(
+        index=spec.index,
+        seed=spec.seed,
+        agents=list(spec.agents),
+        decks=list(spec.decks) if spec.decks is not None else None,
+        first=spec.first,
+        winner=winner,
+        winner_agent=None if winner is None else spec.agents[winner],
+        length=len(state.history),
+        turns=int(view.get("turn_number", 0)),
+        souls=[int(p.get("souls", 0)) for p in view.get("players", [])],
+        seconds=round(time.perf_counter() - start, 3),
+    )
+
+
+def run_arena(
+    games: Sequence[GameSpec],
+    workers: int | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    game: str = "hecatomb",
+) -> list[GameResult]:
+    """Play ``games`` on ``workers`` processes (default: every core); results
+    in schedule order. ``on_result`` is called as each game finishes."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    results: list[GameResult] = []
+    if workers == 1 or len(games) <= 1:
+        for spec in games:
+            res = play_one(spec, game)
+            results.append(res)
+            if on_result is not None:
+                on_result(res)
+    else:
+        # spawn: a clean interpreter per worker, the same on every platform
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(workers, len(games)), mp_context=ctx) as pool:
+            futures = [pool.submit(play_one, spec, game) for spec in games]
+            for future in as_completed(futures):
+                res = future.result()
+                results.append(res)
+                if on_result is not None:
+                    on_result(res)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+# =============================================================================
+# Statistics
+# =============================================================================
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    Unlike the normal approximation it stays within [0, 1] and is honest for
+    small ``n`` and for rates near 0 or 1.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def pairwise(results: Sequence[GameResult]) -> dict[tuple[str, str], float]:
+    """Wins of each agent over each other agent: the winner of a game beats
+    every other agent at the table; a game without a winner is half a win
+    each way. Mirror seats (the same label twice) don't count."""
+    wins: dict[tuple[str, str], float] = {}
+    for r in results:
+        present = list(dict.fromkeys(r.agents))
+        for a, b in itertools.permutations(present, 2):
+            if r.winner_agent is None:
+                wins[(a, b)] = wins.get((a, b), 0.0) + 0.5
+            elif r.winner_agent == a:
+                wins[(a, b)] = wins.get((a, b), 0.0) + 1.0
+            else:
+                wins.setdefault((a, b), 0.0)
+    return wins
+
+
+def elo_ratings(
+    results: Sequence[GameResult],
+    agents: Sequence[str],
+    prior: float = 1.0,
+    iterations: int = 10_000,
+) -> dict[str, float]:
+    """Elo ratings fitted to all results at once (Bradley–Terry maximum likelihood).
+
+    Each agent gets a strength ``g`` with P(i beats j) = g_i / (g_i + g_j),
+    found by Hunter's (2004) MM iteration; the Elo rating is ``400 log10 g``,
+    shifted so the ratings average 1500. Unlike sequential Elo updates, the
+    result does not depend on the order the games were played in. ``prior``
+    adds that many virtual drawn games to every pair, so an agent that never
+    lost or never won still gets a finite rating (0: pure maximum likelihood).
+    """
+    names = list(agents)
+    w = pairwise(results)
+    wins = {a: 0.0 for a in names}
+    games: dict[tuple[str, str], float] = {}
+    for a, b in itertools.permutations(names, 2):
+        n_ab = w.get((a, b), 0.0) + w.get((b, a), 0.0) + prior
+        games[(a, b)] = n_ab
+        wins[a] += w.get((a, b), 0.0) + prior / 2
+    g = {a: 1.0 for a in names}
+    for _ in range(iterations):
+        new = {}
+        for a in names:
+            denom = sum(games[(a, b)] / (g[a] + g[b]) for b in names if b != a)
+            new[a] = wins[a] / denom if denom > 0 else g[a]
+        # normalize (geometric mean 1) to keep the numbers in range
+        logs = [math.log(max(v, 1e-300)) for v in new.values()]
+        shift = sum(logs) / len(logs)
+        new = {a: math.exp(math.log(max(v, 1e-300)) - shift) for a, v in new.items()}
+        delta = max(abs(math.log(new[a]) - math.log(g[a])) for a in names)
+        g = new
+        if delta < 1e-12:
+            break
+    return {a: 1500.0 + 400.0 * math.log10(g[a]) for a in names}
+
+
+def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, Any]:
+    """Per agent: games, wins, win rate and its 95% Wilson interval, Elo; and
+    head to head for every pair of agents."""
+    elo = elo_ratings(results, agents)
+    per: dict[str, Any] = {}
+    for a in agents:
+        played = [r for r in results if a in r.agents]
+        won = sum(1 for r in played if r.winner_agent == a)
+        lo, hi = wilson(won, len(played))
+        per[a] = {
+            "games": len(played),
+            "wins": won,
+            "win_rate": won / len(played) if played else 0.0,
+            "ci95": [lo, hi],
+            "elo": elo[a],
+        }
+    heads: dict[str, Any] = {}
+    w = pairwise(results)
+    for a, b in itertools.combinations(agents, 2):
+        n = w.get((a, b), 0.0) + w.get((b, a), 0.0)
+        if n == 0:
+            continue
+        k = w.get((a, b), 0.0)
+        lo, hi = wilson(k, round(n))
+        heads[f"{a} vs {b}"] = {
+            "games": n,
+            "wins": k,
+            "win_rate": k / n,
+            "ci95": [lo, hi],
+        }
+    first_wins = sum(1 for r in results if r.winner is not None and r.winner == r.first)
+    return {
+        "agents": per,
+        "head_to_head": heads,
+        "first_player_wins": first_wins,
+        "draws": sum(1 for r in results if r.winner is None),
+        "elo_method": "Bradley-Terry maximum likelihood (MM), 1 virtual draw per pair, mean 1500",
+    }
+
+
+def results_json(
+    results: Sequence[GameResult],
+    agents: Sequence[str],
+    specs: Sequence[str],
+    seats: int,
+    decks: Sequence[str],
+    seed: int,
+) -> dict[str, Any]:
+    """Everything ``--out`` writes: the setup, every game, the summary."""
+    return {
+        "agents": dict(zip(agents, specs, strict=True)),
+        "seats": seats,
+        "decks": list(decks),
+        "seed": seed,
+        "games": [asdict(r) for r in results],
+        "summary": summarize(results, agents),
+    }

@@ -1,0 +1,199 @@
+"""``ossuary arena``: play many games between agents and report who is stronger."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..agents import check_agent
+from ..agents.arena import (
+    GameResult,
+    labels,
+    results_json,
+    run_arena,
+    schedule,
+    summarize,
+)
+from .errors import CliError, reported_errors
+from .play import GAMES
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+def parse_agents(spec: str) -> list[str]:
+    """``"ismcts,heuristic"`` -> checked agent specs."""
+    agents = [s.strip() for s in spec.split(",")]
+    if not spec.strip() or any(not s for s in agents):
+        raise CliError(f"--agents {spec!r}: give agent names separated by commas")
+    for a in agents:
+        try:
+            check_agent(a)
+        except ValueError as exc:
+            raise CliError(f"--agents: {exc}") from exc
+    return agents
+
+
+def parse_decks(spec: str | None) -> list[str]:
+    """``"Rot and Ruin,Gilded Lies"`` -> the preconstructed decks' real names."""
+    if spec is None or not spec.strip():
+        return []
+    from ..hecatomb import preconstructed
+
+    known = preconstructed()
+    by_lower = {k.lower(): k for k in known}
+    out = []
+    for name in spec.split(","):
+        real = by_lower.get(name.strip().lower())
+        if real is None:
+            raise CliError(f"unknown deck {name.strip()!r}; known decks: {', '.join(known)}")
+        out.append(real)
+    return out
+
+
+def arena(
+    console: Console,
+    agents_spec: str,
+    games: int,
+    seats: int,
+    decks_spec: str | None,
+    out: Path | None,
+    workers: int | None,
+    seed: int,
+    game: str = "hecatomb",
+    progress: bool = True,
+) -> None:
+    """Check the options, play the games with a progress bar, print the tables."""
+    if game not in GAMES:
+        raise CliError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    specs = parse_agents(agents_spec)
+    if games < 1:
+        raise CliError(f"--games must be at least 1, got {games}")
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise CliError(f"--seats must be from {MIN_SEATS} to {MAX_SEATS}, got {seats}")
+    if workers is not None and workers < 1:
+        raise CliError(f"--workers must be at least 1, got {workers}")
+    decks = parse_decks(decks_spec)
+    names = labels(specs)
+    plan = schedule(specs, games, seats, decks, seed)
+    n_workers = min(workers or os.cpu_count() or 1, games)
+    console.print(
+        Text(
+            f"Arena: {', '.join(names)}; {games} games of {seats} seats; "
+            f"decks: {', '.join(decks) if decks else 'default'}; {n_workers} worker(s); "
+            f"seed {seed}",
+            style="bold",
+        ),
+        soft_wrap=True,
+    )
+    wins = dict.fromkeys(names, 0)
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not progress,
+        transient=False,
+    ) as bar:
+        task = bar.add_task("games", total=games)
+
+        def done(res: GameResult) -> None:
+            if res.winner_agent is not None:
+                wins[res.winner_agent] += 1
+            score = "  ".join(f"{a} {w}" for a, w in wins.items())
+            bar.update(task, advance=1, description=f"games ({score})")
+
+        results = run_arena(plan, n_workers, done, game)
+    print_summary(console, results, names)
+    if out is not None:
+        data = results_json(results, names, specs, seats, decks, seed)
+        try:
+            out.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
+        console.print(Text(f"Results written to {out}"), soft_wrap=True)
+
+
+def print_summary(console: Console, results: list[GameResult], names: list[str]) -> None:
+    summary = summarize(results, names)
+    table = Table(title="Win rates (95% Wilson interval) and Elo")
+    for col in ("agent", "games", "wins", "win rate", "95% CI", "Elo"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    ranked = sorted(names, key=lambda a: -summary["agents"][a]["elo"])
+    for a in ranked:
+        row = summary["agents"][a]
+        lo, hi = row["ci95"]
+        table.add_row(
+            a,
+            str(row["games"]),
+            str(row["wins"]),
+            f"{100 * row['win_rate']:.1f}%",
+            f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            f"{row['elo']:.0f}",
+        )
+    console.print(table)
+    if len(names) > 2 and summary["head_to_head"]:
+        heads = Table(title="Head to head")
+        for col in ("pair", "games", "first wins", "rate", "95% CI"):
+            heads.add_column(col, justify="left" if col == "pair" else "right")
+        for pair, row in summary["head_to_head"].items():
+            lo, hi = row["ci95"]
+            heads.add_row(
+                pair,
+                f"{row['games']:g}",
+                f"{row['wins']:g}",
+                f"{100 * row['win_rate']:.1f}%",
+                f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            )
+        console.print(heads)
+    lengths = [r.length for r in results]
+    console.print(
+        Text(
+            f"{len(results)} games; the first player won {summary['first_player_wins']}; "
+            f"{summary['draws']} without a winner; "
+            f"{sum(lengths) / max(1, len(lengths)):.0f} actions a game on average. "
+            f"Elo: {summary['elo_method']}."
+        ),
+        soft_wrap=True,
+    )
+
+
+def arena_command(
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            help="Agent specs, comma separated: random, heuristic, ismcts, ismcts:SECONDS, "
+            "ismcts:iters=N.",
+        ),
+    ] = "ismcts,heuristic",
+    games: Annotated[int, typer.Option("--games", help="How many games to play.")] = 400,
+    seats: Annotated[int, typer.Option("--seats", help="Players per game (2 to 6).")] = 2,
+    decks: Annotated[
+        str | None,
+        typer.Option("--decks", help="Preconstructed decks, comma separated, rotated over seats."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write every game's result and the summary here.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Processes to use (default: every core).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
+    no_progress: Annotated[
+        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
+    ] = False,
+) -> None:
+    """Play many games between agents (seats, first player and decks rotated) and
+    print win rates with 95% confidence intervals and Elo ratings."""
+    console = Console(highlight=False)
+    with reported_errors():
+        arena(console, agents, games, seats, decks, out, workers, seed, progress=not no_progress)
