@@ -32,7 +32,6 @@ CARDS = [
     fate("Rummage", {"verb": "exhume", "amount": 2, "up_to": True}),
     fate("Ponder", {"verb": "draw", "amount": 2, "up_to": True}),
     fate("Cull", {"verb": "destroy", "scope": {"kind": "abomination", "strength_max": 2}}),
-    fate("Wheel", {"verb": "custom", "name": "wheel"}),
     fate("Tithe", {"verb": "custom", "name": "tithe", "amount": 2}),
     {"name": "Toll Gate", "type": "relic", "doom": "greed", "cost": 1,
      "attack_cost": {"souls": 1}},
@@ -170,18 +169,6 @@ def test_attack_cost_in_mana_taps_mana_cards() -> None:
 
 
 # -- registered Python effects ------------------------------------------------------------
-def test_wheel_discards_hands_and_draws_as_many() -> None:
-    s = board(
-        "Wheel, One, Two",
-        seat0='deck = ["Five", "Five", "Five"]',
-        seat1='hand = ["One"]\ndeck = ["Two"]',
-    )
-    act(s, "Play Wheel")
-    assert names(s, s.seats[0].hand) == ["Five", "Five"]
-    assert names(s, s.seats[1].hand) == ["Two"]
-    assert sorted(names(s, s.seats[0].graveyard)) == ["One", "Two", "Wheel"]
-
-
 def test_tithe_takes_souls_only_from_richer_enemies() -> None:
     s = scenario(
         '[[seat]]\nsouls = 4\nhand = ["Tithe"]\nmana = ["One"]\n[[seat]]\nsouls = 9\n'
@@ -190,3 +177,16 @@ def test_tithe_takes_souls_only_from_richer_enemies() -> None:
     )
     act(s, "Play Tithe")
     assert [seat.souls for seat in s.seats] == [6, 7, 3]
+
+
+def test_a_size_condition_on_a_minion_target_is_honoured() -> None:
+    # "target minion in an abomination of size 3 or more": only those minions qualify.
+    pluck = fate("Pluck", {"verb": "sever"}, target={"kind": "minion", "size_min": 3})
+    s = scenario(
+        '[[seat]]\nhand = ["Pluck"]\nmana = ["One"]\n[[seat]]\n'
+        'abominations = [["One", "One", "One"], ["One", "One"]]',
+        [*CARDS, pluck],
+    )
+    act(s, "Play Pluck")
+    expect(s, "target", 0)
+    assert set(s.decision().options) == {f"m{c}" for c in abom(s, 1, 0).cards}

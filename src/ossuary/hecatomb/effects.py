@@ -527,16 +527,6 @@ def do_custom(
     CUSTOM[eff.get("name")](s, cid, p, key, eff, target, x)
 
 
-@register_effect("wheel")
-def wheel(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
-    """Each player discards their hand, then draws as many cards as they discarded."""
-    for q in players(s, p, "each", target):
-        hand = list(s.seats[q].hand)
-        for c in hand:
-            _discard(s, q, c)
-        draw(s, q, len(hand))
-
-
 @register_effect("tithe")
 def tithe(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
     """Each enemy with more souls than the controller gives them ``amount`` souls."""

@@ -298,6 +298,8 @@ def targets(s: HecatombState, controller: int, sel: Selector, doom: str) -> list
                         continue
                 out.append(f"a{aid}")
             else:
+                if sel.size_min and a.size < sel.size_min:
+                    continue  # "a minion in an abomination of size N or more"
                 strengths = minion_strengths(s, a)
                 cards = a.cards[-1:] if sel.top else a.cards
                 for cid in cards:

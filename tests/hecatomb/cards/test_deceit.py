@@ -363,11 +363,17 @@ def test_smoke_veil_dancer_exiles_a_small_blocker_minion() -> None:
 
 
 @pytest.mark.card("Faceless Warden")
-def test_faceless_warden_draws_on_corruption_and_shuns_destruction() -> None:
-    """Conditional on corruption draws a card; Destruction Nemesis stops destruction targets."""
-    s = game('hand = ["Faceless Warden"]\ndeck = ["Coin"]\nabominations = [["Rot", "Rot"]]', mana=4)
+def test_faceless_warden_retrieves_a_fate_on_corruption_and_shuns_destruction() -> None:
+    """Conditional on corruption retrieves a fate from the deck (only fates are offered);
+    Destruction Nemesis stops destruction targets."""
+    s = game(
+        'hand = ["Faceless Warden"]\ndeck = ["Coin", "Stolen Face", "Lure"]\n'
+        'abominations = [["Rot", "Rot"]]',
+        mana=4,
+    )
     play(s, "Faceless Warden", "on 0", "yes")
-    assert hand_names(s, 0) == ["Coin"]
+    assert hand_names(s, 0) == ["Stolen Face"]
+    assert sorted(names(s, s.seats[0].deck)) == ["Coin", "Lure"]
     assert keywords(s, 0) == {"nemesis": ("destruction",)}
     enemy_minion = Selector("minion", side="enemy")
     assert targets(s, 1, enemy_minion, "destruction") == []

@@ -746,8 +746,9 @@ def test_mammons_shade_gains_two_souls_and_undead_reap_more() -> None:
 
 
 @pytest.mark.card("Vesk, the Hoardmother")
-def test_vesk_steals_from_each_enemy_and_beasts_rage() -> None:
-    """Vesk steals a soul from every enemy when played and gives Beast abominations Rager +1."""
+def test_vesk_tithes_richer_enemies_and_beasts_rage() -> None:
+    """Vesk takes 2 souls from each enemy richer than you (registered effect "tithe") and
+    gives Beast abominations Rager +1."""
     s = board(
         f"""
         [game]
@@ -757,12 +758,13 @@ def test_vesk_steals_from_each_enemy_and_beasts_rage() -> None:
         {greed_mana(6)}
         abominations = [["One", "Counting-House Rat"], ["One", "Grave Hoarder"]]
         [[seat]]
+        souls = 9
         [[seat]]
         souls = 0
         """
     )
     act(s, "Play Vesk")
-    assert souls(s) == [6, 4, 0]
+    assert souls(s) == [7, 7, 0]
     assert [keywords(s, 0, 0), keywords(s, 0, 1)] == [{"rager": 1}, {}]
 
 
