@@ -92,3 +92,31 @@ def test_the_catalogue_is_up_to_date(card_tests: dict[str, list[str]]) -> None:
     }
     text = (ROOT / REPORT).read_text("utf-8")
     assert text == render(POOL, rel), "docs/cards.md is stale: run `make docs`"
+
+
+def test_six_preconstructed_decks_one_per_doom_pair() -> None:
+    # Issue: a legal deck (rulebook "Deck Rules and Strategy") for each pair of dooms.
+    from itertools import combinations
+
+    from ossuary.hecatomb import preconstructed, validate_deck
+
+    pairs = []
+    for name, cards in preconstructed().items():
+        validate_deck(cards, POOL, name)
+        pairs.append(frozenset(POOL[n].doom for n in cards))
+    assert sorted(map(sorted, pairs)) == sorted(map(sorted, combinations(DOOMS, 2)))
+
+
+def test_preconstructed_conditionals_can_fire() -> None:
+    # A conditional ability fires only on a minion showing its doom (rulebook
+    # "Conditional Abilities"): in each deck, every conditional's doom is one of the
+    # deck's two dooms, and some minion of the deck shows it in a trigger corner.
+    from ossuary.hecatomb import preconstructed
+
+    for name, cards in preconstructed().items():
+        defs = [POOL[n] for n in set(cards)]
+        dooms = {d.doom for d in defs}
+        shown = {t for d in defs if d.is_minion for t in d.triggers}
+        for d in defs:
+            if d.cond_doom:
+                assert d.cond_doom in dooms & shown, f"{name}: {d.name} needs {d.cond_doom}"

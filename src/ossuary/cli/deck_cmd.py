@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..engine.errors import DeckError
 from ..hecatomb.cards import DOOMS, CardPool
-from ..hecatomb.decks import deck_problems, format_deck, parse_deck_text, preconstructed
+from ..hecatomb.decks import deck_about, deck_problems, format_deck, parse_deck_text, preconstructed
 from .cards_cmd import DOOM_STYLE
 from .errors import CliError
 
@@ -61,11 +61,11 @@ def check_deck(console: Console, path: Path, pool: CardPool) -> None:
 
 def list_decks(console: Console, pool: CardPool) -> None:
     table = Table(title="Preconstructed decks", header_style="bold")
-    for col in ("Name", "Dooms", "Cards"):
+    for col in ("Name", "Dooms", "Cards", "About"):
         table.add_column(col)
     for name, cards in preconstructed().items():
         dooms = sorted({pool[n].doom for n in cards}, key=DOOMS.index)
-        table.add_row(name, " + ".join(dooms), str(len(cards)))
+        table.add_row(name, " + ".join(dooms), str(len(cards)), deck_about(name))
     console.print(table)
 
 

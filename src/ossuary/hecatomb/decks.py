@@ -153,6 +153,12 @@ def preconstructed() -> dict[str, list[str]]:
     return _DECKS
 
 
+def deck_about(name: str) -> str:
+    """A preconstructed deck's one-line description ("" if it has none)."""
+    text = resources.files("ossuary.hecatomb").joinpath("data/decks.toml").read_text("utf-8")
+    return str(tomllib.loads(text)["deck"].get(name, {}).get("about", ""))
+
+
 def resolve_deck(deck: list[str] | str, pool: CardPool, who: str) -> list[str]:
     if isinstance(deck, str):
         decks = preconstructed()
