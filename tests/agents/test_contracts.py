@@ -141,6 +141,15 @@ def test_samples_depend_only_on_what_the_seat_knows() -> None:
         assert [s.deck for s in a.seats] == [s.deck for s in b.seats]
 
 
+def test_samples_carry_only_the_seats_redacted_log() -> None:
+    state = play_game(hecatomb.new_game(seed=4), [RandomAgent(1), RandomAgent(2)], max_actions=30)
+    seat = state.current_player()
+    assert seat is not None
+    sample = Observation(state, seat).sample(Rng(1))
+    assert sample.log == list(state.iter_log(seat))
+    assert not any("card" in e for e in sample.log if e.get("private") not in (None, seat))
+
+
 def test_the_observation_offers_no_way_to_the_state() -> None:
     state = hecatomb.new_game(seed=2)
     seat = state.current_player()

@@ -113,6 +113,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
+        self.searches = 0  # decisions that needed a search
         self.search_seconds = 0.0
         # tree reuse: the root we searched, the move we chose and the history length then
         self._last: tuple[Node, str, int, int] | None = None
@@ -132,6 +133,7 @@ class ISMCTSAgent:
         keys = {know.action_key(first, a.id): a.id for a in legal}
         done = self._search(obs, root, know, keys, start)
         self.iterations += done
+        self.searches += 1
         self.search_seconds += time.perf_counter() - start
         best_key = max(
             keys,
