@@ -49,16 +49,17 @@ def test_three_computers(runner: CliRunner) -> None:
 
 
 def test_human_game_shows_board_and_options_then_quits(runner: CliRunner) -> None:
-    # seed 3: option 1 puts a card into the mana zone, then only "End your turn" is left
+    # seed 3: Player 0 starts; option 1 of a first main phase puts a card into the
+    # mana zone; an action id ("end") also works as an answer
     result = runner.invoke(
-        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="1\n1\nq\n"
+        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="1\nend\nq\n"
     )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Player 0 (you)" in out
     assert "Hand:" in out and "Abominations" in out and "Mana:" in out
     assert "Your options:" in out
-    assert "1. End your turn" in out
+    assert re.search(r"^ +\d+\. End your turn$", out, re.M)
     assert "Player 0 puts" in out  # the log of what happened since the last decision
     assert "Game abandoned." in out
     assert "Winner:" not in out
@@ -76,7 +77,7 @@ def test_invalid_input_asks_again(runner: CliRunner) -> None:
     assert "You entered 'foo'" in out
     assert "You entered '0'" in out
     assert "You entered '99'" in out
-    assert out.count("enter a number from 1 to 5") == 4
+    assert len(re.findall(r"enter a number from 1 to \d+,", out)) == 4
     assert "Recent log" in out
     assert out.count("Your options:") == 2  # shown again after the log
     assert "Game abandoned." in out
