@@ -135,6 +135,29 @@ def cards(
         show_cards(Console(highlight=False), pool, query, card, as_json, filters)
 
 
+@app.command()
+def balance(
+    games: Annotated[int, typer.Option("--games", help="How many games to simulate.")] = 1000,
+    agent: Annotated[
+        str, typer.Option("--agent", help="The agent in every seat (e.g. heuristic).")
+    ] = "heuristic",
+    seats: Annotated[int, typer.Option("--seats", help="Players per game (2-6).")] = 2,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Processes (default: every core).")
+    ] = None,
+    top: Annotated[int, typer.Option("--top", help="How many strongest/weakest to list.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write every game and card statistic as JSON.")
+    ] = None,
+) -> None:
+    """Card balance: simulate games with random decks; report cards that win too often or never."""
+    from .balance_cmd import run_balance
+
+    with reported_errors():
+        run_balance(Console(highlight=False), games, agent, seats, workers, top, out, seed)
+
+
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
 app.add_typer(deck_app, name="deck")
 

@@ -1,0 +1,88 @@
+"""``ossuary balance``: simulate many games with random decks and report the cards
+that win far too often or never (see ``ossuary.hecatomb.balance``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..agents import check_agent
+from ..hecatomb.balance import BalanceGame, CardStat, card_stats, doom_stats, simulate, to_json
+from .errors import CliError
+
+
+def _table(title: str, stats: list[CardStat]) -> Table:
+    table = Table(title=title, header_style="bold")
+    for col in ("Card", "Doom", "Played", "Won", "Win rate (95% CI)", ""):
+        table.add_column(col, justify="right" if col in ("Played", "Won") else "left")
+    for s in stats:
+        table.add_row(
+            s.name,
+            s.doom,
+            str(s.played),
+            str(s.wins),
+            f"{s.rate:.0%} ({s.low:.0%}-{s.high:.0%})",
+            s.verdict,
+        )
+    return table
+
+
+def run_balance(
+    console: Console,
+    games: int,
+    agent: str,
+    seats: int,
+    workers: int | None,
+    top: int,
+    out: Path | None,
+    seed: int,
+) -> None:
+    if games < 1:
+        raise CliError("--games must be 1 or more")
+    if not 2 <= seats <= 6:
+        raise CliError("--seats must be between 2 and 6")
+    try:
+        check_agent(agent)
+    except ValueError as exc:
+        raise CliError(f"--agent: {exc}") from exc
+    columns = (
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+
+        def step(_: BalanceGame) -> None:
+            bar.advance(task)
+
+        played = simulate(games, agent, seats, workers, first_seed=seed, progress=step)
+    baseline, stats = card_stats(played)
+    console.print(
+        f"{games} games, {seats} seats, {agent} vs {agent}, random two-doom decks; "
+        f"a seat wins {baseline:.0%} of games on average."
+    )
+    dooms = Table(title="By doom (seats whose deck had it)", header_style="bold")
+    for col in ("Doom", "Seats", "Win rate"):
+        dooms.add_column(col)
+    for doom, (n, w) in doom_stats(played).items():
+        dooms.add_row(doom, str(n), f"{w / n:.0%}" if n else "-")
+    console.print(dooms)
+    seen = [s for s in stats if s.played]
+    console.print(_table(f"Strongest {top}", seen[:top]))
+    console.print(_table(f"Weakest {top}", seen[-top:][::-1]))
+    flagged = [s for s in stats if s.verdict]
+    console.print(
+        f"{len(flagged)} card(s) outside {baseline:.0%} ± 15 points with 95% confidence"
+        + (": " + ", ".join(f"{s.name} ({s.verdict})" for s in flagged) if flagged else ".")
+    )
+    unplayed = [s.name for s in stats if not s.played]
+    if unplayed:
+        console.print(f"Never played: {', '.join(unplayed)}")
+    if out is not None:
+        out.write_text(to_json(played, stats, baseline), "utf-8")
+        console.print(f"Every game written to {out}")
