@@ -8,7 +8,7 @@ from typing import Any
 from ossuary.engine.rng import Rng
 from ossuary.hecatomb import HecatombState
 
-from .script import abom, act, expect, minion, names, scenario, stack_names
+from .script import abom, act, expect, minion, names, scenario, stack_names, strength
 
 ENEMY = {"kind": "player", "side": "enemy"}
 
@@ -190,3 +190,20 @@ def test_a_size_condition_on_a_minion_target_is_honoured() -> None:
     act(s, "Play Pluck")
     expect(s, "target", 0)
     assert set(s.decision().options) == {f"m{c}" for c in abom(s, 1, 0).cards}
+
+
+def test_this_scope_touches_the_minions_own_abomination() -> None:
+    # "When this abomination attacks, it gets +2 strength until end of turn."
+    brawler = minion(
+        "Brawler", 1, "deceit",
+        abilities=[{"trigger": "attacks",
+                    "effects": [{"verb": "strength", "amount": 2, "scope": {"kind": "this"}}]}],
+    )  # fmt: skip
+    s = scenario(
+        '[[seat]]\nabominations = [["One", "Brawler"], ["Two", "One"]]\n'
+        '[[seat]]\nabominations = [["Five", "One"]]\n',
+        [*CARDS, brawler],
+    )
+    before = [strength(s, 0, 0), strength(s, 0, 1)]
+    act(s, "attack", "attacker 0", "attacker 1")
+    assert [strength(s, 0, 0), strength(s, 0, 1)] == [before[0] + 2, before[1]]

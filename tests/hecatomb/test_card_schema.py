@@ -110,3 +110,11 @@ def test_duplicate_names_in_a_file_are_refused(tmp_path: Path) -> None:
 def test_a_missing_card_file_is_a_card_file_error(tmp_path: Path) -> None:
     with pytest.raises(CardFileError, match="can't read the card file"):
         load_card_file(tmp_path / "nope.toml")
+
+
+def test_this_is_a_scope_for_minions_not_a_target() -> None:
+    this = {"kind": "this"}
+    as_target = {**GOOD, "abilities": [{"trigger": "attacks", "target": this,
+                                         "effects": [{"verb": "untap"}]}]}  # fmt: skip
+    assert "'this' is not a target" in refused(as_target)
+    assert "only a minion's effects" in refused(fate({"verb": "untap", "scope": this}))

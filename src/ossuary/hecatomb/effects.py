@@ -70,12 +70,15 @@ def target_minion(s: HecatombState, target: Any) -> int | None:
     return a.top if a is not None else None
 
 
-def scoped_aboms(s: HecatombState, p: int, eff: Effect, target: Any) -> list[Abomination]:
+def scoped_aboms(s: HecatombState, cid: int, p: int, eff: Effect, target: Any) -> list[Abomination]:
     """The abominations an effect touches: its target, or every one in its scope."""
     scope = eff.get("scope")
     if scope is None:
         a = target_abom(s, target)
         return [a] if a is not None else []
+    if scope.kind == "this":  # the source minion's own abomination, while it is in one
+        own = abom_of(s, cid)
+        return [own] if own is not None else []
     out = [a for a in list(s.aboms.values()) if in_scope(s, scope, p, a)]
     if scope.strength_max is not None or scope.strength_min is not None:
         lo = -(10**9) if scope.strength_min is None else scope.strength_min
@@ -105,7 +108,7 @@ def do_damage(
     """Rulebook "Damage to Abominations": ability damage works like combat damage."""
     n = amount(eff, x)
     kills: list[int] = []
-    for a in scoped_aboms(s, p, eff, target):
+    for a in scoped_aboms(s, cid, p, eff, target):
         kills.extend(damage_kills(s, a, n))
         event(s, "damage", source=s.defs[cid].name, a=a.aid, amount=n)
     destroy_minions(s, kills, "effect")
@@ -123,7 +126,7 @@ def do_destroy(
         m = target_minion(s, target)
         destroy_minions(s, [m] if m is not None else [], "effect")
         return
-    kills = [c for a in scoped_aboms(s, p, eff, target) for c in a.cards]
+    kills = [c for a in scoped_aboms(s, cid, p, eff, target) for c in a.cards]
     destroy_minions(s, kills, "effect")
 
 
@@ -203,7 +206,7 @@ def do_strength(
         if m is not None:
             s.minion_mod[m] = s.minion_mod.get(m, 0) + n
         return
-    for a in scoped_aboms(s, p, eff, target):
+    for a in scoped_aboms(s, cid, p, eff, target):
         a.str_mod += n
 
 
@@ -218,7 +221,7 @@ def do_grant(
         value = (value,)
     elif isinstance(value, list | tuple):
         value = tuple(value)
-    for a in scoped_aboms(s, p, eff, target):
+    for a in scoped_aboms(s, cid, p, eff, target):
         a.grants.append((kw, value))
 
 
@@ -226,13 +229,13 @@ def do_grant(
 def do_untap(
     s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
 ) -> None:
-    for a in scoped_aboms(s, p, eff, target):
+    for a in scoped_aboms(s, cid, p, eff, target):
         a.tapped = False
 
 
 @verb
 def do_tap(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
-    for a in scoped_aboms(s, p, eff, target):
+    for a in scoped_aboms(s, cid, p, eff, target):
         a.tapped = True
 
 

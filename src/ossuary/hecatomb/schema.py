@@ -79,7 +79,8 @@ Keywords = Annotated[dict[str, Any], Field(default_factory=dict)]
 class Selector(Strict):
     """What an ability targets or an effect's scope covers."""
 
-    kind: Literal["abomination", "minion", "player", "relic", "god"]
+    # "this": a minion's own abomination, only in an effect's scope
+    kind: Literal["abomination", "minion", "player", "relic", "god", "this"]
     side: Literal["enemy", "yours", "any"] = "any"
     strength_max: int | None = None  # glossary "2-"
     strength_min: int | None = None  # glossary "4+"
@@ -255,6 +256,10 @@ class Ability(Strict):
     def _tap_number(self) -> Ability:
         if self.trigger == "tap" and self.tap < 1:
             raise ValueError("a tap ability needs 'tap' (the ↻ number) of 1 or more")
+        if self.target is not None and self.target.kind == "this":
+            raise ValueError(
+                "'this' is not a target; use scope = { kind = \"this\" } on the effect"
+            )
         return self
 
 
@@ -368,6 +373,12 @@ class Card(Strict):
             raise ValueError(f"{self.subtype!r} is a fate subtype, not a minion's")
         if self.subtype in MINION_SUBTYPES and self.type in ("fate", "combat fate"):
             raise ValueError(f"{self.subtype!r} is a minion subtype, not a fate's")
+        if not minion and any(
+            getattr(e, "scope", None) is not None and e.scope.kind == "this"  # type: ignore[union-attr]
+            for a in self.abilities
+            for e in a.effects
+        ):
+            raise ValueError("only a minion's effects can touch 'this' abomination")
         if self.attack_cost is not None and self.type not in ("relic", "god"):
             raise ValueError("only relics and gods can make attacking you cost something")
         return self
