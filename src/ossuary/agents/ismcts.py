@@ -114,6 +114,7 @@ class ISMCTSAgent:
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
         self.searches = 0  # decisions that needed a search
+        self.reused = 0  # searches that started from the previous search's subtree
         self.search_seconds = 0.0
         # tree reuse: the root we searched, the move we chose and the history length then
         self._last: tuple[Node, str, int, int] | None = None
@@ -152,6 +153,7 @@ class ISMCTSAgent:
             node, key, history_len, last_seat = last
             child = node.children.get(key)
             if child is not None and seat == last_seat and len(sample.history) == history_len + 1:
+                self.reused += 1
                 return child
         return Node(-1)
 
