@@ -155,7 +155,7 @@ def prompt(s: HecatombState) -> str:
         if what == "zone":
             return {
                 "exhume": "Exhume which card?",
-                "exhume_up_to": "Exhume which card? (or stop)",
+                "exhume_up_to": "Exhume which card, or stop?",
                 "retrieve": "Retrieve which card from your deck?",
             }.get(ctx[1], "Put which minion card into play?")
         if what == "put":
