@@ -68,3 +68,21 @@ def test_balance_command_bad_input() -> None:
     assert runner.invoke(app, ["balance", "--games", "0"]).exit_code == 2
     bad = runner.invoke(app, ["balance", "--agent", "nobody"])
     assert bad.exit_code == 2 and "--agent" in bad.output
+
+
+def test_deck_round_robin_plays_every_pair_both_ways() -> None:
+    from ossuary.hecatomb import preconstructed
+    from ossuary.hecatomb.balance import deck_round_robin
+
+    decks = list(preconstructed())[:3]
+    results = deck_round_robin(decks, 2, agent="random", workers=1)
+    assert {d: n for d, (n, _) in results.items()} == {d: 4 for d in decks}
+    assert sum(w for _, w in results.values()) <= 6  # one winner at most per game
+
+
+def test_balance_decks_command() -> None:
+    result = CliRunner().invoke(
+        app, ["balance", "--decks", "--games", "1", "--agent", "random", "--workers", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Win rate" in result.output

@@ -86,3 +86,37 @@ def run_balance(
     if out is not None:
         out.write_text(to_json(played, stats, baseline), "utf-8")
         console.print(f"Every game written to {out}")
+
+
+def run_deck_round_robin(
+    console: Console, games_per_pair: int, agent: str, workers: int | None
+) -> None:
+    """``ossuary balance --decks``: the preconstructed decks against each other."""
+    from ..agents.arena import wilson
+    from ..hecatomb import preconstructed
+    from ..hecatomb.balance import deck_round_robin
+
+    if games_per_pair < 1:
+        raise CliError("--games must be 1 or more")
+    try:
+        check_agent(agent)
+    except ValueError as exc:
+        raise CliError(f"--agent: {exc}") from exc
+    decks = list(preconstructed())
+    total = games_per_pair * len(decks) * (len(decks) - 1) // 2
+    columns = (TextColumn("[bold]round robin"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        results = deck_round_robin(
+            decks, games_per_pair, agent, workers, progress=lambda: bar.advance(task)
+        )
+    table = Table(
+        title=f"Preconstructed decks, {agent} vs {agent}, {games_per_pair} games per pair",
+        header_style="bold",
+    )
+    for col in ("Deck", "Games", "Win rate (95% CI)"):
+        table.add_column(col)
+    for deck, (n, w) in sorted(results.items(), key=lambda kv: -kv[1][1] / kv[1][0]):
+        low, high = wilson(w, n)
+        table.add_row(deck, str(n), f"{w / n:.0%} ({low:.0%}-{high:.0%})")
+    console.print(table)

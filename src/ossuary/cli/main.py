@@ -150,12 +150,21 @@ def balance(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write every game and card statistic as JSON.")
     ] = None,
+    decks: Annotated[
+        bool,
+        typer.Option(
+            "--decks", help="Instead: the preconstructed decks in a round robin (--games per pair)."
+        ),
+    ] = False,
 ) -> None:
     """Card balance: simulate games with random decks; report cards that win too often or never."""
-    from .balance_cmd import run_balance
+    from .balance_cmd import run_balance, run_deck_round_robin
 
     with reported_errors():
-        run_balance(Console(highlight=False), games, agent, seats, workers, top, out, seed)
+        if decks:
+            run_deck_round_robin(Console(highlight=False), games, agent, workers)
+        else:
+            run_balance(Console(highlight=False), games, agent, seats, workers, top, out, seed)
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
