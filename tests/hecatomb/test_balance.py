@@ -24,22 +24,28 @@ def test_random_decks_are_legal_two_doom_decks_and_seeded() -> None:
         assert deck == random_deck(POOL, Rng(seed))
 
 
-def _game(played: list[list[str]], winner: int | None) -> BalanceGame:
-    return BalanceGame(seed=0, decks=[[], []], played=played, winner=winner, actions=1)
+def _game(decks: list[list[str]], played: list[list[str]], winner: int | None) -> BalanceGame:
+    return BalanceGame(seed=0, decks=decks, played=played, winner=winner, actions=1)
 
 
-def test_card_stats_count_played_wins_and_flag_outliers() -> None:
-    a, b = sorted(POOL.names())[:2]
-    games = [_game([[a], [b]], 0) for _ in range(40)] + [_game([[a, b], []], 1)]
+def test_card_stats_count_deck_and_played_wins_and_flag_outliers() -> None:
+    a, b, c = sorted(POOL.names())[:3]
+    # a and b are in every deck of seat 0 / seat 1; seat 0 wins 40 of 41 games.
+    # c is in both decks, so it wins exactly half the time it is held.
+    games = [_game([[a, c], [b, c]], [[a], [b]], 0) for _ in range(40)]
+    games.append(_game([[a, c], [b, c]], [[a, b], []], 1))
     baseline, stats = card_stats(games, POOL)
     by_name = {s.name: s for s in stats}
     assert baseline == 0.5
+    assert (by_name[a].decks, by_name[a].deck_wins) == (41, 40)
     assert (by_name[a].played, by_name[a].wins) == (41, 40)
-    assert by_name[a].verdict == "strong" and by_name[a].low > 0.65
-    assert (by_name[b].played, by_name[b].wins) == (41, 0)
+    assert by_name[a].verdict == "strong" and by_name[a].low > 0.55
+    assert (by_name[b].decks, by_name[b].deck_wins, by_name[b].played) == (41, 1, 41)
     assert by_name[b].verdict == "weak"
+    assert (by_name[c].decks, by_name[c].deck_wins, by_name[c].played) == (82, 41, 0)
+    assert by_name[c].verdict == ""
     # a card seen in few games is never flagged: its interval is too wide
-    few = [_game([[a], []], 0) for _ in range(3)]
+    few = [_game([[a], []], [[a], []], 0) for _ in range(3)]
     assert {s.verdict for s in card_stats(few, POOL)[1]} == {""}
 
 

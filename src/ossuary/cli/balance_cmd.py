@@ -16,15 +16,16 @@ from .errors import CliError
 
 def _table(title: str, stats: list[CardStat]) -> Table:
     table = Table(title=title, header_style="bold")
-    for col in ("Card", "Doom", "Played", "Won", "Win rate (95% CI)", ""):
-        table.add_column(col, justify="right" if col in ("Played", "Won") else "left")
+    for col in ("Card", "Doom", "In decks", "Deck win rate (95% CI)", "Played", "Played win", ""):
+        table.add_column(col, justify="right" if col in ("In decks", "Played") else "left")
     for s in stats:
         table.add_row(
             s.name,
             s.doom,
+            str(s.decks),
+            f"{s.deck_rate:.1%} ({s.low:.1%}-{s.high:.1%})",
             str(s.played),
-            str(s.wins),
-            f"{s.rate:.0%} ({s.low:.0%}-{s.high:.0%})",
+            f"{s.rate:.0%}" if s.played else "-",
             s.verdict,
         )
     return table
@@ -72,12 +73,13 @@ def run_balance(
     for doom, (n, w) in doom_stats(played).items():
         dooms.add_row(doom, str(n), f"{w / n:.0%}" if n else "-")
     console.print(dooms)
-    seen = [s for s in stats if s.played]
+    seen = [s for s in stats if s.decks]
     console.print(_table(f"Strongest {top}", seen[:top]))
     console.print(_table(f"Weakest {top}", seen[-top:][::-1]))
     flagged = [s for s in stats if s.verdict]
     console.print(
-        f"{len(flagged)} card(s) outside {baseline:.0%} ± 15 points with 95% confidence"
+        f"{len(flagged)} card(s) whose deck win rate is outside {baseline:.0%} ± 5 points "
+        "with 95% confidence"
         + (": " + ", ".join(f"{s.name} ({s.verdict})" for s in flagged) if flagged else ".")
     )
     unplayed = [s.name for s in stats if not s.played]

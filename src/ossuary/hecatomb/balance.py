@@ -1,13 +1,17 @@
 """Balance by simulation: which cards win too often, which never do.
 
 Many games between equal agents, each seat with a random legal two-doom deck (so
-every card of the pool turns up, in every company). For each card we count the
-games in which a seat *played* it and how often that seat won: the "played win
-rate" card designers use. With equal agents and random decks a seat wins about
-1/seats of its games, so a card far above that carries its player, and one far
-below it is a dead draw. Each rate comes with a 95% Wilson interval; a card is
-flagged only when its whole interval lies outside the band around the baseline.
+every card of the pool turns up, in every company). Two numbers per card:
 
+- **deck win rate**: of the seats whose deck held the card, how many won. It is
+  diluted (the card may never be drawn) but unbiased by *when* it is played, so
+  the verdicts use it: a card is "strong" or "weak" when its whole 95% Wilson
+  interval lies more than ``band`` (5 points) from the baseline.
+- **played win rate**: of the seats that played it, how many won. Sharper, but
+  biased toward cards played when already ahead (a combat trick that is only
+  cast in a winning attack looks strong): shown, not used for verdicts.
+
+With equal agents a seat wins 1/seats of its games: that is the baseline.
 ``ossuary balance`` runs this on all cores with a progress bar; ``--out`` keeps
 every game's record (seed, decks, who played what, winner) for later analysis.
 """
@@ -122,46 +126,48 @@ def simulate(
 class CardStat:
     name: str
     doom: str
-    played: int  # games in which a seat played it
-    wins: int
-    rate: float
-    low: float
+    decks: int  # seats whose deck held it
+    deck_wins: int
+    deck_rate: float
+    low: float  # 95% Wilson interval of deck_rate
     high: float
+    played: int  # seats that played it
+    wins: int
+    rate: float  # played win rate (biased; see the module docstring)
     verdict: str  # "strong", "weak" or ""
 
 
 def card_stats(
-    games: Sequence[BalanceGame], pool: CardPool | None = None, band: float = 0.15
+    games: Sequence[BalanceGame], pool: CardPool | None = None, band: float = 0.05
 ) -> tuple[float, list[CardStat]]:
-    """(baseline win rate, per-card played win rates), strongest first.
-
-    A card is "strong" when its interval's low end is above baseline + band,
-    "weak" when its high end is below baseline - band.
-    """
+    """(baseline win rate, per-card statistics), highest deck win rate first."""
     from ..agents.arena import wilson
 
     pool = pool or base_pool()
     seats = len(games[0].decks) if games else 2
     baseline = 1 / seats
-    played: dict[str, int] = {}
-    wins: dict[str, int] = {}
+    count: dict[str, list[int]] = {name: [0, 0, 0, 0] for name in pool.names()}
     for g in games:
-        for seat, names in enumerate(g.played):
-            for name in names:
-                played[name] = played.get(name, 0) + 1
-                wins[name] = wins.get(name, 0) + (g.winner == seat)
+        for seat, (deck, played) in enumerate(zip(g.decks, g.played, strict=True)):
+            won = int(g.winner == seat)
+            for name in set(deck):
+                count[name][0] += 1
+                count[name][1] += won
+            for name in played:
+                count[name][2] += 1
+                count[name][3] += won
     stats = []
-    for name in pool.names():
-        n = played.get(name, 0)
-        w = wins.get(name, 0)
+    for name, (n, w, pn, pw) in count.items():
         low, high = wilson(w, n) if n else (0.0, 1.0)
         verdict = ""
         if n and low > baseline + band:
             verdict = "strong"
         elif n and high < baseline - band:
             verdict = "weak"
-        stats.append(CardStat(name, pool[name].doom, n, w, w / n if n else 0.0, low, high, verdict))
-    stats.sort(key=lambda c: -c.rate)
+        stat = CardStat(name, pool[name].doom, n, w, w / n if n else 0.0, low, high,
+                        pn, pw, pw / pn if pn else 0.0, verdict)  # fmt: skip
+        stats.append(stat)
+    stats.sort(key=lambda c: -c.deck_rate)
     return baseline, stats
 
 

@@ -471,7 +471,7 @@ def test_unwritten_removes_a_strong_minion_for_good() -> None:
 @pytest.mark.card("Blight Bloom")
 def test_blight_bloom_gives_minus_two_until_end_of_turn() -> None:
     """-2 strength on the target's top minion, gone at end of turn."""
-    s = board(f'hand = ["Blight Bloom"]\n{mana(3)}', 'abominations = [["Grunt", "Hulk"]]')
+    s = board(f'hand = ["Blight Bloom"]\n{mana(2)}', 'abominations = [["Grunt", "Hulk"]]')
     act(s, "Play Blight Bloom")
     assert strength(s, 1) == 2
     act(s, "end")

@@ -457,7 +457,7 @@ def test_switched_cup_untaps_a_deceit_abomination_and_makes_it_evade() -> None:
         'abominations = [{ minions = ["Pawn", "Pawn"], tapped = true },'
         ' { minions = ["Lure", "Pawn"], tapped = true }]',
         'abominations = [["Brute", "Brute"]]',
-        mana=2,
+        mana=1,
     )
     play(s, "Switched Cup")  # the Pawns have no deceit minion: one target only
     assert abom(s, 0, 0).tapped

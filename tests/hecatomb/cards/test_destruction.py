@@ -87,7 +87,7 @@ def top(s: HecatombState, seat: int, k: int = 0) -> int:
 @pytest.mark.card("Ashmaw Jackal")
 def test_ashmaw_jackal() -> None:
     """Played on a destruction trigger it attacks at once (Fanatic) with Rager +1."""
-    s = board('["One", "Red Base"]', '["Two", "Three"]', hand=("Ashmaw Jackal",), mana=1)
+    s = board('["One", "Red Base"]', '["Two", "Three"]', hand=("Ashmaw Jackal",), mana=2)
     act(s, "play Ashmaw Jackal", "on 0")
     assert keywords(s, 0) == {"fanatic": True, "rager": 1}
     act(s, "attack")
@@ -100,7 +100,7 @@ def test_ashmaw_jackal() -> None:
 @pytest.mark.card("Ashmaw Jackal")
 def test_ashmaw_jackal_without_a_destruction_trigger_has_no_rager() -> None:
     """On a corruption trigger only Fanatic is left."""
-    s = board('["One", "Green Base"]', hand=("Ashmaw Jackal",), mana=1)
+    s = board('["One", "Green Base"]', hand=("Ashmaw Jackal",), mana=2)
     act(s, "play Ashmaw Jackal", "on 0")
     assert keywords(s, 0) == {"fanatic": True}
 
@@ -446,7 +446,7 @@ def test_rite_of_carnage() -> None:
 @pytest.mark.card("Topple")
 def test_topple() -> None:
     """Only an enemy abomination of 3 or more minions may be chosen; it takes 4 damage."""
-    s = board(theirs='["One", "Two"], ["One", "Two", "Three"]', hand=("Topple",), mana=3)
+    s = board(theirs='["One", "Two"], ["One", "Two", "Three"]', hand=("Topple",), mana=4)
     act(s, "play Topple")  # one legal target: the size 3 abomination
     assert stack_names(s, 1, 0) == ["One", "Two"]
     assert stack_names(s, 1, 1) == ["One", "Two"]  # 4 damage: the Three dies, 1 is too little
