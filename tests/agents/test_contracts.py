@@ -62,7 +62,7 @@ def test_agents_choose_only_legal_actions(spec: str) -> None:
         assert aid in state.legal_action_ids()
         assert state.serialize() == before  # the agent changed nothing
         kinds.add(state.pending.kind if state.pending else "")
-    assert {"main", "pay"} <= kinds
+    assert "main" in kinds and len(kinds) >= 3  # not only main phases
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=20"])
