@@ -141,9 +141,10 @@ def print_summary(console: Console, results: list[GameResult], names: list[str])
         )
     console.print(table)
     if len(names) > 2 and summary["head_to_head"]:
-        heads = Table(title="Head to head")
-        for col in ("pair", "games", "first wins", "rate", "95% CI"):
-            heads.add_column(col, justify="left" if col == "pair" else "right")
+        # a game between two agents counts for them when one of the two won it
+        heads = Table(title="Head to head (A vs B: games one of them won)")
+        for col in ("A vs B", "games", "A won", "A's rate", "95% CI"):
+            heads.add_column(col, justify="left" if col == "A vs B" else "right")
         for pair, row in summary["head_to_head"].items():
             lo, hi = row["ci95"]
             heads.add_row(
