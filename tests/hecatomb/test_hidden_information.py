@@ -59,3 +59,14 @@ def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
         # the resampled state is a playable game
         assert r.legal_action_ids() == s.legal_action_ids()
     assert changed, "resample never changed the hidden enemy hand"
+
+
+def test_resample_log_names_no_card_the_seat_did_not_see() -> None:
+    # The log of a sample must not leak what other seats drew in private.
+    s = new_game(seed=4)
+    for seat in range(s.n):
+        sample = s.resample(seat, Rng(1))
+        leaked = [e for e in sample.log if e.get("private") not in (None, seat) and "card" in e]
+        assert leaked == []
+        own = [e for e in sample.log if e.get("private") == seat]
+        assert own and all("card" in e for e in own)  # its own draws are still named

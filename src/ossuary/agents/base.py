@@ -34,7 +34,7 @@ class Observation:
     returns it.
     """
 
-    __slots__ = ("__state", "_log", "_view", "legal", "ruleset", "seat")
+    __slots__ = ("__state", "_view", "legal", "ruleset", "seat")
 
     def __init__(self, state: GameState, seat: int, legal: list[Action] | None = None) -> None:
         self.__state = state
@@ -42,7 +42,6 @@ class Observation:
         self.ruleset = state.ruleset
         self.legal: list[Action] = state.legal_actions() if legal is None else legal
         self._view: View | None = None
-        self._log: list[dict[str, Any]] | None = None
 
     @property
     def view(self) -> View:
@@ -52,18 +51,9 @@ class Observation:
         return self._view
 
     def sample(self, rng: Rng) -> GameState:
-        """A full state consistent with what the seat knows (a determinization).
-
-        Its event log is the seat's redacted log: ``resample`` deals the hidden
-        cards anew but copies the log as it was, and the log names the cards
-        other players drew.
-        """
-        state = self.__state
-        out = state.resample(self.seat, rng)
-        if self._log is None:
-            self._log = [state.redact_event(e, self.seat) for e in state.log]
-        out.log = self._log[:]
-        return out
+        """A full state consistent with what the seat knows (a determinization);
+        its event log is the seat's redacted log."""
+        return self.__state.resample(self.seat, rng)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, {len(self.legal)} legal actions)"

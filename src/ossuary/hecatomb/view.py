@@ -157,7 +157,8 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
     owner by owner; cards ``seat`` knows stay where they are. The game's future
     randomness is reseeded from ``rng``.
 
-    The result depends only on ``seat``'s information set and ``rng``: the
+    The sample's log is ``seat``'s redacted log. The result depends only on
+    ``seat``'s information set and ``rng``: the
     unknown cards are sorted before they are dealt, so two states that differ
     only in where the hidden cards lie give the same sample.
     """
@@ -177,5 +178,7 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
         for k, i in enumerate(deck_slots, len(hand_slots)):
             st.deck[i] = pool[k]
             known[pool[k]] = 0
+    # the log names cards other seats drew in private: keep only what this seat saw
+    out.log = [redact_event(e, seat) for e in out.log]
     out.rng = Rng(rng.next64())
     return out
