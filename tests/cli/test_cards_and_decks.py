@@ -150,3 +150,17 @@ def test_cards_file_checks_and_lists_your_own_cards(runner: CliRunner, tmp_path:
     bad = runner.invoke(app, ["cards", "--file", str(path)])
     assert bad.exit_code == 2
     assert "card 'Grub'" in bad.output and "field 'doom'" in bad.output
+
+
+def test_play_takes_a_deck_file(runner: CliRunner, tmp_path: Path) -> None:
+    # import: an exported deck, edited, plays as --deck FILE
+    name = next(iter(preconstructed()))
+    path = tmp_path / "mine.txt"
+    path.write_text(format_deck(preconstructed()[name], base_pool()), "utf-8")
+    args = ["play", "hecatomb", "--seats", "random,random", "-q", "--deck", str(path)]
+    result = runner.invoke(app, [*args, "--deck", name])
+    assert result.exit_code == 0, result.output
+    assert "Winner" in result.output
+    path.write_text("3 Nonesuch\n", "utf-8")
+    bad = runner.invoke(app, [*args, "--deck", name])
+    assert bad.exit_code == 2 and "line 1: unknown card 'Nonesuch'" in bad.output

@@ -58,7 +58,10 @@ def play(
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 0,
     deck: Annotated[
         list[str] | None,
-        typer.Option("--deck", help="A preconstructed deck's name; repeat once per seat."),
+        typer.Option(
+            "--deck",
+            help="A preconstructed deck's name or a deck file; repeat once per seat.",
+        ),
     ] = None,
     save_replay: Annotated[
         Path | None, typer.Option("--save-replay", help="Write the game's replay to this file.")

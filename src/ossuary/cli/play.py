@@ -46,8 +46,10 @@ def parse_seats(spec: str) -> list[str]:
 
 
 def resolve_decks(names: list[str], seats: int) -> list[list[str] | str] | None:
-    """Preconstructed deck names, checked, one per seat (none: the default decks)."""
-    from ..hecatomb import preconstructed
+    """One deck per seat, checked: a preconstructed deck's name, or a deck file
+    (``3 Card Name`` lines, see ``ossuary deck check``). None: the default decks."""
+    from ..hecatomb import base_pool, preconstructed
+    from .deck_cmd import read_deck_file
 
     if not names:
         return None
@@ -56,9 +58,15 @@ def resolve_decks(names: list[str], seats: int) -> list[list[str] | str] | None:
     out: list[list[str] | str] = []
     for name in names:
         real = name if name in known else by_lower.get(name.strip().lower())
-        if real is None:
-            raise CliError(f"unknown deck {name!r}; known decks: {', '.join(known)}")
-        out.append(real)
+        if real is not None:
+            out.append(real)
+        elif Path(name).is_file():
+            out.append(read_deck_file(Path(name), base_pool()))
+        else:
+            raise CliError(
+                f"unknown deck {name!r}: not a deck file, nor one of the preconstructed "
+                f"decks: {', '.join(known)}"
+            )
     if len(out) != seats:
         raise CliError(f"give one --deck per seat: {seats} seats, {len(out)} decks")
     return out
