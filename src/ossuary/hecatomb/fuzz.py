@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.rng import Rng
+from .balance import random_deck
+from .cards import base_pool
 from .game import deserialize, new_game
 from .state import MAX_SIZE, HecatombState
 
@@ -91,8 +93,15 @@ def check(s: HecatombState, deep: bool = True) -> None:
 def random_game(
     seed: int, seats: int, checks: bool = True, deep_every: int = 1, max_actions: int = 20000
 ) -> tuple[HecatombState, list[str]]:
-    """Play one uniformly random game; return the final state and the actions."""
-    s = new_game(seats=seats, seed=seed)
+    """Play one uniformly random game; return the final state and the actions.
+
+    Even seeds use the preconstructed decks; odd seeds give every seat a random
+    legal two-doom deck, so every card of the base set gets played.
+    """
+    decks: list[list[str] | str] | None = None
+    if seed % 2:
+        decks = [random_deck(base_pool(), Rng(seed * 31 + k)) for k in range(seats)]
+    s = new_game(decks=decks, seats=seats, seed=seed)
     rng = Rng(seed * 7919 + seats)
     actions: list[str] = []
     while not s.is_terminal():
@@ -107,7 +116,7 @@ def random_game(
             )
     if checks:
         check(s)
-        again = new_game(seats=seats, seed=seed)
+        again = new_game(decks=decks, seats=seats, seed=seed)
         for aid in actions:
             again.apply_action(aid)
         if again.serialize() != s.serialize():
