@@ -157,7 +157,10 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
     owner by owner; cards ``seat`` knows stay where they are. The game's future
     randomness is reseeded from ``rng``.
 
-    The sample's log is ``seat``'s redacted log. The result depends only on
+    The sample's log is ``seat``'s redacted log. Take samples at ``seat``'s own
+    decisions: another seat's pending options name its hidden cards as they were
+    and are not rebuilt (so a sample for a waiting seat, e.g. for pondering, can
+    hold options that no longer fit the dealt cards). The result depends only on
     ``seat``'s information set and ``rng``: the
     unknown cards are sorted before they are dealt, so two states that differ
     only in where the hidden cards lie give the same sample.
