@@ -84,6 +84,29 @@ def names(s: HecatombState, cids: Iterable[int]) -> list[str]:
     return [s.defs[c].name for c in cids]
 
 
+def souls(s: HecatombState) -> list[int]:
+    """Each seat's souls, in seat order."""
+    return [seat.souls for seat in s.seats]
+
+
+def hand_names(s: HecatombState, seat: int) -> list[str]:
+    return names(s, s.seats[seat].hand)
+
+
+def grave_names(s: HecatombState, seat: int) -> list[str]:
+    return names(s, s.seats[seat].graveyard)
+
+
+def in_hand(s: HecatombState, seat: int, name: str) -> int:
+    """The id of a card called ``name`` in the seat's hand."""
+    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
+
+
+def cid(s: HecatombState, seat: int, k: int, name: str) -> int:
+    """The id of the minion called ``name`` in the seat's k-th abomination."""
+    return next(c for c in abom(s, seat, k).cards if s.defs[c].name == name)
+
+
 def minion(name: str, strength: int, doom: str = "destruction", **extra: Any) -> dict[str, Any]:
     """A plain test minion card."""
     card: dict[str, Any] = {

@@ -6,7 +6,16 @@ glossary "attack", "block", "mana" (the pool empties when an attack starts).
 
 from ossuary.hecatomb import HecatombState
 
-from .script import abom, act, expect, illegal, minion, scenario, stack_names
+from .script import (
+    abom,
+    act,
+    expect,
+    illegal,
+    minion,
+    scenario,
+    souls,
+    stack_names,
+)
 
 CARDS = [
     minion("One", 1),
@@ -25,10 +34,6 @@ CARDS = [
 
 def cid_in_hand(s: HecatombState, seat: int, name: str) -> int:
     return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
 
 
 # -- Declare attackers ------------------------------------------------------------------

@@ -5,9 +5,19 @@ Regenerator, Ripper, Soulbound, Survivor (and "+" for adding bonuses); also
 Minions" where a keyword depends on them.
 """
 
-from ossuary.hecatomb import HecatombState
-
-from .script import abom, act, expect, illegal, keywords, minion, scenario, stack_names, strength
+from .script import (
+    abom,
+    act,
+    expect,
+    illegal,
+    in_hand,
+    keywords,
+    minion,
+    scenario,
+    souls,
+    stack_names,
+    strength,
+)
 
 
 def fate(
@@ -52,18 +62,6 @@ CARDS = [
                                "scope": {"kind": "abomination", "side": "enemy"}}]),
     fate("Burn", "destruction", [{"verb": "damage", "amount": 3}], {"kind": "abomination"}),
 ]  # fmt: skip
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
-
-
-def in_hand(s: HecatombState, seat: int, name: str) -> int:
-    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
-
-
-def cid(s: HecatombState, seat: int, k: int, name: str) -> int:
-    return next(c for c in abom(s, seat, k).cards if s.defs[c].name == name)
 
 
 # -- Evader ---------------------------------------------------------------------------

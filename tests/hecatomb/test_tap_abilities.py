@@ -6,7 +6,15 @@ fates (your main phase; an attack you are in, as aggressor or defender; see
 
 from ossuary.hecatomb import HecatombState
 
-from .script import abom, act, expect, minion, scenario, stack_names
+from .script import (
+    abom,
+    act,
+    expect,
+    minion,
+    scenario,
+    souls,
+    stack_names,
+)
 
 
 def tapper(name: str, n: int, effect: dict, target: dict | None = None) -> dict:
@@ -31,10 +39,6 @@ def tap_id(s: HecatombState, seat: int, k: int, name: str) -> str:
     a = abom(s, seat, k)
     cid = next(c for c in a.cards if s.defs[c].name == name)
     return f"tap {a.aid} {cid} 0"
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
 
 
 def test_main_phase_tap_ability_taps_the_abomination() -> None:

@@ -9,7 +9,19 @@ from typing import Any
 
 from ossuary.hecatomb import HecatombState
 
-from .script import abom, act, expect, keywords, minion, names, scenario, stack_names, strength
+from .script import (
+    abom,
+    act,
+    expect,
+    grave_names,
+    hand_names,
+    keywords,
+    minion,
+    names,
+    scenario,
+    stack_names,
+    strength,
+)
 
 
 def fate(name: str, *effects: dict[str, Any], target: dict[str, Any] | None = None) -> dict:
@@ -71,14 +83,6 @@ def board(hand: str, seat0: str = "", seat1: str = "", mana: int = 1) -> Hecatom
     return scenario(
         f"[[seat]]\nhand = [{cards}]\nmana = [{manas}]\n{seat0}\n[[seat]]\n{seat1}\n", CARDS
     )
-
-
-def hand_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].hand)
-
-
-def grave_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].graveyard)
 
 
 def end_turn(s: HecatombState) -> None:

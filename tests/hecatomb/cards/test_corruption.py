@@ -11,7 +11,22 @@ from ossuary.hecatomb import HecatombState
 from ossuary.hecatomb.cards import Selector
 from ossuary.hecatomb.queries import targets
 
-from ..script import abom, act, expect, keywords, minion, names, scenario, stack_names, strength
+from ..script import (
+    abom,
+    act,
+    cid,
+    expect,
+    grave_names,
+    hand_names,
+    in_hand,
+    keywords,
+    minion,
+    names,
+    scenario,
+    souls,
+    stack_names,
+    strength,
+)
 
 CARDS = [
     minion("Grunt", 1),
@@ -32,28 +47,8 @@ def mana(n: int) -> str:
     return "mana = [" + ", ".join(['"Gutter Spawn"'] * n) + "]"
 
 
-def hand_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].hand)
-
-
-def grave_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].graveyard)
-
-
-def in_hand(s: HecatombState, seat: int, name: str) -> int:
-    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
-
-
-def cid(s: HecatombState, seat: int, k: int, name: str) -> int:
-    return next(c for c in abom(s, seat, k).cards if s.defs[c].name == name)
-
-
 def aid(s: HecatombState, seat: int, k: int = 0) -> int:
     return s.seats[seat].aboms[k]
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
 
 
 def all_stacks(s: HecatombState, seat: int) -> list[list[str]]:

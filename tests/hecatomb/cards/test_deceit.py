@@ -10,7 +10,21 @@ from ossuary.hecatomb import HecatombState
 from ossuary.hecatomb.cards import Selector
 from ossuary.hecatomb.queries import targets
 
-from ..script import abom, act, expect, keywords, minion, names, scenario, stack_names, strength
+from ..script import (
+    abom,
+    act,
+    expect,
+    grave_names,
+    hand_names,
+    in_hand,
+    keywords,
+    minion,
+    names,
+    scenario,
+    souls,
+    stack_names,
+    strength,
+)
 
 CARDS = [
     minion("Pawn", 1),  # destruction, no triggers
@@ -33,22 +47,6 @@ def game(seat0: str = "", seat1: str = "", mana: int = 0, active: int = 0) -> He
         f"[game]\nactive = {active}\n[[seat]]\nmana = [{lures}]\n{seat0}\n[[seat]]\n{seat1}\n",
         CARDS,
     )
-
-
-def hand_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].hand)
-
-
-def grave_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].graveyard)
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
-
-
-def in_hand(s: HecatombState, seat: int, name: str) -> int:
-    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
 
 
 def in_stack(s: HecatombState, seat: int, k: int, name: str) -> int:

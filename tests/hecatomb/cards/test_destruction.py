@@ -16,6 +16,7 @@ from ..script import (
     minion,
     names,
     scenario,
+    souls,
     stack_names,
     strength,
 )
@@ -69,10 +70,6 @@ abominations = [{theirs}]
 """,
         CARDS,
     )
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
 
 
 def graveyard(s: HecatombState, seat: int) -> list[str]:

@@ -8,7 +8,21 @@ import pytest
 
 from ossuary.hecatomb import HecatombState
 
-from ..script import abom, act, expect, keywords, minion, names, scenario, stack_names, strength
+from ..script import (
+    abom,
+    act,
+    cid,
+    expect,
+    grave_names,
+    hand_names,
+    in_hand,
+    keywords,
+    minion,
+    scenario,
+    souls,
+    stack_names,
+    strength,
+)
 
 CARDS: list[dict[str, Any]] = [
     minion("One", 1),
@@ -25,26 +39,6 @@ CARDS: list[dict[str, Any]] = [
 
 def board(text: str) -> HecatombState:
     return scenario(text, CARDS)
-
-
-def souls(s: HecatombState) -> list[int]:
-    return [seat.souls for seat in s.seats]
-
-
-def hand_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].hand)
-
-
-def grave_names(s: HecatombState, seat: int) -> list[str]:
-    return names(s, s.seats[seat].graveyard)
-
-
-def in_hand(s: HecatombState, seat: int, name: str) -> int:
-    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
-
-
-def cid(s: HecatombState, seat: int, k: int, name: str) -> int:
-    return next(c for c in abom(s, seat, k).cards if s.defs[c].name == name)
 
 
 def option_names(s: HecatombState) -> set[str]:
