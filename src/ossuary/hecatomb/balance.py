@@ -24,11 +24,14 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.rng import Rng
 from .cards import DOOMS, CardPool, base_pool
 from .decks import MAX_COPIES, MIN_DECK
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 def random_deck(pool: CardPool, rng: Rng, dooms: tuple[str, str] | None = None) -> list[str]:
@@ -91,6 +94,17 @@ def play_balance_game(seed: int, agent: str = "heuristic", seats: int = 2) -> Ba
     )
 
 
+def _parallel_map(fn: Callable[[J], R], jobs: Sequence[J], workers: int | None) -> Iterator[R]:
+    """``map(fn, jobs)`` on ``workers`` processes (default: every core), in order;
+    one worker runs in this process."""
+    workers = workers or os.cpu_count() or 1
+    if workers == 1:
+        yield from map(fn, jobs)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(fn, jobs, chunksize=4)
+
+
 def _play(args: tuple[int, str, int]) -> BalanceGame:
     return play_balance_game(*args)
 
@@ -105,17 +119,8 @@ def simulate(
 ) -> list[BalanceGame]:
     """Play ``games`` games on ``workers`` processes (default: every core)."""
     jobs = [(first_seed + i, agent, seats) for i in range(games)]
-    workers = workers or os.cpu_count() or 1
     out: list[BalanceGame] = []
-
-    def results() -> Iterator[BalanceGame]:
-        if workers == 1:
-            yield from map(_play, jobs)
-            return
-        with ProcessPoolExecutor(workers) as pool:
-            yield from pool.map(_play, jobs, chunksize=4)
-
-    for game in results():
+    for game in _parallel_map(_play, jobs, workers):
         out.append(game)
         if progress is not None:
             progress(game)
@@ -218,16 +223,7 @@ def deck_round_robin(
         for g in range(games_per_pair)
     ]
     out = {d: (0, 0) for d in decks}
-    workers = workers or os.cpu_count() or 1
-
-    def results() -> Iterator[tuple[str, str, int | None]]:
-        if workers == 1:
-            yield from map(_deck_game, jobs)
-            return
-        with ProcessPoolExecutor(workers) as pool:
-            yield from pool.map(_deck_game, jobs, chunksize=4)
-
-    for a, b, winner in results():
+    for a, b, winner in _parallel_map(_deck_game, jobs, workers):
         for seat, deck in enumerate((a, b)):
             n, w = out[deck]
             out[deck] = (n + 1, w + (winner == seat))
