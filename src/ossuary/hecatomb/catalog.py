@@ -151,8 +151,8 @@ def render(pool: CardPool, tests: dict[str, list[str]]) -> str:
             "",
             f"## {doom.title()}",
             "",
-            "| # | card | cost | type | str | rarity | text | test |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- |",
+            "| # | card | cost | type | str | triggers | rarity | text | test |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         ]
         for c in cards:
             if c.doom != doom:
@@ -167,7 +167,7 @@ def render(pool: CardPool, tests: dict[str, list[str]]) -> str:
             strength = str(c.strength) if c.is_minion else ""
             lines.append(
                 f"| {c.number or ''} | {_cell(c.name)} | {_cost(c)} | {kind} | {strength} | "
-                f"{c.rarity} | {_cell(c.text)} | {test} |"
+                f"{', '.join(c.triggers)} | {c.rarity} | {_cell(c.text)} | {test} |"
             )
     return "\n".join(lines) + "\n"
 
