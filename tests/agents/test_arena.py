@@ -100,12 +100,12 @@ def test_arena_plays_tiny_games_and_summarizes() -> None:
     assert [r.index for r in results] == [0, 1, 2, 3] == sorted(seen)
     for r in results:
         assert r.winner is not None and r.winner_agent == r.agents[r.winner]
-        assert r.length > 0 and r.turns > 0 and max(r.souls) >= 20
+        assert r.length > 0 and r.turns > 0 and max(r.returns) == 1.0
     again = play_one(plan[1])
-    assert (again.winner, again.length, again.souls) == (
+    assert (again.winner, again.length, again.returns) == (
         results[1].winner,
         results[1].length,
-        results[1].souls,
+        results[1].returns,
     )
     summary = summarize(results, ["random", "heuristic"])
     per = summary["agents"]
@@ -118,5 +118,5 @@ def test_arena_on_two_processes_gives_the_same_results() -> None:
     plan = schedule(["random", "ismcts:iters=10"], 2, 2, seed=7)
     one = run_arena(plan, workers=1)
     two = run_arena(plan, workers=2)
-    strip = [(r.index, r.winner, r.length, r.souls) for r in one]
-    assert strip == [(r.index, r.winner, r.length, r.souls) for r in two]
+    strip = [(r.index, r.winner, r.length, r.returns) for r in one]
+    assert strip == [(r.index, r.winner, r.length, r.returns) for r in two]

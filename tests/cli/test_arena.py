@@ -48,7 +48,7 @@ def test_arena_bad_input_fails_with_code_2(runner: CliRunner, tmp_path: Path) ->
         (["--agents", "random,,heuristic"], "separated by commas"),
         (["--games", "0"], "--games must be at least 1"),
         (["--decks", "Nope"], "unknown deck 'Nope'"),
-        (["--seats", "7"], "--seats must be from 2 to 6"),
+        (["--seats", "7"], "Hecatomb is for 2 to 6 players"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--out", str(tmp_path / "missing" / "r.json"), "--games", "1"], "cannot write"),
     ]:

@@ -11,10 +11,10 @@ from rich.console import Console
 
 from ossuary import hecatomb
 from ossuary.agents import Observation, RandomAgent
-from ossuary.cli.board import format_event, render_board, summary_lines
 from ossuary.cli.human import HumanAgent, Table
 from ossuary.engine import Rng
-from ossuary.hecatomb import HecatombState, load_scenario
+from ossuary.hecatomb import GAME, HecatombState, load_scenario
+from ossuary.hecatomb.board import format_event, render_board, summary_lines
 
 SCENARIO = """
 [game]
@@ -122,7 +122,7 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
         pending.append(str(answers.below(3) + 1))
         return "?"  # show the recent log too, then choose
 
-    human = HumanAgent(me, Table(console, read))
+    human = HumanAgent(me, Table(console, read, GAME))
     computer = RandomAgent(seed)
     checked = 0
     while not s.is_terminal():

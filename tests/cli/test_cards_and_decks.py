@@ -105,7 +105,7 @@ def test_deck_check_accepts_an_exported_deck(runner: CliRunner, tmp_path: Path) 
     result = runner.invoke(app, ["deck", "check", str(path)])
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert "a legal deck" in out and "Curve" in out
+    assert "a legal Hecatomb deck" in out and "Curve" in out
 
 
 def test_deck_check_lists_every_problem(runner: CliRunner, tmp_path: Path) -> None:
@@ -134,7 +134,7 @@ def test_deck_list_and_unknown_export(runner: CliRunner) -> None:
     for name in preconstructed():
         assert name in listed.output
     bad = runner.invoke(app, ["deck", "export", "No Such Deck"])
-    assert bad.exit_code == 2 and "known decks" in bad.output
+    assert bad.exit_code == 2 and "known Hecatomb decks" in bad.output
 
 
 def test_cards_file_checks_and_lists_your_own_cards(runner: CliRunner, tmp_path: Path) -> None:

@@ -77,11 +77,11 @@ def test_balance_command_bad_input() -> None:
 
 
 def test_deck_round_robin_plays_every_pair_both_ways() -> None:
+    from ossuary.agents.arena import deck_round_robin
     from ossuary.hecatomb import preconstructed
-    from ossuary.hecatomb.balance import deck_round_robin
 
     decks = list(preconstructed())[:3]
-    results = deck_round_robin(decks, 2, agent="random", workers=1)
+    results = deck_round_robin("hecatomb", decks, 2, agent="random", workers=1)
     assert {d: n for d, (n, _) in results.items()} == {d: 4 for d in decks}
     assert sum(w for _, w in results.values()) <= 6  # one winner at most per game
 

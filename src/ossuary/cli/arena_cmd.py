@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from .. import games as registry
 from ..agents import check_agent
 from ..agents.arena import (
     GameResult,
@@ -22,10 +23,9 @@ from ..agents.arena import (
     schedule,
     summarize,
 )
+from ..engine.game import Game
+from .deck_cmd import find_deck
 from .errors import CliError, reported_errors
-from .play import GAMES
-
-MIN_SEATS, MAX_SEATS = 2, 6
 
 
 def parse_agents(spec: str) -> list[str]:
@@ -41,21 +41,11 @@ def parse_agents(spec: str) -> list[str]:
     return agents
 
 
-def parse_decks(spec: str | None) -> list[str]:
+def parse_decks(game: Game, spec: str | None) -> list[str]:
     """``"Rot and Ruin,Gilded Lies"`` -> the preconstructed decks' real names."""
     if spec is None or not spec.strip():
         return []
-    from ..hecatomb import preconstructed
-
-    known = preconstructed()
-    by_lower = {k.lower(): k for k in known}
-    out = []
-    for name in spec.split(","):
-        real = by_lower.get(name.strip().lower())
-        if real is None:
-            raise CliError(f"unknown deck {name.strip()!r}; known decks: {', '.join(known)}")
-        out.append(real)
-    return out
+    return [find_deck(game, name) for name in spec.split(",")]
 
 
 def arena(
@@ -71,22 +61,21 @@ def arena(
     progress: bool = True,
 ) -> None:
     """Check the options, play the games with a progress bar, print the tables."""
-    if game not in GAMES:
-        raise CliError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    the_game = registry.get(game)
+    game = the_game.name
     specs = parse_agents(agents_spec)
     if games < 1:
         raise CliError(f"--games must be at least 1, got {games}")
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise CliError(f"--seats must be from {MIN_SEATS} to {MAX_SEATS}, got {seats}")
+    the_game.check_seats(seats)
     if workers is not None and workers < 1:
         raise CliError(f"--workers must be at least 1, got {workers}")
-    decks = parse_decks(decks_spec)
+    decks = parse_decks(the_game, decks_spec)
     names = labels(specs)
     plan = schedule(specs, games, seats, decks, seed)
     n_workers = min(workers or os.cpu_count() or 1, games)
     console.print(
         Text(
-            f"Arena: {', '.join(names)}; {games} games of {seats} seats; "
+            f"Arena ({the_game.title}): {', '.join(names)}; {games} games of {seats} seats; "
             f"decks: {', '.join(decks) if decks else 'default'}; {n_workers} worker(s); "
             f"seed {seed}",
             style="bold",
@@ -168,6 +157,9 @@ def print_summary(console: Console, results: list[GameResult], names: list[str])
 
 
 def arena_command(
+    game: Annotated[
+        str, typer.Option("--game", help="The game to play (see 'ossuary games').")
+    ] = registry.DEFAULT,
     agents: Annotated[
         str,
         typer.Option(
@@ -177,7 +169,7 @@ def arena_command(
         ),
     ] = "ismcts,heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games to play.")] = 400,
-    seats: Annotated[int, typer.Option("--seats", help="Players per game (2 to 6).")] = 2,
+    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
     decks: Annotated[
         str | None,
         typer.Option("--decks", help="Preconstructed decks, comma separated, rotated over seats."),
@@ -197,4 +189,4 @@ def arena_command(
     print win rates with 95% confidence intervals and Elo ratings."""
     console = Console(highlight=False)
     with reported_errors():
-        arena(console, agents, games, seats, decks, out, workers, seed, progress=not no_progress)
+        arena(console, agents, games, seats, decks, out, workers, seed, game, not no_progress)

@@ -91,12 +91,11 @@ def run_balance(
 
 
 def run_deck_round_robin(
-    console: Console, games_per_pair: int, agent: str, workers: int | None
+    console: Console, game: str, games_per_pair: int, agent: str, workers: int | None
 ) -> None:
     """``ossuary balance --decks``: the preconstructed decks against each other."""
-    from ..agents.arena import wilson
-    from ..hecatomb import preconstructed
-    from ..hecatomb.balance import deck_round_robin
+    from .. import games
+    from ..agents.arena import deck_round_robin, wilson
 
     if games_per_pair < 1:
         raise CliError("--games must be 1 or more")
@@ -104,13 +103,15 @@ def run_deck_round_robin(
         check_agent(agent)
     except ValueError as exc:
         raise CliError(f"--agent: {exc}") from exc
-    decks = list(preconstructed())
+    decks = list(games.get(game).preconstructed())
+    if len(decks) < 2:
+        raise CliError(f"{games.get(game).title} has fewer than two preconstructed decks")
     total = games_per_pair * len(decks) * (len(decks) - 1) // 2
     columns = (TextColumn("[bold]round robin"), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
         results = deck_round_robin(
-            decks, games_per_pair, agent, workers, progress=lambda: bar.advance(task)
+            game, decks, games_per_pair, agent, workers, progress=lambda: bar.advance(task)
         )
     table = Table(
         title=f"Preconstructed decks, {agent} vs {agent}, {games_per_pair} games per pair",
@@ -120,5 +121,5 @@ def run_deck_round_robin(
         table.add_column(col)
     for deck, (n, w) in sorted(results.items(), key=lambda kv: -kv[1][1] / kv[1][0]):
         low, high = wilson(w, n)
-        table.add_row(deck, str(n), f"{w / n:.0%} ({low:.0%}-{high:.0%})")
+        table.add_row(deck, str(n), f"{w / n:.0%} ({low:.0%}-{high:.0%})")  # draws count half
     console.print(table)

@@ -1,194 +1,137 @@
-"""``ossuary cards``: search the card pool and show cards, as a table or JSON."""
+"""``ossuary cards``: search any game's cards and show them as a table, one card or JSON.
+
+The command knows no game: records, filters, columns and the full-card picture
+all come from the game's registry entry (:class:`~ossuary.engine.game.Game`).
+"""
 
 from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
-from rich.console import Console, Group
-from rich.panel import Panel
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..hecatomb.cards import DOOMS, CardDef, CardPool
-from ..hecatomb.catalog import keywords_of
+from ..engine.errors import QueryError
+from ..engine.game import CardRecord, Game
 from .errors import CliError
 
-DOOM_STYLE = {
-    "corruption": "grey70",
-    "deceit": "bright_blue",
-    "destruction": "red",
-    "greed": "green",
-}
+MAX_ARGS = 40
 
 
-def keyword_text(kws: Iterable[tuple[str, Any]]) -> str:
-    """Keywords the way a card prints them: "Rager +1, Deceit Evader, Martyr"."""
-    out = []
-    for key, value in kws:
-        if value is True:
-            out.append(key.title())
-        elif isinstance(value, int):
-            out.append(f"{key.title()} {value:+d}")
-        else:
-            out.append(f"{'/'.join(d.title() for d in value)} {key.title()}")
-    return ", ".join(out)
-
-
-def cost_text(card: CardDef) -> str:
-    return (f"X+{card.cost}" if card.cost else "X") if card.x_cost else str(card.cost)
-
-
-def _cost_matches(card: CardDef, spec: str) -> bool:
-    """``3`` exactly, ``2-4`` a range, ``5+`` or ``2-`` open ends, ``X`` for X costs."""
-    spec = spec.strip().upper()
-    if spec == "X":
-        return card.x_cost
-    if card.x_cost:
-        return False  # an X cost is no fixed number
-    try:
-        if spec.endswith("+"):
-            return card.cost >= int(spec[:-1])
-        if spec.endswith("-"):
-            return card.cost <= int(spec[:-1])
-        if "-" in spec:
-            lo, hi = (int(v) for v in spec.split("-", 1))
-            return lo <= card.cost <= hi
-        return card.cost == int(spec)
-    except ValueError:
-        raise CliError(f"--cost {spec!r}: use a number, a range like 2-4, 5+ or 2-, or X") from None
+def parse_filters(game: Game, args: Sequence[str]) -> tuple[dict[str, str], list[str]]:
+    """``["undead", "--doom", "greed", "--cost=2-3"]`` -> the filters
+    ``{"doom": "greed", "cost": "2-3"}`` (each field checked against the game's)
+    and the search words ``["undead"]``."""
+    if len(args) > MAX_ARGS:
+        raise CliError(f"too many arguments ({len(args)}); at most {MAX_ARGS}")
+    filters: dict[str, str] = {}
+    words: list[str] = []
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if not arg.startswith("--"):
+            words.append(arg)
+            continue
+        field, eq, value = arg[2:].partition("=")
+        field = field.replace("-", "_").lower()
+        if field not in game.card_filters:
+            known = "; ".join(f"--{k} ({v})" for k, v in game.card_filters.items()) or "none"
+            raise CliError(
+                f"{game.title} cards have no filter {arg.split('=')[0]!r}; filters: {known}"
+            )
+        if not eq:
+            if not rest or rest[0].startswith("--"):
+                raise CliError(f"{arg} needs a value ({game.card_filters[field]})")
+            value = rest.pop(0)
+        filters[field] = value
+    return filters, words
 
 
 def search(
-    pool: CardPool,
-    query: str = "",
-    *,
-    doom: str | None = None,
-    type_: str | None = None,
-    subtype: str | None = None,
-    keyword: str | None = None,
-    cost: str | None = None,
-    rarity: str | None = None,
-) -> list[CardDef]:
-    """Cards matching every filter given, in collector-number order.
-
-    ``query`` is free text, matched (case-insensitively, every word) against the
-    name, printed text, doom, type, subtype and keywords.
-    """
-    if doom is not None and doom.lower() not in DOOMS:
-        raise CliError(f"--doom {doom!r}: choose one of {', '.join(DOOMS)}")
+    game: Game, records: list[CardRecord], query: str, filters: Mapping[str, str]
+) -> list[CardRecord]:
+    """Records matching every filter and every word of ``query``."""
     words = query.lower().split()
     out = []
-    for card in pool.cards.values():
-        if doom and card.doom != doom.lower():
-            continue
-        if type_ and type_.lower() not in card.type:
-            continue
-        if subtype and card.subtype != subtype.lower():
-            continue
-        if keyword and keyword.lower() not in keywords_of(card):
-            continue
-        if cost and not _cost_matches(card, cost):
-            continue
-        if rarity and card.rarity != rarity.lower():
-            continue
-        haystack = " ".join(
-            (card.name, card.text, card.doom, card.type, card.subtype, *keywords_of(card))
-        ).lower()
+    for record in records:
+        try:
+            if not all(game.card_matches(record, f, v) for f, v in filters.items()):
+                continue
+        except QueryError as exc:
+            raise CliError(str(exc)) from None
+        haystack = game.card_search_text(record).lower()
         if all(w in haystack for w in words):
-            out.append(card)
-    return sorted(out, key=lambda c: (c.number or 10**6, c.name))
+            out.append(record)
+    return out
 
 
-def find_card(pool: CardPool, name: str) -> CardDef:
+def find_card(records: list[CardRecord], name: str) -> CardRecord:
     """One card by exact, case-insensitive or unique partial name; else a clear error."""
-    if name in pool:
-        return pool[name]
     lower = name.strip().lower()
-    exact = [c for n, c in pool.cards.items() if n.lower() == lower]
+    exact = [r for r in records if r["name"] == name] or [
+        r for r in records if r["name"].lower() == lower
+    ]
     if exact:
         return exact[0]
-    partial = [c for n, c in pool.cards.items() if lower in n.lower()]
+    partial = [r for r in records if lower and lower in r["name"].lower()]
     if len(partial) == 1:
         return partial[0]
     if len(partial) > 1:
-        listed = ", ".join(sorted(c.name for c in partial)[:8])
+        listed = ", ".join(sorted(r["name"] for r in partial)[:8])
         raise CliError(f"{name!r} matches {len(partial)} cards: {listed}; give more of the name")
-    close = difflib.get_close_matches(name, pool.names(), n=3)
+    close = difflib.get_close_matches(name, [r["name"] for r in records], n=3)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     raise CliError(f"no card named {name!r}{hint}")
 
 
-def card_table(cards: list[CardDef]) -> Table:
-    table = Table(title=f"{len(cards)} card{'s' * (len(cards) != 1)}", header_style="bold")
-    for col in ("#", "Name", "Doom", "Type", "Subtype", "Cost", "Str", "Rarity", "Keywords"):
-        table.add_column(col, justify="right" if col in ("#", "Cost", "Str") else "left")
-    for c in cards:
-        table.add_row(
-            str(c.number or ""),
-            c.name,
-            Text(c.doom, style=DOOM_STYLE[c.doom]),
-            c.type,
-            c.subtype,
-            cost_text(c),
-            str(c.strength) if c.is_minion else "",
-            c.rarity,
-            keyword_text(c.keywords),
-        )
+def card_table(game: Game, records: list[CardRecord]) -> Table:
+    table = Table(title=f"{len(records)} card{'s' * (len(records) != 1)}", header_style="bold")
+    columns = game.card_columns()
+    for _, heading in columns:
+        table.add_column(heading)
+    for record in records:
+        cells = {**record, **game.card_cells(record)}
+        table.add_row(*(_cell(cells.get(field)) for field, _ in columns))
     return table
 
 
-def card_panel(card: CardDef) -> Panel:
-    """One card laid out like the printed card: header line, text, flavor."""
-    head = Text()
-    head.append(card.name, style="bold")
-    head.append(f"   {cost_text(card)} ", style="bold")
-    head.append(card.doom, style=DOOM_STYLE[card.doom])
-    kind = card.type + (f" — {card.subtype}" if card.subtype else "")
-    lines: list[Any] = [head, Text(kind, style="italic")]
-    if card.is_minion:
-        lines.append(Text(f"Strength {card.strength}"))
-        if card.triggers:
-            lines.append(Text("Trigger dooms: " + ", ".join(card.triggers)))
-    if card.text:
-        lines.append(Text(""))
-        lines.append(Text(card.text))
-    if card.attack_cost:
-        parts = ", ".join(f"{n} {k}" for k, n in card.attack_cost)
-        lines.append(Text(f"Attacking its controller costs {parts} per abomination."))
-    if card.flavor:
-        lines.append(Text(""))
-        lines.append(Text(card.flavor, style="italic dim"))
-    foot = f"{card.rarity} · set {card.set}" + (f" · #{card.number}" if card.number else "")
-    return Panel(
-        Group(*lines), subtitle=foot, border_style=DOOM_STYLE[card.doom], expand=False, width=64
-    )
+def _cell(value: object) -> Text:
+    if value is None or value == "" or (value == 0 and not isinstance(value, bool)):
+        return Text("")
+    if isinstance(value, list | tuple):
+        return Text(", ".join(str(v) for v in value))
+    return Text(str(value))
 
 
 def show_cards(
     console: Console,
-    pool: CardPool,
+    game: Game,
     query: str,
     card: str | None,
     as_json: bool,
-    filters: dict[str, str | None],
+    filter_args: Sequence[str],
+    card_file: Path | None = None,
 ) -> None:
     """What ``ossuary cards`` prints."""
+    records = game.cards(card_file)
     if card is not None:
-        found = find_card(pool, card)
+        found = find_card(records, card)
         if as_json:
-            console.print_json(json.dumps(found.to_dict()))
+            print(json.dumps(found, indent=1, ensure_ascii=False))
         else:
-            console.print(card_panel(found))
+            console.print(game.card_detail(found))
         return
-    cards = search(pool, query, **filters)
+    filters, words = parse_filters(game, [query, *filter_args] if query else filter_args)
+    found_all = search(game, records, " ".join(words), filters)
     if as_json:
         # plain print: JSON for other tools, no colour codes or wrapping
-        print(json.dumps([c.to_dict() for c in cards], indent=1, ensure_ascii=False))
+        print(json.dumps(found_all, indent=1, ensure_ascii=False))
         return
-    if not cards:
+    if not found_all:
         console.print("No cards match; try fewer words or filters (ossuary cards --help).")
         return
-    console.print(card_table(cards))
+    console.print(card_table(game, found_all))

@@ -8,17 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from ..agents import Observation
 from ..engine.core import Action
-from .board import View, format_event, player, render_board
+from ..engine.game import Game
+
+View = dict[str, Any]
 
 Reader = Callable[[str], str | None]
 RECENT_LOG = 15
 NEW_EVENTS_SHOWN = 30
+
+
+def player(seat: int) -> str:
+    """How a seat is named at the terminal (the engine counts seats from 0)."""
+    return f"Player {seat}"
 
 
 class QuitGame(Exception):
@@ -45,6 +53,7 @@ class Table:
 
     console: Console
     read: Reader
+    game: Game
     hot_seat: bool = False
     last_seat: int | None = None
     seen: dict[int, int] = field(default_factory=dict)
@@ -63,7 +72,7 @@ class Table:
             )
             new = new[-NEW_EVENTS_SHOWN:]
         for event in new:
-            self.console.print(Text("  " + format_event(event)), soft_wrap=True)
+            self.console.print(Text("  " + self.game.format_event(event)), soft_wrap=True)
 
 
 class HumanAgent:
@@ -88,7 +97,7 @@ class HumanAgent:
         table.last_seat = self.seat
         table.show_new_events(self.seat, view)
         console.print()
-        console.print(render_board(view, me=self.seat))
+        console.print(table.game.render_board(view, me=self.seat))
         self._options(legal)
         while True:
             choices = f"1-{len(legal)}" if len(legal) > 1 else "1"
@@ -129,4 +138,4 @@ class HumanAgent:
         log = view["log"][-RECENT_LOG:]
         console.print(Text(f"Recent log (last {len(log)} events):", style="bold"), soft_wrap=True)
         for event in log:
-            console.print(Text("  " + format_event(event)), soft_wrap=True)
+            console.print(Text("  " + self.table.game.format_event(event)), soft_wrap=True)

@@ -8,17 +8,18 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from .. import __version__
+from .. import __version__, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, report, reported_errors
+from .errors import EXIT_USAGE, CliError, report, reported_errors
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
 
 app = typer.Typer(
     name="ossuary",
-    help="Play Hecatomb in the terminal, watch computers play, and step through replays.",
+    help="Play Hecatomb, Path of the Necromancer and Diabolicards in the terminal, watch "
+    "computers play, search cards, check decks, and step through replays.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -40,12 +41,14 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Ossuary: rules engine and play platform for Hecatomb."""
+    """Ossuary: rules engine and play platform for three card games."""
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play: hecatomb.")],
+    game: Annotated[
+        str, typer.Argument(help="The game to play (see 'ossuary games').")
+    ] = games.DEFAULT,
     seats: Annotated[
         str,
         typer.Option(
@@ -100,24 +103,43 @@ def replay(
 app.command("arena")(arena_command)
 
 
-@app.command()
+GAME_OPTION = typer.Option("--game", "-g", help="Which game (see 'ossuary games').")
+
+
+def games_list() -> None:
+    """The games Ossuary plays."""
+    from rich.table import Table
+
+    with reported_errors():
+        table = Table(title="Games", header_style="bold")
+        for col in ("name", "game", "players", "about"):
+            table.add_column(col)
+        for name in games.names():
+            g = games.get(name)
+            seats = ", ".join(str(n) for n in g.seat_counts)
+            if g.modes:
+                seats = ", ".join(f"{m} ({n})" for m, n in g.modes.items())
+            table.add_row(name, g.title, seats, g.summary)
+        Console(highlight=False).print(table)
+
+
+app.command("games")(games_list)
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    epilog="Filter by any card field the game has: --doom greed --cost 2-4 (Hecatomb); an "
+    "unknown filter lists the game's filters.",
+)
 def cards(
+    ctx: typer.Context,
     query: Annotated[
-        str, typer.Argument(help="Words to find in name, text, doom, type, subtype, keywords.")
+        str, typer.Argument(help="Words to find in the cards' names, text, types and keywords.")
     ] = "",
+    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
     card: Annotated[
         str | None, typer.Option("--card", help="Show one card in full (name or part of it).")
     ] = None,
-    doom: Annotated[str | None, typer.Option("--doom", help="Only this doom.")] = None,
-    type_: Annotated[
-        str | None, typer.Option("--type", help="minion, fate, relic, god, combat...")
-    ] = None,
-    subtype: Annotated[str | None, typer.Option("--subtype", help="e.g. undead, curse.")] = None,
-    keyword: Annotated[
-        str | None, typer.Option("--keyword", help="e.g. rager, evader, follower.")
-    ] = None,
-    cost: Annotated[str | None, typer.Option("--cost", help="3, 2-4, 5+, 2- or X.")] = None,
-    rarity: Annotated[str | None, typer.Option("--rarity", help="common, uncommon, rare.")] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the matching cards as JSON, for other tools.")
     ] = False,
@@ -126,21 +148,16 @@ def cards(
         typer.Option("--file", help="Check a card file of your own and search its cards."),
     ] = None,
 ) -> None:
-    """Search the Hecatomb cards and show them as a table, one card, or JSON."""
-    from ..hecatomb import base_pool
-    from ..hecatomb.cards import CardPool, load_card_file
+    """Search a game's cards and show them as a table, one card, or JSON."""
     from .cards_cmd import show_cards
 
-    filters = {"doom": doom, "type_": type_, "subtype": subtype, "keyword": keyword,
-               "cost": cost, "rarity": rarity}  # fmt: skip
     with reported_errors():
-        pool = base_pool() if file is None else CardPool(load_card_file(file))
-        show_cards(Console(highlight=False), pool, query, card, as_json, filters)
+        show_cards(Console(highlight=False), games.get(game), query, card, as_json, ctx.args, file)
 
 
 @app.command()
 def balance(
-    games: Annotated[int, typer.Option("--games", help="How many games to simulate.")] = 1000,
+    n_games: Annotated[int, typer.Option("--games", help="How many games to simulate.")] = 1000,
     agent: Annotated[
         str, typer.Option("--agent", help="The agent in every seat (e.g. heuristic).")
     ] = "heuristic",
@@ -159,15 +176,20 @@ def balance(
             "--decks", help="Instead: the preconstructed decks in a round robin (--games per pair)."
         ),
     ] = False,
+    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
 ) -> None:
     """Card balance: simulate games with random decks; report cards that win too often or never."""
     from .balance_cmd import run_balance, run_deck_round_robin
 
     with reported_errors():
         if decks:
-            run_deck_round_robin(Console(highlight=False), games, agent, workers)
+            run_deck_round_robin(Console(highlight=False), game, n_games, agent, workers)
         else:
-            run_balance(Console(highlight=False), games, agent, seats, workers, top, out, seed)
+            if games.get(game).name != "hecatomb":
+                raise CliError(
+                    "card balance by random decks is Hecatomb's only so far; use --decks"
+                )
+            run_balance(Console(highlight=False), n_games, agent, seats, workers, top, out, seed)
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
@@ -177,23 +199,22 @@ app.add_typer(deck_app, name="deck")
 @deck_app.command("check")
 def deck_check(
     file: Annotated[Path, typer.Argument(help="A deck file: '3 Card Name' lines, // comments.")],
+    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
 ) -> None:
-    """Check a deck: 40 or more cards, at most 3 copies, every name a known card."""
-    from ..hecatomb import base_pool
+    """Check a deck against the game's deck rules; every problem is listed at once."""
     from .deck_cmd import check_deck
 
     with reported_errors():
-        check_deck(Console(highlight=False), file, base_pool())
+        check_deck(Console(highlight=False), file, games.get(game))
 
 
 @deck_app.command("list")
-def deck_list() -> None:
+def deck_list(game: Annotated[str, GAME_OPTION] = games.DEFAULT) -> None:
     """The preconstructed decks shipped with Ossuary."""
-    from ..hecatomb import base_pool
     from .deck_cmd import list_decks
 
     with reported_errors():
-        list_decks(Console(highlight=False), base_pool())
+        list_decks(Console(highlight=False), games.get(game))
 
 
 @deck_app.command("export")
@@ -202,13 +223,13 @@ def deck_export(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file instead of printing.")
     ] = None,
+    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
 ) -> None:
     """Write a preconstructed deck in the plain text format (edit it, then --deck FILE)."""
-    from ..hecatomb import base_pool
     from .deck_cmd import export_deck
 
     with reported_errors():
-        text = export_deck(name, base_pool())
+        text = export_deck(name, games.get(game))
         if out is None:
             typer.echo(text, nl=False)
         else:

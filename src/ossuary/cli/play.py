@@ -9,14 +9,15 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from .. import games
 from ..agents import Agent, make_agent, play_game
 from ..engine.core import Action, GameState
+from ..engine.game import DeckSpec, Game
 from ..engine.replay import Replay
-from .board import player, render_board, result_lines
+from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError
-from .human import HumanAgent, QuitGame, Reader, Table
+from .human import HumanAgent, QuitGame, Reader, Table, player
 
-GAMES = ("hecatomb",)
 HUMAN = "human"
 AI = "ai"  # a seat played by the computer at the level chosen with --ai
 # --ai levels: easy looks one move ahead; normal searches about a second a
@@ -45,40 +46,31 @@ def parse_seats(spec: str) -> list[str]:
     return seats
 
 
-def resolve_decks(names: list[str], seats: int) -> list[list[str] | str] | None:
+def resolve_decks(game: Game, names: list[str], seats: int) -> list[DeckSpec] | None:
     """One deck per seat, checked: a preconstructed deck's name, or a deck file
     (``3 Card Name`` lines, see ``ossuary deck check``). None: the default decks."""
-    from ..hecatomb import base_pool, preconstructed
-    from .deck_cmd import read_deck_file
-
     if not names:
         return None
-    known = preconstructed()
-    by_lower = {k.lower(): k for k in known}
-    out: list[list[str] | str] = []
+    out: list[DeckSpec] = []
     for name in names:
-        real = name if name in known else by_lower.get(name.strip().lower())
-        if real is not None:
-            out.append(real)
-        elif Path(name).is_file():
-            out.append(read_deck_file(Path(name), base_pool()))
+        if Path(name).is_file():
+            out.append(read_deck_file(Path(name), game))
         else:
-            raise CliError(
-                f"unknown deck {name!r}: not a deck file, nor one of the preconstructed "
-                f"decks: {', '.join(known)}"
-            )
+            try:
+                out.append(find_deck(game, name))
+            except CliError:
+                raise CliError(
+                    f"unknown deck {name!r}: not a deck file, nor one of the preconstructed "
+                    f"{game.title} decks: {', '.join(game.preconstructed())}"
+                ) from None
     if len(out) != seats:
         raise CliError(f"give one --deck per seat: {seats} seats, {len(out)} decks")
     return out
 
 
-def new_game(game: str, seats: int, seed: int, decks: list[list[str] | str] | None) -> GameState:
-    if game != "hecatomb":
-        raise CliError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
-    from .. import hecatomb
-
+def new_game(game: Game, seats: int, seed: int, decks: list[DeckSpec] | None) -> GameState:
     try:
-        return hecatomb.new_game(decks=decks, seats=seats, seed=seed)
+        return game.new_game(decks=decks, seats=seats, seed=seed)
     except ValueError as exc:
         raise CliError(str(exc)) from exc
 
@@ -88,6 +80,7 @@ class Watcher:
     """Prints a computers-only game: the board at each turn, one line per action."""
 
     console: Console
+    game: Game
     quiet: bool = False
     turn: int = -1
 
@@ -100,7 +93,7 @@ class Watcher:
             active = view["active"]
             self.console.print(Rule(f"Turn {self.turn}: {player(active)}"))
             shown = view if active == seat else state.view(active)
-            self.console.print(render_board(shown, me=active, me_label="hand shown"))
+            self.console.print(self.game.render_board(shown, me=active, me_label="hand shown"))
         self.console.print(Text(f"  {player(seat)}: {action.label}"), soft_wrap=True)
 
 
@@ -120,11 +113,13 @@ def play(
     A seat named ``ai`` is the computer at the ``ai`` level; any other name is
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
     """
+    the_game = games.get(game)
     level = ai_spec(ai)
     seats = [level if s == AI else s for s in parse_seats(seats_spec)]
-    decks = resolve_decks(deck_names, len(seats))
+    the_game.check_seats(len(seats))
+    decks = resolve_decks(the_game, deck_names, len(seats))
     humans = [i for i, s in enumerate(seats) if s == HUMAN]
-    table = Table(console, read, hot_seat=len(humans) > 1)
+    table = Table(console, read, the_game, hot_seat=len(humans) > 1)
     agents: list[Agent] = []
     for i, spec in enumerate(seats):
         if spec == HUMAN:
@@ -134,10 +129,10 @@ def play(
             agents.append(make_agent(spec, agent_seed(seed, i)))
         except ValueError as exc:
             raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
-    state = new_game(game, len(seats), seed, decks)
+    state = new_game(the_game, len(seats), seed, decks)
     names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
-    console.print(Text(f"{game.title()}, seed {seed}. {names}", style="bold"), soft_wrap=True)
-    watcher = None if humans else Watcher(console, quiet)
+    console.print(Text(f"{the_game.title}, seed {seed}. {names}", style="bold"), soft_wrap=True)
+    watcher = None if humans else Watcher(console, the_game, quiet)
     try:
         play_game(state, agents, observer=watcher)
     except QuitGame:
@@ -148,7 +143,7 @@ def play(
         table.show_new_events(humans[0], state.view(humans[0]))
     final = state.view(humans[0] if humans else 0)  # winner and souls are public
     console.print(Rule("Game over"))
-    for line in result_lines(final):
+    for line in the_game.result_lines(final):
         console.print(Text(line, style="bold"), soft_wrap=True)
     _save(console, state, save_replay)
 

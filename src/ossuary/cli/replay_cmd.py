@@ -8,10 +8,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from .. import games
 from ..engine.core import GameState
 from ..engine.replay import Replay
-from .board import player, result_lines, summary_lines
-from .human import Reader
+from .human import Reader, player
 
 
 def load_replay(path: Path) -> Replay:
@@ -29,6 +29,7 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
     """Print each action of a replay with a compact board after it."""
     replay = load_replay(path)
     states, state = _start(replay)
+    game = games.get(replay.ruleset)
     console.print(
         Text(
             f"Replay of {replay.ruleset} (rules version {replay.version}), {replay.seats} seats, "
@@ -38,7 +39,7 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
         soft_wrap=True,
     )
     view = state.view(0)  # only public facts (souls, abominations) are shown
-    for line in summary_lines(view):
+    for line in game.summary_lines(view):
         console.print(Text(line), soft_wrap=True)
     for n, (aid, after) in enumerate(states, 1):
         assert aid is not None
@@ -55,11 +56,11 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
         )
         state = after
         view = state.view(0)
-        for line in summary_lines(view):
+        for line in game.summary_lines(view):
             console.print(Text(line), soft_wrap=True)
     console.print()
     if state.is_terminal():
-        for line in result_lines(view):
+        for line in game.result_lines(view):
             console.print(Text(line, style="bold"), soft_wrap=True)
     else:
         console.print(

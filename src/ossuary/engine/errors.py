@@ -34,3 +34,11 @@ class ScenarioError(OssuaryError):
 
 class ReplayError(OssuaryError):
     """A replay file that cannot be rebuilt."""
+
+
+class SetupError(OssuaryError, ValueError):
+    """A game that can't be set up as asked: seat count, seed, first player."""
+
+
+class QueryError(OssuaryError):
+    """A question that can't be answered as asked: an unknown filter, a bad range."""

@@ -13,6 +13,7 @@ from .scenario import load_scenario
 from .state import RULESET, VERSION, HecatombState
 
 __all__ = [
+    "GAME",
     "RULESET",
     "VERSION",
     "CardDef",
@@ -31,3 +32,5 @@ __all__ = [
 from ..engine.replay import register_ruleset as _register
 
 _register(RULESET, VERSION, new_game)
+
+from .entry import GAME  # noqa: E402  (the registry's entry; see ossuary.games)

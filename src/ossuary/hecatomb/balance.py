@@ -194,39 +194,3 @@ def to_json(games: Sequence[BalanceGame], stats: Sequence[CardStat], baseline: f
         "games": [asdict(g) for g in games],
     }
     return json.dumps(data, indent=1)
-
-
-def _deck_game(args: tuple[str, str, int, str]) -> tuple[str, str, int | None]:
-    """One game of the round robin: deck ``a`` in seat 0, ``b`` in seat 1."""
-    from ..agents import make_agent, play_game
-    from .game import new_game
-
-    a, b, seed, agent = args
-    state = new_game(decks=[a, b], seed=seed, first=(seed // 2) % 2)
-    agents = [make_agent(agent, seed * 7 + 1), make_agent(agent, seed * 7 + 2)]
-    play_game(state, agents, max_actions=5000)
-    return a, b, state.winner
-
-
-def deck_round_robin(
-    decks: Sequence[str],
-    games_per_pair: int,
-    agent: str = "heuristic",
-    workers: int | None = None,
-    progress: Callable[[], None] | None = None,
-) -> dict[str, tuple[int, int]]:
-    """Every pair of ``decks`` plays ``games_per_pair`` games (seats and first
-    player alternate). Per deck: (games, wins)."""
-    jobs = [
-        (a, b, g, agent) if g % 2 == 0 else (b, a, g, agent)
-        for a, b in combinations(decks, 2)
-        for g in range(games_per_pair)
-    ]
-    out = {d: (0, 0) for d in decks}
-    for a, b, winner in _parallel_map(_deck_game, jobs, workers):
-        for seat, deck in enumerate((a, b)):
-            n, w = out[deck]
-            out[deck] = (n + 1, w + (winner == seat))
-        if progress is not None:
-            progress()
-    return out

@@ -1,4 +1,4 @@
-"""Drawing a Hecatomb position for the terminal, from a seat's view only.
+"""Drawing Hecatomb for the terminal: the board from a seat's view, and cards.
 
 Everything here reads the JSON-ready ``view(seat)`` dict (or a log event from
 it), never the game state, so nothing hidden from that seat can be shown.
@@ -9,6 +9,7 @@ whose name the view already shows).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from rich import box
@@ -17,8 +18,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .cards import CardDef
+
 View = dict[str, Any]
 DOOMS = ("corruption", "deceit", "destruction", "greed")
+DOOM_STYLE = {
+    "corruption": "grey70",
+    "deceit": "bright_blue",
+    "destruction": "red",
+    "greed": "green",
+}
 
 
 def player(seat: int) -> str:
@@ -250,3 +259,48 @@ def format_event(event: dict[str, Any]) -> str:
     )
     prefix = f"{who}: " if who else ""
     return f"{prefix}{kind} {rest}".rstrip()
+
+
+# -- cards ---------------------------------------------------------------------------
+def keyword_text(kws: Iterable[tuple[str, Any]]) -> str:
+    """Keywords the way a card prints them: "Rager +1, Deceit Evader, Martyr"."""
+    out = []
+    for key, value in kws:
+        if value is True:
+            out.append(key.title())
+        elif isinstance(value, int):
+            out.append(f"{key.title()} {value:+d}")
+        else:
+            out.append(f"{'/'.join(d.title() for d in value)} {key.title()}")
+    return ", ".join(out)
+
+
+def cost_text(card: CardDef) -> str:
+    return (f"X+{card.cost}" if card.cost else "X") if card.x_cost else str(card.cost)
+
+
+def card_panel(card: CardDef) -> Panel:
+    """One card laid out like the printed card: header line, text, flavor."""
+    head = Text()
+    head.append(card.name, style="bold")
+    head.append(f"   {cost_text(card)} ", style="bold")
+    head.append(card.doom, style=DOOM_STYLE[card.doom])
+    kind = card.type + (f" — {card.subtype}" if card.subtype else "")
+    lines: list[Any] = [head, Text(kind, style="italic")]
+    if card.is_minion:
+        lines.append(Text(f"Strength {card.strength}"))
+        if card.triggers:
+            lines.append(Text("Trigger dooms: " + ", ".join(card.triggers)))
+    if card.text:
+        lines.append(Text(""))
+        lines.append(Text(card.text))
+    if card.attack_cost:
+        parts = ", ".join(f"{n} {k}" for k, n in card.attack_cost)
+        lines.append(Text(f"Attacking its controller costs {parts} per abomination."))
+    if card.flavor:
+        lines.append(Text(""))
+        lines.append(Text(card.flavor, style="italic dim"))
+    foot = f"{card.rarity} · set {card.set}" + (f" · #{card.number}" if card.number else "")
+    return Panel(
+        Group(*lines), subtitle=foot, border_style=DOOM_STYLE[card.doom], expand=False, width=64
+    )

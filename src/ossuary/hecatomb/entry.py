@@ -1,0 +1,196 @@
+"""Hecatomb's entry in Ossuary's game registry (:mod:`ossuary.games`).
+
+Everything outside this package reaches Hecatomb through :data:`GAME`: the
+command line, the agents, the arena, the server, simulation and RL.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..engine.core import GameState
+from ..engine.errors import DeckError, QueryError
+from ..engine.game import CardRecord, DeckSpec, Game, match_number
+from .cards import DOOMS, CardDef, CardPool, base_pool, load_card_file
+from .catalog import keywords_of
+from .state import RULESET
+
+
+class HecatombGame(Game):
+    name = RULESET
+    title = "Hecatomb"
+    summary = "Stack minions into abominations, attack to reap souls; 2 to 6 players."
+    seat_counts = (2, 3, 4, 5, 6)
+    card_filters: ClassVar[dict[str, str]] = {
+        "doom": "corruption, deceit, destruction or greed",
+        "type": "minion, combat minion, fate, combat fate, relic, god (a part matches: combat)",
+        "subtype": "e.g. undead, demon, curse",
+        "keyword": "e.g. rager, evader, follower",
+        "cost": "3, a range 2-4, 5+ or 2-, or X",
+        "rarity": "common, uncommon or rare",
+    }
+
+    def __init__(self) -> None:
+        self._defs: dict[str, CardDef] = {}
+
+    # -- rules ------------------------------------------------------------------
+    def new_game(
+        self,
+        decks: Sequence[DeckSpec] | None = None,
+        seats: int = 2,
+        seed: int = 0,
+        first: int | None = None,
+    ) -> GameState:
+        from .game import new_game
+
+        return new_game(decks=None if decks is None else list(decks), seats=seats, seed=seed,
+                        first=first)  # fmt: skip
+
+    def deserialize(self, text: str) -> GameState:
+        from .game import deserialize
+
+        return deserialize(text)
+
+    def load_scenario(self, text: str | Path) -> GameState:
+        from .scenario import load_scenario
+
+        return load_scenario(text)
+
+    # -- cards ------------------------------------------------------------------
+    def _pool(self, card_file: Path | None) -> CardPool:
+        return base_pool() if card_file is None else CardPool(load_card_file(card_file))
+
+    def cards(self, card_file: Path | None = None) -> list[CardRecord]:
+        defs = sorted(
+            self._pool(card_file).cards.values(), key=lambda c: (c.number or 10**6, c.name)
+        )
+        self._defs.update((c.name, c) for c in defs)
+        return [c.to_dict() for c in defs]
+
+    def card_columns(self) -> list[tuple[str, str]]:
+        return [
+            ("number", "#"), ("name", "Name"), ("doom", "Doom"), ("type", "Type"),
+            ("subtype", "Subtype"), ("cost", "Cost"), ("strength", "Str"), ("rarity", "Rarity"),
+            ("keyword_text", "Keywords"),
+        ]  # fmt: skip
+
+    def card_cells(self, record: CardRecord) -> dict[str, str]:
+        from .board import keyword_text
+
+        return {"keyword_text": keyword_text(self._defs[record["name"]].keywords)}
+
+    def card_matches(self, record: CardRecord, field: str, value: str) -> bool:
+        card = self._defs[record["name"]]
+        want = value.strip().lower()
+        if field == "doom" and want not in DOOMS:
+            raise QueryError(f"--doom {value!r}: choose one of {', '.join(DOOMS)}")
+        if field == "type":
+            return want in card.type
+        if field == "keyword":
+            return want in keywords_of(card)
+        if field == "cost":
+            if want == "x":
+                return card.x_cost
+            return not card.x_cost and match_number(card.cost, value, "--cost")
+        return super().card_matches(record, field, value)
+
+    def card_search_text(self, record: CardRecord) -> str:
+        c = self._defs[record["name"]]
+        return " ".join((c.name, c.text, c.doom, c.type, c.subtype, *keywords_of(c)))
+
+    def card_detail(self, record: CardRecord) -> Any:
+        from .board import card_panel
+
+        return card_panel(self._defs[record["name"]])
+
+    # -- decks ------------------------------------------------------------------
+    def preconstructed(self) -> dict[str, list[str]]:
+        from .decks import preconstructed
+
+        return preconstructed()
+
+    def deck_about(self, name: str) -> str:
+        from .decks import deck_about
+
+        pool = base_pool()
+        dooms = sorted({pool[n].doom for n in self.preconstructed().get(name, [])}, key=DOOMS.index)
+        about = deck_about(name)
+        return " + ".join(dooms) + (f": {about}" if about else "")
+
+    def parse_deck(self, text: str, source: str = "deck") -> list[str]:
+        from .decks import deck_problems, parse_deck_text
+
+        deck = parse_deck_text(text, base_pool(), source=source)
+        problems = deck_problems(deck.main, base_pool(), source)
+        if problems:
+            raise DeckError("\n".join(problems))
+        return deck.main
+
+    def format_deck(self, cards: Sequence[str], title: str = "") -> str:
+        from .decks import format_deck
+
+        return format_deck(list(cards), base_pool(), title=title)
+
+    def deck_summary(self, cards: Sequence[str]) -> Any:
+        from rich.table import Table
+
+        from .board import DOOM_STYLE
+
+        pool = base_pool()
+        defs = [pool[n] for n in cards]
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column(style="bold")
+        table.add_column()
+        table.add_row("Cards", f"{len(defs)} ({len(set(cards))} different)")
+        by_doom = Counter(d.doom for d in defs)
+        table.add_row(
+            "Dooms",
+            ", ".join(
+                f"[{DOOM_STYLE[doom]}]{doom}[/] {by_doom[doom]}" for doom in DOOMS if by_doom[doom]
+            ),
+        )
+        by_type = Counter(d.type for d in defs)
+        table.add_row("Types", ", ".join(f"{t} {n}" for t, n in sorted(by_type.items())))
+        curve = Counter(min(d.cost, 6) for d in defs)
+        bars = "  ".join(
+            f"{c}{'+' if c == 6 else ''}:{'█' * curve[c]}" for c in range(7) if curve[c]
+        )
+        table.add_row("Curve", bars)
+        return table
+
+    # -- terminal -----------------------------------------------------------------
+    def render_board(
+        self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
+    ) -> Any:
+        from .board import render_board
+
+        return render_board(view, me=me, me_label=me_label)
+
+    def result_lines(self, view: dict[str, Any]) -> list[str]:
+        from .board import result_lines
+
+        return result_lines(view)
+
+    def summary_lines(self, view: dict[str, Any]) -> list[str]:
+        from .board import summary_lines
+
+        return summary_lines(view)
+
+    def format_event(self, event: dict[str, Any]) -> str:
+        from .board import format_event
+
+        return format_event(event)
+
+    # -- analysis ---------------------------------------------------------------
+    def check_invariants(self, state: GameState, deep: bool = True) -> None:
+        from .fuzz import check
+        from .state import HecatombState
+
+        assert isinstance(state, HecatombState)
+        check(state, deep)
+
+
+GAME = HecatombGame()
