@@ -1,0 +1,206 @@
+"""Starting a game (section 3) and rebuilding a saved one."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..engine.errors import OssuaryError, SetupError
+from ..engine.rng import Rng
+from . import effects as _effects  # noqa: F401  (registers the effect verbs)
+from . import rules
+from .cards import CardPool, base_pool
+from .decks import preconstructed, resolve_deck
+from .state import RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
+
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+class SavedGameError(OssuaryError):
+    """A saved game (``serialize`` text) that can't be rebuilt."""
+
+
+def new_game(
+    decks: Sequence[Sequence[str] | str] | None = None,
+    seats: int = 2,
+    seed: int = 0,
+    first: int | None = None,
+    pool: CardPool | None = None,
+) -> NecroState:
+    """Set up a game and run to the first decision (a mulligan).
+
+    ``decks``: per seat, card keys (a hero and 40 cards) or a preconstructed
+    deck's name; None deals the preconstructed decks in turn. ``first``: the
+    first player, or None to let the seed choose.
+    """
+    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise SetupError(
+            f"Path of the Necromancer is for {MIN_SEATS} to {MAX_SEATS} players here, not {seats}"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"the seed must be a whole number, got {seed!r}")
+    pool = pool or base_pool()
+    if decks is None:
+        names = list(preconstructed())
+        decks = [names[i % len(names)] for i in range(seats)]
+    if len(decks) != seats:
+        raise SetupError(f"{seats} seats need {seats} decks, got {len(decks)}")
+    lists = [resolve_deck(d, pool, f"seat {i}'s deck") for i, d in enumerate(decks)]
+    if first is not None and (isinstance(first, bool) or not 0 <= first < seats):
+        raise SetupError(f"the first player must be a seat from 0 to {seats - 1}")
+    s = NecroState()
+    s.n = seats
+    s.decks = lists
+    s.rng = Rng(seed)
+    s.seed = seed
+    for p, keys in enumerate(lists):
+        seat = Seat()
+        for key in keys:
+            card = pool[key]
+            s.defs.append(card)
+            s.owner.append(p)
+            s.known.append(0)
+            cid = len(s.defs) - 1
+            if card.type == "hero":
+                seat.hero = cid  # section 3, step 1: the hero in its zone
+            else:
+                seat.deck.append(cid)
+        s.seats.append(seat)
+    s.index_reactions()
+    chosen = s.rng.below(seats)  # always drawn, so a given first player keeps the same shuffles
+    s.push("setup", chosen if first is None else first)
+    s.run()
+    return s
+
+
+# =============================================================================
+# Saved games
+# =============================================================================
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _Seat(_Strict):
+    alive: bool
+    banished: list[int]
+    deck: list[int]
+    graveyard: list[int]
+    hand: list[int]
+    health: int = Field(ge=-10_000, le=10_000)
+    hero: int
+    hero_used: bool
+    lifeforce: int = Field(ge=0, le=10)
+    magic: list[int] = Field(min_length=SLOTS, max_length=SLOTS)
+    minions: list[int] = Field(min_length=SPACES, max_length=SPACES)
+    turns: int = Field(ge=0)
+
+
+class _Minion(_Strict):
+    atk: int
+    atk_turn: int
+    attacks: int = Field(ge=0)
+    cid: int
+    controller: int
+    damage: int = Field(ge=0)
+    defended: bool
+    dfn: int
+    dfn_turn: int
+    ensnare: tuple[int, int] | None
+    granted: list[tuple[str, int | bool]]
+    invisible: bool
+    relics: list[int]
+    taken: int
+
+
+class _Saved(_Strict):
+    ruleset: Literal["necromancer"]
+    version: str
+    cards: list[dict[str, Any]]
+    instances: list[int]
+    owner: list[int]
+    known: list[int]
+    decks: list[list[str]]
+    n: int = Field(ge=MIN_SEATS, le=MAX_SEATS)
+    seats: list[_Seat]
+    minions: list[_Minion]
+    turn: int
+    turn_number: int = Field(ge=0)
+    rstack: list[tuple[str, int, int, str | None, list[int], bool]]
+    dying: list[int]
+    art_damage: list[tuple[int, int]]
+    expiry: list[tuple[int, int, int]]
+    used: list[int]
+    limbo: list[int]
+    first: int
+    seed: int | None
+    history: list[str]
+    stack: list[list[Any]]
+    pending: tuple[str, int, list[str], list[Any]] | None
+    rng: int = Field(ge=0, lt=1 << 64)
+    log: list[dict[str, Any]]
+    winner: int | None
+
+
+def deserialize(text: str) -> NecroState:
+    """Rebuild a state from :meth:`NecroState.serialize` text, checked: a text
+    that is not a saved game of this version is a :class:`SavedGameError`."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise SavedGameError(f"not a saved game (invalid JSON: {exc})") from None
+    if not isinstance(data, dict):
+        raise SavedGameError("not a saved game (expected a JSON object)")
+    if data.get("ruleset") != RULESET:
+        raise SavedGameError(f"not a saved game of {RULESET} (ruleset {data.get('ruleset')!r})")
+    if data.get("version") != VERSION:
+        raise SavedGameError(
+            f"saved with {RULESET} rules version {data.get('version')!r}; this is version {VERSION}"
+        )
+    try:
+        _Saved.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise SavedGameError(f"not a saved game: field {where!r}: {err['msg']}") from None
+    try:
+        state = NecroState.from_json(data)
+        _check_saved(state)
+    except OssuaryError as exc:
+        raise SavedGameError(f"not a saved game: {exc}") from None
+    except (KeyError, IndexError, TypeError, ValueError, AssertionError) as exc:
+        raise SavedGameError(
+            f"not a saved game: inconsistent ({type(exc).__name__}: {exc})"
+        ) from None
+    return state
+
+
+def _check_saved(s: NecroState) -> None:
+    """What the shape check can't see: ids in range, every card in one place,
+    steps and decisions the rules know, with the right number of arguments."""
+    from .fuzz import check
+
+    n_cards = len(s.defs)
+    if len(s.owner) != n_cards or len(s.known) != n_cards or len(s.seats) != s.n:
+        raise ValueError("card or seat tables of different lengths")
+    if not all(0 <= q < s.n for q in s.owner) or not 0 <= s.turn < s.n:
+        raise ValueError("a seat out of range")
+    if s.winner is not None and not 0 <= s.winner < s.n:
+        raise ValueError("the winner is not a seat")
+    for step_ in s.stack:
+        fn = rules.base.STEPS.get(step_[0]) if step_ and isinstance(step_[0], str) else None
+        if fn is None:
+            raise ValueError(f"unknown step {step_!r}")
+        inspect.signature(fn).bind(s, *step_[1:])
+    if s.pending is not None:
+        if s.pending.kind not in rules.base.RESUME or not 0 <= s.pending.player < s.n:
+            raise ValueError(f"unknown decision {s.pending!r}")
+        if not s.pending.options or not all(isinstance(o, str) for o in s.pending.options):
+            raise ValueError("a decision without options")
+    check(s, deep=False)
+
+
+__all__ = ["MAX_SEATS", "MIN_SEATS", "SavedGameError", "deserialize", "new_game", "rules"]

@@ -1,0 +1,139 @@
+"""The actions a player takes (section 7, "Main Phase"; section 13 for responses):
+what is offered, how each begins, and how each resolves off the response stack.
+
+Option ids: ``play <cid>`` (a card in hand; identical cards are one option),
+``hero`` (the hero's own ability), ``use <cid> <i>`` (an activated ability of
+a card in play), ``draw`` (Draw Card), ``destroy <cid>`` (Destroy Magic),
+``sacrifice <cid>`` (Sacrifice Card), ``attack <cid> <target>``, ``dismiss
+<cid>``, ``end`` (end the turn) and, in a window, ``pass``.
+"""
+
+from __future__ import annotations
+
+from ..queries import attack_targets, can_attack, can_dismiss, magic_in_play, targets
+from ..state import EMPTY, Item, NecroState
+from .base import event
+from .combat import declare_attack, resolve_attack, resolve_dismiss
+from .heroes import (
+    DESTROY_MAGIC,
+    DRAW_CARD,
+    begin_ability,
+    declare_destroy_magic,
+    declare_draw_card,
+    hero_ability_usable,
+    resolve_ability,
+    resolve_destroy_magic,
+    resolve_draw_card,
+    sacrifice_card,
+)
+from .playing import begin_play, playable, resolve_card
+
+__all__ = ["main_options", "playable", "resolve_item", "take_action"]
+
+
+def sacrifice_options(s: NecroState, p: int) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for c in s.seats[p].hand:
+        name = s.defs[c].name
+        if name not in seen:
+            seen.add(name)
+            out.append(f"sacrifice {c}")
+    return out
+
+
+def destroy_magic_options(s: NecroState, p: int) -> list[str]:
+    if s.seats[p].lifeforce < DESTROY_MAGIC:
+        return []
+    return [f"destroy {c}" for c in magic_in_play(s) if c not in s.dying]
+
+
+def activated_options(s: NecroState, p: int) -> list[str]:
+    """Activated abilities of ``p``'s minions and magic cards (once each turn)."""
+    seat = s.seats[p]
+    out: list[str] = []
+    for c in (*seat.minions, *seat.magic):
+        if c == EMPTY or c in s.used:
+            continue
+        d = s.defs[c]
+        for i in d.on.get("activated", ()):
+            ab = d.abilities[i]
+            if ab.cost <= seat.lifeforce and (ab.target is None or targets(s, p, ab.target, c)):
+                out.append(f"use {c} {i}")
+    return out
+
+
+def main_options(s: NecroState, p: int) -> list[str]:
+    """Everything ``p`` may do in their main phase, in any order (section 7)."""
+    seat = s.seats[p]
+    defs = s.defs
+    opts: list[str] = []
+    seen: set[str] = set()
+    for c in seat.hand:
+        name = defs[c].name
+        if name in seen:
+            continue  # identical cards in hand are one option (DESIGN: collapse)
+        seen.add(name)
+        if playable(s, p, c):
+            opts.append(f"play {c}")
+    if hero_ability_usable(s, p):
+        opts.append("hero")
+    opts.extend(activated_options(s, p))
+    if seat.lifeforce >= DRAW_CARD and seat.deck:
+        opts.append("draw")
+    opts.extend(destroy_magic_options(s, p))
+    aims: list[str] | None = None
+    for c in seat.minions:
+        if c != EMPTY and can_attack(s, c):
+            if aims is None:
+                aims = attack_targets(s, p)
+            opts.extend(f"attack {c} {t}" for t in aims)
+    for c in seat.minions:
+        if c != EMPTY and can_dismiss(s, c, p):
+            opts.append(f"dismiss {c}")
+    opts.extend(sacrifice_options(s, p))
+    opts.append("end")
+    return opts
+
+
+def take_action(s: NecroState, p: int, choice: str, mode: str) -> None:
+    """Begin the chosen action (its target, its cost, the response stack)."""
+    verb, _, rest = choice.partition(" ")
+    if verb == "play":
+        begin_play(s, p, int(rest))
+    elif verb == "sacrifice":
+        sacrifice_card(s, p, int(rest))
+    elif verb == "hero":
+        hero = s.seats[p].hero
+        begin_ability(s, p, hero, s.defs[hero].on["activated"][0])
+    elif verb == "use":
+        cid, idx = rest.split()
+        begin_ability(s, p, int(cid), int(idx))
+    elif verb == "draw":
+        declare_draw_card(s, p)
+    elif verb == "destroy":
+        declare_destroy_magic(s, p, int(rest))
+    elif verb == "attack":
+        attacker, target = rest.split()
+        declare_attack(s, p, int(attacker), target)
+    elif verb == "dismiss":
+        event(s, "dismiss", p=p, card=s.defs[int(rest)].name)
+        s.push("declare", "dismiss", p, int(rest), None, ())
+    else:  # pragma: no cover - options are built above
+        raise AssertionError(f"unknown action {choice!r} ({mode})")
+
+
+def resolve_item(s: NecroState, it: Item) -> None:
+    kind = it.kind
+    if kind == "card":
+        resolve_card(s, it)
+    elif kind == "ability":
+        resolve_ability(s, it)
+    elif kind == "draw":
+        resolve_draw_card(s, it)
+    elif kind == "destroy":
+        resolve_destroy_magic(s, it)
+    elif kind == "attack":
+        resolve_attack(s, it)
+    else:
+        resolve_dismiss(s, it)

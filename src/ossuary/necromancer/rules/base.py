@@ -1,0 +1,221 @@
+"""What every rules module shares: the step and decision registries, the event
+log, lifeforce and health, moving cards between zones, and losing (section 14).
+
+Each ``@step`` function runs one piece of the rules and may push more steps or
+stop for a decision with ``s.ask``; each ``@resume`` function continues after
+the decision of its kind. Sections are those of the core rulebook
+(``shared/seeds/003``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...engine.core import ResumeFn, StepFn
+from ..queries import invalidate, turn_order
+from ..state import EMPTY, MAX_LIFEFORCE, START_HEALTH, NecroState
+
+STEPS: dict[str, StepFn] = {}
+RESUME: dict[str, ResumeFn] = {}
+# effect verb -> fn(state, source_cid, controller, effect, target); filled by effects.py
+VERBS: dict[str, Callable[..., None]] = {}
+
+F = Callable[..., None]
+
+
+def step(fn: F) -> F:
+    STEPS[fn.__name__.removeprefix("step_")] = fn
+    return fn
+
+
+def resume(kind: str) -> Callable[[F], F]:
+    def wrap(fn: F) -> F:
+        RESUME[kind] = fn
+        return fn
+
+    return wrap
+
+
+NecroState.STEPS = STEPS
+NecroState.RESUME = RESUME
+
+
+def event(s: NecroState, kind: str, **fields: Any) -> None:
+    fields["e"] = kind
+    s.log.append(fields)
+
+
+def all_bits(s: NecroState) -> int:
+    return (1 << s.n) - 1
+
+
+# =============================================================================
+# Lifeforce and health (sections 8 and 14)
+# =============================================================================
+def gain_lifeforce(s: NecroState, p: int, n: int) -> int:
+    """Section 8: lifeforce never exceeds 10 nor drops below 0; returns the change."""
+    seat = s.seats[p]
+    before = seat.lifeforce
+    seat.lifeforce = max(0, min(MAX_LIFEFORCE, before + n))
+    return seat.lifeforce - before
+
+
+def pay(s: NecroState, p: int, n: int) -> None:
+    seat = s.seats[p]
+    assert seat.lifeforce >= n, "a cost was offered that can't be paid"
+    seat.lifeforce -= n
+
+
+def hurt_hero(s: NecroState, q: int, n: int, source: str, piercing: bool = False) -> None:
+    """A hero takes damage; losing is checked once the action is over (``check``)."""
+    if n <= 0 or not s.seats[q].alive:
+        return
+    s.seats[q].health -= n
+    event(s, "hero_damage", p=q, amount=n, source=source, piercing=piercing)
+
+
+def heal_hero(s: NecroState, q: int, n: int) -> None:
+    """A hero heals back up to the health it started with (our reading: heal
+    restores what was lost)."""
+    seat = s.seats[q]
+    got = max(0, min(START_HEALTH, seat.health + n) - seat.health)
+    if got:
+        seat.health += got
+        event(s, "heal", p=q, amount=got)
+
+
+# =============================================================================
+# Zones
+# =============================================================================
+def draw(s: NecroState, p: int, n: int = 1) -> int:
+    """Draw from the top; an empty deck draws nothing (the draw phase itself
+    checks for a loss). Returns how many were drawn."""
+    seat = s.seats[p]
+    bit = 1 << p
+    got = 0
+    for _ in range(n):
+        if not seat.deck:
+            event(s, "deck_empty", p=p)
+            break
+        cid = seat.deck.pop()
+        seat.hand.append(cid)
+        s.known[cid] = bit
+        event(s, "draw", p=p, card=s.defs[cid].name, private=p)
+        got += 1
+    return got
+
+
+def shuffle_deck(s: NecroState, p: int) -> None:
+    """Section 12, "Shuffling": after any look through a deck."""
+    deck = s.seats[p].deck
+    s.rng.shuffle(deck)
+    for c in deck:
+        s.known[c] = 0
+
+
+def to_graveyard(s: NecroState, cid: int) -> None:
+    s.seats[s.owner[cid]].graveyard.append(cid)
+    s.known[cid] = 0
+
+
+def to_hand(s: NecroState, cid: int) -> None:
+    """A card returns to its owner's hand from a public zone: everyone saw it."""
+    s.seats[s.owner[cid]].hand.append(cid)
+    s.known[cid] = all_bits(s)
+
+
+def to_banished(s: NecroState, cid: int) -> None:
+    s.seats[s.owner[cid]].banished.append(cid)
+    s.known[cid] = 0
+
+
+def discard(s: NecroState, p: int, cid: int, why: str) -> None:
+    """From hand to the graveyard, face up."""
+    s.seats[p].hand.remove(cid)
+    to_graveyard(s, cid)
+    event(s, "discard", p=p, card=s.defs[cid].name, why=why)
+
+
+# =============================================================================
+# Losing and winning (section 14)
+# =============================================================================
+def eliminate(s: NecroState, losers: list[int], why: str) -> None:
+    """Players who met a lose condition at the same time leave the game together.
+
+    With 3-4 seats (our reading) the others play on: the losers' cards leave
+    the field for their owners' graveyards without dying, and their actions
+    waiting on the response stack are gone. The last player standing wins; if
+    everyone left loses at once, the game is a draw.
+    """
+    from .leaving import leave_field
+
+    for q in losers:
+        s.seats[q].alive = False
+        event(s, "lose", p=q, why=why)
+    for q in losers:
+        seat = s.seats[q]
+        for c in list(seat.minions):
+            if c != EMPTY:
+                leave_field(s, c, "graveyard", quiet=True)
+        for k, c in enumerate(seat.magic):
+            if c != EMPTY:
+                seat.magic[k] = EMPTY
+                s.expiry.pop(c, None)
+                s.art_damage.pop(c, None)
+                to_graveyard(s, c)
+    for m in list(s.minions.values()):  # minions the losers own, on other fields
+        if s.owner[m.cid] in losers:
+            leave_field(s, m.cid, "graveyard", quiet=True)
+    for it in [it for it in s.rstack if it.player in losers]:
+        s.rstack.remove(it)
+        if it.kind == "card":
+            to_graveyard(s, it.source)
+    invalidate(s)
+    alive = [q for q in range(s.n) if s.seats[q].alive]
+    if len(alive) <= 1:
+        s.pending = None
+        s.stack.clear()
+        if alive:
+            s.winner = alive[0]
+            event(s, "win", p=alive[0])
+        else:
+            event(s, "draw_game")
+        finish(s)
+        return
+    if not s.seats[s.turn].alive:  # the active player is out: the next one begins
+        s.pending = None
+        s.stack.clear()
+        for it in s.rstack:
+            if it.kind == "card":
+                to_graveyard(s, it.source)
+        s.rstack.clear()
+        s.dying.clear()
+        s.push("next_turn")
+
+
+def finish(s: NecroState) -> None:
+    """The game is over: nothing is pending. Cards on the response stack go to
+    their owners' graveyards so every card stays somewhere."""
+    for it in s.rstack:
+        if it.kind == "card":
+            to_graveyard(s, it.source)
+    s.rstack.clear()
+
+
+@step
+def step_check(s: NecroState) -> None:
+    """Section 14: heroes at 0 health or less lose, all at the same moment."""
+    if s.winner is not None:
+        return
+    losers = [q for q in turn_order(s, s.turn) if s.seats[q].health <= 0]
+    if losers:
+        eliminate(s, losers, "health")
+
+
+def game_over(s: NecroState) -> bool:
+    return (
+        s.winner is not None
+        or not any(seat.alive for seat in s.seats)
+        or sum(1 for seat in s.seats if seat.alive) <= 1
+    )

@@ -1,0 +1,174 @@
+"""The response window and the response stack (section 13).
+
+Every action taken in a main phase (playing a card, an ability, Draw Card,
+Destroy Magic, an attack, a dismissal; not Sacrifice Card, not ending the
+turn) goes on the response stack and opens a window. Each living player is
+asked once, in turn order from the next player to the one who acted, whether
+to respond; a response goes on top of the stack and the same player may add
+another before passing. Once everyone has passed the stack resolves from the
+top (last in, first out) and nothing more can be added; an entry that was
+negated does nothing. Then the original action, at the bottom, resolves unless
+it was negated.
+
+What may respond (our reading, ``docs/rules-notes.md``): what a player may do
+on any player's turn: reaction spells, Destroy Magic, activated abilities that
+say they work on any turn, and Sacrifice Card (to pay for those; it resolves at
+once). Attacks and dismissals never (section 13, "Restrictions").
+
+Hidden information: a player is asked even when nothing in their hand can be
+used (a "pass" only question), unless the public position already shows they
+could do nothing: no magic card for Destroy Magic, no any-turn ability, and no
+reaction card of their (open) deck list that could still be in their hand and
+be paid for and aimed now. Skipping such a player tells nobody anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..queries import cost_of, magic_in_play, targets, turn_order
+from ..state import EMPTY, Item, NecroState
+from .base import event, resume, step, to_graveyard
+from .triggers import fire
+
+DESTROY_MAGIC = 4  # section 10, "Destroy Magic"
+DRAW_CARD = 3  # section 10, "Draw Card"
+
+
+@step
+def step_declare(
+    s: NecroState, kind: str, p: int, source: int, target: str | None, extra: tuple[int, ...]
+) -> None:
+    """An action goes on the response stack. The first one (a main phase
+    action) opens the window; later ones are responses inside it."""
+    s.rstack.append(Item(kind, p, source, target, tuple(extra)))
+    if len(s.rstack) == 1:
+        s.push("resolve")
+        s.push("window", p, 0)
+
+
+def asking_order(s: NecroState, actor: int) -> list[int]:
+    """Section 13, "Response Order": from the next player in turn order to the
+    player who acted, who is asked last."""
+    return turn_order(s, actor + 1)
+
+
+@step
+def step_window(s: NecroState, actor: int, k: int) -> None:
+    order = asking_order(s, actor)
+    while k < len(order):
+        q = order[k]
+        if could_respond(s, q):
+            opts = response_options(s, q)
+            opts.append("pass")
+            s.ask("window", q, tuple(opts), actor, k)
+            return
+        k += 1
+
+
+@resume("window")
+def resume_window(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
+    actor, k = ctx
+    q = asking_order(s, actor)[k]
+    if choice == "pass":
+        s.push("window", actor, k + 1)
+        return
+    s.push("window", actor, k)  # asked again after responding
+    from .actions import take_action
+
+    take_action(s, q, choice, "window")
+
+
+def could_respond(s: NecroState, q: int) -> bool:
+    """Whether the public position leaves ``q`` anything to respond with (see
+    the module docstring); never looks at which cards are in a hand."""
+    seat = s.seats[q]
+    lf = seat.lifeforce
+    if lf >= DESTROY_MAGIC and any(c not in s.dying for c in magic_in_play(s)):
+        return True
+    if any_turn_abilities(s, q):
+        return True
+    hand = seat.hand
+    if not hand:
+        return False
+    budget = lf + len(hand) - 1  # sacrificing the other cards pays for one
+    defs = s.defs
+    for c in s.reactions[q]:
+        # a card in hand or deck might be in hand: that set is public by elimination
+        if (c in hand or c in seat.deck) and cost_of(s, q, defs[c]) <= budget:
+            ab = defs[c].play_ability
+            if ab is None or targets(s, q, ab.target, c):  # type: ignore[arg-type]
+                return True
+    return False
+
+
+def any_turn_abilities(s: NecroState, q: int) -> list[str]:
+    """``use <cid> <i>`` for ``q``'s activated abilities that work on any turn."""
+    seat = s.seats[q]
+    out: list[str] = []
+    for c in (seat.hero, *seat.minions, *seat.magic):
+        if c == EMPTY or c in s.used or c in s.dying:
+            continue
+        d = s.defs[c]
+        for i in d.on.get("activated", ()):
+            ab = d.abilities[i]
+            if ab.any_turn and ab.cost <= seat.lifeforce:
+                if ab.target is None or targets(s, q, ab.target, c):
+                    out.append(f"use {c} {i}")
+    return out
+
+
+def response_options(s: NecroState, q: int) -> list[str]:
+    """What ``q`` may do in a window right now (besides passing)."""
+    from .actions import destroy_magic_options, playable, sacrifice_options
+
+    seat = s.seats[q]
+    opts: list[str] = []
+    seen: set[str] = set()
+    for c in seat.hand:
+        d = s.defs[c]
+        if d.reaction and d.name not in seen:
+            seen.add(d.name)
+            if playable(s, q, c, window=True):
+                opts.append(f"play {c}")
+    opts.extend(destroy_magic_options(s, q))
+    opts.extend(any_turn_abilities(s, q))
+    opts.extend(sacrifice_options(s, q))
+    return opts
+
+
+# =============================================================================
+# Resolving the stack
+# =============================================================================
+@step
+def step_resolve(s: NecroState) -> None:
+    """The top entry resolves (or, negated, does nothing); then the next."""
+    if not s.rstack:
+        return
+    it = s.rstack.pop()
+    s.push("resolve")
+    s.push("check")
+    name = s.defs[it.source].name if it.source >= 0 else ""
+    if it.negated:
+        event(s, "negated", p=it.player, what=it.kind, card=name)
+        if it.kind == "card":
+            to_graveyard(s, it.source)
+        return
+    event(s, "resolve", p=it.player, what=it.kind, card=name)
+    from .actions import resolve_item
+
+    resolve_item(s, it)
+
+
+def negate(s: NecroState, k: int) -> None:
+    if 0 <= k < len(s.rstack):
+        s.rstack[k].negated = True
+
+
+def stack_cards(s: NecroState) -> list[int]:
+    """Cards being played, waiting on the response stack."""
+    return [it.source for it in s.rstack if it.kind == "card"]
+
+
+def fire_on(s: NecroState, cid: int, p: int, trigger: str) -> None:
+    fire(s, cid, p, trigger)

@@ -1,0 +1,394 @@
+"""The Path of the Necromancer game state: plain data, integer ids, a cheap clone.
+
+Cards are integers (``cid``) indexing ``defs`` and ``owner``, which never change
+during a game and are shared between clones. A player's zones are a
+:class:`Seat`: the hero zone, four minion spaces and three magic slots (rulebook
+section 6, -1 where a space is empty), deck, hand, graveyard and banished cards.
+A minion on the field is also a :class:`Minion`, which holds what happens to it
+while it stays: damage, changes, statuses, attached relics. When it leaves the
+field that record is dropped, so a minion that comes back is a new entity
+(section 11, "Resurrection"). The response stack of section 13 is a list of
+:class:`Item`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
+from ..engine.rng import Rng
+from .cards import CardDef
+
+RULESET = "necromancer"
+VERSION = "1"
+START_HEALTH = 40  # section 3, "Set Initial Values"
+START_LIFEFORCE = 10
+MAX_LIFEFORCE = 10  # section 8
+TURN_LIFEFORCE = 5
+START_HAND = 6  # section 3, "Draw Starting Hands"
+HAND_LIMIT = 10  # section 7, "End Phase"
+SPACES = 4  # section 6: minion spaces in the front row
+SLOTS = 3  # section 6: magic slots in the back row
+DECK_SIZE = 40  # section 3, "Deck Size"
+EMPTY = -1
+
+
+class Seat:
+    """One player's zones and counters."""
+
+    __slots__ = (
+        "alive", "banished", "deck", "graveyard", "hand", "health", "hero", "hero_used",
+        "lifeforce", "magic", "minions", "turns",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.hero = EMPTY  # the hero card in the hero zone
+        self.health = START_HEALTH
+        self.lifeforce = START_LIFEFORCE
+        self.deck: list[int] = []  # index -1 is the top
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []
+        self.banished: list[int] = []
+        self.minions = [EMPTY] * SPACES  # positions 1-4 of the rulebook are 0-3
+        self.magic = [EMPTY] * SLOTS
+        self.hero_used = False  # the hero's own ability, once during each of your turns
+        self.turns = 0  # turns this player has begun (rounds are counted with it)
+        self.alive = True
+
+    def copy(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.hero = self.hero
+        s.health = self.health
+        s.lifeforce = self.lifeforce
+        s.deck = self.deck[:]
+        s.hand = self.hand[:]
+        s.graveyard = self.graveyard[:]
+        s.banished = self.banished[:]
+        s.minions = self.minions[:]
+        s.magic = self.magic[:]
+        s.hero_used = self.hero_used
+        s.turns = self.turns
+        s.alive = self.alive
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        s = cls()
+        for name in cls.__slots__:
+            setattr(s, name, data[name])
+        return s
+
+
+class Minion:
+    """A minion on the field and what has happened to it there.
+
+    ``damage`` heals at the end of its controller's turn (section 9, "Defense");
+    ``atk``/``dfn`` are lasting changes, ``atk_turn``/``dfn_turn`` end with the
+    turn. ``ensnare`` is ``(seat, turns)``: it ends when that seat begins its
+    turn number ``turns`` (a round, section 5). ``taken`` is the seat a
+    borrowed minion returns to at the end of the turn (-1: none).
+    """
+
+    __slots__ = (
+        "atk", "atk_turn", "attacks", "cid", "controller", "damage", "defended", "dfn",
+        "dfn_turn", "ensnare", "granted", "invisible", "relics", "taken",
+    )  # fmt: skip
+
+    def __init__(self, cid: int, controller: int) -> None:
+        self.cid = cid
+        self.controller = controller
+        self.damage = 0
+        self.atk = 0
+        self.dfn = 0
+        self.atk_turn = 0
+        self.dfn_turn = 0
+        self.attacks = 0  # attacks made this turn
+        self.defended = False  # defended this turn
+        self.invisible = False
+        self.ensnare: tuple[int, int] | None = None
+        self.relics: list[int] = []
+        self.granted: list[tuple[str, int]] = []
+        self.taken = EMPTY
+
+    def copy(self) -> Minion:
+        m = Minion.__new__(Minion)
+        m.cid = self.cid
+        m.controller = self.controller
+        m.damage = self.damage
+        m.atk = self.atk
+        m.dfn = self.dfn
+        m.atk_turn = self.atk_turn
+        m.dfn_turn = self.dfn_turn
+        m.attacks = self.attacks
+        m.defended = self.defended
+        m.invisible = self.invisible
+        m.ensnare = self.ensnare
+        m.relics = self.relics[:]
+        m.granted = self.granted[:]
+        m.taken = self.taken
+        return m
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: to_json(getattr(self, name)) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Minion:
+        m = cls(data["cid"], data["controller"])
+        for name in cls.__slots__:
+            setattr(m, name, data[name])
+        e = data["ensnare"]
+        m.ensnare = None if e is None else (e[0], e[1])
+        m.granted = [(k, v) for k, v in data["granted"]]
+        return m
+
+
+class Item:
+    """One entry of the response stack (section 13): an action waiting to resolve.
+
+    ``kind``: ``card`` (a card being played), ``ability`` (a card's activated
+    ability: ``extra`` is its index), ``draw`` (Draw Card), ``destroy``
+    (Destroy Magic), ``attack`` (``extra``: the declared defenders, in order)
+    or ``dismiss``. ``source`` is the card acting; ``target`` the chosen target id.
+    """
+
+    __slots__ = ("extra", "kind", "negated", "player", "source", "target")
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        source: int,
+        target: str | None = None,
+        extra: tuple[int, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.player = player
+        self.source = source
+        self.target = target
+        self.extra = extra
+        self.negated = False
+
+    def copy(self) -> Item:
+        it = Item(self.kind, self.player, self.source, self.target, self.extra)
+        it.negated = self.negated
+        return it
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.player, self.source, self.target, list(self.extra), self.negated]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Item:
+        it = cls(data[0], data[1], data[2], data[3], tuple(data[4]))
+        it.negated = data[5]
+        return it
+
+
+class NecroState(GameState):
+    """A game of Path of the Necromancer in progress (rules: :mod:`.rules`)."""
+
+    ruleset = RULESET
+    version = VERSION
+    # Asked even with one option: skipping would tell the others about a hidden
+    # hand or deck (main phase, response windows, mulligan, hand limit, picks).
+    ALWAYS_ASK = frozenset({"main", "window", "mulligan", "hand_limit", "pick"})
+
+    __slots__ = (
+        "_statics",
+        "art_damage",
+        "decks",
+        "defs",
+        "dying",
+        "expiry",
+        "known",
+        "limbo",
+        "minions",
+        "n",
+        "owner",
+        "reactions",
+        "rstack",
+        "seats",
+        "turn",
+        "turn_number",
+        "used",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.defs: list[CardDef] = []
+        self.owner: list[int] = []
+        self.known: list[int] = []  # per card: bit s set when seat s knows it while hidden
+        self.decks: list[list[str]] = []  # the decks as given (hero first), for replays
+        self.n = 2
+        self.seats: list[Seat] = []
+        self.minions: dict[int, Minion] = {}
+        self.turn = 0  # the active seat
+        self.turn_number = 0  # every player's turns, counted from 1
+        self.rstack: list[Item] = []  # the response stack, bottom first
+        self.dying: list[int] = []  # destroyed together, deaths not yet resolved (section 12)
+        self.art_damage: dict[int, int] = {}  # damage on artifacts (they don't regenerate)
+        self.expiry: dict[int, tuple[int, int]] = {}  # events: (seat, turns) when they end
+        self.limbo: list[int] = []  # cards between zones (a minion choosing its space)
+        self.used: list[int] = []  # cards whose activated ability was used this turn
+        # derived from defs and owner (not saved): each seat's reaction cards
+        self.reactions: list[tuple[int, ...]] = []
+        self._statics: list[tuple[int, int]] | None = None  # cache: (controller, cid)
+
+    # -- copying ---------------------------------------------------------------
+    def clone(self) -> NecroState:
+        c = NecroState.__new__(NecroState)
+        c.defs = self.defs
+        c.owner = self.owner
+        c.decks = self.decks
+        c.n = self.n
+        c.known = self.known[:]
+        c.seats = [s.copy() for s in self.seats]
+        c.minions = {k: m.copy() for k, m in self.minions.items()}
+        c.turn = self.turn
+        c.turn_number = self.turn_number
+        c.rstack = [it.copy() for it in self.rstack]
+        c.dying = self.dying[:]
+        c.art_damage = dict(self.art_damage)
+        c.expiry = dict(self.expiry)
+        c.used = self.used[:]
+        c.limbo = self.limbo[:]
+        c.reactions = self.reactions
+        c._statics = self._statics
+        c.first = self.first
+        c.seed = self.seed
+        c.history = self.history[:]
+        c.stack = self.stack[:]
+        c.pending = self.pending  # decisions are never mutated, only replaced
+        c.rng = self.rng.copy()
+        c.log = self.log[:]
+        c.winner = self.winner
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        kinds: dict[tuple[str, str], int] = {}
+        cards: list[dict[str, Any]] = []
+        instances = []
+        for d in self.defs:
+            k = kinds.get(d.identity)
+            if k is None:
+                k = kinds[d.identity] = len(cards)
+                cards.append(d.to_dict())
+            instances.append(k)
+        return {
+            "ruleset": RULESET,
+            "version": VERSION,
+            "cards": cards,
+            "instances": instances,
+            "owner": self.owner,
+            "known": self.known,
+            "decks": self.decks,
+            "n": self.n,
+            "seats": [s.to_json() for s in self.seats],
+            "minions": [m.to_json() for m in self.minions.values()],
+            "turn": self.turn,
+            "turn_number": self.turn_number,
+            "rstack": [it.to_json() for it in self.rstack],
+            "dying": self.dying,
+            "art_damage": sorted([k, v] for k, v in self.art_damage.items()),
+            "expiry": sorted([k, *v] for k, v in self.expiry.items()),
+            "used": self.used,
+            "limbo": self.limbo,
+            "first": self.first,
+            "seed": self.seed,
+            "history": self.history,
+            "stack": to_json_steps(self.stack),
+            "pending": self.pending.to_json() if self.pending else None,
+            "rng": self.rng.state,
+            "log": self.log,
+            "winner": self.winner,
+        }
+
+    def serialize(self) -> str:
+        """The complete state as JSON text; :func:`.game.deserialize` rebuilds it."""
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> NecroState:
+        """Build from :meth:`to_json` output that :func:`.game.deserialize` has checked."""
+        s = cls()
+        kinds = [CardDef.from_dict(raw, "saved game") for raw in data["cards"]]
+        s.defs = [kinds[k] for k in data["instances"]]
+        s.owner = data["owner"]
+        s.known = data["known"]
+        s.decks = data["decks"]
+        s.n = data["n"]
+        s.seats = [Seat.from_json(x) for x in data["seats"]]
+        s.minions = {m["cid"]: Minion.from_json(m) for m in data["minions"]}
+        s.turn = data["turn"]
+        s.turn_number = data["turn_number"]
+        s.rstack = [Item.from_json(x) for x in data["rstack"]]
+        s.dying = data["dying"]
+        s.art_damage = {k: v for k, v in data["art_damage"]}
+        s.expiry = {k: (p, t) for k, p, t in data["expiry"]}
+        s.used = data["used"]
+        s.limbo = data["limbo"]
+        s.first = data["first"]
+        s.seed = data["seed"]
+        s.history = data["history"]
+        s.stack = from_json_steps(data["stack"])
+        s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
+        s.rng = Rng.from_state(data["rng"])
+        s.log = data["log"]
+        s.winner = data["winner"]
+        s.index_reactions()
+        return s
+
+    def index_reactions(self) -> None:
+        """Fill the derived ``reactions`` (call after ``defs`` and ``owner`` are set)."""
+        self.reactions = [
+            tuple(c for c, d in enumerate(self.defs) if d.reaction and self.owner[c] == q)
+            for q in range(self.n)
+        ]
+
+    # -- the public API's game-specific parts (the rules live in other modules)
+    def action_label(self, aid: str) -> str:
+        from .words import label
+
+        return label(self, aid)
+
+    def prompt(self) -> str:
+        from .words import prompt
+
+        return prompt(self)
+
+    def explain_illegal(self, aid: str) -> tuple[str, str]:
+        from .explain import explain_illegal
+
+        return explain_illegal(self, aid)
+
+    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, seat, log_from)
+
+    def resample(self, seat: int, rng: Rng) -> NecroState:
+        from .view import resample
+
+        return resample(self, seat, rng)
+
+    def redact_event(self, event: dict[str, Any], seat: int) -> dict[str, Any]:
+        from .view import redact_event
+
+        return redact_event(event, seat)
+
+    def num_seats(self) -> int:
+        return self.n
+
+    def deck_lists(self) -> list[list[str]]:
+        return self.decks
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, the others share -1; a draw (everyone lost at
+        once, section 14) and an unfinished game are all 0."""
+        if self.winner is None:
+            return [0.0] * self.n
+        lose = -1.0 / (self.n - 1)
+        return [1.0 if i == self.winner else lose for i in range(self.n)]

@@ -1,0 +1,151 @@
+"""Words for people: option labels and decision prompts.
+
+Agents use option ids; the terminal, the browser and logs use these. Nothing
+here changes the state.
+"""
+
+from __future__ import annotations
+
+from .queries import attack_of, cost_of, defense_of, position
+from .state import NecroState
+
+
+def player(seat: int) -> str:
+    return f"Player {seat}"
+
+
+def describe_card(s: NecroState, cid: int) -> str:
+    """A card in play as people say it: ``Gravel Knight (3/4, P1 space 2)``."""
+    d = s.defs[cid]
+    if cid in s.minions:
+        m = s.minions[cid]
+        return (
+            f"{d.name} ({attack_of(s, cid)}/{defense_of(s, cid)}, "
+            f"{player(m.controller)} space {position(s, cid) + 1})"
+        )
+    if d.type == "artifact":
+        return f"{d.name} (artifact, defense {defense_of(s, cid)})"
+    return d.name
+
+
+def describe_target(s: NecroState, t: str) -> str:
+    kind, num = t[0], int(t[1:])
+    if kind == "h":
+        return f"{player(num)}'s hero {s.defs[s.seats[num].hero].name}"
+    if kind == "m":
+        return describe_card(s, num)
+    if kind == "c":
+        return describe_card(s, num)
+    if kind == "g":
+        return f"{s.defs[num].name} in {player(s.owner[num])}'s graveyard"
+    if num < len(s.rstack):
+        it = s.rstack[num]
+        what = s.defs[it.source].name
+        return f"{player(it.player)}'s {ITEM_WORDS.get(it.kind, it.kind)} ({what})"
+    return t
+
+
+ITEM_WORDS = {
+    "card": "card being played",
+    "ability": "ability",
+    "draw": "Draw Card",
+    "destroy": "Destroy Magic",
+    "attack": "attack",
+    "dismiss": "dismissal",
+}
+
+
+def label(s: NecroState, aid: str) -> str:
+    verb, _, rest = aid.partition(" ")
+    defs = s.defs
+    pending = s.pending
+    p = pending.player if pending is not None else s.turn
+    if verb == "end":
+        return "End your turn"
+    if verb == "pass":
+        return "Pass (don't respond)"
+    if verb == "play":
+        d = defs[int(rest)]
+        kind = d.type + (f", {d.minion_type}" if d.minion_type else "")
+        stats_ = f" {d.attack}/{d.defense}" if d.is_minion else ""
+        return f"Play {d.name} ({kind}{stats_}, {cost_of(s, p, d)} lifeforce)"
+    if verb == "hero":
+        hero = defs[s.seats[p].hero]
+        ab = hero.abilities[hero.on["activated"][0]]
+        return f"Use {hero.name}'s ability ({ab.cost} lifeforce)"
+    if verb == "use":
+        cid, idx = (int(v) for v in rest.split())
+        ab = defs[cid].abilities[idx]
+        return f"Use {defs[cid].name}'s ability ({ab.cost} lifeforce)"
+    if verb == "draw":
+        return "Draw Card (3 lifeforce)"
+    if verb == "destroy":
+        return f"Destroy Magic on {describe_card(s, int(rest))} (4 lifeforce)"
+    if verb == "sacrifice":
+        return f"Sacrifice {defs[int(rest)].name} (+1 lifeforce)"
+    if verb == "attack":
+        a, t = rest.split()
+        return f"Attack {describe_target(s, t)} with {describe_card(s, int(a))}"
+    if verb == "dismiss":
+        return f"Dismiss {describe_card(s, int(rest))} (back into your deck)"
+    if verb == "defend":
+        return f"Defend with {describe_card(s, int(rest))}"
+    if verb == "done":
+        return "Done"
+    if verb == "at":
+        return f"Space {int(rest) + 1}"
+    if verb == "mulligan":
+        return f"Discard {defs[int(rest)].name} (you draw a card for it)"
+    if verb == "keep":
+        return "Keep the rest and draw"
+    if verb in ("yes", "no"):
+        return verb.capitalize()
+    if verb == "card":
+        c = int(rest)
+        seat = s.seats[p]
+        zone = "hand" if c in seat.hand else "graveyard" if c in seat.graveyard else "deck"
+        return f"{defs[c].name} (from your {zone})"
+    if verb == "none":
+        return "None"
+    if len(aid) > 1 and aid[0] in "mhcgs" and aid[1:].isdigit():
+        return describe_target(s, aid)
+    return aid
+
+
+def prompt(s: NecroState) -> str:
+    """What the pending decision asks, in words."""
+    pending = s.pending
+    if pending is None:
+        return "The game is over."
+    kind, ctx, defs = pending.kind, pending.ctx, s.defs
+    if kind == "main":
+        return "Your main phase: play cards, use abilities, command minions, or end your turn."
+    if kind == "window":
+        top = s.rstack[-1] if s.rstack else None
+        what = describe_target(s, f"s{len(s.rstack) - 1}") if top is not None else "an action"
+        return f"Response window: respond to {what}, or pass."
+    if kind == "mulligan":
+        return "Mulligan: discard any cards you don't want, one at a time, then keep."
+    if kind == "target":
+        cid = ctx[1]
+        return f"Choose a target for {defs[cid].name}."
+    if kind == "place":
+        return f"Which minion space does {defs[ctx[1]].name} take?"
+    if kind == "defend":
+        return (
+            f"{describe_card(s, ctx[0])} attacks {describe_target(s, ctx[1])}: choose defenders "
+            "one at a time, in the order they take the hit, then Done."
+        )
+    if kind == "may":
+        return f"Use {defs[ctx[0]].name}'s ability?"
+    if kind == "hand_limit":
+        return "More than 10 cards in hand: sacrifice a card (+1 lifeforce)."
+    if kind in ("pick", "choose"):
+        what = ctx[0]
+        return {
+            "summon": "Summon which minion card? (or none)",
+            "resurrect": "Resurrect which minion from your graveyard?",
+            "search": "Take which card from your deck into your hand?",
+            "bury": "Put which card from your deck into your graveyard? (or none)",
+        }.get(what, "Choose a card.")
+    return kind

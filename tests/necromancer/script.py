@@ -1,0 +1,167 @@
+"""Scenario tests in the XMage style for Path of the Necromancer: set up a
+position (``docs/necromancer-scenarios.md``), script the choices, assert the
+result. A test fails when the engine asks a question the script did not
+expect: ``act`` can't find the scripted choice among the options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from ossuary.engine import IllegalAction
+from ossuary.necromancer import NecroState, base_pool
+from ossuary.necromancer.queries import attack_of, defense_of, keywords
+from ossuary.necromancer.scenario import load_scenario
+from ossuary.necromancer.state import EMPTY
+
+HEROES = (
+    "Mother Vethra, the Weaver",
+    "Lord Osric of the Marrow",
+    "Sister Nyx, Veilkeeper",
+    "Count Malachar the Thirsting",
+)
+# A hero without passives or start of game effects that touch the field, for
+# tests that are about something else.
+PLAIN = "Sister Nyx, Veilkeeper"
+
+
+def scenario(text: str, cards: Iterable[Mapping[str, Any]] = ()) -> NecroState:
+    """Load a scenario; ``cards`` are extra test cards (dicts in the card format)."""
+    return load_scenario(text, pool=base_pool().with_cards(cards))
+
+
+def options(s: NecroState) -> list[str]:
+    return [f"{a.id} = {a.label}" for a in s.legal_actions()]
+
+
+def act(s: NecroState, *choices: str) -> None:
+    """Apply each choice: an exact option id, or text found in exactly one label."""
+    for choice in choices:
+        pending = s.decision()
+        if pending is None:
+            pytest.fail(f"wanted {choice!r} but the game is over")
+        if choice in pending.options:
+            s.apply_action(choice)
+            continue
+        matches = [a for a in s.legal_actions() if choice.lower() in a.label.lower()]
+        if len(matches) != 1:
+            pytest.fail(
+                f"unscripted decision {pending.kind!r} for player {pending.player}, or "
+                f"{choice!r} matched {len(matches)} options; options: {options(s)}"
+            )
+        s.apply_action(matches[0])
+
+
+def expect(s: NecroState, kind: str, player: int | None = None) -> None:
+    """Assert the pending decision (the script stops exactly here)."""
+    pending = s.decision()
+    assert pending is not None, "the game is over"
+    assert pending.kind == kind, f"expected a {kind!r} decision, got {pending!r}: {options(s)}"
+    if player is not None:
+        assert pending.player == player, f"expected player {player} to decide, got {pending!r}"
+
+
+def passes(s: NecroState, count: int = 1) -> None:
+    """Pass ``count`` response windows in a row (each asked player passes)."""
+    for _ in range(count):
+        expect(s, "window")
+        act(s, "pass")
+
+
+def pass_all(s: NecroState) -> None:
+    """Every player passes until the window closes."""
+    while s.decision() is not None and s.decision().kind == "window":  # type: ignore[union-attr]
+        act(s, "pass")
+
+
+def illegal(s: NecroState, action: str, rule_words: str = "") -> IllegalAction:
+    """Assert an action is refused, with the rule named, and nothing changes."""
+    before = s.serialize()
+    with pytest.raises(IllegalAction) as info:
+        s.apply_action(action)
+    assert s.serialize() == before, "an illegal action changed the state"
+    if rule_words:
+        assert rule_words.lower() in str(info.value).lower(), str(info.value)
+    return info.value
+
+
+def at(s: NecroState, seat: int, space: int) -> int:
+    """The card id of the minion in ``seat``'s space (1-4), or -1."""
+    return s.seats[seat].minions[space - 1]
+
+
+def slot(s: NecroState, seat: int, k: int) -> int:
+    return s.seats[seat].magic[k - 1]
+
+
+def name_at(s: NecroState, seat: int, space: int) -> str | None:
+    c = at(s, seat, space)
+    return None if c == EMPTY else s.defs[c].name
+
+
+def row(s: NecroState, seat: int) -> list[str | None]:
+    return [None if c == EMPTY else s.defs[c].name for c in s.seats[seat].minions]
+
+
+def stats_at(s: NecroState, seat: int, space: int) -> tuple[int, int]:
+    """(attack, what is left of defense) of the minion in that space."""
+    c = at(s, seat, space)
+    return attack_of(s, c), defense_of(s, c)
+
+
+def kws_at(s: NecroState, seat: int, space: int) -> dict[str, Any]:
+    return keywords(s, at(s, seat, space))
+
+
+def names(s: NecroState, cids: Iterable[int]) -> list[str]:
+    return [s.defs[c].name for c in cids]
+
+
+def hand_names(s: NecroState, seat: int) -> list[str]:
+    return names(s, s.seats[seat].hand)
+
+
+def grave_names(s: NecroState, seat: int) -> list[str]:
+    return names(s, s.seats[seat].graveyard)
+
+
+def health(s: NecroState) -> list[int]:
+    return [seat.health for seat in s.seats]
+
+
+def lifeforce(s: NecroState) -> list[int]:
+    return [seat.lifeforce for seat in s.seats]
+
+
+def in_hand(s: NecroState, seat: int, name: str) -> int:
+    """The id of a card called ``name`` in the seat's hand."""
+    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
+
+
+def play(s: NecroState, seat: int, name: str) -> None:
+    """Choose ``play <id>`` for the card called ``name`` in the seat's hand."""
+    act(s, f"play {in_hand(s, seat, name)}")
+
+
+def attack(s: NecroState, seat: int, space: int, target: str) -> None:
+    """Attack with the minion in ``space``; ``target``: an option's target id
+    (``h1``, ``m12``) or ``"minion Q P"`` for seat Q's space P."""
+    if target.startswith("minion "):
+        _, q, p = target.split()
+        target = f"m{at(s, int(q), int(p))}"
+    act(s, f"attack {at(s, seat, space)} {target}")
+
+
+def minion(
+    name: str, attack: int, defense: int, cost: int = 1, kind: str = "ghoul", **extra: Any
+) -> dict[str, Any]:
+    """A plain test minion card (the type's trait applies)."""
+    card: dict[str, Any] = {
+        "name": name, "type": "minion", "minion_type": kind, "cost": cost, "attack": attack,
+        "defense": defense, "rarity": "common",
+    }  # fmt: skip
+    card.update(extra)
+    return card
