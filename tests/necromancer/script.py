@@ -23,14 +23,25 @@ HEROES = (
     "Sister Nyx, Veilkeeper",
     "Count Malachar the Thirsting",
 )
-# A hero without passives or start of game effects that touch the field, for
-# tests that are about something else.
-PLAIN = "Sister Nyx, Veilkeeper"
+# A test hero whose passive and ability stay out of the way, for tests that are
+# about something else (a start of game effect is never run in a scenario).
+PLAIN = "Plain Hero"
+PLAIN_HERO: dict[str, Any] = {
+    "name": PLAIN,
+    "type": "hero",
+    "rarity": "legendary",
+    "abilities": [
+        {"trigger": "start_of_game", "effects": [{"verb": "lifeforce", "amount": 1}]},
+        {"trigger": "activated", "cost": 9, "effects": [{"verb": "draw", "amount": 1}]},
+    ],
+    "text": "Start of game: gain 1 lifeforce. Ability (9 lifeforce): draw a card.",
+}
 
 
 def scenario(text: str, cards: Iterable[Mapping[str, Any]] = ()) -> NecroState:
-    """Load a scenario; ``cards`` are extra test cards (dicts in the card format)."""
-    return load_scenario(text, pool=base_pool().with_cards(cards))
+    """Load a scenario; ``cards`` are extra test cards (dicts in the card format).
+    The test hero ``PLAIN`` is always available."""
+    return load_scenario(text, pool=base_pool().with_cards([PLAIN_HERO, *cards]))
 
 
 def options(s: NecroState) -> list[str]:
