@@ -176,3 +176,17 @@ def minion(
     }  # fmt: skip
     card.update(extra)
     return card
+
+
+def m(card: str, space: int, **fields: Any) -> str:
+    """A minion table for a scenario's ``minions = [...]``: ``m("Cave Lurker", 1, damage=2)``."""
+    extra = "".join(
+        f", {k} = {str(v).lower() if isinstance(v, bool) else repr(v).replace(chr(39), chr(34))}"
+        for k, v in fields.items()
+    )
+    return f'{{ card = "{card}", space = {space}{extra} }}'
+
+
+def ms(*tables: str) -> str:
+    """Several minion tables, comma-separated."""
+    return ", ".join(tables)

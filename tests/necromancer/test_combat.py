@@ -12,6 +12,8 @@ from .script import (
     grave_names,
     health,
     illegal,
+    m,
+    ms,
     pass_all,
     play,
     row,
@@ -41,9 +43,7 @@ minions = [{theirs}]
 def test_minion_against_minion_both_deal_damage_and_excess_pierces() -> None:
     # Ironhide Ravager (5 attack, +1 when it attacks) against a 2/3 lurker:
     # 6 - 3 = 3 piercing to the lurker's hero; the lurker hits back for 2.
-    s = scenario(duel(
-        '{ card = "Ironhide Ravager", space = 1 }', '{ card = "Cave Lurker", space = 1 }'
-    ))
+    s = scenario(duel(m("Ironhide Ravager", 1), m("Cave Lurker", 1)))
     attack(s, 0, 1, "minion 1 1")
     expect(s, "main", 0)
     assert row(s, 1)[0] is None and health(s) == [40, 37]
@@ -51,13 +51,18 @@ def test_minion_against_minion_both_deal_damage_and_excess_pierces() -> None:
 
 
 def test_the_section_11_example_five_attack_into_three_defense_pierces_two() -> None:
-    s = scenario(duel('{ card = "Veilborn Stalker", space = 1 }', '{ card = "Mist Wraith", space = 1, defense = 1 }'))
+    s = scenario(
+        duel(
+            m("Veilborn Stalker", 1),
+            m("Mist Wraith", 1, defense=1),
+        )
+    )
     attack(s, 0, 1, "minion 1 1")
     assert health(s)[1] == 38
 
 
 def test_faq_7_immune_minions_are_damaged_normally_but_stop_piercing() -> None:
-    s = scenario(duel('{ card = "Veilborn Stalker", space = 1 }', '{ card = "Grave Gnawer", space = 1 }'))
+    s = scenario(duel(m("Veilborn Stalker", 1), m("Grave Gnawer", 1)))
     attack(s, 0, 1, "minion 1 1")
     assert row(s, 1)[0] is None  # destroyed all the same
     assert health(s)[1] == 40  # the excess 3 does not reach the hero
@@ -65,14 +70,19 @@ def test_faq_7_immune_minions_are_damaged_normally_but_stop_piercing() -> None:
 
 
 def test_an_ensnared_target_deals_no_damage_back() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1 }', '{ card = "Barrow Sentinel", space = 1, ensnared = 1 }'))
+    s = scenario(
+        duel(
+            m("Cave Lurker", 1),
+            m("Barrow Sentinel", 1, ensnared=1),
+        )
+    )
     attack(s, 0, 1, "minion 1 1")
     assert s.minions[at(s, 0, 1)].damage == 0
     assert s.minions[at(s, 1, 1)].damage == 2
 
 
 def test_faq_1_the_hero_can_be_attacked_even_behind_minions() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1 }', '{ card = "Barrow Sentinel", space = 1 }'))
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
     assert f"attack {at(s, 0, 1)} h1" in s.legal_action_ids()
     attack(s, 0, 1, "h1")
     expect(s, "defend", 1)  # but the opponent may defend with its minions
@@ -82,9 +92,8 @@ def test_faq_1_the_hero_can_be_attacked_even_behind_minions() -> None:
 
 def defenders_scenario() -> str:
     return duel(
-        '{ card = "Bone Colossus", space = 1 }',
-        '{ card = "Mist Wraith", space = 1 }, { card = "Cave Lurker", space = 2 }, '
-        '{ card = "Grave Gnawer", space = 3 }',
+        m("Bone Colossus", 1),
+        ms(m("Mist Wraith", 1), m("Cave Lurker", 2), m("Grave Gnawer", 3)),
     )
 
 
@@ -110,17 +119,19 @@ def test_faq_8_no_piercing_when_the_last_defender_is_immune() -> None:
 
 
 def test_damage_stops_at_a_defender_that_survives() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1 }', '{ card = "Barrow Sentinel", space = 1 }'))
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
     attack(s, 0, 1, "h1")
     act(s, f"defend {at(s, 1, 1)}")  # the only possible defender: no "done" to ask
     assert s.minions[at(s, 1, 1)].damage == 2 and health(s) == [40, 40]
 
 
 def test_each_minion_defends_once_per_turn() -> None:
-    s = scenario(duel(
-        '{ card = "Cave Lurker", space = 1 }, { card = "Spindle Runner", space = 2 }',
-        '{ card = "Barrow Sentinel", space = 1 }',
-    ))
+    s = scenario(
+        duel(
+            ms(m("Cave Lurker", 1), m("Spindle Runner", 2)),
+            m("Barrow Sentinel", 1),
+        )
+    )
     attack(s, 0, 1, "h1")
     act(s, f"defend {at(s, 1, 1)}")
     attack(s, 0, 2, "h1")  # the sentinel has defended this turn: no defenders to ask
@@ -129,7 +140,12 @@ def test_each_minion_defends_once_per_turn() -> None:
 
 
 def test_an_ensnared_minion_cannot_defend() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1 }', '{ card = "Barrow Sentinel", space = 1, ensnared = 1 }'))
+    s = scenario(
+        duel(
+            m("Cave Lurker", 1),
+            m("Barrow Sentinel", 1, ensnared=1),
+        )
+    )
     attack(s, 0, 1, "h1")
     expect(s, "main", 0)  # nobody could defend: no question
     assert health(s)[1] == 38
@@ -138,10 +154,13 @@ def test_an_ensnared_minion_cannot_defend() -> None:
 def test_a_defender_ensnared_before_the_damage_leaves_the_order() -> None:
     # Player 0 answers the defence with Frost Snare on the defender: it is
     # removed from the defenders, so the attack reaches the hero.
-    s = scenario(duel(
-        '{ card = "Cave Lurker", space = 1 }', '{ card = "Barrow Sentinel", space = 1 }',
-        extra0='hand = ["Frost Snare"]',
-    ))
+    s = scenario(
+        duel(
+            m("Cave Lurker", 1),
+            m("Barrow Sentinel", 1),
+            extra0='hand = ["Frost Snare"]',
+        )
+    )
     attack(s, 0, 1, "h1")
     act(s, f"defend {at(s, 1, 1)}")
     expect(s, "window", 0)  # player 1 has nothing to respond with: only player 0 is asked
@@ -152,10 +171,12 @@ def test_a_defender_ensnared_before_the_damage_leaves_the_order() -> None:
 
 
 def test_the_attacker_attacks_once_a_turn_unless_a_card_says_more() -> None:
-    s = scenario(duel(
-        '{ card = "Cave Lurker", space = 1 }, { card = "Phantom Duelist", space = 2 }',
-        "",
-    ))
+    s = scenario(
+        duel(
+            ms(m("Cave Lurker", 1), m("Phantom Duelist", 2)),
+            "",
+        )
+    )
     lurker, duelist = at(s, 0, 1), at(s, 0, 2)
     attack(s, 0, 1, "h1")
     illegal(s, f"attack {lurker} h1", "section 9")
@@ -165,9 +186,13 @@ def test_the_attacker_attacks_once_a_turn_unless_a_card_says_more() -> None:
 
 
 def test_attacking_an_artifact_destroys_it_and_pierces() -> None:
-    s = scenario(duel(
-        '{ card = "Bone Colossus", space = 1 }', "", extra1='magic = [{ card = "Spirit Lantern", slot = 1 }]'
-    ))
+    s = scenario(
+        duel(
+            m("Bone Colossus", 1),
+            "",
+            extra1='magic = [{ card = "Spirit Lantern", slot = 1 }]',
+        )
+    )
     lantern = slot(s, 1, 1)
     attack(s, 0, 1, f"c{lantern}")
     pass_all(s)  # player 1 could Destroy Magic: it is asked
@@ -176,7 +201,12 @@ def test_attacking_an_artifact_destroys_it_and_pierces() -> None:
 
 
 def test_defense_regenerates_at_the_end_of_its_owners_turn_only() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1, damage = 2 }', '{ card = "Barrow Sentinel", space = 1, damage = 3 }'))
+    s = scenario(
+        duel(
+            m("Cave Lurker", 1, damage=2),
+            m("Barrow Sentinel", 1, damage=3),
+        )
+    )
     act(s, "end")
     # the end of player 0's turn heals player 0's lurker, not player 1's sentinel
     expect(s, "main", 1)
@@ -185,7 +215,7 @@ def test_defense_regenerates_at_the_end_of_its_owners_turn_only() -> None:
 
 def test_dismiss_returns_the_minion_to_the_deck_shuffled_without_its_effects() -> None:
     # Echo Wraith draws two cards on death; dismissed, it does nothing.
-    s = scenario(duel('{ card = "Echo Wraith", space = 1 }, { card = "Cave Lurker", space = 2 }', ""))
+    s = scenario(duel(ms(m("Echo Wraith", 1), m("Cave Lurker", 2)), ""))
     wraith = at(s, 0, 1)
     act(s, f"dismiss {wraith}")
     act(s, f"dismiss {at(s, 0, 2)}")  # any number of dismissals in a turn
@@ -196,12 +226,12 @@ def test_dismiss_returns_the_minion_to_the_deck_shuffled_without_its_effects() -
 
 
 def test_faq_10_only_your_own_minions_can_be_dismissed() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1 }', '{ card = "Barrow Sentinel", space = 1 }'))
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
     illegal(s, f"dismiss {at(s, 1, 1)}", "FAQ 10")
 
 
 def test_an_ensnared_minion_cannot_be_dismissed() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1, ensnared = 1 }', ""))
+    s = scenario(duel(m("Cave Lurker", 1, ensnared=1), ""))
     illegal(s, f"dismiss {at(s, 0, 1)}", "ensnare")
 
 
@@ -216,7 +246,7 @@ def test_faq_2_four_minions_at_most_dismiss_to_make_room() -> None:
 
 
 def test_faq_14_and_16_defense_lowered_to_zero_destroys_nothing() -> None:
-    s = scenario(duel('{ card = "Cave Lurker", space = 1 }', "", extra0='hand = ["Crumble"]'))
+    s = scenario(duel(m("Cave Lurker", 1), "", extra0='hand = ["Crumble"]'))
     play(s, 0, "Crumble")  # -3 defense on the 2/3 lurker (its own, the only minion)
     assert stats_at(s, 0, 1) == (2, 0)
     assert row(s, 0)[0] == "Cave Lurker"  # 0 defense alone is not death
@@ -225,9 +255,7 @@ def test_faq_14_and_16_defense_lowered_to_zero_destroys_nothing() -> None:
 
 
 def test_faq_15_defense_never_goes_below_zero_and_one_damage_then_destroys() -> None:
-    s = scenario(duel(
-        '{ card = "Cave Lurker", space = 1, defense = -5 }', "", extra0='hand = ["Grave Bolt"]'
-    ))
+    s = scenario(duel(m("Cave Lurker", 1, defense=-5), "", extra0='hand = ["Grave Bolt"]'))
     assert stats_at(s, 0, 1) == (2, 0)
     play(s, 0, "Grave Bolt")  # 3 damage: more than 0 defense, so it dies; 3 pierces
     assert row(s, 0)[0] is None and health(s)[0] == 37

@@ -75,7 +75,8 @@ def test_faq_13_an_on_death_effect_may_reach_a_card_that_died_earlier_in_the_sam
 hero = "{PLAIN}"
 hand = ["Cataclysm of Bones"]
 deck = ["Mist Wraith"]
-minions = [{{ card = "Spindle Runner", space = 1 }}, {{ card = "Deathless Legionnaire", space = 2 }},
+minions = [{{ card = "Spindle Runner", space = 1 }},
+           {{ card = "Deathless Legionnaire", space = 2 }},
            {{ card = "Cave Lurker", space = 3 }}]
 
 [[seat]]

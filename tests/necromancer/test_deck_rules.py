@@ -71,7 +71,9 @@ def test_rarity_limits(name: str, rarity: str, limit: int) -> None:
 def test_same_name_another_type_is_another_card() -> None:
     # "Bonewall" is a common minion and a common artifact: four of each is legal.
     assert {c.type for c in POOL.by_name["Bonewall"]} == {"minion", "artifact"}
-    cards = deck((4, "Bonewall [minion]"), (4, "Bonewall [artifact]"), *((4, n) for n in COMMONS[:8]))
+    cards = deck(
+        (4, "Bonewall [minion]"), (4, "Bonewall [artifact]"), *((4, n) for n in COMMONS[:8])
+    )
     validate_deck(cards, POOL)
     with pytest.raises(DeckError, match="5 copies of 'Bonewall \\[artifact\\]'"):
         validate_deck([*cards[:-1], "Bonewall [artifact]"], POOL)

@@ -9,6 +9,7 @@ from .script import (
     expect,
     grave_names,
     illegal,
+    m,
     pass_all,
     play,
     row,
@@ -35,7 +36,7 @@ deck = ["Mist Wraith", "Mist Wraith", "Mist Wraith", "Mist Wraith"]
 
 
 def test_the_player_chooses_a_free_minion_space() -> None:
-    s = scenario(seat0('"Cave Lurker"', minions='{ card = "Spindle Runner", space = 2 }'))
+    s = scenario(seat0('"Cave Lurker"', minions=m("Spindle Runner", 2)))
     play(s, 0, "Cave Lurker")
     expect(s, "place", 0)
     assert s.legal_action_ids() == ("at 0", "at 2", "at 3")
@@ -44,7 +45,7 @@ def test_the_player_chooses_a_free_minion_space() -> None:
 
 
 def test_a_relic_attaches_takes_no_slot_and_leaves_with_its_minion() -> None:
-    s = scenario(seat0('"Rusted Cleaver", "Grave Bolt"', minions='{ card = "Cave Lurker", space = 1 }'))
+    s = scenario(seat0('"Rusted Cleaver", "Grave Bolt"', minions=m("Cave Lurker", 1)))
     play(s, 0, "Rusted Cleaver")
     assert stats_at(s, 0, 1) == (4, 3)
     assert s.seats[0].magic == [-1, -1, -1]
@@ -73,11 +74,13 @@ def test_three_magic_slots_for_artifacts_events_and_lands() -> None:
 
 
 def test_faq_11_a_new_land_destroys_the_old_one_even_with_every_slot_taken() -> None:
-    s = scenario(seat0(
-        '"Crimson Manor"',
-        magic='{ card = "Spirit Lantern", slot = 1 }, { card = "Bone Fields", slot = 2 }, '
-        '{ card = "Grave Bell", slot = 3 }',
-    ))
+    s = scenario(
+        seat0(
+            '"Crimson Manor"',
+            magic='{ card = "Spirit Lantern", slot = 1 }, { card = "Bone Fields", slot = 2 }, '
+            '{ card = "Grave Bell", slot = 3 }',
+        )
+    )
     play(s, 0, "Crimson Manor")
     pass_all(s)
     assert s.defs[slot(s, 0, 2)].name == "Crimson Manor"
@@ -89,7 +92,7 @@ def test_an_event_lasts_its_rounds() -> None:
     # Silent Vigil (2 rounds) played on player 0's turn: it is there for the
     # rest of that turn, player 1's turn, player 0's next turn and player 1's
     # next; it leaves just before player 0's turn after that.
-    s = scenario(seat0('"Silent Vigil"', minions='{ card = "Cave Lurker", space = 1 }'))
+    s = scenario(seat0('"Silent Vigil"', minions=m("Cave Lurker", 1)))
     play(s, 0, "Silent Vigil")
     pass_all(s)
     vigil = slot(s, 0, 1)

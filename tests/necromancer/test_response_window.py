@@ -5,8 +5,19 @@ stack resolves nothing is added; then the original action, unless negated."""
 
 from ossuary.necromancer.rules.window import could_respond
 
-from .script import PLAIN, act, at, attack, expect, grave_names, health, illegal, lifeforce
-from .script import options, play, scenario
+from .script import (
+    PLAIN,
+    act,
+    at,
+    attack,
+    expect,
+    grave_names,
+    health,
+    illegal,
+    lifeforce,
+    play,
+    scenario,
+)
 
 
 def example() -> str:

@@ -39,8 +39,10 @@ deck = ["Mist Wraith"]
 def test_lifeforce_never_drops_below_zero() -> None:
     from ossuary.necromancer.rules.base import gain_lifeforce
 
-    s = scenario(f'[[seat]]\nhero = "{PLAIN}"\nlifeforce = 2\ndeck = ["Mist Wraith"]\n'
-                 f'[[seat]]\nhero = "{PLAIN}"\ndeck = ["Mist Wraith"]\n')
+    s = scenario(
+        f'[[seat]]\nhero = "{PLAIN}"\nlifeforce = 2\ndeck = ["Mist Wraith"]\n'
+        f'[[seat]]\nhero = "{PLAIN}"\ndeck = ["Mist Wraith"]\n'
+    )
     assert gain_lifeforce(s, 0, -5) == -2 and lifeforce(s)[0] == 0
 
 
