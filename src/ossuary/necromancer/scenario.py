@@ -296,6 +296,17 @@ class _Builder:
         """A card or target reference -> (id kind, number)."""
         s = self.s
         parts = text.split(maxsplit=2)
+        kinds = ("hero", "minion", "magic", "graveyard", "stack")
+        if (
+            not parts
+            or parts[0] not in kinds
+            or len(parts) != (2 if parts[0] in ("hero", "stack") else 3)
+        ):
+            raise self.fail(
+                where,
+                f'bad reference {text!r}: write "hero S", "minion S P", "magic S K", '
+                '"graveyard S Name" or "stack K"',
+            )
         try:
             kind = parts[0]
             if kind == "hero":
@@ -312,14 +323,12 @@ class _Builder:
                 for c in seat.graveyard:
                     if s.defs[c].name == name:
                         return "g", c
-                raise LookupError(f"no {name!r} in seat {q}'s graveyard")
+                raise self.fail(where, f"no {name!r} in seat {q}'s graveyard")
             k = int(parts[2]) - 1
             row = seat.minions if kind == "minion" else seat.magic if kind == "magic" else None
             if row is None or not 0 <= k < len(row) or row[k] == EMPTY:
-                raise LookupError(f"nothing at {text!r}")
+                raise self.fail(where, f"nothing at {text!r}")
             return ("m" if kind == "minion" else "c"), row[k]
-        except LookupError as exc:
-            raise self.fail(where, str(exc)) from None
         except (ValueError, IndexError):
             raise self.fail(
                 where,
