@@ -24,7 +24,8 @@ deck = ["Mist Wraith", "Cave Lurker"]
 graveyard = ["Spindle Runner"]
 banished = ["Whisper Shade"]
 minions = [{m("Cave Lurker", 2, damage=1, relics=["Rusted Cleaver"], ensnared=1)}]
-magic = [{{ card = "Silent Vigil", slot = 3, rounds = 1 }}, {{ card = "Spirit Lantern", slot = 1, damage = 2 }}]
+magic = [{{ card = "Silent Vigil", slot = 3, rounds = 1 }},
+         {{ card = "Spirit Lantern", slot = 1, damage = 2 }}]
 
 [[seat]]
 hero = "{PLAIN}"

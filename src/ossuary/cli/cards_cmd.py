@@ -72,9 +72,16 @@ def search(
 def find_card(records: list[CardRecord], name: str) -> CardRecord:
     """One card by exact, case-insensitive or unique partial name; else a clear error."""
     lower = name.strip().lower()
+    # a record's "key", where a game gives one, tells apart cards sharing a name
+    keyed = [r for r in records if str(r.get("key", "")).lower() == lower]
+    if keyed:
+        return keyed[0]
     exact = [r for r in records if r["name"] == name] or [
         r for r in records if r["name"].lower() == lower
     ]
+    if len(exact) > 1 and all("key" in r for r in exact):
+        listed = ", ".join(repr(r["key"]) for r in exact)
+        raise CliError(f"{name!r} names {len(exact)} cards: say which, {listed}")
     if exact:
         return exact[0]
     partial = [r for r in records if lower and lower in r["name"].lower()]

@@ -43,6 +43,8 @@ def _card_marker(deco: ast.expr) -> str | None:
         return None
     if deco.func.attr != "card" or not deco.args:
         return None
+    if any(k.arg == "game" for k in deco.keywords):  # another game's card (its own catalogue)
+        return None
     arg = deco.args[0]
     return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
 

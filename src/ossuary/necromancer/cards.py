@@ -262,6 +262,8 @@ class CardDef:
     is_minion: bool = field(default=False, compare=False)
     is_magic: bool = field(default=False, compare=False)
     reaction: bool = field(default=False, compare=False)
+    aim: Ability | None = field(default=None, compare=False)  # the targeted "play" ability
+    aimed: bool = field(default=False, compare=False)  # played at something (relics too)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -279,6 +281,12 @@ class CardDef:
         set_(self, "is_minion", self.type == "minion")
         set_(self, "is_magic", self.type in MAGIC_TYPES)
         set_(self, "reaction", bool(kw.get("reaction")))
+        aim = next(
+            (self.abilities[i] for i in on.get("play", ()) if self.abilities[i].target is not None),
+            None,
+        )
+        set_(self, "aim", aim)
+        set_(self, "aimed", aim is not None or self.type == "relic")
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -300,10 +308,7 @@ class CardDef:
     @property
     def play_ability(self) -> Ability | None:
         """The targeted one-time ability a spell (or a relic's attachment) aims."""
-        for i in self.on.get("play", ()):
-            if self.abilities[i].target is not None:
-                return self.abilities[i]
-        return None
+        return self.aim
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<card>") -> CardDef:

@@ -138,6 +138,8 @@ class _Saved(_Strict):
     first: int
     seed: int | None
     history: list[str]
+    ply: int = Field(ge=0)
+    perspective: int | None
     stack: list[list[Any]]
     pending: tuple[str, int, list[str], list[Any]] | None
     rng: int = Field(ge=0, lt=1 << 64)
@@ -161,7 +163,7 @@ def deserialize(text: str) -> NecroState:
             f"saved with {RULESET} rules version {data.get('version')!r}; this is version {VERSION}"
         )
     try:
-        _Saved.model_validate(data)
+        _Saved.model_validate_json(text)  # JSON mode: arrays are accepted as tuples
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         where = ".".join(str(x) for x in err["loc"])
@@ -190,6 +192,8 @@ def _check_saved(s: NecroState) -> None:
         raise ValueError("a seat out of range")
     if s.winner is not None and not 0 <= s.winner < s.n:
         raise ValueError("the winner is not a seat")
+    if s.perspective is not None and not 0 <= s.perspective < s.n:
+        raise ValueError("the perspective is not a seat")
     for step_ in s.stack:
         fn = rules.base.STEPS.get(step_[0]) if step_ and isinstance(step_[0], str) else None
         if fn is None:
@@ -201,6 +205,24 @@ def _check_saved(s: NecroState) -> None:
         if not s.pending.options or not all(isinstance(o, str) for o in s.pending.options):
             raise ValueError("a decision without options")
     check(s, deep=False)
+    _try_options(s)
+
+
+def _try_options(s: NecroState) -> None:
+    """Every option of the saved decision can be taken (on a copy): a decision
+    whose context was tampered with fails here, not later in someone's game."""
+    pending = s.pending
+    if pending is None:
+        return
+    for aid in pending.options:
+        try:
+            s.clone().apply_action(aid)
+        except OssuaryError:
+            raise
+        except Exception as exc:
+            raise ValueError(
+                f"option {aid!r} of the saved decision can't be taken ({exc})"
+            ) from None
 
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "SavedGameError", "deserialize", "new_game", "rules"]

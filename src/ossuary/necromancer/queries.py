@@ -23,7 +23,14 @@ def alive_seats(s: NecroState) -> list[int]:
 
 def turn_order(s: NecroState, start: int) -> list[int]:
     """Living seats in turn order beginning with ``start`` (which may be dead)."""
-    return [(start + k) % s.n for k in range(s.n) if s.seats[(start + k) % s.n].alive]
+    n = s.n
+    seats = s.seats
+    out = []
+    for k in range(start, start + n):
+        q = k % n
+        if seats[q].alive:
+            out.append(q)
+    return out
 
 
 def position(s: NecroState, cid: int) -> int:
@@ -49,6 +56,18 @@ def host_of(s: NecroState, relic: int) -> int:
         if relic in m.relics:
             return m.cid
     return EMPTY
+
+
+def any_magic(s: NecroState) -> bool:
+    """Whether any magic card is on the field (and not waiting to die)."""
+    dying = s.dying
+    for seat in s.seats:
+        for c in seat.magic:
+            if c != EMPTY and c not in dying:
+                return True
+    return any(m.relics for m in s.minions.values()) and any(
+        c not in dying for c in magic_in_play(s)
+    )
 
 
 def magic_in_play(s: NecroState) -> list[int]:

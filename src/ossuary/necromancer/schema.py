@@ -381,6 +381,8 @@ class Card(Strict):
         if t == "hero":
             if triggers.count("activated") != 1:
                 raise ValueError("a hero has exactly one activated ability (once each turn)")
+            if any(a.any_turn for a in self.abilities):
+                raise ValueError("a hero's ability is used in its own main phase, not on any turn")
             if "start_of_game" not in triggers and not self.statics and len(triggers) < 2:
                 raise ValueError("a hero needs a start of game effect or a passive")
         elif "start_of_game" in triggers:

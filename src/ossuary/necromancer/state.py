@@ -187,6 +187,21 @@ class Item:
         return it
 
 
+_CARDS: dict[str, CardDef] = {}
+
+
+def _card(raw: dict[str, Any]) -> CardDef:
+    """A saved card, checked by the schema once per distinct text (cards are
+    immutable, so every game that names the same card can share it)."""
+    key = json.dumps(raw, sort_keys=True)
+    card = _CARDS.get(key)
+    if card is None:
+        card = CardDef.from_dict(raw, "saved game")
+        if len(_CARDS) < 4096:
+            _CARDS[key] = card
+    return card
+
+
 class NecroState(GameState):
     """A game of Path of the Necromancer in progress (rules: :mod:`.rules`)."""
 
@@ -260,6 +275,8 @@ class NecroState(GameState):
         c.first = self.first
         c.seed = self.seed
         c.history = self.history[:]
+        c.ply = self.ply
+        c.perspective = self.perspective
         c.stack = self.stack[:]
         c.pending = self.pending  # decisions are never mutated, only replaced
         c.rng = self.rng.copy()
@@ -299,6 +316,8 @@ class NecroState(GameState):
             "first": self.first,
             "seed": self.seed,
             "history": self.history,
+            "ply": self.ply,
+            "perspective": self.perspective,
             "stack": to_json_steps(self.stack),
             "pending": self.pending.to_json() if self.pending else None,
             "rng": self.rng.state,
@@ -314,7 +333,7 @@ class NecroState(GameState):
     def from_json(cls, data: dict[str, Any]) -> NecroState:
         """Build from :meth:`to_json` output that :func:`.game.deserialize` has checked."""
         s = cls()
-        kinds = [CardDef.from_dict(raw, "saved game") for raw in data["cards"]]
+        kinds = [_card(raw) for raw in data["cards"]]
         s.defs = [kinds[k] for k in data["instances"]]
         s.owner = data["owner"]
         s.known = data["known"]
@@ -333,6 +352,8 @@ class NecroState(GameState):
         s.first = data["first"]
         s.seed = data["seed"]
         s.history = data["history"]
+        s.ply = data["ply"]
+        s.perspective = data["perspective"]
         s.stack = from_json_steps(data["stack"])
         s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
         s.rng = Rng.from_state(data["rng"])
@@ -364,7 +385,7 @@ class NecroState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         from .view import view
 
         return view(self, seat, log_from)
@@ -374,7 +395,7 @@ class NecroState(GameState):
 
         return resample(self, seat, rng)
 
-    def redact_event(self, event: dict[str, Any], seat: int) -> dict[str, Any]:
+    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event
 
         return redact_event(event, seat)

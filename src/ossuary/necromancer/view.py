@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.core import Decision, copy_json
 from ..engine.rng import Rng
 from .queries import cost_of, defense_of, stats
 from .state import EMPTY, NecroState
 
 
-def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A log event as ``seat`` may see it: private card names are dropped."""
+def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A log event as ``seat`` may see it (None: a spectator): private card
+    names are dropped. The result may share the event's objects: callers that
+    hand it out copy it."""
     private = event.get("private")
-    if private is None or private == seat:
+    if private is None or (seat is not None and private == seat):
         return event
     return {k: v for k, v in event.items() if k not in ("card", "cards")}
 
@@ -110,9 +113,14 @@ def stack_view(s: NecroState) -> list[dict[str, Any]]:
 
 
 def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-    """The game as ``seat`` sees it (None: a spectator), JSON-ready. Hidden
-    cards are counts only; the decision's options are shown to its chooser."""
-    bit = 0 if seat is None else 1 << seat
+    """The game as ``seat`` sees it (None: a spectator), JSON-ready and fresh.
+    Hidden cards are counts only; the decision's options are shown to its
+    chooser. A spectator sees a hidden card only when every seat knows it."""
+    s.check_seat(seat, spectator=True)
+    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
+        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+    everyone = (1 << s.n) - 1
+    bit = everyone if seat is None else 1 << seat
     defs = s.defs
     players = []
     for p, st in enumerate(s.seats):
@@ -131,7 +139,7 @@ def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
                 "lifeforce": st.lifeforce,
                 "turns_taken": st.turns,
                 "hand_count": len(st.hand),
-                "hand": [card_view(s, c, p) if s.known[c] & bit else None for c in st.hand],
+                "hand": [card_view(s, c, p) if s.known[c] & bit == bit else None for c in st.hand],
                 "deck_count": len(st.deck),
                 "graveyard": [{"id": c, "card": defs[c].name} for c in st.graveyard],
                 "banished": [{"id": c, "card": defs[c].name} for c in st.banished],
@@ -146,7 +154,7 @@ def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     decision: dict[str, Any] | None = None
     if s.pending is not None:
         decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if s.pending.player == seat:
+        if seat is not None and s.pending.player == seat:
             decision["prompt"] = s.prompt()
             decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
     over = s.is_terminal()
@@ -166,45 +174,51 @@ def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         "winner": s.winner,
         "draw": over and s.winner is None,
         "log_from": log_from,
-        "log": [redact_event(e, -1 if seat is None else seat) for e in log],
+        "log": [copy_json(redact_event(e, seat)) for e in log],
     }
 
 
 def resample(s: NecroState, seat: int, rng: Rng) -> NecroState:
-    """A full state consistent with what ``seat`` knows (for search agents).
+    """A determinization for ``seat`` at its own decision (for search agents).
 
-    Decklists are open. Every card whose identity ``seat`` doesn't know (other
-    players' unseen hand cards, every deck's order) is dealt again at random
-    among those places, owner by owner; known cards stay where they are. The
-    result depends only on ``seat``'s information: unknown cards are sorted
-    before they are dealt. The sample has no true seed (``None``), no action
-    history and ``seat``'s redacted log; its randomness is reseeded from
-    ``rng``. Call it at ``seat``'s own decision only.
+    Deck lists are open. Every card whose identity ``seat`` doesn't know
+    (other players' unseen hand cards, every deck's order) is dealt again at
+    random among those places, owner by owner; known cards stay where they are.
+    The result depends only on ``seat``'s information and ``rng``: the unknown
+    cards are sorted before they are dealt. The sample has no seed, no action
+    history, only ``seat``'s redacted log, and shares no mutable object with
+    ``s``; only the deciding seat may be sampled for
+    (:class:`~ossuary.engine.errors.SampleError`).
     """
-    from ..engine.errors import OssuaryError
-
-    if s.pending is None or s.pending.player != seat:
-        raise OssuaryError(
-            f"resample is for the seat that is deciding (seat {seat} is not deciding now)"
-        )
+    s.check_sample_seat(seat)
     out = s.clone()
+    if s.perspective is None:
+        # leaving the true game: copy everything clone shares, redact the log
+        out.defs = list(s.defs)
+        out.owner = list(s.owner)
+        out.decks = [list(d) for d in s.decks]
+        out.reactions = list(s.reactions)
+        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
+        out._statics = None
+        pending = s.pending
+        assert pending is not None  # check_sample_seat: the seat is deciding
+        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
+        out.perspective = seat
+        out.seed = None
+        out.history = []
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):
         hand_slots = [i for i, c in enumerate(st.hand) if not known[c] & bit]
-        deck_slots = list(range(len(st.deck)))
-        if not hand_slots and not deck_slots:
+        if not hand_slots and not st.deck:
             continue
         pool = sorted([st.hand[i] for i in hand_slots] + st.deck)
         rng.shuffle(pool)
         for k, i in enumerate(hand_slots):
             st.hand[i] = pool[k]
             known[pool[k]] = 1 << p
-        for k, i in enumerate(deck_slots, len(hand_slots)):
-            st.deck[i] = pool[k]
-            known[pool[k]] = 0
-    out.log = [redact_event(e, seat) for e in out.log]
-    out.history = []
-    out.seed = None  # type: ignore[assignment]
+        for k in range(len(st.deck)):
+            st.deck[k] = pool[len(hand_slots) + k]
+            known[pool[len(hand_slots) + k]] = 0
     out.rng = Rng(rng.next64())
     return out

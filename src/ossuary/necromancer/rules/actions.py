@@ -52,11 +52,12 @@ def activated_options(s: NecroState, p: int) -> list[str]:
     """Activated abilities of ``p``'s minions and magic cards (once each turn)."""
     seat = s.seats[p]
     out: list[str] = []
+    defs = s.defs
     for c in (*seat.minions, *seat.magic):
-        if c == EMPTY or c in s.used:
+        if c == EMPTY or "activated" not in defs[c].on or c in s.used:
             continue
-        d = s.defs[c]
-        for i in d.on.get("activated", ()):
+        d = defs[c]
+        for i in d.on["activated"]:
             ab = d.abilities[i]
             if ab.cost <= seat.lifeforce and (ab.target is None or targets(s, p, ab.target, c)):
                 out.append(f"use {c} {i}")
@@ -67,31 +68,38 @@ def main_options(s: NecroState, p: int) -> list[str]:
     """Everything ``p`` may do in their main phase, in any order (section 7)."""
     seat = s.seats[p]
     defs = s.defs
-    opts: list[str] = []
+    plays: list[str] = []
+    sacrifices: list[str] = []
     seen: set[str] = set()
     for c in seat.hand:
         name = defs[c].name
         if name in seen:
             continue  # identical cards in hand are one option (DESIGN: collapse)
         seen.add(name)
+        sacrifices.append(f"sacrifice {c}")
         if playable(s, p, c):
-            opts.append(f"play {c}")
+            plays.append(f"play {c}")
+    opts = plays
     if hero_ability_usable(s, p):
         opts.append("hero")
     opts.extend(activated_options(s, p))
     if seat.lifeforce >= DRAW_CARD and seat.deck:
         opts.append("draw")
-    opts.extend(destroy_magic_options(s, p))
+    if seat.lifeforce >= DESTROY_MAGIC:
+        opts.extend(destroy_magic_options(s, p))
     aims: list[str] | None = None
+    dismiss: list[str] = []
     for c in seat.minions:
-        if c != EMPTY and can_attack(s, c):
+        if c == EMPTY:
+            continue
+        if can_attack(s, c):
             if aims is None:
                 aims = attack_targets(s, p)
             opts.extend(f"attack {c} {t}" for t in aims)
-    for c in seat.minions:
-        if c != EMPTY and can_dismiss(s, c, p):
-            opts.append(f"dismiss {c}")
-    opts.extend(sacrifice_options(s, p))
+        if can_dismiss(s, c, p):
+            dismiss.append(f"dismiss {c}")
+    opts.extend(dismiss)
+    opts.extend(sacrifices)
     opts.append("end")
     return opts
 

@@ -206,16 +206,8 @@ def finish(s: NecroState) -> None:
 @step
 def step_check(s: NecroState) -> None:
     """Section 14: heroes at 0 health or less lose, all at the same moment."""
-    if s.winner is not None:
+    if s.winner is not None or all(seat.health > 0 for seat in s.seats):
         return
     losers = [q for q in turn_order(s, s.turn) if s.seats[q].health <= 0]
     if losers:
         eliminate(s, losers, "health")
-
-
-def game_over(s: NecroState) -> bool:
-    return (
-        s.winner is not None
-        or not any(seat.alive for seat in s.seats)
-        or sum(1 for seat in s.seats if seat.alive) <= 1
-    )

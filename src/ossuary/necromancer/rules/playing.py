@@ -23,21 +23,20 @@ from ..queries import (
     land_slot,
     targets,
 )
-from ..state import Item, Minion, NecroState
+from ..state import EMPTY, Item, Minion, NecroState
 from .base import all_bits, event, hurt_hero, pay, resume, step, to_graveyard
 from .triggers import fire
 
 
 def needs_target(s: NecroState, cid: int) -> bool:
-    d = s.defs[cid]
-    return d.type == "relic" or d.play_ability is not None
+    return s.defs[cid].aimed
 
 
 def card_targets(s: NecroState, p: int, cid: int) -> list[str]:
     """What a card being played may aim at: a relic's host minion (its play
     ability's target, else one of your minions), or a spell's target."""
     d = s.defs[cid]
-    ab = d.play_ability
+    ab = d.aim
     if ab is not None and ab.target is not None:
         return targets(s, p, ab.target, cid)
     if d.type == "relic":
@@ -53,21 +52,17 @@ def playable(s: NecroState, p: int, cid: int, window: bool = False) -> bool:
     d = s.defs[cid]
     if window and not d.reaction:
         return False
-    if cost_of(s, p, d) > s.seats[p].lifeforce:
+    seat = s.seats[p]
+    if cost_of(s, p, d) > seat.lifeforce:
         return False
     t = d.type
     if t == "minion":
-        if not free_spaces(s, p):
-            return False
-    elif t in ("artifact", "event"):
-        if free_slot(s, p) < 0:
-            return False
-    elif t == "land":
-        if free_slot(s, p) < 0 and land_slot(s, p) < 0:
-            return False
-    if needs_target(s, cid):
-        return bool(card_targets(s, p, cid))
-    return True
+        return EMPTY in seat.minions
+    if t in ("artifact", "event") and EMPTY not in seat.magic:
+        return False
+    if t == "land" and EMPTY not in seat.magic and land_slot(s, p) < 0:
+        return False
+    return not d.aimed or bool(card_targets(s, p, cid))
 
 
 def begin_play(s: NecroState, p: int, cid: int) -> None:
@@ -141,7 +136,7 @@ def resolve_card(s: NecroState, it: Item) -> None:
 def _play_abilities(s: NecroState, p: int, cid: int, target: str | None) -> None:
     """A card's "when played" abilities; the targeted one uses the chosen target."""
     d = s.defs[cid]
-    aimed = d.play_ability
+    aimed = d.aim
     for i in reversed(d.on.get("play", ())):
         ab = d.abilities[i]
         if ab is aimed or (d.type == "relic" and ab.target is not None):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..queries import cost_of, magic_in_play, targets, turn_order
+from ..queries import any_magic, cost_of, targets, turn_order
 from ..state import EMPTY, Item, NecroState
 from .base import event, resume, step, to_graveyard
 from .triggers import fire
@@ -84,19 +84,21 @@ def could_respond(s: NecroState, q: int) -> bool:
     the module docstring); never looks at which cards are in a hand."""
     seat = s.seats[q]
     lf = seat.lifeforce
-    if lf >= DESTROY_MAGIC and any(c not in s.dying for c in magic_in_play(s)):
+    if lf >= DESTROY_MAGIC and any_magic(s):
         return True
     if any_turn_abilities(s, q):
         return True
     hand = seat.hand
-    if not hand:
+    reactions = s.reactions[q]
+    if not hand or not reactions:
         return False
     budget = lf + len(hand) - 1  # sacrificing the other cards pays for one
     defs = s.defs
-    for c in s.reactions[q]:
+    for c in reactions:
         # a card in hand or deck might be in hand: that set is public by elimination
-        if (c in hand or c in seat.deck) and cost_of(s, q, defs[c]) <= budget:
-            ab = defs[c].play_ability
+        d = defs[c]
+        if (c in hand or c in seat.deck) and cost_of(s, q, d) <= budget:
+            ab = d.aim
             if ab is None or targets(s, q, ab.target, c):  # type: ignore[arg-type]
                 return True
     return False
@@ -106,11 +108,12 @@ def any_turn_abilities(s: NecroState, q: int) -> list[str]:
     """``use <cid> <i>`` for ``q``'s activated abilities that work on any turn."""
     seat = s.seats[q]
     out: list[str] = []
-    for c in (seat.hero, *seat.minions, *seat.magic):
-        if c == EMPTY or c in s.used or c in s.dying:
+    defs = s.defs
+    for c in (*seat.minions, *seat.magic):
+        if c == EMPTY or "activated" not in defs[c].on or c in s.used or c in s.dying:
             continue
-        d = s.defs[c]
-        for i in d.on.get("activated", ()):
+        d = defs[c]
+        for i in d.on["activated"]:
             ab = d.abilities[i]
             if ab.any_turn and ab.cost <= seat.lifeforce:
                 if ab.target is None or targets(s, q, ab.target, c):

@@ -1,0 +1,226 @@
+"""The card catalogue: what the base set contains, which tests play each card,
+and the generated report ``docs/necromancer-cards.md``.
+
+Run ``python -m ossuary.necromancer.catalog`` from the repository root to
+rewrite the report, or with ``--check`` to fail when it is out of date (the
+test suite checks too). Tests name the card they play with
+``@pytest.mark.card("Card key", game="necromancer")``; the tests are read as
+source (``ast``), never run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from .cards import (
+    KEYWORDS,
+    MINION_TYPES,
+    RARITIES,
+    TYPES,
+    VERBS,
+    Ability,
+    CardDef,
+    CardPool,
+    base_pool,
+    traits,
+)
+from .state import RULESET
+
+REPORT = Path("docs/necromancer-cards.md")
+TESTS = Path("tests")
+
+
+def card_tests(root: Path = TESTS) -> dict[str, list[str]]:
+    """Card key -> test ids (``path::function``) marked ``card(key, game="necromancer")``."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(root.rglob("test_*.py")):
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for deco in node.decorator_list:
+                for key in _card_markers(deco):
+                    out[key].append(f"{path.as_posix()}::{node.name}")
+    return dict(out)
+
+
+def _card_markers(expr: ast.expr) -> list[str]:
+    """Card keys of ``pytest.mark.card("...", game="necromancer")`` calls in a
+    decorator (also inside a ``parametrize``'s ``pytest.param(..., marks=...)``)."""
+    out = []
+    for node in ast.walk(expr):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr != "card" or not node.args:
+            continue
+        game = next((k.value for k in node.keywords if k.arg == "game"), None)
+        if not (isinstance(game, ast.Constant) and game.value == RULESET):
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            out.append(arg.value)
+    return out
+
+
+def verbs_of(card: CardDef) -> set[str]:
+    return {e.verb for a in card.abilities for e in a.effects}
+
+
+def keywords_of(card: CardDef) -> set[str]:
+    """Keywords a card has (its type's trait included), gives or grants."""
+    out = set(card.kw)
+    for st in card.statics:
+        out.update(k for k, _ in st.keywords)
+    for a in card.abilities:
+        out.update(str(e.get("keyword")) for e in a.effects if e.verb == "grant")
+    return out
+
+
+MECHANICS: dict[str, Callable[[CardDef], bool]] = {
+    "on death": lambda c: bool(c.on.get("death")),
+    "when summoned": lambda c: bool(c.on.get("summon")),
+    "start of turn": lambda c: bool(c.on.get("turn_start")),
+    "end of turn": lambda c: bool(c.on.get("turn_end")),
+    "when it attacks": lambda c: bool(c.on.get("attack")),
+    "when it destroys": lambda c: bool(c.on.get("kill")),
+    "activated ability": lambda c: bool(c.on.get("activated")) and c.type != "hero",
+    "any-turn ability": lambda c: any(a.any_turn for a in c.abilities),
+    "adjacent": lambda c: _relation(c, ("adjacent", "target_adjacent")),
+    "across": lambda c: _relation(c, ("across",)),
+    "piercing spell": lambda c: c.type == "spell" and "damage" in verbs_of(c),
+    "negation": lambda c: "negate" in verbs_of(c),
+    "control change": lambda c: "control" in verbs_of(c),
+    "resurrection": lambda c: "resurrect" in verbs_of(c),
+    "banish": lambda c: "banish" in verbs_of(c),
+    "ensnare": lambda c: "ensnare" in verbs_of(c) or "ensnaring" in keywords_of(c),
+    "invisibility": lambda c: "veil" in verbs_of(c) or "invisibility" in keywords_of(c),
+    "character target": lambda c: any(
+        a.target is not None and a.target.kind == "character" for a in c.abilities
+    ),
+    "cost change": lambda c: bool(c.cost_mods),
+}
+
+
+def _relation(card: CardDef, names: tuple[str, ...]) -> bool:
+    sels = [a.target for a in card.abilities] + [e.scope for a in card.abilities for e in a.effects]
+    sels += [s.scope for s in card.statics]
+    return any(s is not None and s.relation in names for s in sels)
+
+
+def coverage(
+    pool: CardPool,
+) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
+    """(keyword -> cards, verb -> cards, mechanic -> cards) over the whole pool."""
+    kws: dict[str, list[str]] = {k: [] for k in KEYWORDS}
+    verbs: dict[str, list[str]] = {v: [] for v in VERBS}
+    mech: dict[str, list[str]] = {m: [] for m in MECHANICS}
+    for card in pool.cards.values():
+        key = pool.key(card)
+        for k in keywords_of(card):
+            kws[k].append(key)
+        for v in verbs_of(card):
+            verbs[v].append(key)
+        for m, has in MECHANICS.items():
+            if has(card):
+                mech[m].append(key)
+    return kws, verbs, mech
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _abilities(card: CardDef) -> Iterable[Ability]:
+    return card.abilities
+
+
+def render(pool: CardPool, tests: dict[str, list[str]]) -> str:
+    """The whole ``docs/necromancer-cards.md``."""
+    cards = sorted(pool.cards.values(), key=lambda c: (c.number or 10**6, c.type, c.name))
+    by_type = Counter(c.type for c in cards)
+    lines = [
+        "# Path of the Necromancer: the base set",
+        "",
+        "<!-- Generated by `python -m ossuary.necromancer.catalog`: do not edit. -->",
+        "",
+        f"Ossuary's own original cards for Path of the Necromancer: {len(cards)} cards "
+        f"({by_type['hero']} heroes and {len(cards) - by_type['hero']} others). The card file",
+        "format is in [card-language.md](card-language.md#path-of-the-necromancer);",
+        "`ossuary cards --game necromancer` searches the same cards. Every card has at least",
+        "one scenario test that plays its text; the test is named beside the card.",
+        "",
+        "## In numbers",
+        "",
+        "| type | " + " | ".join(RARITIES) + " | all |",
+        "| --- |" + " --- |" * (len(RARITIES) + 1),
+    ]
+    for t in TYPES:
+        row = [sum(1 for c in cards if c.type == t and c.rarity == r) for r in RARITIES]
+        lines.append(f"| {t} | " + " | ".join(str(n) for n in row) + f" | {sum(row)} |")
+    lines += ["", "| minion type | trait | minions |", "| --- | --- | --- |"]
+    for name in MINION_TYPES:
+        trait = traits()[name]
+        n = sum(1 for c in cards if c.minion_type == name)
+        lines.append(f"| {name} | **{trait.trait}**: {_cell(trait.text)} | {n} |")
+    kws, verbs, mech = coverage(pool)
+    lines += ["", "## Keywords, verbs and mechanics", "", "| keyword | cards |", "| --- | --- |"]
+    lines += [f"| {k} | {len(v)}: {', '.join(sorted(v))} |" for k, v in kws.items()]
+    lines += ["", "| verb | cards |", "| --- | --- |"]
+    lines += [f"| {k} | {len(v)}: {', '.join(sorted(v))} |" for k, v in verbs.items()]
+    lines += ["", "| mechanic | cards |", "| --- | --- |"]
+    lines += [f"| {k} | {len(v)}: {', '.join(sorted(v))} |" for k, v in mech.items()]
+    for t in TYPES:
+        lines += [
+            "",
+            f"## {t.title()}s",
+            "",
+            "| # | card | cost | stats | rarity | text | test |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        for c in cards:
+            if c.type != t:
+                continue
+            key = pool.key(c)
+            where = tests.get(key, [])
+            test = "<br>".join(f"`{w.rsplit('::', 1)[1]}`" for w in where) or "**none**"
+            if where:
+                path = where[0].split("::")[0]
+                test = f"[{Path(path).name}](../{path}) " + test
+            stats = ""
+            if c.is_minion:
+                stats = f"{c.minion_type} {c.attack}/{c.defense}"
+            elif t == "artifact":
+                stats = f"defense {c.defense}"
+            elif t == "event":
+                stats = f"{c.rounds} round(s)"
+            cost = "" if t == "hero" else str(c.cost)
+            lines.append(
+                f"| {c.number or ''} | {_cell(key)} | {cost} | {stats} | {c.rarity} | "
+                f"{_cell(c.text)} | {test} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=f"Write {REPORT} from the card files.")
+    parser.add_argument("--check", action="store_true", help="fail if the report is stale")
+    args = parser.parse_args(argv)
+    text = render(base_pool(), card_tests(TESTS))
+    if args.check:
+        if not REPORT.exists() or REPORT.read_text("utf-8") != text:
+            print(f"{REPORT} is out of date: run `python -m ossuary.necromancer.catalog`",
+                  file=sys.stderr)  # fmt: skip
+            return 1
+        return 0
+    REPORT.write_text(text, "utf-8")
+    print(f"wrote {REPORT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
