@@ -148,8 +148,12 @@ def lifeforce(s: NecroState) -> list[int]:
 
 
 def in_hand(s: NecroState, seat: int, name: str) -> int:
-    """The id of a card called ``name`` in the seat's hand."""
-    return next(c for c in s.seats[seat].hand if s.defs[c].name == name)
+    """The id of a card called ``name`` (or ``Name [type]``) in the seat's hand."""
+    return next(
+        c
+        for c in s.seats[seat].hand
+        if name in (s.defs[c].name, f"{s.defs[c].name} [{s.defs[c].type}]")
+    )
 
 
 def play(s: NecroState, seat: int, name: str) -> None:
@@ -190,3 +194,82 @@ def m(card: str, space: int, **fields: Any) -> str:
 def ms(*tables: str) -> str:
     """Several minion tables, comma-separated."""
     return ", ".join(tables)
+
+
+FILLER = ["Mist Wraith"] * 6
+
+
+def _items(names: Iterable[str]) -> str:
+    return ", ".join(f'"{n}"' for n in names)
+
+
+def _row(minions: Iterable[str]) -> str:
+    """Names go to spaces 1, 2, ... in order; ``m(...)`` tables are kept as they are."""
+    out = []
+    for k, x in enumerate(minions, 1):
+        out.append(x if x.startswith("{") else m(x, k))
+    return ", ".join(out)
+
+
+def table(
+    *,
+    hand: Iterable[str] = (),
+    mine: Iterable[str] = (),
+    theirs: Iterable[str] = (),
+    hand1: Iterable[str] = (),
+    magic0: Iterable[str] = (),
+    magic1: Iterable[str] = (),
+    grave0: Iterable[str] = (),
+    grave1: Iterable[str] = (),
+    deck0: Iterable[str] = FILLER,
+    deck1: Iterable[str] = FILLER,
+    hero0: str = PLAIN,
+    hero1: str = PLAIN,
+    health0: int = 40,
+    health1: int = 40,
+    lifeforce0: int = 10,
+    lifeforce1: int = 10,
+    phase: str = "main",
+    active: int = 0,
+    cards: Iterable[Mapping[str, Any]] = (),
+) -> NecroState:
+    """A two-seat position for card tests: seat 0 (active unless said) and seat 1."""
+
+    def magic(names: Iterable[str]) -> str:
+        return ", ".join(f'{{ card = "{n}", slot = {k} }}' for k, n in enumerate(names, 1))
+
+    text = f"""
+[game]
+active = {active}
+phase = "{phase}"
+
+[[seat]]
+hero = "{hero0}"
+health = {health0}
+lifeforce = {lifeforce0}
+hand = [{_items(hand)}]
+deck = [{_items(deck0)}]
+graveyard = [{_items(grave0)}]
+minions = [{_row(mine)}]
+magic = [{magic(magic0)}]
+
+[[seat]]
+hero = "{hero1}"
+health = {health1}
+lifeforce = {lifeforce1}
+hand = [{_items(hand1)}]
+deck = [{_items(deck1)}]
+graveyard = [{_items(grave1)}]
+minions = [{_row(theirs)}]
+magic = [{magic(magic1)}]
+"""
+    return scenario(text, cards)
+
+
+def summon(s: NecroState, seat: int, name: str, space: int = 1) -> None:
+    """Play a minion from hand into ``space`` and let the window close."""
+    play(s, seat, name)
+    pass_all(s)
+    if s.decision() is not None and s.decision().kind == "place":  # type: ignore[union-attr]
+        act(s, f"at {space - 1}")
+    pass_all(s)

@@ -54,9 +54,11 @@ def _card_markers(expr: ast.expr) -> list[str]:
     decorator (also inside a ``parametrize``'s ``pytest.param(..., marks=...)``)."""
     out = []
     for node in ast.walk(expr):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        if not isinstance(node, ast.Call) or not node.args:
             continue
-        if node.func.attr != "card" or not node.args:
+        func = node.func  # pytest.mark.card(...), or an alias: card = pytest.mark.card
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name != "card":
             continue
         game = next((k.value for k in node.keywords if k.arg == "game"), None)
         if not (isinstance(game, ast.Constant) and game.value == RULESET):

@@ -201,27 +201,33 @@ def step_fight(
     else:
         hurt_hero(s, q, power, name)
         dealt.append((attacker, power, target))
-    # deaths first (section 12), then what the surviving dealers' damage sets off
+    # deaths first (section 12), then what the damage sets off: read each
+    # dealer's keywords now, as the damage is dealt (a dealer may die in the fight)
     for dealer, amount, what in reversed(dealt):
-        s.push("after_hit", dealer, amount, what, what[0] in "mc" and int(what[1:]) in killed)
+        if amount <= 0:
+            continue
+        kws = keywords(s, dealer)
+        s.push(
+            "after_hit", dealer, s.minions[dealer].controller, amount, what,
+            what[0] in "mc" and int(what[1:]) in killed,
+            int(kws.get("drain", 0)), int(kws.get("ensnaring", 0)),
+        )  # fmt: skip
     s.push("destroy", tuple(killed), "combat")
 
 
 @step
-def step_after_hit(s: NecroState, dealer: int, amount: int, what: str, kill: bool) -> None:
+def step_after_hit(
+    s: NecroState, dealer: int, p: int, amount: int, what: str, kill: bool, drain: int,
+    ensnaring: int,
+) -> None:  # fmt: skip
     """What combat damage sets off: drain, ensnaring, and the dealer's "when it
     deals damage" and "when it destroys" abilities (which also count defenders,
-    section 9, "Effects Triggered"). A dealer that died in the fight has left
-    the field and sets off nothing."""
-    m = s.minions.get(dealer)
-    if m is None or amount <= 0:
-        return
-    p = m.controller
-    kws = keywords(s, dealer)
-    if what[0] == "h" and kws.get("drain"):
-        heal_hero(s, p, kws["drain"])
-    if what[0] == "m" and not kill and kws.get("ensnaring"):
-        ensnare(s, int(what[1:]), kws["ensnaring"])
+    section 9, "Effects Triggered"). The damage was dealt at the same time as
+    any damage back, so a dealer that died in the fight still sets them off."""
+    if what[0] == "h" and drain:
+        heal_hero(s, p, drain)
+    if what[0] == "m" and not kill and ensnaring:
+        ensnare(s, int(what[1:]), ensnaring)
     if kill:
         fire(s, dealer, p, "kill")
     fire(s, dealer, p, "damage")

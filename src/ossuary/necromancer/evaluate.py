@@ -1,0 +1,280 @@
+"""How good a Path of the Necromancer position is, for the heuristic and ISMCTS agents.
+
+Two parts, as for Hecatomb:
+
+1. :func:`settle` plays a copy of the state on to a quiet point (a main phase
+   with the response stack empty, or the end of the game) with a plain default
+   for every choice on the way: nobody responds, defenders are chosen when
+   they survive the hit or the hero is in danger, targets are the biggest
+   enemy to hurt or the biggest friend to help. So an attack is judged by the
+   fight it starts, a spell by what it did.
+2. :func:`score` adds up, in health points, what each player has: the hero's
+   health (the last points count double); minions (attack and what is left of
+   defense, and their keywords; ensnared ones less); magic cards in play;
+   cards in hand; lifeforce; the cards left to draw (a short deck is a clock);
+   and a threat term: how much the enemies' minions could hit the hero with,
+   past the player's possible defenders.
+
+:func:`evaluate` turns the difference to the best opponent into prospects in
+[0, 1] with a logistic curve (a lead of ``SCALE`` points is worth about 73%).
+The weights are round numbers tuned in the arena (``docs/ai.md``).
+Importing this module registers it with the agents.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..agents.knowledge import GameKnowledge, register_knowledge
+from ..engine.core import GameState
+from ..engine.rng import Rng
+from .queries import attack_of, defense_of, keywords, stats
+from .state import EMPTY, NecroState
+
+# -- weights, in hero health points --------------------------------------------
+ATTACK = 1.0  # per point of attack of a minion on the field
+DEFENSE = 0.6  # per point of defense left
+MINION = 1.5  # per minion on the field
+ENSNARED = 0.5  # an ensnared minion counts this much
+KEYWORD = {"invisibility": 1.0, "immune": 0.5, "extra_attacks": 2.0, "drain": 1.0,
+           "hero_bonus": 1.0, "ensnaring": 0.8}  # fmt: skip
+MAGIC = 0.8  # per lifeforce of cost of a magic card in play (artifacts, events, lands, relics)
+HAND = 2.0  # per card in hand
+LIFEFORCE = 0.3  # per point of lifeforce
+LOW_HEALTH = 12  # below this, each point of health counts double
+DECK_CLOCK = 3.0  # per turn fewer than 5 left to draw
+THREAT = 0.5  # per point the enemies could hit the hero with next turn
+SCALE = 8.0  # health points of lead for 73%
+SETTLE_STEPS = 200
+
+HARMFUL = frozenset({"damage", "destroy", "ensnare", "banish", "recall", "control", "negate"})
+
+
+# =============================================================================
+# Default choices (settling, and ISMCTS playouts)
+# =============================================================================
+def _aimed_ability(s: NecroState) -> Any:
+    pending = s.pending
+    assert pending is not None
+    ctx = pending.ctx
+    if ctx[0] == "play":
+        d = s.defs[ctx[1]]
+        return d.aim
+    cid, idx = ctx[1], ctx[3]
+    return s.defs[cid].abilities[idx]
+
+
+def _harmful(s: NecroState) -> bool:
+    ab = _aimed_ability(s)
+    if ab is None:
+        return s.defs[s.pending.ctx[1]].type != "relic"  # type: ignore[union-attr]
+    for eff in ab.effects:
+        if eff.verb in HARMFUL:
+            return True
+        if eff.verb == "modify" and (eff.get("attack", 0) < 0 or eff.get("defense", 0) < 0):
+            return True
+    return False
+
+
+def _weight(s: NecroState, t: str) -> float:
+    kind, num = t[0], int(t[1:])
+    if kind == "m" and num in s.minions:
+        return attack_of(s, num) * 2 + defense_of(s, num) + s.defs[num].cost
+    if kind == "h":
+        return 40 - s.seats[num].health + 5
+    if kind == "s" and num < len(s.rstack):
+        return 10 + num
+    return s.defs[num].cost if kind in "cg" else 0
+
+
+def _owner(s: NecroState, t: str) -> int:
+    from .queries import target_owner
+
+    return target_owner(s, t)
+
+
+def choose_target(s: NecroState, p: int, options: tuple[str, ...]) -> str:
+    """Hurt the biggest enemy thing, or help the biggest thing of one's own."""
+    hostile = _harmful(s)
+    best, best_w = options[0], -math.inf
+    for t in options:
+        mine = _owner(s, t) == p
+        w = _weight(s, t) + (0 if mine == hostile else 1000)
+        if w > best_w:
+            best, best_w = t, w
+    return best
+
+
+def choose_defenders(s: NecroState, p: int, options: tuple[str, ...]) -> str:
+    """Defend with a minion that survives the hit; or, with the hero in danger,
+    with anything."""
+    pending = s.pending
+    assert pending is not None
+    attacker, target, _ = pending.ctx
+    power = attack_of(s, attacker)
+    if target[0] == "h":
+        power += keywords(s, attacker).get("hero_bonus", 0)
+    danger = target[0] == "h" and s.seats[p].health - power <= LOW_HEALTH
+    best, best_v = "done", 0.0
+    for opt in options:
+        if opt == "done":
+            continue
+        c = int(opt.split()[1])
+        left = defense_of(s, c)
+        v = (3.0 if left > power else -1.0) + (5.0 if danger else 0.0) - 0.1 * s.defs[c].cost
+        if v > best_v:
+            best, best_v = opt, v
+    return best
+
+
+def default_choice(s: NecroState) -> str:
+    """A sensible option for the pending decision without looking ahead."""
+    pending = s.pending
+    assert pending is not None
+    kind, p, opts = pending.kind, pending.player, pending.options
+    if kind == "main":
+        return "end"
+    if kind == "window":
+        return "pass"
+    if kind == "mulligan":
+        return "keep"
+    if kind == "defend":
+        return choose_defenders(s, p, opts)
+    if kind == "target":
+        return choose_target(s, p, opts)
+    if kind == "may":
+        return "yes"
+    if kind == "hand_limit":  # give up the cheapest card
+        return min(opts, key=lambda o: s.defs[int(o.split()[1])].cost)
+    if kind in ("pick", "choose"):
+        cards = [o for o in opts if o != "none"]
+        if not cards:
+            return opts[0]
+        return max(cards, key=lambda o: s.defs[int(o.split()[1])].cost)
+    return opts[0]
+
+
+def settle(s: NecroState) -> NecroState:
+    """A copy of ``s`` played on with :func:`default_choice` to a quiet point."""
+    out = s.clone()
+    for _ in range(SETTLE_STEPS):
+        pending = out.pending
+        if pending is None or (pending.kind == "main" and not out.rstack):
+            break
+        out.apply_action(default_choice(out))
+    return out
+
+
+# =============================================================================
+# The score
+# =============================================================================
+def minion_value(s: NecroState, cid: int) -> float:
+    atk, full, kws = stats(s, cid)
+    m = s.minions[cid]
+    value = MINION + ATTACK * atk + DEFENSE * max(0, full - m.damage)
+    for k, v in kws.items():
+        w = KEYWORD.get(k)
+        if w:
+            value += w * (v if isinstance(v, int) and not isinstance(v, bool) else 1)
+    if m.ensnare is not None:
+        value *= ENSNARED
+    return value
+
+
+def score(s: NecroState, p: int) -> float:
+    """What seat ``p`` has, in hero health points (see the module docstring)."""
+    seat = s.seats[p]
+    if not seat.alive:
+        return -1000.0
+    health = seat.health
+    value = float(health) + max(0, LOW_HEALTH - health)
+    for c in seat.minions:
+        if c != EMPTY:
+            value += minion_value(s, c)
+    defs = s.defs
+    for c in seat.magic:
+        if c != EMPTY:
+            value += MAGIC * max(1, defs[c].cost)
+    value += HAND * len(seat.hand) + LIFEFORCE * seat.lifeforce
+    value -= DECK_CLOCK * max(0, 5 - len(seat.deck))
+    # what the enemies could hit the hero with next turn, past our defenders
+    guard = sum(1 for c in seat.minions if c != EMPTY and s.minions[c].ensnare is None)
+    for q, other in enumerate(s.seats):
+        if q == p or not other.alive:
+            continue
+        hits = sorted(
+            (attack_of(s, c) for c in other.minions if c != EMPTY and s.minions[c].ensnare is None),
+            reverse=True,
+        )
+        value -= THREAT * sum(hits[guard:]) / max(1, len(s.seats) - 1)
+    return value
+
+
+def _squash(lead: float) -> float:
+    return 1.0 / (1.0 + math.exp(-lead / SCALE))
+
+
+def values(s: NecroState) -> list[float]:
+    """Each seat's prospects in [0, 1] for a position as it stands (not settled)."""
+    if s.is_terminal():
+        if s.winner is None:
+            return [0.5] * s.n
+        return [1.0 if q == s.winner else 0.0 for q in range(s.n)]
+    scores = [score(s, q) for q in range(s.n)]
+    out = []
+    for q, mine in enumerate(scores):
+        best_other = max(v for r, v in enumerate(scores) if r != q)
+        out.append(_squash(mine - best_other))
+    return out
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's prospects in [0, 1] after settling (what the agents call)."""
+    assert isinstance(state, NecroState)
+    return values(settle(state))
+
+
+def action_key(state: GameState, aid: str) -> str:
+    """Hand and deck cards by name (hidden instances differ between samples)."""
+    verb, _, rest = aid.partition(" ")
+    if verb in ("play", "sacrifice", "mulligan", "card") and isinstance(state, NecroState):
+        if rest.isdigit():
+            return f"{verb} {state.defs[int(rest)].name}"
+    return aid
+
+
+def rollout_policy(state: GameState, rng: Rng) -> str:
+    """Random, but a main phase plays cards and attacks more often than it
+    sacrifices, dismisses or ends; windows mostly pass."""
+    opts = state.legal_action_ids()
+    pending = state.pending
+    if pending is not None and len(opts) > 1:
+        if pending.kind == "window" and rng.below(4):
+            return "pass"
+        if pending.kind == "main":
+            busy = [o for o in opts if o.startswith(("play", "attack", "hero", "use"))]
+            if busy and rng.below(5):
+                return rng.choice(busy)
+            return "end" if rng.below(3) else rng.choice(opts)
+    return rng.choice(opts)
+
+
+KNOWLEDGE = GameKnowledge(
+    evaluate=evaluate,
+    action_key=action_key,
+    stay_actions=frozenset({"end", "pass"}),
+    rollout_policy=rollout_policy,
+)
+register_knowledge("necromancer", KNOWLEDGE)
+
+__all__ = [
+    "KNOWLEDGE",
+    "choose_defenders",
+    "choose_target",
+    "default_choice",
+    "evaluate",
+    "score",
+    "settle",
+    "values",
+]
