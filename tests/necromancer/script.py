@@ -167,7 +167,23 @@ def attack(s: NecroState, seat: int, space: int, target: str) -> None:
     if target.startswith("minion "):
         _, q, p = target.split()
         target = f"m{at(s, int(q), int(p))}"
-    act(s, f"attack {at(s, seat, space)} {target}")
+    act(s, f"attack {at(s, seat, space)}")
+    pending = s.decision()
+    if pending is not None and pending.kind == "aim":
+        act(s, target)
+
+
+def dismiss(s: NecroState, cid: int) -> None:
+    """Dismiss Minion: the command, then which minion (asked when there is a choice)."""
+    act(s, "dismiss")
+    pending = s.decision()
+    if pending is not None and pending.kind == "dismiss":
+        act(s, f"dismiss {cid}")
+
+
+def sacrifice(s: NecroState, seat: int, name: str) -> None:
+    """Sacrifice Card: the ability, then which card."""
+    act(s, "sacrifice", f"sacrifice {in_hand(s, seat, name)}")
 
 
 def minion(

@@ -8,6 +8,7 @@ from .script import (
     act,
     at,
     attack,
+    dismiss,
     expect,
     grave_names,
     health,
@@ -83,8 +84,9 @@ def test_an_ensnared_target_deals_no_damage_back() -> None:
 
 def test_faq_1_the_hero_can_be_attacked_even_behind_minions() -> None:
     s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
-    assert f"attack {at(s, 0, 1)} h1" in s.legal_action_ids()
-    attack(s, 0, 1, "h1")
+    act(s, f"attack {at(s, 0, 1)}")
+    assert "h1" in s.legal_action_ids()  # the hero is among the targets
+    act(s, "h1")
     expect(s, "defend", 1)  # but the opponent may defend with its minions
     act(s, "done")
     assert health(s) == [40, 38]
@@ -179,10 +181,10 @@ def test_the_attacker_attacks_once_a_turn_unless_a_card_says_more() -> None:
     )
     lurker, duelist = at(s, 0, 1), at(s, 0, 2)
     attack(s, 0, 1, "h1")
-    illegal(s, f"attack {lurker} h1", "section 9")
+    illegal(s, f"attack {lurker}", "section 9")
     attack(s, 0, 2, "h1")
     attack(s, 0, 2, "h1")  # Phantom Duelist may attack twice
-    illegal(s, f"attack {duelist} h1", "already attacked")
+    illegal(s, f"attack {duelist}", "already attacked")
 
 
 def test_attacking_an_artifact_destroys_it_and_pierces() -> None:
@@ -217,8 +219,8 @@ def test_dismiss_returns_the_minion_to_the_deck_shuffled_without_its_effects() -
     # Echo Wraith draws two cards on death; dismissed, it does nothing.
     s = scenario(duel(ms(m("Echo Wraith", 1), m("Cave Lurker", 2)), ""))
     wraith = at(s, 0, 1)
-    act(s, f"dismiss {wraith}")
-    act(s, f"dismiss {at(s, 0, 2)}")  # any number of dismissals in a turn
+    dismiss(s, wraith)
+    dismiss(s, at(s, 0, 2))  # any number of dismissals in a turn
     assert row(s, 0) == [None, None, None, None]
     assert wraith in s.seats[0].deck and len(s.seats[0].deck) == 4
     assert len(s.seats[0].hand) == 0
@@ -240,7 +242,7 @@ def test_faq_2_four_minions_at_most_dismiss_to_make_room() -> None:
     s = scenario(duel(four, "", extra0='hand = ["Cave Lurker"]'))
     lurker = s.seats[0].hand[0]
     illegal(s, f"play {lurker}", "FAQ 2")
-    act(s, f"dismiss {at(s, 0, 3)}")
+    dismiss(s, at(s, 0, 3))
     play(s, 0, "Cave Lurker")
     assert row(s, 0)[2] == "Cave Lurker"
 

@@ -39,12 +39,12 @@ CASES: list[tuple[str, Callable[[NecroState], str], str]] = [
     ("too dear", lambda s: f"play {in_hand(s, 0, 'Pit Fiend')}", "section 8"),
     ("slots full", lambda s: f"play {in_hand(s, 0, 'Spirit Lantern')}", "section 15"),
     ("not in hand", lambda s: "play 999", "not in your hand"),
-    ("ensnared attacker", lambda s: f"attack {at(s, 0, 2)} h1", "Ensnare"),
-    ("attacked already", lambda s: f"attack {at(s, 0, 3)} h1", "already attacked"),
+    ("ensnared attacker", lambda s: f"attack {at(s, 0, 2)}", "Ensnare"),
+    ("attacked already", lambda s: f"attack {at(s, 0, 3)}", "already attacked"),
     ("invisible target", lambda s: f"attack {at(s, 0, 1)} m{at(s, 1, 2)}", "Invisibility"),
     ("own hero", lambda s: f"attack {at(s, 0, 1)} h0", "own hero"),
     ("own minion", lambda s: f"attack {at(s, 0, 1)} m{at(s, 0, 3)}", "section 9"),
-    ("enemy's minion", lambda s: f"attack {at(s, 1, 1)} h0", "minions you control"),
+    ("enemy's minion", lambda s: f"attack {at(s, 1, 1)}", "minions you control"),
     ("dismiss enemy", lambda s: f"dismiss {at(s, 1, 1)}", "FAQ 10"),
     ("dismiss ensnared", lambda s: f"dismiss {at(s, 0, 2)}", "Ensnare"),
     ("draw card", lambda s: "draw", "section 10"),
@@ -73,7 +73,16 @@ def test_window_refusals_name_section_13() -> None:
     assert "section 13" in str(err)
     illegal(s, "end", "section 13")
     illegal(s, "hero", "section 13")
-    illegal(s, f"attack {at(s, 1, 1)} h0", "section 13")
+    illegal(s, f"attack {at(s, 1, 1)}", "section 13")
+
+
+def test_an_attack_target_must_be_attackable() -> None:
+    s = base()
+    act(s, f"attack {at(s, 0, 1)}")
+    expect(s, "aim", 0)
+    illegal(s, f"m{at(s, 1, 2)}", "Invisibility")
+    illegal(s, "h0", "own hero")
+    illegal(s, f"m{at(s, 0, 3)}", "not your own")
 
 
 def test_a_defender_must_be_able_to_defend() -> None:
@@ -88,7 +97,7 @@ hero = "{PLAIN}"
 deck = {DECK}
 minions = [{ms(m("Barrow Sentinel", 1), m("Spindle Runner", 2), m("Grave Gnawer", 3, ensnared=1))}]
 """)
-    act(s, f"attack {at(s, 0, 1)} m{at(s, 1, 2)}")
+    act(s, f"attack {at(s, 0, 1)}", f"m{at(s, 1, 2)}")
     expect(s, "defend", 1)
     illegal(s, f"defend {at(s, 1, 2)}", "can't defend itself")
     illegal(s, f"defend {at(s, 1, 3)}", "ensnared")

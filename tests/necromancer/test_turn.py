@@ -109,7 +109,7 @@ hero = "{PLAIN}"
 deck = ["Mist Wraith"]
 """)
     assert not any(o.startswith("attack") for o in s.legal_action_ids())
-    illegal(s, f"attack {at(s, 0, 1)} h1", "First Turn Restriction")
+    illegal(s, f"attack {at(s, 0, 1)}", "First Turn Restriction")
 
 
 def test_main_phase_actions_in_any_order_and_the_turn_passes() -> None:

@@ -21,6 +21,7 @@ from .cards import Effect
 from .queries import (
     free_spaces,
     host_of,
+    invalidate,
     minion_matches,
     slot_of,
     targetable,
@@ -202,6 +203,7 @@ def do_modify(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None
         else:
             m.atk += atk
             m.dfn += dfn
+        invalidate(s)
         event(s, "modified", card=s.defs[c].name, attack=atk, defense=dfn, turn=turn)
 
 
@@ -217,6 +219,7 @@ def do_free(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None:
     for c in _minions(affected(s, src, p, eff, target)):
         if s.minions[c].ensnare is not None:
             s.minions[c].ensnare = None
+            invalidate(s)
             event(s, "freed", card=s.defs[c].name)
 
 
@@ -233,6 +236,7 @@ def do_grant(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None:
     value: Any = True if kw == "immune" else int(eff.get("value", 1))
     for c in _minions(affected(s, src, p, eff, target)):
         s.minions[c].granted.append((kw, value))
+        invalidate(s)
         event(s, "granted", card=s.defs[c].name, keyword=kw)
 
 

@@ -128,6 +128,30 @@ def choose_defenders(s: NecroState, p: int, options: tuple[str, ...]) -> str:
     return best
 
 
+def choose_aim(s: NecroState, p: int, attacker: int, options: tuple[str, ...]) -> str:
+    """Attack a minion the attacker destroys and survives (the most valuable),
+    else an artifact it destroys, else the weakest hero."""
+    power = attack_of(s, attacker)
+    left = defense_of(s, attacker)
+    best, best_v = "", -math.inf
+    for t in options:
+        kind, num = t[0], int(t[1:])
+        if kind == "m":
+            back = 0 if s.minions[num].ensnare is not None else attack_of(s, num)
+            if power < defense_of(s, num) or back >= left:
+                continue
+            v = 100 + minion_value(s, num)
+        elif kind == "c":
+            if power < defense_of(s, num):
+                continue
+            v = 50.0 + s.defs[num].cost
+        else:
+            v = 60.0 - s.seats[num].health
+        if v > best_v:
+            best, best_v = t, v
+    return best or next(t for t in options if t[0] == "h")
+
+
 def default_choice(s: NecroState) -> str:
     """A sensible option for the pending decision without looking ahead."""
     pending = s.pending
@@ -145,8 +169,12 @@ def default_choice(s: NecroState) -> str:
         return choose_target(s, p, opts)
     if kind == "may":
         return "yes"
-    if kind == "hand_limit":  # give up the cheapest card
+    if kind in ("hand_limit", "sacrifice"):  # give up the cheapest card
         return min(opts, key=lambda o: s.defs[int(o.split()[1])].cost)
+    if kind == "aim":
+        return choose_aim(s, p, pending.ctx[0], opts)
+    if kind == "dismiss":  # the weakest minion
+        return min(opts, key=lambda o: minion_value(s, int(o.split()[1])))
     if kind in ("pick", "choose"):
         cards = [o for o in opts if o != "none"]
         if not cards:
@@ -245,19 +273,27 @@ def action_key(state: GameState, aid: str) -> str:
 
 
 def rollout_policy(state: GameState, rng: Rng) -> str:
-    """Random, but a main phase plays cards and attacks more often than it
-    sacrifices, dismisses or ends; windows mostly pass."""
+    """A cheap, plausible player for ISMCTS playouts: in a main phase it plays a
+    card it can, then attacks (a good target: see :func:`choose_aim`), then
+    ends the turn; it never sacrifices, dismisses or draws; windows pass; every
+    other choice is the default one."""
+    assert isinstance(state, NecroState)
     opts = state.legal_action_ids()
     pending = state.pending
-    if pending is not None and len(opts) > 1:
-        if pending.kind == "window" and rng.below(4):
-            return "pass"
-        if pending.kind == "main":
-            busy = [o for o in opts if o.startswith(("play", "attack", "hero", "use"))]
-            if busy and rng.below(5):
-                return rng.choice(busy)
-            return "end" if rng.below(3) else rng.choice(opts)
-    return rng.choice(opts)
+    if pending is None or len(opts) == 1:
+        return opts[0]
+    kind = pending.kind
+    if kind == "main":
+        plays = [o for o in opts if o.startswith(("play", "hero", "use"))]
+        if plays and rng.below(4):
+            return rng.choice(plays)
+        attacks = [o for o in opts if o.startswith("attack")]
+        if attacks and rng.below(6):
+            return rng.choice(attacks)
+        return "end"
+    if kind == "window":
+        return "pass"
+    return default_choice(state)
 
 
 KNOWLEDGE = GameKnowledge(

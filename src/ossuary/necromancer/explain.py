@@ -45,6 +45,14 @@ def explain_illegal(s: NecroState, aid: str) -> Why:
         why = _main(s, p, verb, rest)
         if why is not None:
             return why
+    if kind == "aim":
+        why = _aim(s, p, aid)
+        if why is not None:
+            return why
+    if kind == "dismiss" and verb == "dismiss":
+        why = _dismiss(s, p, _num(rest))
+        if why is not None:
+            return why
     if kind == "defend" and verb == "defend":
         return _defend(s, pending.ctx, _num(rest))
     if kind == "place" and verb == "at":
@@ -127,46 +135,19 @@ def _main(s: NecroState, p: int, verb: str, rest: str) -> Why | None:
         return "there is no response window open", "section 13"
     if verb == "attack":
         parts = rest.split()
-        if len(parts) != 2:
-            return "write 'attack <minion id> <target id>'", 'section 9, "Attack"'
-        cid, target = _num(parts[0]), parts[1]
-        m = s.minions.get(cid)
-        if m is None:
-            return f"there is no minion {parts[0]} on the field", 'section 9, "Attack"'
-        if m.controller != p:
-            return "you can only command minions you control", 'section 9, "Minion Commands"'
-        if seat.turns <= 1:
-            return "no attacks on a player's first turn", 'section 7, "First Turn Restriction"'
-        if m.ensnare is not None:
-            return f"{s.defs[cid].name} is ensnared and can't attack", 'section 11, "Ensnare"'
-        if m.attacks >= 1 + keywords(s, cid).get("extra_attacks", 0):
-            return (
-                f"{s.defs[cid].name} has already attacked this turn",
-                'section 9, "Limitations"',
-            )
-        if target not in attack_targets(s, p):
-            if target[:1] == "m" and _num(target[1:]) in s.minions:
-                other = s.minions[_num(target[1:])]
-                if other.controller == p:
-                    return "a minion attacks enemies, not your own", 'section 9, "Targets"'
-                if other.invisible:
-                    return (
-                        "an invisible minion can't be chosen as an enemy's target",
-                        'section 11, "Invisibility"',
-                    )
-            if target[:1] == "h" and _num(target[1:]) == p:
-                return "you can't attack your own hero", 'section 9, "Targets"'
-            return (
-                f"{target!r} can't be attacked: choose an enemy minion, artifact or hero",
-                'section 9, "Targets"',
+        why = _attacker(s, p, _num(parts[0]) if parts else -1)
+        if why is not None:
+            return why
+        if len(parts) == 2:
+            why = _aim(s, p, parts[1])
+            return why or (
+                "choose the attacker first (attack <minion>), then its target",
+                'section 9, "Attack"',
             )
     if verb == "dismiss":
-        cid = _num(rest)
-        m = s.minions.get(cid)
-        if m is None or m.controller != p:
-            return "you can only dismiss minions you control", 'section 9, "Dismiss"; FAQ 10'
-        if m.ensnare is not None:
-            return "ensnared minions can't be dismissed", 'section 11, "Ensnare"'
+        why = _dismiss(s, p, _num(rest))
+        if why is not None:
+            return why
     if verb == "draw":
         if seat.lifeforce < 3:
             return (
@@ -215,6 +196,53 @@ def _main(s: NecroState, p: int, verb: str, rest: str) -> Why | None:
             return "all three of your magic slots are taken", 'section 15, "Magic Slots Management"'
         return f"{d.name} has nothing to aim at now", 'section 11, "Target"'
     return _shared(s, p, verb, rest)
+
+
+def _attacker(s: NecroState, p: int, cid: int) -> Why | None:
+    """Why minion ``cid`` can't attack now (section 9, "Limitations")."""
+    m = s.minions.get(cid)
+    if m is None:
+        return f"there is no minion {cid} on the field", 'section 9, "Attack"'
+    if m.controller != p:
+        return "you can only command minions you control", 'section 9, "Minion Commands"'
+    if s.seats[p].turns <= 1:
+        return "no attacks on a player's first turn", 'section 7, "First Turn Restriction"'
+    if m.ensnare is not None:
+        return f"{s.defs[cid].name} is ensnared and can't attack", 'section 11, "Ensnare"'
+    if m.attacks >= 1 + keywords(s, cid).get("extra_attacks", 0):
+        return f"{s.defs[cid].name} has already attacked this turn", 'section 9, "Limitations"'
+    return None
+
+
+def _aim(s: NecroState, p: int, target: str) -> Why | None:
+    """Why ``target`` can't be attacked by ``p`` (section 9, "Targets")."""
+    if target in attack_targets(s, p):
+        return None
+    num = _num(target[1:])
+    if target[:1] == "m" and num in s.minions:
+        other = s.minions[num]
+        if other.controller == p:
+            return "a minion attacks enemies, not your own", 'section 9, "Targets"'
+        if other.invisible:
+            return (
+                "an invisible minion can't be chosen as an enemy's target",
+                'section 11, "Invisibility"',
+            )
+    if target[:1] == "h" and num == p:
+        return "you can't attack your own hero", 'section 9, "Targets"'
+    return (
+        f"{target!r} can't be attacked: choose an enemy minion, artifact or hero",
+        'section 9, "Targets"',
+    )
+
+
+def _dismiss(s: NecroState, p: int, cid: int) -> Why | None:
+    m = s.minions.get(cid)
+    if m is None or m.controller != p:
+        return "you can only dismiss minions you control", 'section 9, "Dismiss"; FAQ 10'
+    if m.ensnare is not None:
+        return "ensnared minions can't be dismissed", 'section 11, "Ensnare"'
+    return None
 
 
 def _defend(s: NecroState, ctx: tuple[object, ...], cid: int) -> Why:

@@ -7,6 +7,7 @@ computed when asked, from a cached list of the cards in play that have any
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .cards import NUMBER_KEYWORDS, CardDef, CostMod, Selector, Static
@@ -114,7 +115,10 @@ def land_slot(s: NecroState, p: int) -> int:
 # Continual effects
 # =============================================================================
 def invalidate(s: NecroState) -> None:
+    """Forget the cached continual effects and minion stats: call after anything
+    that may change them (the field, changes to a minion, statuses)."""
     s._statics = None
+    s._stats = None
 
 
 def static_sources(s: NecroState) -> list[tuple[int, int]]:
@@ -210,8 +214,16 @@ def stats(s: NecroState, cid: int) -> tuple[int, int, dict[str, Any]]:
     """A minion's (attack, full defense, keywords) with everything applied.
 
     Attack and defense never go below 0 (FAQ 15). The full defense is before
-    damage; :func:`defense_of` is what is left of it.
+    damage; :func:`defense_of` is what is left of it. Cached until
+    :func:`invalidate` (damage is not part of it).
     """
+    cache = s._stats
+    if cache is None:
+        cache = s._stats = {}
+    else:
+        hit = cache.get(cid)
+        if hit is not None:
+            return hit
     m = s.minions[cid]
     d = s.defs[cid]
     atk = d.attack + m.atk + m.atk_turn
@@ -227,7 +239,9 @@ def stats(s: NecroState, cid: int) -> tuple[int, int, dict[str, Any]]:
     if m.granted:
         kws = dict(kws)
         _add_keywords(kws, m.granted)
-    return max(0, atk), max(0, dfn), kws
+    out = (max(0, atk), max(0, dfn), kws)
+    cache[cid] = out
+    return out
 
 
 def attack_of(s: NecroState, cid: int) -> int:
@@ -295,19 +309,27 @@ def targets(
     play (artifacts too), ``g<cid>`` a card in a graveyard, ``s<k>`` the k-th
     entry of the response stack.
     """
+    return list(_targets(s, p, sel, src))
+
+
+def any_target(s: NecroState, p: int, sel: Selector, src: int) -> bool:
+    """Whether ``sel`` has anything for ``p`` to choose (stops at the first)."""
+    return next(_targets(s, p, sel, src), None) is not None
+
+
+def _targets(s: NecroState, p: int, sel: Selector, src: int) -> Iterator[str]:
     kind = sel.kind
-    out: list[str] = []
     if kind in ("minion", "character", "target"):
         for q, seat in enumerate(s.seats):
             if not seat.alive or not _side_ok(sel.side, p, q):
                 continue
             for c in seat.minions:
                 if c != EMPTY and targetable(s, p, c) and minion_matches(s, sel, p, src, c):
-                    out.append(f"m{c}")
+                    yield f"m{c}"
     if kind in ("hero", "character", "target"):
         for q, seat in enumerate(s.seats):
             if seat.alive and _side_ok(sel.side, p, q):
-                out.append(f"h{q}")
+                yield f"h{q}"
     if kind in ("artifact", "target", "magic"):
         for q, seat in enumerate(s.seats):
             if not seat.alive or not _side_ok(sel.side, p, q):
@@ -315,12 +337,12 @@ def targets(
             for c in seat.magic:
                 if c != EMPTY and c not in s.dying:
                     if kind == "magic" or s.defs[c].type == "artifact":
-                        out.append(f"c{c}")
+                        yield f"c{c}"
         if kind == "magic":
             for m in s.minions.values():
                 for r in m.relics:
                     if _side_ok(sel.side, p, s.owner[r]) and r not in s.dying:
-                        out.append(f"c{r}")
+                        yield f"c{r}"
     if kind == "card":
         for q, seat in enumerate(s.seats):
             if not _side_ok(sel.side, p, q):
@@ -331,15 +353,14 @@ def targets(
                     continue
                 if sel.cost_max is not None and d.cost > sel.cost_max:
                     continue
-                out.append(f"g{c}")
+                yield f"g{c}"
     if kind == "action":
         want = sel.action or "any"
         for k, it in enumerate(s.rstack):
             if it.negated or not _side_ok(sel.side, p, it.player):
                 continue
             if want == "any" or _action_kind(s, it.kind, it.source) == want:
-                out.append(f"s{k}")
-    return out
+                yield f"s{k}"
 
 
 def _action_kind(s: NecroState, kind: str, source: int) -> str:

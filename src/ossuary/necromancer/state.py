@@ -208,11 +208,14 @@ class NecroState(GameState):
     ruleset = RULESET
     version = VERSION
     # Asked even with one option: skipping would tell the others about a hidden
-    # hand or deck (main phase, response windows, mulligan, hand limit, picks).
-    ALWAYS_ASK = frozenset({"main", "window", "mulligan", "hand_limit", "pick"})
+    # hand or deck (main phase, response windows, mulligan, hand limit, picks,
+    # which card to sacrifice).
+    ALWAYS_ASK = frozenset({"main", "window", "mulligan", "hand_limit", "pick", "sacrifice"})
 
     __slots__ = (
+        "_log_shared",
         "_statics",
+        "_stats",
         "art_damage",
         "decks",
         "defs",
@@ -251,6 +254,11 @@ class NecroState(GameState):
         # derived from defs and owner (not saved): each seat's reaction cards
         self.reactions: list[tuple[int, ...]] = []
         self._statics: list[tuple[int, int]] | None = None  # cache: (controller, cid)
+        # cache: minion -> (attack, full defense, keywords); valid until invalidated
+        self._stats: dict[int, tuple[int, int, dict[str, Any]]] | None = None
+        # the log is append-only: a clone shares it until one of them writes
+        # (rules.base.event copies it first), so clone doesn't pay for its length
+        self._log_shared = False
 
     # -- copying ---------------------------------------------------------------
     def clone(self) -> NecroState:
@@ -272,6 +280,7 @@ class NecroState(GameState):
         c.limbo = self.limbo[:]
         c.reactions = self.reactions
         c._statics = self._statics
+        c._stats = self._stats  # entries are filled only while still valid for both
         c.first = self.first
         c.seed = self.seed
         c.history = self.history[:]
@@ -280,7 +289,8 @@ class NecroState(GameState):
         c.stack = self.stack[:]
         c.pending = self.pending  # decisions are never mutated, only replaced
         c.rng = self.rng.copy()
-        c.log = self.log[:]
+        c.log = self.log
+        c._log_shared = self._log_shared = True
         c.winner = self.winner
         return c
 

@@ -200,6 +200,7 @@ def resample(s: NecroState, seat: int, rng: Rng) -> NecroState:
         out.reactions = list(s.reactions)
         out.log = [copy_json(redact_event(e, seat)) for e in s.log]
         out._statics = None
+        out._stats = None
         pending = s.pending
         assert pending is not None  # check_sample_seat: the seat is deciding
         out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)

@@ -82,11 +82,14 @@ def label(s: NecroState, aid: str) -> str:
     if verb == "destroy":
         return f"Destroy Magic on {describe_card(s, int(rest))} (4 lifeforce)"
     if verb == "sacrifice":
+        if not rest:
+            return "Sacrifice Card: discard a card for +1 lifeforce"
         return f"Sacrifice {defs[int(rest)].name} (+1 lifeforce)"
     if verb == "attack":
-        a, t = rest.split()
-        return f"Attack {describe_target(s, t)} with {describe_card(s, int(a))}"
+        return f"Attack with {describe_card(s, int(rest))}"
     if verb == "dismiss":
+        if not rest:
+            return "Dismiss a minion (back into your deck)"
         return f"Dismiss {describe_card(s, int(rest))} (back into your deck)"
     if verb == "defend":
         return f"Defend with {describe_card(s, int(rest))}"
@@ -129,6 +132,12 @@ def prompt(s: NecroState) -> str:
     if kind == "target":
         cid = ctx[1]
         return f"Choose a target for {defs[cid].name}."
+    if kind == "aim":
+        return f"Attack what with {describe_card(s, ctx[0])}?"
+    if kind == "dismiss":
+        return "Dismiss which minion (back into your deck)?"
+    if kind == "sacrifice":
+        return "Sacrifice which card (+1 lifeforce)?"
     if kind == "place":
         return f"Which minion space does {defs[ctx[1]].name} take?"
     if kind == "defend":

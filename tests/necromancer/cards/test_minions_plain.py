@@ -30,7 +30,7 @@ def test_skeletons_hit_heroes_harder(name: str) -> None:
     c = at(s, 0, 1)
     assert s.defs[c].identity == card.identity
     s.minions[c].attacks = 0
-    act(s, f"attack {c} h1")
+    attack(s, 0, 1, "h1")
     pass_all(s)
     bonus = 2 if card.cost >= 4 else 1
     assert health(s)[1] == 40 - card.attack - bonus
@@ -175,4 +175,4 @@ def test_attacks_twice_each_turn(name: str) -> None:
     pass_all(s)
     attack(s, 0, 1, "h1")
     pass_all(s)
-    assert f"attack {c} h1" not in s.legal_action_ids()
+    assert f"attack {c}" not in s.legal_action_ids()

@@ -4,15 +4,18 @@ what is offered, how each begins, and how each resolves off the response stack.
 Option ids: ``play <cid>`` (a card in hand; identical cards are one option),
 ``hero`` (the hero's own ability), ``use <cid> <i>`` (an activated ability of
 a card in play), ``draw`` (Draw Card), ``destroy <cid>`` (Destroy Magic),
-``sacrifice <cid>`` (Sacrifice Card), ``attack <cid> <target>``, ``dismiss
-<cid>``, ``end`` (end the turn) and, in a window, ``pass``.
+``sacrifice`` (Sacrifice Card: which card is the next question),
+``attack <cid>`` (then the target: an ``aim`` question), ``dismiss`` (then which
+minion), ``end`` (end the turn) and, in a window, ``pass``. Splitting the
+commands in two keeps the main phase's list of options short (DESIGN: large
+choices become a sequence of small ones).
 """
 
 from __future__ import annotations
 
-from ..queries import attack_targets, can_attack, can_dismiss, magic_in_play, targets
+from ..queries import any_target, attack_targets, can_attack, can_dismiss, magic_in_play
 from ..state import EMPTY, Item, NecroState
-from .base import event
+from .base import event, resume
 from .combat import declare_attack, resolve_attack, resolve_dismiss
 from .heroes import (
     DESTROY_MAGIC,
@@ -59,7 +62,7 @@ def activated_options(s: NecroState, p: int) -> list[str]:
         d = defs[c]
         for i in d.on["activated"]:
             ab = d.abilities[i]
-            if ab.cost <= seat.lifeforce and (ab.target is None or targets(s, p, ab.target, c)):
+            if ab.cost <= seat.lifeforce and (ab.target is None or any_target(s, p, ab.target, c)):
                 out.append(f"use {c} {i}")
     return out
 
@@ -68,18 +71,15 @@ def main_options(s: NecroState, p: int) -> list[str]:
     """Everything ``p`` may do in their main phase, in any order (section 7)."""
     seat = s.seats[p]
     defs = s.defs
-    plays: list[str] = []
-    sacrifices: list[str] = []
+    opts: list[str] = []
     seen: set[str] = set()
     for c in seat.hand:
         name = defs[c].name
         if name in seen:
             continue  # identical cards in hand are one option (DESIGN: collapse)
         seen.add(name)
-        sacrifices.append(f"sacrifice {c}")
         if playable(s, p, c):
-            plays.append(f"play {c}")
-    opts = plays
+            opts.append(f"play {c}")
     if hero_ability_usable(s, p):
         opts.append("hero")
     opts.extend(activated_options(s, p))
@@ -87,19 +87,17 @@ def main_options(s: NecroState, p: int) -> list[str]:
         opts.append("draw")
     if seat.lifeforce >= DESTROY_MAGIC:
         opts.extend(destroy_magic_options(s, p))
-    aims: list[str] | None = None
-    dismiss: list[str] = []
+    dismiss = False
     for c in seat.minions:
         if c == EMPTY:
             continue
         if can_attack(s, c):
-            if aims is None:
-                aims = attack_targets(s, p)
-            opts.extend(f"attack {c} {t}" for t in aims)
-        if can_dismiss(s, c, p):
-            dismiss.append(f"dismiss {c}")
-    opts.extend(dismiss)
-    opts.extend(sacrifices)
+            opts.append(f"attack {c}")  # the hero of an enemy is always a target
+        dismiss = dismiss or can_dismiss(s, c, p)
+    if dismiss:
+        opts.append("dismiss")
+    if seat.hand:
+        opts.append("sacrifice")
     opts.append("end")
     return opts
 
@@ -110,7 +108,9 @@ def take_action(s: NecroState, p: int, choice: str, mode: str) -> None:
     if verb == "play":
         begin_play(s, p, int(rest))
     elif verb == "sacrifice":
-        sacrifice_card(s, p, int(rest))
+        # which card: asked even when the hand holds one kind of card, since
+        # whether it is asked would show that
+        s.ask("sacrifice", p, tuple(sacrifice_options(s, p)), p)
     elif verb == "hero":
         hero = s.seats[p].hero
         begin_ability(s, p, hero, s.defs[hero].on["activated"][0])
@@ -122,13 +122,32 @@ def take_action(s: NecroState, p: int, choice: str, mode: str) -> None:
     elif verb == "destroy":
         declare_destroy_magic(s, p, int(rest))
     elif verb == "attack":
-        attacker, target = rest.split()
-        declare_attack(s, p, int(attacker), target)
+        s.ask("aim", p, tuple(attack_targets(s, p)), int(rest))
     elif verb == "dismiss":
-        event(s, "dismiss", p=p, card=s.defs[int(rest)].name)
-        s.push("declare", "dismiss", p, int(rest), None, ())
+        opts = tuple(
+            f"dismiss {c}" for c in s.seats[p].minions if c != EMPTY and can_dismiss(s, c, p)
+        )
+        s.ask("dismiss", p, opts, p)
     else:  # pragma: no cover - options are built above
         raise AssertionError(f"unknown action {choice!r} ({mode})")
+
+
+@resume("sacrifice")
+def resume_sacrifice(s: NecroState, ctx: tuple[int, ...], choice: str) -> None:
+    sacrifice_card(s, ctx[0], int(choice.split()[1]))
+
+
+@resume("aim")
+def resume_aim(s: NecroState, ctx: tuple[int, ...], choice: str) -> None:
+    attacker = ctx[0]
+    declare_attack(s, s.minions[attacker].controller, attacker, choice)
+
+
+@resume("dismiss")
+def resume_dismiss(s: NecroState, ctx: tuple[int, ...], choice: str) -> None:
+    p, cid = ctx[0], int(choice.split()[1])
+    event(s, "dismiss", p=p, card=s.defs[cid].name)
+    s.push("declare", "dismiss", p, cid, None, ())
 
 
 def resolve_item(s: NecroState, it: Item) -> None:

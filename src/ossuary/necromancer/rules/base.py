@@ -43,6 +43,9 @@ NecroState.RESUME = RESUME
 
 def event(s: NecroState, kind: str, **fields: Any) -> None:
     fields["e"] = kind
+    if s._log_shared:  # copy on write (see NecroState.clone)
+        s.log = s.log[:]
+        s._log_shared = False
     s.log.append(fields)
 
 

@@ -16,6 +16,7 @@ from ..queries import (
     controller_of,
     defense_of,
     eligible_defenders,
+    invalidate,
     keywords,
     target_owner,
 )
@@ -67,6 +68,7 @@ def ensnare(s: NecroState, cid: int, rounds: int) -> None:
     end = (s.turn, seat.turns + rounds)
     if m.ensnare is None or m.ensnare[1] < end[1] or m.ensnare[0] != end[0]:
         m.ensnare = end
+        invalidate(s)
     event(s, "ensnared", card=s.defs[cid].name, rounds=rounds)
 
 

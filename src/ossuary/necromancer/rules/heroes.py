@@ -11,7 +11,7 @@ own ability is used once during each of your turns, in your main phase
 
 from __future__ import annotations
 
-from ..queries import targets
+from ..queries import any_target, targets
 from ..state import Item, NecroState
 from .base import discard, draw, event, gain_lifeforce, pay
 from .leaving import destroy, on_field
@@ -50,7 +50,7 @@ def hero_ability_usable(s: NecroState, p: int) -> bool:
     ab = d.abilities[idx]
     if ab.cost > seat.lifeforce:
         return False
-    return ab.target is None or bool(targets(s, p, ab.target, seat.hero))
+    return ab.target is None or any_target(s, p, ab.target, seat.hero)
 
 
 def declare_draw_card(s: NecroState, p: int) -> None:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import Selector
 from ..queries import (
+    any_target,
     cost_of,
     free_slot,
     free_spaces,
@@ -26,6 +28,8 @@ from ..queries import (
 from ..state import EMPTY, Item, Minion, NecroState
 from .base import all_bits, event, hurt_hero, pay, resume, step, to_graveyard
 from .triggers import fire
+
+_YOUR_MINION = Selector("minion", "yours")
 
 
 def needs_target(s: NecroState, cid: int) -> bool:
@@ -40,10 +44,16 @@ def card_targets(s: NecroState, p: int, cid: int) -> list[str]:
     if ab is not None and ab.target is not None:
         return targets(s, p, ab.target, cid)
     if d.type == "relic":
-        from ..cards import Selector
-
-        return targets(s, p, Selector("minion", "yours"), cid)
+        return targets(s, p, _YOUR_MINION, cid)
     return []
+
+
+def card_has_target(s: NecroState, p: int, cid: int) -> bool:
+    d = s.defs[cid]
+    ab = d.aim
+    if ab is not None and ab.target is not None:
+        return any_target(s, p, ab.target, cid)
+    return d.type == "relic" and any_target(s, p, _YOUR_MINION, cid)
 
 
 def playable(s: NecroState, p: int, cid: int, window: bool = False) -> bool:
@@ -62,7 +72,7 @@ def playable(s: NecroState, p: int, cid: int, window: bool = False) -> bool:
         return False
     if t == "land" and EMPTY not in seat.magic and land_slot(s, p) < 0:
         return False
-    return not d.aimed or bool(card_targets(s, p, cid))
+    return not d.aimed or card_has_target(s, p, cid)
 
 
 def begin_play(s: NecroState, p: int, cid: int) -> None:

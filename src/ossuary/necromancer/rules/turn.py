@@ -136,6 +136,7 @@ def expire_rounds(s: NecroState, p: int) -> None:
     for m in s.minions.values():
         if m.ensnare is not None and m.ensnare[0] == p and m.ensnare[1] <= now:
             m.ensnare = None
+            invalidate(s)
             event(s, "freed", card=s.defs[m.cid].name)
 
 

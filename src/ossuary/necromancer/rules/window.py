@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..queries import any_magic, cost_of, targets, turn_order
+from ..queries import any_magic, any_target, cost_of, turn_order
 from ..state import EMPTY, Item, NecroState
 from .base import event, resume, step, to_graveyard
 from .triggers import fire
@@ -99,7 +99,7 @@ def could_respond(s: NecroState, q: int) -> bool:
         d = defs[c]
         if (c in hand or c in seat.deck) and cost_of(s, q, d) <= budget:
             ab = d.aim
-            if ab is None or targets(s, q, ab.target, c):  # type: ignore[arg-type]
+            if ab is None or ab.target is None or any_target(s, q, ab.target, c):
                 return True
     return False
 
@@ -116,14 +116,14 @@ def any_turn_abilities(s: NecroState, q: int) -> list[str]:
         for i in d.on["activated"]:
             ab = d.abilities[i]
             if ab.any_turn and ab.cost <= seat.lifeforce:
-                if ab.target is None or targets(s, q, ab.target, c):
+                if ab.target is None or any_target(s, q, ab.target, c):
                     out.append(f"use {c} {i}")
     return out
 
 
 def response_options(s: NecroState, q: int) -> list[str]:
     """What ``q`` may do in a window right now (besides passing)."""
-    from .actions import destroy_magic_options, playable, sacrifice_options
+    from .actions import destroy_magic_options, playable
 
     seat = s.seats[q]
     opts: list[str] = []
@@ -136,7 +136,8 @@ def response_options(s: NecroState, q: int) -> list[str]:
                 opts.append(f"play {c}")
     opts.extend(destroy_magic_options(s, q))
     opts.extend(any_turn_abilities(s, q))
-    opts.extend(sacrifice_options(s, q))
+    if seat.hand:
+        opts.append("sacrifice")
     return opts
 
 
