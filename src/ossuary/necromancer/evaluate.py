@@ -45,7 +45,7 @@ LIFEFORCE = 0.3  # per point of lifeforce
 LOW_HEALTH = 12  # below this, each point of health counts double
 DECK_CLOCK = 3.0  # per turn fewer than 5 left to draw
 THREAT = 0.5  # per point the enemies could hit the hero with next turn
-SCALE = 8.0  # health points of lead for 73%
+SCALE = 10.0  # health points of lead for 73%
 SETTLE_STEPS = 200
 
 HARMFUL = frozenset({"damage", "destroy", "ensnare", "banish", "recall", "control", "negate"})

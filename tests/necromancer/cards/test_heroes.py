@@ -22,7 +22,7 @@ def test_mother_vethra_buries_cheap_minions_then_raises_them() -> None:
     act(t, "hero")
     pass_all(t)
     act(t, "at 0")
-    assert t.defs[at(t, 0, 1)].name == "Cave Lurker" and t.seats[0].lifeforce == 7
+    assert t.defs[at(t, 0, 1)].name == "Cave Lurker" and t.seats[0].lifeforce == 6
     assert "hero" not in t.legal_action_ids()
 
 
@@ -39,15 +39,15 @@ def test_lord_osric_hardens_skeletons_and_sharpens_a_minion() -> None:
 
 
 @card("Sister Nyx, Veilkeeper", game="necromancer")
-def test_sister_nyx_draws_with_an_empty_field_and_hides_a_minion() -> None:
-    s = table(hero0="Sister Nyx, Veilkeeper", phase="start")
+def test_sister_nyx_draws_with_a_thin_field_and_hides_a_minion() -> None:
+    s = table(hero0="Sister Nyx, Veilkeeper", mine=["Cave Lurker", "Cave Lurker"], phase="start")
     expect(s, "main", 0)
     assert len(s.seats[0].hand) == 2  # her passive, then the draw phase
-    t = table(hero0="Sister Nyx, Veilkeeper", mine=["Cave Lurker"], phase="start")
+    t = table(hero0="Sister Nyx, Veilkeeper", mine=["Cave Lurker"] * 3, phase="start")
     assert len(t.seats[0].hand) == 1
-    act(t, "hero")
+    act(t, "hero", f"m{at(t, 0, 1)}")
     pass_all(t)
-    assert t.minions[at(t, 0, 1)].invisible
+    assert t.minions[at(t, 0, 1)].invisible and t.seats[0].lifeforce == 9
 
 
 @card("Count Malachar the Thirsting", game="necromancer")
