@@ -190,6 +190,12 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
             f"{d.doom}; possible: {legal}",
             "rulebook: Tapping mana cards",
         )
+    if verb == "done" and kind == "rip":
+        return (
+            f"the damage left ({pending.ctx[2]}) can't be spread over the minions not chosen "
+            "without destroying one: choose another minion to destroy",
+            "glossary: Ripper; rulebook: Have abominations fight",
+        )
     if verb == "x" and kind == "x":
         return (
             f"you can't pay for that X; choose from: {legal}",

@@ -1006,24 +1006,32 @@ def damage_kills(s: HecatombState, a: Abomination, amount: int, survivor: int = 
 
 @step
 def step_rip(s: HecatombState, p: int, receiver: int, left: int, chosen: tuple[int, ...]) -> None:
-    """Glossary "Ripper": the dealer spreads its damage as it likes; damage that
-    can't destroy a minion is ignored, so the choice is which minions to destroy."""
+    """Glossary "Ripper": the dealer splits its damage among the blocker's minions
+    as it likes; damage that can't destroy a minion is ignored, so the choice is
+    which minions to destroy. The damage is still dealt in full (rulebook "Have
+    abominations fight"): stopping ("done") is offered only when what is left can
+    be spread over the minions not chosen without destroying any of them, each
+    holding one less than it takes to destroy it (docs/rules-notes.md)."""
     a = s.aboms.get(receiver)
     if a is None:
         return
     strengths = minion_strengths(s, a)
     survivor = abom_keywords(s, a).get("survivor", 0)
     opts = []
+    room = 0  # damage the minions not chosen can take and all survive
     for i, cid in enumerate(a.cards):
         if cid in chosen:
             continue
         need = strengths[i] + (survivor if i == a.size - 1 else 0)
+        room += max(need - 1, 0)
         if need <= left:
             opts.append(f"rip {cid}")
     if not opts:
         _add_kills(s, chosen)
         return
-    s.ask("rip", p, (*opts, "done"), p, receiver, left, chosen)
+    if left <= room:
+        opts.append("done")
+    s.ask("rip", p, tuple(opts), p, receiver, left, chosen)
 
 
 @resume("rip")
