@@ -27,8 +27,10 @@ from typing import Any, ClassVar
 
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
+from .untrusted import is_int, shown
 
 CardRecord = dict[str, Any]
+MAX_SEED = 2**64
 DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
 
 
@@ -83,6 +85,8 @@ class Game:
 
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count the rules don't allow, saying which they do."""
+        if not is_int(seats):
+            raise SetupError(f"seats must be a whole number of players, not {shown(seats)}")
         if seats not in self.seat_counts:
             counts = self.seat_counts
             if counts == tuple(range(counts[0], counts[-1] + 1)):
@@ -90,6 +94,21 @@ class Game:
             else:
                 allowed = " or ".join(str(n) for n in counts)
             raise SetupError(f"{self.title} is for {allowed} players, not {seats}")
+
+    def check_setup(self, seats: int, seed: int, first: int | None) -> None:
+        """Refuse what :meth:`new_game` can't start from (every game calls this
+        first): a seat count the rules don't allow, a seed that isn't a whole
+        number, a first player who isn't a seat."""
+        self.check_seats(seats)
+        if not is_int(seed) or not -MAX_SEED < seed < MAX_SEED:
+            raise SetupError(
+                f"the seed must be a whole number below 2**64 in size, not {shown(seed)}"
+            )
+        if first is not None and (not is_int(first) or not 0 <= first < seats):
+            raise SetupError(
+                f"first player must be a seat from 0 to {seats - 1} (or None: the seed "
+                f"chooses), not {shown(first)}"
+            )
 
     # -- cards ------------------------------------------------------------------
     def cards(self, card_file: Path | None = None) -> list[CardRecord]:
