@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ossuary.engine import DeckError, IllegalAction, OssuaryError
+from ossuary.engine import CardFileError, DeckError, IllegalAction, OssuaryError
 from ossuary.engine.errors import SetupError
-from ossuary.hecatomb import base_pool, new_game
+from ossuary.hecatomb import CardDef, base_pool, load_card_file, new_game
 from ossuary.hecatomb.decks import parse_deck_text
 
 
@@ -152,3 +153,99 @@ def test_card_names_in_a_list_are_checked_briefly_too() -> None:
         new_game(decks=[["x" * 10_000] * 100_000, "Rot and Ruin"])
     assert time.perf_counter() - start < 2.0
     assert len(str(info.value)) < 5000
+
+
+# -- card files --------------------------------------------------------------------------
+GRUB = {"name": '"Grub"', "type": '"minion"', "doom": '"greed"', "cost": "1", "strength": "1"}
+
+
+def grub(extra: str = "", **fields: str) -> str:
+    """A [[card]] table for Grub in TOML, with some fields' TOML values replaced."""
+    lines = [f"{k} = {v}" for k, v in {**GRUB, **fields}.items()]
+    return "[[card]]\n" + "\n".join(lines) + "\n" + extra
+
+
+def _card_file_error(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, "utf-8")
+    start = time.perf_counter()
+    with pytest.raises(CardFileError) as info:
+        load_card_file(path)
+    assert time.perf_counter() - start < 2.0
+    message = str(info.value)
+    assert message.startswith(f"{path}: ") or message.startswith("can't read the card file"), (
+        message
+    )
+    assert len(message) < 3000
+    return message
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("card = [1]", "card 1"),
+        ('card = ["x"]', "card 1"),
+        ("card = 3", "[[card]] tables"),
+        ('card = [{ name = "A" }, 2]', "card 2"),
+        (grub(cost='"X+²"'), "cost"),
+        (grub(cost="9" * 5000), "number too large"),
+        (grub(cost="99999999999999"), "cost"),
+        (grub("abilities = " + "[" * 5000 + "]" * 5000), "nested"),
+        ("[[card]]\n" + ".".join(f"k{i}" for i in range(50_000)) + " = 1", "dotted key"),
+        (grub(cost="true"), "cost"),
+        (grub(strength='"4"'), "strength"),
+        (grub(strength="1.0"), "strength"),
+        (grub(strength="-1"), "strength"),
+        (grub("keywords = { rager = -2 }"), "rager"),
+        (grub("keywords = { survivor = true }"), "survivor"),
+        (grub(name='"Gr\\u0000ub"'), "name"),
+        (grub(name='"Grub\\u001b[2J"'), "name"),
+        (grub(name='"Grub\\u202e"'), "name"),
+        (grub('text = "a\\u001b]0;pwned\\u0007"'), "text"),
+        (grub('flavor = "\\u009b31m"'), "flavor"),
+        (grub(name='" "'), "name"),
+        (grub("[[cards]]\nname = 1"), "cards"),
+    ],
+)
+def test_bad_card_files_are_card_file_errors(tmp_path: Path, text: str, words: str) -> None:
+    assert words in _card_file_error(tmp_path, text)
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        {"verb": "souls", "amount": -30, "mode": "lose", "who": "target"},
+        {"verb": "damage", "amount": -3},
+        {"verb": "draw", "amount": -1},
+        {"verb": "discard", "amount": -1},
+        {"verb": "mana", "amount": -2},
+        {"verb": "exhume", "amount": -1},
+        {"verb": "look", "amount": -1},
+        {"verb": "souls", "amount": 10**12},
+        {"verb": "souls", "amount": True},
+        {"verb": "grant", "keyword": "rager", "value": -5},
+        {"verb": "grant", "keyword": "rager", "value": "deceit"},
+        {"verb": "grant", "keyword": "evader", "value": 3},
+    ],
+)
+def test_negative_or_absurd_amounts_are_refused(effect: dict[str, Any]) -> None:
+    card = {"name": "Hm", "type": "fate", "doom": "greed", "cost": 1,
+            "abilities": [{"trigger": "play", "target": {"kind": "player"},
+                           "effects": [effect]}]}  # fmt: skip
+    with pytest.raises(CardFileError) as info:
+        CardDef.from_dict(card, "my.toml")
+    assert "abilities.0.effects.0" in str(info.value)
+
+
+def test_a_negative_strength_change_is_still_a_card() -> None:
+    # Glossary "strength +/-X": strength changes go both ways.
+    card = {"name": "Hm", "type": "fate", "doom": "greed", "cost": 1,
+            "abilities": [{"trigger": "play", "target": {"kind": "abomination"},
+                           "effects": [{"verb": "strength", "amount": -2}]}]}  # fmt: skip
+    assert CardDef.from_dict(card).abilities[0].effects[0].get("amount") == -2
+
+
+def test_card_dicts_that_are_not_tables_are_card_file_errors() -> None:
+    for raw in (1, "x", [1], None):
+        with pytest.raises(CardFileError):
+            CardDef.from_dict(raw, "my.toml")  # type: ignore[arg-type]

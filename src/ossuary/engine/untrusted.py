@@ -208,6 +208,14 @@ def unsafe_char(text: str) -> str | None:
     return None
 
 
+def printable(text: str, limit: int = 60) -> str:
+    """``text`` itself when it is short and safe to print, else :func:`shown` of it
+    (quoted, escaped, cut): for names from untrusted input inside messages."""
+    if len(text) <= limit and unsafe_char(text) is None:
+        return text
+    return shown(text, limit)
+
+
 def is_int(value: object) -> bool:
     """An int that is not a bool (``True`` is an int in Python, never in our data)."""
     return isinstance(value, int) and not isinstance(value, bool)
