@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from ossuary.engine import CardFileError, DeckError, IllegalAction, OssuaryError
+from ossuary.engine import CardFileError, DeckError, IllegalAction, OssuaryError, ScenarioError
 from ossuary.engine.errors import SetupError
-from ossuary.hecatomb import CardDef, base_pool, load_card_file, new_game
+from ossuary.hecatomb import CardDef, base_pool, load_card_file, load_scenario, new_game
 from ossuary.hecatomb.decks import parse_deck_text
 
 
@@ -249,3 +249,87 @@ def test_card_dicts_that_are_not_tables_are_card_file_errors() -> None:
     for raw in (1, "x", [1], None):
         with pytest.raises(CardFileError):
             CardDef.from_dict(raw, "my.toml")  # type: ignore[arg-type]
+
+
+# -- scenarios -------------------------------------------------------------------------------
+def _scenario_error(text: str) -> str:
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(text)
+    assert time.perf_counter() - start < 2.0
+    message = str(info.value)
+    assert message.startswith("scenario: "), message
+    assert len(message) < 3000
+    return message
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('[game]\nseats = "two"', "seats"),
+        ('[game]\nactive = "0"', "active"),
+        ("[game]\nseed = 1.5", "seed"),
+        ("[game]\nseed = 1979-05-27", "seed"),
+        ('[[seat]]\nsouls = "7"', "seat 0"),
+        ("[[seat]]\nsouls = 7.5", "souls"),
+        ("[[seat]]\nhand = 3", "hand"),
+        ("[[seat]]\nhand = [3]", "hand"),
+        ('[[seat]]\nhand = "Snap"', "hand"),
+        ("[[seat]]\nabominations = [3]", "abominations"),
+        ('[[seat]]\nabominations = ["Snap"]', "abominations"),
+        ("[[seat]]\nabominations = [[]]", "abominations"),
+        ("game = 3", "game"),
+        ("seat = 3", "seat"),
+        ("seat = [1, 2]", "seat"),
+        ("[[seat]]\npool = 3", "pool"),
+        ("[[seat]]\nsouls = 1" + "0" * 40, "number too large"),
+        ("[[seat]]\nsouls = 100000000000000000000", "souls"),
+        ("[game]\nturn_number = 99999999999999999999", "turn_number"),
+        ("[[seat]]\nhand = " + "[" * 5000 + "]" * 5000, "nested"),
+        ("[[seat]]\n" + ".".join(f"k{i}" for i in range(50_000)) + " = 1", "dotted key"),
+        ('[[seat]]\nabominations = [{ minions = ["Snap"], colour = "red" }]', "colour"),
+        ('[[seat]]\nabominations = [{ minions = ["Snap"], tapped = "false" }]', "tapped"),
+        ('[[seat]]\nmana_added = "no"', "mana_added"),
+        ("[[seat]]\npool = { purple = 2 }", "purple"),
+        ("[[seat]]\npool = { greed = -1 }", "greed"),
+        ('[[seat]]\npool = { greed = "1" }', "greed"),
+        ("[game]\nseats = 2.9", "seats"),
+        ("[game]\nseats = 7", "seats"),
+        ("[game]\nfirst = 9", "first"),
+        ("[game]\nactive = -1", "active"),
+        ("[game]\nturn_number = -5", "turn_number"),
+        ("[[seat]]\nsouls = -1", "souls"),
+        ("[[seat]]\n[[seat]]\n[[seat]]\n[game]\nseats = 2", "seat"),
+        ("[games]\nseats = 2", "games"),
+        ("[[seat]]\ngod = 3", "god"),
+        ('[[seat]]\nhand = ["Snap\\u001b[2J"]', "unknown card"),
+        ("[[seat]]\nsouls = 25\n[[seat]]\nsouls = 20", "20 or more"),
+        ('[[card]]\nname = "Snap"\ntype = "fate"\ndoom = "greed"', "Snap"),
+        ("card = [1]", "card"),
+    ],
+)
+def test_malformed_scenarios_are_scenario_errors(text: str, words: str) -> None:
+    assert words in _scenario_error(text)
+
+
+def test_an_unknown_field_in_an_abomination_names_it() -> None:
+    message = _scenario_error('[[seat]]\nabominations = [{ minions = ["Snap"], tapped = 1 }]')
+    assert "seat 0" in message and "abominations.0.tapped" in message
+
+
+def test_a_player_with_twenty_souls_has_won() -> None:
+    # Glossary "souls": 20 or more and you win, at once; a position where one seat
+    # already has them is a finished game, with that seat the winner.
+    s = load_scenario("[[seat]]\n[[seat]]\nsouls = 25")
+    assert s.winner == 1
+    assert s.is_terminal() and s.decision() is None
+    assert s.returns() == [-1.0, 1.0]
+    assert any(e["e"] == "win" for e in s.log)
+
+
+def test_a_scenario_card_may_add_but_not_replace_a_card() -> None:
+    s = load_scenario(
+        '[[seat]]\nhand = ["Test Ogre"]\n[[card]]\nname = "Test Ogre"\ntype = "minion"\n'
+        'doom = "destruction"\ncost = 1\nstrength = 4\nsubtype = "beast"\n'
+    )
+    assert s.defs[s.seats[0].hand[0]].name == "Test Ogre"
