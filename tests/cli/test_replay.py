@@ -83,8 +83,8 @@ def _good_data(path: Path) -> dict[str, object]:
     ("change", "message"),
     [
         ({"actions": ["nonsense"]}, "illegal on replay"),
-        ({"actions": [1, 2]}, "'actions' must be a list of strings"),
-        ({"seats": "two"}, "'seats' must be int"),
+        ({"actions": [1, 2]}, "'actions' must be a list of option ids"),
+        ({"seats": "two"}, "'seats' must be a number of seats"),
         ({"seats": 9}, "cannot start the game"),
         ({"ruleset": "poker"}, "unknown ruleset 'poker'"),
         ({"version": "0"}, "rules version 0"),
@@ -125,7 +125,7 @@ def test_unreadable_replay_files_give_code_2(
 def test_missing_replay_file_gives_code_2(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
     assert result.exit_code == 2
-    assert "cannot read replay" in result.output
+    assert "can't read replay" in result.output
     assert "No such file" in result.output
 
 
