@@ -77,9 +77,11 @@ def gym_env(
     seat: int | None = 0,
     decks: Sequence[DeckSpec] | None = None,
     max_steps: int = MAX_STEPS,
+    illegal: str = "raise",
 ) -> OssuarySingleEnv:
-    """A Gymnasium environment: the learner plays ``seat``, agents the rest."""
-    return OssuarySingleEnv(game, seats, opponents, seat, decks, max_steps)
+    """A Gymnasium environment: the learner plays ``seat``, agents the rest
+    (see :class:`OssuarySingleEnv`)."""
+    return OssuarySingleEnv(game, seats, opponents, seat, decks, max_steps, illegal=illegal)
 
 
 def openspiel_names() -> list[str]:

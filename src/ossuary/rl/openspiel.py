@@ -189,12 +189,8 @@ class OssuaryState(pyspiel.State):  # type: ignore[misc]
                 "(the game deals samples only at the sampling seat's own decision)"
             )
         seed = int(probability_sampler() * 2**53)
-        sample = table.state.resample(player_id, Rng(seed))
         out = OssuaryState(self._box.game)
-        new = Table(table.game, table.encoder, sample)
-        new.prefix = table.prefix
-        new.steps = table.steps
-        out._box = _TableBox(self._box.game, new)
+        out._box = _TableBox(self._box.game, table.resample(player_id, Rng(seed)))
         return out
 
     def __str__(self) -> str:

@@ -30,7 +30,11 @@ class OssuarySingleEnv(gym.Env[ObsDict, int]):
 
     ``opponents``: one agent spec for every other seat, in seat order (a single
     spec is used for all of them). ``seat``: the learner's seat, or None to
-    take a random seat each episode (the seed decides).
+    take a random seat each episode (the seed decides). ``illegal``: what an
+    action outside the mask does: ``"raise"`` a ValueError (the state is
+    unchanged), or ``"lose"``: the episode ends with reward -1 and
+    ``info["illegal_action"]`` (for tools that sample unmasked actions, such as
+    Gymnasium's environment checker).
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -44,7 +48,11 @@ class OssuarySingleEnv(gym.Env[ObsDict, int]):
         decks: Sequence[DeckSpec] | None = None,
         max_steps: int = MAX_STEPS,
         render_mode: str | None = None,
+        illegal: str = "raise",
     ) -> None:
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        self.illegal = illegal
         self.game = games.get(game)
         self.game.check_seats(seats)
         self.encoder = self.game.rl_encoder(seats)
@@ -113,6 +121,13 @@ class OssuarySingleEnv(gym.Env[ObsDict, int]):
             raise RuntimeError("call reset() before step()")
         if table.seat() != self.seat:
             raise RuntimeError("the episode is over; call reset()")
+        if self.illegal == "lose" and int(action) not in table.legal():
+            self.table = None
+            obs = {
+                "observation": np.zeros(self.encoder.observation_size, np.float32),
+                "action_mask": np.zeros(self.encoder.num_actions, np.int8),
+            }
+            return obs, -1.0, True, False, {**self._info(), "illegal_action": True}
         table.step(int(action))
         self._play_others()
         terminated = table.state.is_terminal()

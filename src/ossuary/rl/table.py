@@ -18,6 +18,7 @@ import numpy.typing as npt
 from ..engine.core import GameState
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder, Game, NotSupported
+from ..engine.rng import Rng
 
 
 class EncodingClash(OssuaryError):
@@ -52,6 +53,14 @@ class Table:
         t._paths = self._paths  # never mutated, only replaced
         t._next = self._next
         t._views = self._views  # read only; replaced when the state changes
+        return t
+
+    def resample(self, seat: int, rng: Rng) -> Table:
+        """A table ``seat`` can't tell from this one: the game's ``resample``
+        (hidden cards dealt anew), with this table's partial choice."""
+        t = Table(self.game, self.encoder, self.state.resample(seat, rng))
+        t.prefix = self.prefix
+        t.steps = self.steps
         return t
 
     # -- what the deciding seat may do ------------------------------------------------
