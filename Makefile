@@ -30,8 +30,9 @@ docs: $(STAMP)
 	$(BIN)/python -m ossuary.hecatomb.catalog
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet 'open_spiel>=1.5'
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_rl.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -13,13 +13,13 @@ from .helpers import GAMES, encoder_or_skip
 
 
 def _episode(env: rl.OssuarySingleEnv, seed: int) -> tuple[float, int]:
-    obs, info = env.reset(seed=seed)
+    obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     total, steps = 0.0, 0
     while True:
         legal = np.flatnonzero(obs["action_mask"])
         assert legal.size, "the learner is asked to act with no legal action"
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        obs, reward, terminated, truncated, _ = env.step(int(rng.choice(legal)))
         total += reward
         steps += 1
         if terminated or truncated:

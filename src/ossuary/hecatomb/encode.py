@@ -89,6 +89,25 @@ def _kw_vector(kw: dict[str, Any]) -> list[float]:
     return out
 
 
+DOOM_AT = {d: i for i, d in enumerate(DOOMS)}
+SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
+KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
+
+
+def _kw_sparse(w: dict[int, float], at: int, kw: dict[str, Any]) -> None:
+    """:func:`_kw_vector`, written sparsely at ``at`` (keywords are few)."""
+    for k, v in kw.items():
+        i = KEYWORD_AT.get(k)
+        if i is None or not v:
+            continue
+        if k in NUMBER_KEYWORDS:
+            w[at + i] = float(v) / 3.0
+        elif isinstance(v, list | tuple):
+            w[at + i] = len(v) / 4.0
+        else:
+            w[at + i] = 1.0
+
+
 def _one_hot(n: int, i: int) -> list[float]:
     v = [0.0] * n
     if 0 <= i < n:
@@ -140,6 +159,7 @@ class HecatombEncoder(Encoder):
                 + _kw_vector(dict(c.keywords))
             )
         self.desc = desc
+        self.desc_sparse = [[(int(k), float(row[k])) for k in np.flatnonzero(row)] for row in desc]
         self.CARD = 2 + self.D  # present, name index, printed facts
         self.MINION = 3 + 4 + len(KEYWORDS)  # present, name, strength, doom, keywords
         self.ABOM = 9 + 4 + len(KEYWORDS) + len(SUBTYPES) + MAX_SIZE * self.MINION
@@ -262,69 +282,88 @@ class HecatombEncoder(Encoder):
             k = int(rest)
             return (self.a_first + k,) if k < MAX_ORDER else None
         if verb == "toll":
-            slot = w.mana.get(int(rest))
-            return (self.a_toll + slot,) if slot is not None and slot < MAX_MANA else None
+            mana_slot = w.mana.get(int(rest))
+            if mana_slot is None or mana_slot >= MAX_MANA:
+                return None
+            return (self.a_toll + mana_slot,)
         raise EncodingError(f"Hecatomb's RL encoding does not know the option {aid!r}")
 
     # =========================================================================
     # Observation
     # =========================================================================
-    def _card(self, out: F32, at: int, name: str) -> None:
+    # The observation is mostly zeros: it is gathered sparsely in a dict
+    # (index -> value) and written into the array in one numpy assignment.
+    def _card(self, w: dict[int, float], at: int, name: str) -> None:
+        w[at] = 1.0
         i = self.index.get(name)
-        out[at] = 1.0
         if i is not None:
-            out[at + 1] = (i + 1) / self.P
-            out[at + 2 : at + 2 + self.D] = self.desc[i]
+            w[at + 1] = (i + 1) / self.P
+            at += 2
+            for k, v in self.desc_sparse[i]:
+                w[at + k] = v
 
-    def _count(self, out: F32, at: int, names: Sequence[str], scale: float = 0.25) -> None:
+    def _count(
+        self, w: dict[int, float], at: int, names: Sequence[str], scale: float = 0.25
+    ) -> None:
+        index = self.index
         for name in names:
-            i = self.index.get(name)
+            i = index.get(name)
             if i is not None:
-                out[at + i] += scale
+                w[at + i] = w.get(at + i, 0.0) + scale
 
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
+        w: dict[int, float] = {}
+        self._observe(view, prefix, w)
+        if w:
+            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
+                w.values(), np.float32, len(w)
+            )
+
+    def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: dict[int, float]) -> None:
         S = self.seats
         me = view["seat"]
         n = view["seats"]
 
         def rel(q: int) -> int:
-            return (q - me) % n
+            return int((q - me) % n)
 
         decision = view.get("decision")
-        if decision is not None:
-            if decision.get("player") == me:
-                out[self.o_deciding] = 1.0
-                kind = decision.get("kind", "")
-                if kind in KINDS:
-                    out[self.o_kind + KINDS.index(kind)] = 1.0
-                what = decision.get("what", "")
-                if what in WHATS:
-                    out[self.o_what + WHATS.index(what)] = 1.0
-                if kind == "order":
-                    for o in decision.get("options", ()):
-                        k = int(o["id"].split()[1])
-                        if k < MAX_ORDER and "card" in o:
-                            self._card(out, self.o_order + k * self.CARD, o["card"])
-        out[self.o_turn] = view.get("turn_number", 0) / 50.0
-        out[self.o_active + rel(view["active"])] = 1.0
+        if decision is not None and decision.get("player") == me:
+            w[self.o_deciding] = 1.0
+            kind = decision.get("kind", "")
+            if kind in KINDS:
+                w[self.o_kind + KINDS.index(kind)] = 1.0
+            what = decision.get("what", "")
+            if what in WHATS:
+                w[self.o_what + WHATS.index(what)] = 1.0
+            if kind == "order":
+                for o in decision.get("options", ()):
+                    k = int(o["id"].split()[1])
+                    if k < MAX_ORDER and "card" in o:
+                        self._card(w, self.o_order + k * self.CARD, o["card"])
+        w[self.o_turn] = view.get("turn_number", 0) / 50.0
+        w[self.o_active + rel(view["active"])] = 1.0
         combat = view.get("combat")
         attacking: set[int] = set()
         blocked: set[int] = set()
         blocking: set[int] = set()
         if combat is not None:
-            out[self.o_aggressor + rel(combat["aggressor"])] = 1.0
-            out[self.o_defender + rel(combat["defender"])] = 1.0
+            w[self.o_aggressor + rel(combat["aggressor"])] = 1.0
+            w[self.o_defender + rel(combat["defender"])] = 1.0
             attacking = set(combat["attackers"])
             blocked = set(combat["blocked"])
             blocking = set(combat["blocks"].values())
         if view.get("winner") is not None:
-            out[self.o_winner + rel(view["winner"])] = 1.0
-        self._count(out, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
+            w[self.o_winner + rel(view["winner"])] = 1.0
+        self._count(w, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
         up = self.single["up"]
-        out[self.o_count] = sum(1 for a in prefix if a == up) / 10.0
+        ups = sum(1 for a in prefix if a == up)
+        if ups:
+            w[self.o_count] = ups / 10.0
         for a in prefix:
             if self.a_pay <= a < self.a_pay + 4:
-                out[self.o_paid + a - self.a_pay] += 0.2
+                at = self.o_paid + a - self.a_pay
+                w[at] = w.get(at, 0.0) + 0.2
 
         for player in view["players"]:
             k = rel(player["seat"])
@@ -332,44 +371,43 @@ class HecatombEncoder(Encoder):
                 continue
             o = self.o_seat[k]
             c = o["counters"]
-            untapped = [0, 0, 0, 0]
-            tapped = [0, 0, 0, 0]
+            counts = [0.0] * 17
+            counts[0] = player["souls"] / WIN_SOULS
+            counts[1] = player["hand_count"] / 10.0
+            counts[2] = player["deck_count"] / 40.0
+            counts[3] = float(player["mana_added"])
+            pool = player["pool"]
+            for d, doom in enumerate(DOOMS):
+                counts[4 + d] = pool[doom] / 5.0
             for j, m in enumerate(player["mana"]):
-                d = DOOMS.index(m["doom"])
-                (tapped if m["tapped"] else untapped)[d] += 1
+                d = DOOM_AT[m["doom"]]
+                counts[(12 if m["tapped"] else 8) + d] += 0.1
                 if j < MAX_MANA:
                     at = o["mana"] + 6 * j
-                    out[at] = 1.0
-                    out[at + 1] = float(m["tapped"])
-                    out[at + 2 + d] = 1.0
-            pool = player["pool"]
-            hidden = sum(1 for h in player["hand"] if h is None)
-            out[c : c + 17] = [
-                player["souls"] / WIN_SOULS,
-                player["hand_count"] / 10.0,
-                player["deck_count"] / 40.0,
-                float(player["mana_added"]),
-                *(pool[d] / 5.0 for d in DOOMS),
-                *(u / 10.0 for u in untapped),
-                *(t / 10.0 for t in tapped),
-                hidden / 10.0,
-            ]
-            self._count(out, o["hand"], [h["card"] for h in player["hand"] if h is not None])
-            self._count(out, o["graveyard"], player["graveyard"])
-            self._count(out, o["removed"], player["removed"])
+                    w[at] = 1.0
+                    if m["tapped"]:
+                        w[at + 1] = 1.0
+                    w[at + 2 + d] = 1.0
+            counts[16] = sum(1 for h in player["hand"] if h is None) / 10.0
+            for j, v in enumerate(counts):
+                if v:
+                    w[c + j] = v
+            self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
+            self._count(w, o["graveyard"], player["graveyard"])
+            self._count(w, o["removed"], player["removed"])
             for known in player["deck_known"]:
                 if known["from_top"] < KNOWN_TOP:
-                    self._card(out, o["deck_top"] + known["from_top"] * self.CARD, known["card"])
+                    self._card(w, o["deck_top"] + known["from_top"] * self.CARD, known["card"])
             if player["god"] is not None:
-                self._card(out, o["god"], player["god"]["card"])
+                self._card(w, o["god"], player["god"]["card"])
             for j, relic in enumerate(player["relics"][:MAX_RELICS]):
-                self._card(out, o["relics"] + j * self.CARD, relic["card"])
+                self._card(w, o["relics"] + j * self.CARD, relic["card"])
             for j, a in enumerate(player["abominations"][:MAX_ABOMS]):
-                self._abom(out, o["aboms"] + j * self.ABOM, a, attacking, blocked, blocking)
+                self._abom(w, o["aboms"] + j * self.ABOM, a, attacking, blocked, blocking)
 
     def _abom(
         self,
-        out: F32,
+        w: dict[int, float],
         at: int,
         a: dict[str, Any],
         attacking: set[int],
@@ -377,44 +415,47 @@ class HecatombEncoder(Encoder):
         blocking: set[int],
     ) -> None:
         aid = a["id"]
-        head = [
-            1.0,
-            float(a["tapped"]),
-            float(a["played_this_turn"]),
-            float(a["stitched_this_turn"]),
-            float(aid in attacking),
-            float(aid in blocked),
-            float(aid in blocking),
-            a["size"] / MAX_SIZE,
-            a["strength"] / 10.0,
-            *(float(d in a["dooms"]) for d in DOOMS),
-            *_kw_vector(a["keywords"]),
-            *_one_hot(len(SUBTYPES), SUBTYPES.index(a["subtype"]) if a["subtype"] else -1),
-        ]
-        out[at : at + len(head)] = head
-        m_at = at + len(head)
+        w[at] = 1.0
+        for k, flag in enumerate(
+            (a["tapped"], a["played_this_turn"], a["stitched_this_turn"], aid in attacking,
+             aid in blocked, aid in blocking),
+            1,
+        ):  # fmt: skip
+            if flag:
+                w[at + k] = 1.0
+        w[at + 7] = a["size"] / MAX_SIZE
+        w[at + 8] = a["strength"] / 10.0
+        for doom in a["dooms"]:
+            w[at + 9 + DOOM_AT[doom]] = 1.0
+        _kw_sparse(w, at + 13, a["keywords"])
+        if a["subtype"] in SUBTYPE_AT:
+            w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[a["subtype"]]] = 1.0
+        m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
         for h, m in enumerate(a["minions"][:MAX_SIZE]):
-            i = self.index.get(m["card"], -1)
-            row = [
-                1.0,
-                (i + 1) / self.P,
-                m["strength"] / 6.0,
-                *(float(m["doom"] == d) for d in DOOMS),
-                *_kw_vector(m["keywords"]),
-            ]
-            out[m_at + h * self.MINION : m_at + (h + 1) * self.MINION] = row
+            r = m_at + h * self.MINION
+            w[r] = 1.0
+            w[r + 1] = (self.index.get(m["card"], -1) + 1) / self.P
+            w[r + 2] = m["strength"] / 6.0
+            w[r + 3 + DOOM_AT[m["doom"]]] = 1.0
+            _kw_sparse(w, r + 7, m["keywords"])
 
     def info_state(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
         """The observation, then per seat the cards it has been seen to play
         (counted from the seat's redacted log, so only public plays)."""
-        self.observe(view, prefix, out[: self.observation_size])
+        w: dict[int, float] = {}
+        self._observe(view, prefix, w)
         me, n = view["seat"], view["seats"]
         for event in view.get("log", ()):
             if event.get("e") == "play" and "card" in event:
                 i = self.index.get(event["card"])
                 k = (event["p"] - me) % n
                 if i is not None and k < self.seats:
-                    out[self.o_played + k * self.P + i] += 0.25
+                    at = self.o_played + k * self.P + i
+                    w[at] = w.get(at, 0.0) + 0.25
+        if w:
+            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
+                w.values(), np.float32, len(w)
+            )
 
     def layout(self) -> list[tuple[str, int, int]]:
         played = [
@@ -454,7 +495,7 @@ class _Where:
                 self.mana = {m["id"]: j for j, m in enumerate(player["mana"])}
 
     def rel(self, seat: int) -> int:
-        return (seat - self.me) % self.n
+        return int((seat - self.me) % self.n)
 
     def abom(self, aid: int) -> tuple[int, int] | None:
         return self._aboms.get(aid)

@@ -27,10 +27,14 @@ MAX_STEPS = 10_000
 ObsDict = dict[str, npt.NDArray[Any]]
 
 
-class OssuaryAEC(AECEnv[str, ObsDict, int | None]):
+class OssuaryAEC(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment for one Ossuary game (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "ossuary_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's convention)
+        "render_modes": ["ansi"],
+        "name": "ossuary_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -171,7 +171,7 @@ class OssuaryState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return self._box.game.encoder.action_name(int(action))
+        return str(self._box.game.encoder.action_name(int(action)))
 
     def returns(self) -> list[float]:
         table = self._box.table

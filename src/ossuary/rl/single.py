@@ -13,7 +13,6 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import games
@@ -22,10 +21,10 @@ from ..engine.game import DeckSpec
 from .aec import MAX_STEPS
 from .table import Table
 
-ObsDict = dict[str, npt.NDArray[Any]]
+ObsDict = dict[str, Any]  # "observation": float32 vector, "action_mask": int8 vector
 
 
-class OssuarySingleEnv(gym.Env[ObsDict, int]):
+class OssuarySingleEnv(gym.Env[ObsDict, Any]):
     """One learner seat against Ossuary agents (see the module docstring).
 
     ``opponents``: one agent spec for every other seat, in seat order (a single
@@ -37,7 +36,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, int]):
     Gymnasium's environment checker).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's convention)
 
     def __init__(
         self,
@@ -123,7 +122,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, int]):
             raise RuntimeError("the episode is over; call reset()")
         if self.illegal == "lose" and int(action) not in table.legal():
             self.table = None
-            obs = {
+            obs: ObsDict = {
                 "observation": np.zeros(self.encoder.observation_size, np.float32),
                 "action_mask": np.zeros(self.encoder.num_actions, np.int8),
             }
@@ -148,7 +147,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, int]):
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi" or self.table is None:
             return None
         return "\n".join(self.game.summary_lines(self.table.view(self.seat)))
