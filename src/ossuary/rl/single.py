@@ -17,6 +17,7 @@ from gymnasium import spaces
 
 from .. import games
 from ..agents import Agent, Observation, make_agent
+from ..agents.base import Needs
 from ..engine.game import DeckSpec
 from .aec import MAX_STEPS
 from .table import Table
@@ -110,7 +111,9 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
                 return
             state = table.state
             legal = state.legal_actions()
-            choice = self.agents[seat].act(Observation(state, seat, legal))
+            agent = self.agents[seat]
+            needs: Needs = getattr(agent, "observes", "samples")
+            choice = agent.act(Observation.of(state, seat, legal, needs))
             table.apply_option(choice)
             table.steps += 1
 
