@@ -3,15 +3,26 @@
 
 from __future__ import annotations
 
+import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ossuary.engine import CardFileError, DeckError, IllegalAction, OssuaryError, ScenarioError
-from ossuary.engine.errors import SetupError
-from ossuary.hecatomb import CardDef, base_pool, load_card_file, load_scenario, new_game
+from ossuary.engine.errors import SetupError, StateError
+from ossuary.engine.rng import Rng
+from ossuary.hecatomb import (
+    CardDef,
+    HecatombState,
+    base_pool,
+    deserialize,
+    load_card_file,
+    load_scenario,
+    new_game,
+)
 from ossuary.hecatomb.decks import parse_deck_text
 
 
@@ -333,3 +344,127 @@ def test_a_scenario_card_may_add_but_not_replace_a_card() -> None:
         'doom = "destruction"\ncost = 1\nstrength = 4\nsubtype = "beast"\n'
     )
     assert s.defs[s.seats[0].hand[0]].name == "Test Ogre"
+
+
+# -- saved states ----------------------------------------------------------------------------
+def _state_in_an_attack() -> HecatombState:
+    """A 2-seat game in progress with cards in every kind of zone and an attack on."""
+    for seed in range(200):
+        s = new_game(seed=seed)
+        rng = Rng(seed)
+        for _ in range(400):
+            if s.is_terminal():
+                break
+            pending = s.decision()
+            assert pending is not None
+            if (
+                pending.kind == "block"
+                and all(seat.graveyard and seat.mana for seat in s.seats)
+                and s.seats[pending.player].hand
+            ):
+                return s
+            s.apply_action(rng.choice(s.legal_action_ids()))
+    raise AssertionError("no game reached a block with full zones")
+
+
+ATTACK = _state_in_an_attack()
+
+
+def _tampered(change: Callable[[dict[str, Any]], object]) -> str:
+    data = json.loads(ATTACK.serialize())
+    change(data)
+    return json.dumps(data)
+
+
+def _first_card(zone: str, seat: int = 0) -> Callable[[dict[str, Any]], int]:
+    return lambda d: d["seats"][seat][zone][0]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(ruleset="chess"), "not a hecatomb game"),
+        (lambda d: d.update(version="999"), "version"),
+        (lambda d: d.pop("seats"), "missing seats"),
+        (lambda d: d.update(extra=1), "unknown extra"),
+        (lambda d: d["seats"][1]["hand"].append(d["seats"][1]["deck"][0]), "one place"),
+        (lambda d: d["seats"][0]["hand"].append(d["seats"][0]["deck"][0]), "one place"),
+        (lambda d: d["seats"][0]["hand"].append(99_999), "out of range"),
+        (lambda d: d["seats"][0]["deck"].pop(), "nowhere"),
+        (lambda d: d["seats"][0]["deck"].append(d["seats"][1]["deck"].pop()), "belongs to"),
+        (lambda d: d["seats"][0].update(souls=-3), "souls"),
+        (lambda d: d["seats"][0].update(souls="7"), "souls"),
+        (lambda d: d["seats"][0].update(souls=10**20), "souls"),
+        (lambda d: d["seats"][0].update(mana_added=1), "mana_added"),
+        (lambda d: d["seats"][0].update(pool=[0, 0, 0]), "pool"),
+        (lambda d: d["seats"][0].update(god=d["seats"][0]["hand"][0]), "god"),
+        (lambda d: d.update(n=3), "one deck per seat"),
+        (lambda d: d.update(n=1), "n (seats)"),
+        (lambda d: d.update(turn=5), "turn"),
+        (lambda d: d.update(turn=True), "turn"),
+        (lambda d: d["pending"].__setitem__(1, 7), "player"),
+        (lambda d: d["pending"].__setitem__(0, "fly"), "unknown decision kind"),
+        (lambda d: d["pending"].__setitem__(2, ["block 99 0"]), "doesn't fit"),
+        (lambda d: d["pending"].__setitem__(2, ["block ² 0"]), "doesn't fit"),
+        (lambda d: d["pending"].__setitem__(2, []), "at least one option"),
+        (lambda d: d["pending"].__setitem__(2, ["done", "done"]), "twice"),
+        (lambda d: d["pending"].__setitem__(0, "main"), "main phase"),
+        (lambda d: d.update(pending=None), "no decision is pending"),
+        (lambda d: d.update(winner=0), "the game is over"),
+        (lambda d: d["stack"].append(["nonsense"]), "unknown step"),
+        (lambda d: d["stack"].append(["window"]), "arguments"),
+        (lambda d: d["stack"].append(["fate_done", 0]), "limbo"),
+        (lambda d: d["stack"].append(["shuffle", 9]), "out of range"),
+        (lambda d: d["stack"].append(["ability", 0, 0, "a", 99, None, 0, False]), "out of range"),
+        (lambda d: d["aboms"][0].update(cards=[]), "one to five"),
+        (lambda d: d["aboms"][0].update(owner=1 - d["aboms"][0]["owner"]), "seat"),
+        (lambda d: d["aboms"][0].update(tapped="false"), "tapped"),
+        (lambda d: d["aboms"].append(d["aboms"][0]), "two abominations"),
+        (lambda d: d["combat"].update(defender=d["combat"]["aggressor"]), "combat"),
+        (lambda d: d["combat"].update(attackers=[99]), "combat attackers"),
+        (lambda d: d["known"].__setitem__(0, 1 << 10), "known"),
+        (lambda d: d["known"].pop(), "known"),
+        (lambda d: d.update(rng=-1), "rng"),
+        (lambda d: d.update(rng=2**64), "rng"),
+        (lambda d: d["instances"][0].__setitem__(0, "Nope"), "instances 0"),
+        (lambda d: d["cards"][0].update(cost=-1), "cards 0"),
+        (lambda d: d["cards"][0].update(name="\x1b[2J"), "cards 0"),
+        (lambda d: d["log"].append({"e": "x", "card": "\x1b[2J"}), "unprintable"),
+        (lambda d: d["log"].append({"e": "x", "card": {"a": 1}}), "log"),
+        (lambda d: d["log"].append(3), "log"),
+        (lambda d: d["tapped"].append(d["seats"][0]["hand"][0]), "tapped"),
+        (lambda d: d["eot"].append(["explode", 0]), "eot"),
+        (lambda d: d["trig"].append([0, 0, "a", 99, None]), "trig"),
+        (lambda d: d.update(history="end"), "history"),
+        (lambda d: d.update(seed=2**70), "seed"),
+    ],
+)
+def test_tampered_saved_states_are_refused(
+    change: Callable[[dict[str, Any]], object], words: str
+) -> None:
+    text = _tampered(change)
+    with pytest.raises(StateError) as info:
+        deserialize(text)
+    message = str(info.value)
+    assert message.startswith("saved game: ") and words in message, message
+    assert len(message) < 1000
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "x", "null", "[]", "{}", "3", '"state"', "[" * 100_000, '{"n": ' + "9" * 5000 + "}",
+     b"\xff\xfe", "{" + '"a": 1,' * 100_000 + '"a": 2}', None, 3],
+)  # fmt: skip
+def test_garbage_is_refused_as_a_state_error(text: Any) -> None:
+    start = time.perf_counter()
+    with pytest.raises(StateError):
+        deserialize(text)
+    assert time.perf_counter() - start < 2.0
+
+
+def test_a_saved_state_still_round_trips_and_plays_on() -> None:
+    text = ATTACK.serialize()
+    again = deserialize(text)
+    assert again.serialize() == text
+    for aid in again.legal_action_ids():
+        again.clone().apply_action(aid)

@@ -90,6 +90,7 @@ def _max_depth(structure: str) -> int:
 
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_LONG_NUMBER = re.compile(r"[0-9]{" + str(MAX_DIGITS + 1) + ",}")
 
 
 def load_json(
@@ -104,14 +105,13 @@ def load_json(
     """Parse JSON text within bounds: size, nesting, digits per number; no
     duplicate keys, no NaN or Infinity, and (unless ``floats``) no fractions."""
     text = check_text(text, error, source, limit)
-    depth = _max_depth(_JSON_STRING.sub('""', text))
+    structure = _JSON_STRING.sub('""', text)
+    depth = _max_depth(structure)
     if depth > max_depth:
         _fail(error, source, f"nested {depth} levels deep; at most {max_depth} are allowed")
-
-    def number(digits: str) -> int:
-        if len(digits.lstrip("-")) > MAX_DIGITS:
-            _fail(error, source, f"number too large ({shown(digits, 20)})")
-        return int(digits)
+    long = _JSON_LONG_NUMBER.search(structure)
+    if long:
+        _fail(error, source, f"number too large ({shown(long.group(), 20)})")
 
     def fraction(digits: str) -> float:
         if not floats:
@@ -134,7 +134,6 @@ def load_json(
     try:
         return json.loads(
             text,
-            parse_int=number,
             parse_float=fraction,
             parse_constant=constant,
             object_pairs_hook=no_duplicates,
@@ -197,15 +196,29 @@ def small_int(text: str, max_digits: int = 9) -> int | None:
     return None
 
 
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
 def unsafe_char(text: str) -> str | None:
     """A description of the first character in ``text`` that must never reach a
     terminal or a log line (control characters such as NUL or ESC, which start
-    terminal escape sequences, and invisible bidirectional overrides), or None."""
+    terminal escape sequences, line separators, and invisible format characters
+    such as bidirectional overrides; a zero-width joiner is allowed), or None."""
+    if text.isascii():  # the common case, without a Python loop
+        found = _ASCII_CONTROL.search(text)
+        return None if found is None else _describe(text, found.start())
     for i, ch in enumerate(text):
+        if ch < "\x80" and not _ASCII_CONTROL.match(ch):
+            continue
         category = unicodedata.category(ch)
         if category in ("Cc", "Zl", "Zp") or (category == "Cf" and ch != "\u200d"):
-            return f"character {i + 1} is U+{ord(ch):04X} ({unicodedata.name(ch, 'a control')})"
+            return _describe(text, i)
     return None
+
+
+def _describe(text: str, i: int) -> str:
+    ch = text[i]
+    return f"character {i + 1} is U+{ord(ch):04X} ({unicodedata.name(ch, 'a control')})"
 
 
 def printable(text: str, limit: int = 60) -> str:

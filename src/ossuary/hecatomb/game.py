@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from ..engine.errors import DeckError, SetupError
 from ..engine.rng import Rng
 from ..engine.untrusted import shown, small_int
@@ -85,8 +83,12 @@ def new_game(
 
 
 def deserialize(text: str) -> HecatombState:
-    """Rebuild a state from :meth:`HecatombState.serialize` output."""
-    return HecatombState.from_json(json.loads(text))
+    """Rebuild a state from :meth:`HecatombState.serialize` output, checked: a
+    garbage, foreign or tampered text is a :class:`StateError` naming the field
+    (see :mod:`ossuary.hecatomb.saved`)."""
+    from .saved import load_state
+
+    return load_state(text)
 
 
 def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:

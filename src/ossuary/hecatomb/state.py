@@ -289,9 +289,14 @@ class HecatombState(GameState):
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HecatombState:
+    def from_json(
+        cls, data: dict[str, Any], defs: dict[str, CardDef] | None = None
+    ) -> HecatombState:
+        """Build from checked data (``deserialize`` checks it first); ``defs``: the
+        cards already built from ``data["cards"]``."""
         s = cls()
-        defs = {raw["name"]: CardDef.from_dict(raw, "saved game") for raw in data["cards"]}
+        if defs is None:
+            defs = {raw["name"]: CardDef.from_dict(raw, "saved game") for raw in data["cards"]}
         s.defs = [defs[name] for name, _ in data["instances"]]
         s.owner = [o for _, o in data["instances"]]
         s.decks = data["decks"]
