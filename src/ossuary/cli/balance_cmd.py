@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ..agents import check_agent
 from ..hecatomb.balance import BalanceGame, CardStat, card_stats, doom_stats, simulate, to_json
-from .errors import CliError
+from .errors import CliError, check_output, check_workers
 
 
 def _table(title: str, stats: list[CardStat]) -> Table:
@@ -45,6 +45,8 @@ def run_balance(
         raise CliError("--games must be 1 or more")
     if not 2 <= seats <= 6:
         raise CliError("--seats must be between 2 and 6")
+    check_workers(workers)
+    check_output(out, "--out")
     try:
         check_agent(agent)
     except ValueError as exc:
@@ -86,7 +88,10 @@ def run_balance(
     if unplayed:
         console.print(f"Never played: {', '.join(unplayed)}")
     if out is not None:
-        out.write_text(to_json(played, stats, baseline), "utf-8")
+        try:
+            out.write_text(to_json(played, stats, baseline), "utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
         console.print(f"Every game written to {out}")
 
 
@@ -99,6 +104,7 @@ def run_deck_round_robin(
 
     if games_per_pair < 1:
         raise CliError("--games must be 1 or more")
+    check_workers(workers)
     try:
         check_agent(agent)
     except ValueError as exc:

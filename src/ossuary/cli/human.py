@@ -16,6 +16,7 @@ from rich.text import Text
 from ..agents import Observation
 from ..engine.core import Action
 from ..engine.game import Game
+from ..engine.untrusted import small_int
 
 View = dict[str, Any]
 
@@ -111,8 +112,9 @@ class HumanAgent:
                 self._recent_log(view)
                 self._options(legal)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1].id
+            number = small_int(answer)  # ASCII digits only: int() also reads "²" and fails
+            if number is not None and 1 <= number <= len(legal):
+                return legal[number - 1].id
             for action in legal:  # an exact action id also works
                 if answer == action.id:
                     return action.id

@@ -11,7 +11,7 @@ from rich.console import Console
 from .. import __version__, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, CliError, report, reported_errors
+from .errors import EXIT_USAGE, CliError, check_output, report, reported_errors
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
@@ -229,11 +229,15 @@ def deck_export(
     from .deck_cmd import export_deck
 
     with reported_errors():
+        check_output(out, "--out")
         text = export_deck(name, games.get(game))
         if out is None:
             typer.echo(text, nl=False)
         else:
-            out.write_text(text, "utf-8")
+            try:
+                out.write_text(text, "utf-8")
+            except OSError as exc:
+                raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
             typer.echo(f"wrote {out}")
 
 

@@ -15,7 +15,7 @@ from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game
 from ..engine.replay import Replay, SeatReplay
 from .deck_cmd import find_deck, read_deck_file
-from .errors import CliError
+from .errors import CliError, check_output
 from .human import HumanAgent, QuitGame, Reader, Table, player
 
 HUMAN = "human"
@@ -114,6 +114,7 @@ def play(
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
     """
     the_game = games.get(game)
+    check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
     level = ai_spec(ai)
     seats = [level if s == AI else s for s in parse_seats(seats_spec)]
     the_game.check_seats(len(seats))
