@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -468,3 +469,26 @@ def test_a_saved_state_still_round_trips_and_plays_on() -> None:
     assert again.serialize() == text
     for aid in again.legal_action_ids():
         again.clone().apply_action(aid)
+
+
+def _effect_models() -> list[tuple[str, str]]:
+    from typing import get_args
+
+    from ossuary.hecatomb import schema
+
+    union = get_args(get_args(schema.Effect)[0])
+    return [
+        (get_args(m.model_fields["verb"].annotation)[0], field.alias or name)
+        for m in union
+        for name, field in m.model_fields.items()
+        if name != "verb"
+    ]
+
+
+@pytest.mark.parametrize(("verb", "arg"), _effect_models())
+def test_a_null_effect_argument_is_unset_not_a_crash(verb: str, arg: str) -> None:
+    # A saved state is JSON, where an optional argument can be null.
+    card = {"name": "Hm", "type": "fate", "doom": "greed", "cost": 1,
+            "abilities": [{"trigger": "play", "effects": [{"verb": verb, arg: None}]}]}  # fmt: skip
+    with contextlib.suppress(CardFileError):
+        CardDef.from_dict(card, "my.toml")

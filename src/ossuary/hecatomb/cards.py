@@ -103,7 +103,7 @@ class Effect:
         """Build from data the schema (``schema.Effect``) has checked."""
         args = []
         for k, v in raw.items():
-            if k == "verb":
+            if k == "verb" or v is None:  # an unset optional argument (JSON null)
                 continue
             if k == "scope":
                 v = Selector.from_dict(v)

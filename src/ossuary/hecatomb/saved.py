@@ -25,11 +25,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.core import Decision
 from ..engine.errors import OssuaryError, StateError
 from ..engine.game import MAX_SEED
 from ..engine.saved import Checker, check_decision, check_header, check_step
 from ..engine.untrusted import MAX_JSON, load_json, small_int
+from . import effects, rules
 from .cards import DOOMS, CardDef, base_pool
+from .queries import can_pay, mana_available
 from .schema import check_keywords
 from .state import MAX_SIZE, Abomination, HecatombState, Seat
 
@@ -323,6 +326,18 @@ class Consistency:
         abilities = d.cond_abilities if key == "c" else d.abilities
         self.c.whole(idx, where, 0, len(abilities))
 
+    def x(self, cid: int, v: Any, where: str, payable_by: int | None = None) -> None:
+        """The X chosen for card ``cid`` (glossary "X"): 0 unless its cost has an X;
+        with ``payable_by``, a card not yet paid for must still be affordable."""
+        x = self.c.whole(v, where, 0, 1000)
+        d = self.s.defs[cid]
+        if x and not d.x_cost:
+            self.c.fail(where, f"X is {x}, but {d.name!r} has no X in its cost")
+        if payable_by is not None:
+            avail = mana_available(self.s, payable_by)
+            if not can_pay(avail, d.doom_i, d.cost + x):
+                self.c.fail(where, f"{d.name!r} can't be paid for with X = {x}")
+
     def target(self, v: Any, where: str) -> None:
         if v is None:
             return
@@ -375,6 +390,23 @@ class Consistency:
             nums = [small_int(w) for w in words[1:]]
             if not ok(words[0], nums, option):
                 self.c.fail(where, f"the option {option!r} doesn't fit the position")
+        self.ask_again(d, where)
+
+    def ask_again(self, d: Decision, where: str) -> None:
+        """Where the rules can ask the pending question again from the position
+        alone, do so on a copy: the same question, the same options, or the saved
+        decision was not asked in this position (it was tampered with)."""
+        again = _ASK_AGAIN.get(d.kind)
+        copy = self.s.clone()
+        copy.pending = None
+        copy.log = []
+        if again is None or not again(copy, d):
+            return
+        asked = copy.pending
+        if asked is None or (asked.kind, asked.player, asked.options, asked.ctx) != (
+            d.kind, d.player, d.options, d.ctx,
+        ):  # fmt: skip
+            self.c.fail(where, "its options are not what the rules offer in this position")
 
     # helpers for decisions ------------------------------------------------------------
     def hand(self, p: int) -> list[int]:
@@ -424,7 +456,7 @@ def _step_ability(k: Consistency, a: Args, where: str) -> None:
     k.ability(a[0], a[2], a[3], where)
     k.seat(a[1], where)
     k.target(a[4], where)
-    k.c.whole(a[5], where, 0, 1000)
+    k.x(a[0], a[5], where)
     k.c.flag(a[6], where)
 
 
@@ -436,7 +468,7 @@ def _step_effect(k: Consistency, a: Args, where: str) -> None:
     k.c.whole(a[4], where, 0, len(ability.effects))
     k.seat(a[1], where)
     k.target(a[5], where)
-    k.c.whole(a[6], where, 0, 1000)
+    k.x(a[0], a[6], where)
 
 
 def _step_resolve_play(k: Consistency, a: Args, where: str) -> None:
@@ -444,7 +476,7 @@ def _step_resolve_play(k: Consistency, a: Args, where: str) -> None:
     k.seat(a[0], where)
     cid = k.card(a[1], where)
     k.limbo_refs.append(cid)
-    k.c.whole(a[2], where, 0, 1000)
+    k.x(cid, a[2], where)
     k.target(a[3], where)
     k.place(a[4], where)
     if k.s.defs[cid].is_minion and a[4] is None:
@@ -589,7 +621,7 @@ def _place_option(k: Consistency, p: int) -> OptionCheck:
 def _d_place(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
     _arity(ctx, 3, k, where)
     _in_hand(k, ctx[0], ctx[1], where)
-    k.c.whole(ctx[2], where, 0, 1000)
+    k.x(ctx[1], ctx[2], where, payable_by=ctx[0])
     return _place_option(k, p)
 
 
@@ -608,12 +640,12 @@ def _d_target(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
     if ctx[:1] == ("play",):
         _arity(ctx, 4, k, where)
         _in_hand(k, ctx[1], ctx[2], where)
-        k.c.whole(ctx[3], where, 0, 1000)
+        k.x(ctx[2], ctx[3], where, payable_by=ctx[1])
     elif ctx[:1] == ("ability",):
         _arity(ctx, 6, k, where)
         k.ability(ctx[1], ctx[3], ctx[4], where)
         k.seat(ctx[2], where)
-        k.c.whole(ctx[5], where, 0, 1000)
+        k.x(ctx[1], ctx[5], where)
     else:
         k.c.fail(where, "expected a 'play' or 'ability' context")
     return _target_option(k)
@@ -622,7 +654,7 @@ def _d_target(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
 def _d_pay(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
     _arity(ctx, 5, k, where)
     _in_hand(k, ctx[0], ctx[1], where)
-    k.c.whole(ctx[2], where, 0, 1000)
+    k.x(ctx[1], ctx[2], where)
     k.target(ctx[3], where)
     k.place(ctx[4], where)
 
@@ -701,7 +733,7 @@ def _d_may(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
     k.ability(ctx[0], ctx[2], ctx[3], where)
     k.seat(ctx[1], where)
     k.target(ctx[4], where)
-    k.c.whole(ctx[5], where, 0, 1000)
+    k.x(ctx[0], ctx[5], where)
     return lambda w, n, o: o in ("yes", "no")
 
 
@@ -753,6 +785,83 @@ def _d_choose(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
         return ok
     k.c.fail(where, f"unknown choice {what!r}")
 
+
+# Ask a pending question again on a copy (True when the kind can be asked again
+# from the position and its context alone).
+AskAgain = Callable[[HecatombState, Decision], bool]
+
+
+def _again(fn: Callable[..., None], *front: Callable[[HecatombState, Decision], Any]) -> AskAgain:
+    def run(s: HecatombState, d: Decision) -> bool:
+        fn(s, *(f(s, d) for f in front), *d.ctx)
+        return True
+
+    return run
+
+
+def _again_choose(s: HecatombState, d: Decision) -> bool:
+    what, ctx = d.ctx[0], d.ctx[1:]
+    if what == "discard":
+        effects.step_discard(s, *ctx)
+    elif what == "zone":
+        effects.step_pick_zone(s, *ctx)
+    else:  # stitch, draw, put, sacrifice: checked by their options above
+        return False
+    return True
+
+
+def _again_target(s: HecatombState, d: Decision) -> bool:
+    if d.ctx[0] == "play":
+        _, p, cid, x = d.ctx
+        rules.play_next(s, p, cid, x, None, None)
+    else:
+        _, cid, p, key, idx, x = d.ctx
+        rules.step_ability(s, cid, p, key, idx, None, x, True)
+    return True
+
+
+def _again_ability(s: HecatombState, d: Decision) -> bool:
+    cid, p, key, idx, target, x = d.ctx
+    rules.step_ability(s, cid, p, key, idx, target, x, False)
+    return True
+
+
+def _again_x(s: HecatombState, d: Decision) -> bool:
+    rules.begin_play(s, d.ctx[0], d.ctx[1])
+    return True
+
+
+def _again_place(s: HecatombState, d: Decision) -> bool:
+    p, cid, x = d.ctx
+    rules.play_next(s, p, cid, x, None, None)
+    return True
+
+
+def _again_alone(fn: Callable[[HecatombState], None]) -> AskAgain:
+    def run(s: HecatombState, d: Decision) -> bool:
+        fn(s)
+        return True
+
+    return run
+
+
+_ASK_AGAIN: dict[str, AskAgain] = {
+    "main": _again_alone(rules.step_main),
+    "window": _again(rules.step_window),
+    "x": _again_x,
+    "place": _again_place,
+    "pay": _again(rules.play_next),
+    "target": _again_target,
+    "may": _again_ability,
+    "enemy": _again_alone(rules.step_attack),
+    "attacker": _again_alone(rules.ask_attacker),
+    "toll": _again(rules.step_toll, lambda s, d: d.player),
+    "hunt": _again(rules.step_hunt),
+    "block": _again_alone(rules.ask_block),
+    "rip": _again(rules.step_rip),
+    "order": _again(rules.step_order),
+    "choose": _again_choose,
+}
 
 _DECISION_CHECKS: dict[str, DecisionCheck] = {
     "main": _d_main,
