@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
-from collections.abc import Callable
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,19 @@ from ossuary.hecatomb import (
     new_game,
 )
 from ossuary.hecatomb.decks import parse_deck_text
+
+
+@contextmanager
+def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
+    """Bad input is refused in bounded memory (time is bounded by the same
+    checks; speed is not asserted in tests)."""
+    tracemalloc.start()
+    try:
+        yield
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert peak < limit_mb * 2**20, f"peak memory {peak / 2**20:.0f} MB"
 
 
 # -- apply_action ------------------------------------------------------------------------
@@ -121,9 +135,8 @@ def test_a_count_in_other_digits_or_huge_is_a_deck_error(count: str) -> None:
 
 
 def test_a_huge_count_is_refused_before_any_list_is_built() -> None:
-    start = time.perf_counter()
-    message = _deck_error(f"100000000 {SNAP}\n{10**30} {SNAP}\n")
-    assert time.perf_counter() - start < 1.0
+    with bounded_memory():
+        message = _deck_error(f"100000000 {SNAP}\n{10**30} {SNAP}\n")
     assert "line 1: a count of 100000000" in message and "line 2" in message
 
 
@@ -143,27 +156,22 @@ def test_a_byte_order_mark_is_not_part_of_the_first_name() -> None:
 
 def test_a_huge_deck_file_is_refused_quickly_with_a_short_message() -> None:
     text = "".join(f"{i} Nonesuch Card Number {i}\n" for i in range(400_000))  # ~10 MB
-    start = time.perf_counter()
-    with pytest.raises(DeckError) as info:
+    with bounded_memory(), pytest.raises(DeckError) as info:
         parse_deck_text(text, base_pool(), source="big.txt")
-    assert time.perf_counter() - start < 2.0
     assert len(str(info.value)) < 5000
 
 
 def test_many_unknown_names_are_reported_briefly() -> None:
     text = "".join(f"1 Nonesuch Card Number {i}\n" for i in range(500))
-    start = time.perf_counter()
-    message = _deck_error(text)
-    assert time.perf_counter() - start < 2.0
+    with bounded_memory():
+        message = _deck_error(text)
     assert "line 1: unknown card" in message and "more problems" in message
     assert len(message) < 5000
 
 
 def test_card_names_in_a_list_are_checked_briefly_too() -> None:
-    start = time.perf_counter()
-    with pytest.raises(DeckError) as info:
+    with bounded_memory(), pytest.raises(DeckError) as info:
         new_game(decks=[["x" * 10_000] * 100_000, "Rot and Ruin"])
-    assert time.perf_counter() - start < 2.0
     assert len(str(info.value)) < 5000
 
 
@@ -180,10 +188,8 @@ def grub(extra: str = "", **fields: str) -> str:
 def _card_file_error(tmp_path: Path, text: str) -> str:
     path = tmp_path / "mine.toml"
     path.write_text(text, "utf-8")
-    start = time.perf_counter()
-    with pytest.raises(CardFileError) as info:
+    with bounded_memory(), pytest.raises(CardFileError) as info:
         load_card_file(path)
-    assert time.perf_counter() - start < 2.0
     message = str(info.value)
     assert message.startswith(f"{path}: ") or message.startswith("can't read the card file"), (
         message
@@ -265,10 +271,8 @@ def test_card_dicts_that_are_not_tables_are_card_file_errors() -> None:
 
 # -- scenarios -------------------------------------------------------------------------------
 def _scenario_error(text: str) -> str:
-    start = time.perf_counter()
-    with pytest.raises(ScenarioError) as info:
+    with bounded_memory(), pytest.raises(ScenarioError) as info:
         load_scenario(text)
-    assert time.perf_counter() - start < 2.0
     message = str(info.value)
     assert message.startswith("scenario: "), message
     assert len(message) < 3000
@@ -457,10 +461,8 @@ def test_tampered_saved_states_are_refused(
      b"\xff\xfe", "{" + '"a": 1,' * 100_000 + '"a": 2}', None, 3],
 )  # fmt: skip
 def test_garbage_is_refused_as_a_state_error(text: Any) -> None:
-    start = time.perf_counter()
-    with pytest.raises(StateError):
+    with bounded_memory(), pytest.raises(StateError):
         deserialize(text)
-    assert time.perf_counter() - start < 2.0
 
 
 def test_a_saved_state_still_round_trips_and_plays_on() -> None:

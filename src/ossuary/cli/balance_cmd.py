@@ -45,6 +45,8 @@ def run_balance(
         raise CliError("--games must be 1 or more")
     if not 2 <= seats <= 6:
         raise CliError("--seats must be between 2 and 6")
+    if top < 1:
+        raise CliError("--top must be 1 or more")
     check_workers(workers)
     check_output(out, "--out")
     try:

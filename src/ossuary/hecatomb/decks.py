@@ -5,8 +5,9 @@ from __future__ import annotations
 import difflib
 import tomllib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 
 from ..engine.errors import DeckError
@@ -78,7 +79,7 @@ def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck
             problems.add(f"{where}: {problem}")
             continue
         if pool is not None and name not in pool:
-            problems.add(_unknown(name, pool, where, suggest=problems.room()))
+            problems.add_lazy(partial(_unknown, name, pool, where))
             continue
         into.extend([name] * count)
     problems.raise_if_any()
@@ -128,9 +129,12 @@ class Problems:
         else:
             self.more += 1
 
-    def room(self) -> bool:
-        """Whether another problem will be spelled out (so is worth wording)."""
-        return len(self.shown) < MAX_PROBLEMS
+    def add_lazy(self, word: Callable[[], str]) -> None:
+        """Add a problem worded only if it will be shown (wording may be costly)."""
+        if len(self.shown) < MAX_PROBLEMS:
+            self.shown.append(word())
+        else:
+            self.more += 1
 
     def lines(self) -> list[str]:
         more = [f"... and {self.more} more problems"] if self.more else []
@@ -175,9 +179,9 @@ def format_deck(
     return "\n".join(lines) + "\n"
 
 
-def _unknown(name: str, pool: CardPool, where: str, suggest: bool = True) -> str:
+def _unknown(name: str, pool: CardPool, where: str) -> str:
     close = []
-    if suggest and len(name) <= MAX_NAME:  # difflib is slow on long strings
+    if len(name) <= MAX_NAME:  # difflib is slow on long strings
         close = difflib.get_close_matches(name, pool.names(), n=3)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     return f"{where}: unknown card {shown(name, MAX_NAME)}{hint}"
@@ -189,7 +193,7 @@ def deck_problems(cards: list[str], pool: CardPool, who: str = "deck") -> list[s
     problems = Problems()
     for i, n in enumerate(cards, 1):
         if n not in pool:
-            problems.add(_unknown(n, pool, f"{who}, card {i}", suggest=problems.room()))
+            problems.add_lazy(partial(_unknown, n, pool, f"{who}, card {i}"))
     if len(cards) < MIN_DECK:
         problems.add(
             f"{who} has {len(cards)} cards; a deck needs at least {MIN_DECK} "
