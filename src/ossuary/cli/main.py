@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from .. import __version__, games
 from ..engine.errors import OssuaryError
@@ -58,12 +59,18 @@ def play(
             "seat; no human: watch the computers play.",
         ),
     ] = "human,ai",
-    seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", help="The game's random seed (default: a new one, printed at the start)."
+        ),
+    ] = None,
     deck: Annotated[
         list[str] | None,
         typer.Option(
             "--deck",
-            help="A preconstructed deck's name or a deck file; repeat once per seat.",
+            help="A preconstructed deck's name or a deck file. Once: your deck (the other "
+            "seats get default decks); or once per seat, in seat order.",
         ),
     ] = None,
     save_replay: Annotated[
@@ -75,13 +82,67 @@ def play(
     ai: Annotated[
         str, typer.Option("--ai", help="Strength of 'ai' seats: easy, normal (~1 s a move), hard.")
     ] = "normal",
+    ui: Annotated[
+        str,
+        typer.Option(
+            "--ui",
+            help="full: the board stays in place (needs a terminal); plain: a transcript, "
+            "for screen readers and pipes; auto (default): full when both ends are a terminal.",
+        ),
+    ] = "auto",
+    auto_pass: Annotated[
+        bool,
+        typer.Option(
+            "--auto-pass/--no-auto-pass",
+            help="Answer a lone 'Pass' or 'End your turn' for you (type 'auto' in play to switch).",
+        ),
+    ] = True,
 ) -> None:
-    """Play a game: against computers, hot seat, or watch computers play."""
+    """Play a game: against computers, hot seat, or watch computers play.
+
+    In the game, type ? for help: numbers choose, 'c NAME' shows a card, 'r WORD' the
+    rules glossary, 'b' steps back out of a card you are playing, 'q' quits.
+    """
+    from .play import choose_ui
+
     console = Console(highlight=False)
     with reported_errors():
-        play_game_cli(
-            console, console_reader(console), game, seats, seed, deck or [], save_replay, quiet, ai
+        code = play_game_cli(
+            console,
+            console_reader(console),
+            game,
+            seats,
+            seed,
+            deck or [],
+            save_replay,
+            quiet,
+            ai,
+            full_screen=choose_ui(ui),
+            auto_pass=auto_pass,
         )
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game (see 'ossuary games').")] = games.DEFAULT,
+    term: Annotated[
+        str, typer.Argument(help="Show only the entries about this word (e.g. Ripper).")
+    ] = "",
+) -> None:
+    """The game's glossary in our own words: keywords, card words and the flow of a turn."""
+    from .human import glossary_page
+
+    with reported_errors():
+        if game.strip().lower() not in games.names() and not term:
+            game, term = games.DEFAULT, game  # 'ossuary rules ripper'
+        title, body = glossary_page(games.get(game), term)
+        if body is None:
+            raise CliError(title)
+        console = Console(highlight=False)
+        console.print(Text(title, style="bold"))
+        console.print(body)
 
 
 @app.command()
@@ -198,7 +259,12 @@ app.add_typer(deck_app, name="deck")
 
 @deck_app.command("check")
 def deck_check(
-    file: Annotated[Path, typer.Argument(help="A deck file: '3 Card Name' lines, // comments.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A deck file ('3 Card Name' lines, // comments) or a preconstructed deck's name."
+        ),
+    ],
     game: Annotated[str, GAME_OPTION] = games.DEFAULT,
 ) -> None:
     """Check a deck against the game's deck rules; every problem is listed at once."""

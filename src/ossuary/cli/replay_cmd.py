@@ -1,8 +1,7 @@
-"""``ossuary replay``: step through a saved game."""
+"""``ossuary replay``: step through a saved game, forward and back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -10,8 +9,11 @@ from rich.text import Text
 
 from .. import games
 from ..engine.core import GameState
+from ..engine.game import Game
 from ..engine.replay import Replay
 from .human import Reader, player
+
+STEP_PROMPT = "Enter: next step, b: back a step, a: all the rest, q: quit "
 
 
 def load_replay(path: Path) -> Replay:
@@ -19,16 +21,25 @@ def load_replay(path: Path) -> Replay:
     return Replay.load(path)
 
 
-def _start(replay: Replay) -> tuple[Iterator[tuple[str | None, GameState]], GameState]:
-    states = replay.states()
-    _, state = next(states)
-    return states, state
+def _public_events(state: GameState, start: int) -> list[dict[str, object]]:
+    """The log events from ``start`` on, with every private card hidden (a seat
+    number no player has: everything only some seat saw is redacted)."""
+    nobody = state.num_seats()
+    return [state.redact_event(e, nobody) for e in state.log[start:]]
+
+
+def _show_state(console: Console, game: Game, state: GameState) -> None:
+    view = state.view(0)  # only public facts (souls, abominations) are shown
+    for line in game.summary_lines(view):
+        console.print(Text(line), soft_wrap=True)
 
 
 def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
-    """Print each action of a replay with a compact board after it."""
+    """Print each action of a replay, what it caused and a compact board after it;
+    step by step, ``b`` goes back a step."""
     replay = load_replay(path)
-    states, state = _start(replay)
+    it = replay.states()
+    _, first = next(it)
     game = games.get(replay.ruleset)
     console.print(
         Text(
@@ -38,27 +49,47 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
         ),
         soft_wrap=True,
     )
-    view = state.view(0)  # only public facts (souls, abominations) are shown
-    for line in game.summary_lines(view):
-        console.print(Text(line), soft_wrap=True)
-    for n, (aid, after) in enumerate(states, 1):
-        assert aid is not None
-        seat = state.current_player()
-        who = player(seat) if seat is not None else "?"
+    _show_state(console, game, first)
+    states: list[GameState] = [first]  # states[i]: after i steps
+    steps: list[str] = [""]  # steps[i]: the action that led to states[i]
+    i = 0
+    while True:
         if step:
-            answer = read("Enter: next step, a: all the rest, q: quit ")
-            if answer is None or answer.strip().lower() == "a":
-                step = False
-            elif answer.strip().lower() == "q":
+            answer = read(STEP_PROMPT)
+            key = "a" if answer is None else answer.strip().lower()
+            if key == "q":
                 return
-        console.print(
-            Text(f"Step {n}. {who}: {state.action_label(aid)}", style="bold"), soft_wrap=True
-        )
-        state = after
-        view = state.view(0)
-        for line in game.summary_lines(view):
-            console.print(Text(line), soft_wrap=True)
+            if key == "a":
+                step = False
+            elif key == "b":
+                if i == 0:
+                    console.print(Text("This is the start of the game."), soft_wrap=True)
+                    continue
+                i -= 1
+                shown = f"Back to step {i}" + (f" ({steps[i]})" if i else " (the start)")
+                console.print(Text(shown, style="bold"), soft_wrap=True)
+                _show_state(console, game, states[i])
+                continue
+        if i + 1 == len(states):
+            nxt = next(it, None)
+            if nxt is None:
+                break
+            aid, after = nxt
+            assert aid is not None
+            before = states[i]
+            seat = before.current_player()
+            said = game.narrate(before, seat, aid) if seat is not None else aid
+            states.append(after)
+            steps.append(said)
+        before, after = states[i], states[i + 1]
+        i += 1
+        console.print(Text(f"Step {i}. {steps[i]}", style="bold"), soft_wrap=True)
+        for event in _public_events(after, len(before.log)):
+            console.print(Text("    " + game.format_event(event), style="dim"), soft_wrap=True)
+        _show_state(console, game, after)
     console.print()
+    state = states[-1]
+    view = state.view(0)
     if state.is_terminal():
         for line in game.result_lines(view):
             console.print(Text(line, style="bold"), soft_wrap=True)

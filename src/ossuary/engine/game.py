@@ -125,8 +125,15 @@ class Game:
         return str(have).lower() == want
 
     def glossary(self) -> list[tuple[str, str]]:
-        """(term, explanation in our own words) for every keyword and rule term."""
+        """(term, explanation in our own words) for every keyword and rule term
+        (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""
         return []
+
+    def card_record(self, name: str) -> CardRecord | None:
+        """The record of the card called ``name`` (case-insensitive), or None; the
+        terminal shows a visible card in full with it (:meth:`card_detail`)."""
+        want = name.strip().lower()
+        return next((r for r in self.cards() if str(r["name"]).lower() == want), None)
 
     # -- decks ------------------------------------------------------------------
     def preconstructed(self) -> dict[str, list[str]]:
@@ -136,6 +143,14 @@ class Game:
     def deck_about(self, name: str) -> str:
         """One line about a preconstructed deck."""
         return ""
+
+    def default_decks(self, seats: int) -> list[DeckSpec]:
+        """The deck of every seat whose deck the player did not choose: by default
+        the preconstructed decks in turn."""
+        names = list(self.preconstructed())
+        if not names:
+            raise NotSupported(f"{self.title} has no preconstructed decks; give every seat one")
+        return [names[i % len(names)] for i in range(seats)]
 
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
         """A deck list from text, checked against the deck rules; every problem
@@ -151,6 +166,46 @@ class Game:
         return f"{len(cards)} cards"
 
     # -- terminal -----------------------------------------------------------------
+    #: option ids that only pass or end the turn: when these are a decision's only
+    #: options, the terminal may answer for the player (auto-pass)
+    pass_actions: ClassVar[frozenset[str]] = frozenset()
+    #: the option id that steps back out of a play not yet committed (None: none)
+    back_action: ClassVar[str | None] = None
+
+    def allow_back(self, state: GameState, seat: int) -> bool:
+        """Offer :attr:`back_action` to ``seat`` in ``state`` (a convenience for a
+        person at a client; agents are never offered it). False: not supported."""
+        return False
+
+    def render_screen(
+        self,
+        view: dict[str, Any],
+        me: int | None,
+        seat_labels: Sequence[str] = (),
+        width: int = 80,
+        height: int | None = None,
+    ) -> Any:
+        """The board for the terminal's play screen: compact, at most ``height``
+        lines when given (the game drops detail to fit; ``me``'s own souls and hand
+        must stay), ``seat_labels`` naming each seat ("Player 0 (you) · Rot and
+        Ruin"). The default is :meth:`render_board`."""
+        return self.render_board(view, me=me)
+
+    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
+        """(heading, short label) for an option, so the terminal can lay out many
+        options in a few lines ("Play: 1 Snap  2 Warbeast"). Options with the
+        heading "" are shown one per line with their full label."""
+        return "", label
+
+    def legend(self) -> list[str]:
+        """Lines that explain the board's marks and abbreviations (the terminal's help)."""
+        return []
+
+    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """(where, card names) for every card the seat of ``view`` can see: its
+        hand, the board, graveyards... (the terminal's ``card`` command)."""
+        return []
+
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
@@ -166,6 +221,11 @@ class Game:
     def summary_lines(self, view: dict[str, Any]) -> list[str]:
         """A compact, public-only picture of the position (replays print it)."""
         return []
+
+    def narrate(self, state: GameState, seat: int, action_id: str) -> str:
+        """An action told in the third person, for replays: "Player 1 plays Snap".
+        Labels are said to the chooser ("End your turn"); this names the seat."""
+        return f"Player {seat}: {state.action_label(action_id)}"
 
     def format_event(self, event: dict[str, Any]) -> str:
         """One (already redacted) log event in words."""

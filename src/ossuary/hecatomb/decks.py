@@ -25,18 +25,28 @@ class DeckList:
     sideboard: list[str] = field(default_factory=list)
 
 
-def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck") -> DeckList:
+def parse_deck_text(
+    text: str,
+    pool: CardPool | None = None,
+    source: str = "deck",
+    problems: list[str] | None = None,
+) -> DeckList:
     """Read the plain text deck format.
 
     One ``3 Card Name`` (or ``3x Card Name``, or just ``Card Name`` for one copy)
     per line; ``//`` starts a comment; optional ``Deck`` and ``Sideboard`` header
     lines (``SB: 2 Name`` also puts cards in the sideboard). With ``pool``, every
     name must be a known card: all unknown names are reported at once, each with
-    its line number and close matches, and nothing is silently dropped.
+    its line number and close matches, and nothing is silently dropped. Names are
+    matched case-insensitively (``3 snap`` is Snap). With ``problems``, they are
+    added to that list instead of raised (and the known cards are returned), so a
+    caller can report them with the deck-building rules' problems at once.
     """
     main: list[str] = []
     side: list[str] = []
-    problems: list[str] = []
+    collect = problems
+    problems = [] if collect is None else collect
+    lower = {n.lower(): n for n in pool.names()} if pool is not None else {}
     target = main
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("//", 1)[0].strip()
@@ -62,10 +72,12 @@ def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck
         else:
             count, name = 1, line
         if pool is not None and name not in pool:
-            problems.append(_unknown(name, pool, f"{source}, line {number}"))
-            continue
+            if name.lower() not in lower:
+                problems.append(_unknown(name, pool, f"{source}, line {number}"))
+                continue
+            name = lower[name.lower()]
         into.extend([name] * count)
-    if problems:
+    if problems and collect is None:
         raise DeckError("\n".join(problems))
     return DeckList(main, side)
 
