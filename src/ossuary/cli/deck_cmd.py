@@ -51,8 +51,8 @@ def check_deck(console: Console, path: Path, game: Game) -> None:
             console.print(game.deck_summary(cards))
             return
         raise CliError(
-            f"no deck file {str(path)!r}, and no preconstructed {game.title} deck of that name "
-            f"({', '.join(game.preconstructed())})"
+            f"can't read deck file {str(path)!r}: no such file, and no preconstructed "
+            f"{game.title} deck has that name ({', '.join(game.preconstructed())})"
         )
     cards = read_deck_file(path, game)
     console.print(f"[bold green]{path}: a legal {game.title} deck[/]")

@@ -85,10 +85,14 @@ class Numbering:
 # -- what one decision shows -------------------------------------------------------------
 @dataclass
 class Option:
-    number: int
+    key: str  # what to type: its number, or "b" for the game's back option
     action: Action
     group: str  # heading from Game.option_group ("" : a line of its own)
     short: str
+
+    @property
+    def order(self) -> int:
+        return int(self.key) if self.key.isdigit() else 10**6
 
 
 @dataclass
@@ -175,9 +179,9 @@ class TranscriptUI:
 
     def options(self, options: list[Option]) -> None:
         self._print("Your options:", "bold")
-        width = max((len(str(o.number)) for o in options), default=1)
-        for o in sorted(options, key=lambda o: o.number):
-            self._print(f"  {o.number:>{width}}. {o.action.label}")
+        width = max((len(o.key) for o in options), default=1)
+        for o in sorted(options, key=lambda o: o.order):
+            self._print(f"  {o.key:>{width}}. {o.action.label}")
 
     def read(self, prompt: str) -> str | None:
         return self._read(prompt)
@@ -212,7 +216,7 @@ class TranscriptUI:
 HELP_ROWS = [
     ("3", "choose option 3 (an option keeps its number while it stays on offer)"),
     ("end, pass...", "choose by the first letters of an option"),
-    ("b, back", "step back out of the card you are playing, before you pay"),
+    ("b, back", "step back out of the card you are playing, before you pay (nothing is spent)"),
     ("c NAME", "a card's full text: any card you can see, an opponent's too "
      "(c alone lists them)"),
     ("r WORD", "the rules glossary (r alone: every term); also 'ossuary rules'"),
@@ -267,13 +271,14 @@ class Table:
 
     def options(self, seat: int, view: View, legal: list[Action]) -> list[Option]:
         decision = view.get("decision") or {}
+        back = self.game.back_action
         numbers = self.numbering.setdefault(seat, Numbering()).assign(
-            str(decision.get("kind", "")), [a.id for a in legal]
+            str(decision.get("kind", "")), [a.id for a in legal if a.id != back]
         )
         out = []
         for a in legal:
             group, short = self.game.option_group(view, a.id, a.label)
-            out.append(Option(numbers[a.id], a, group, short))
+            out.append(Option("b" if a.id == back else str(numbers[a.id]), a, group, short))
         return out
 
     def screen_for(
@@ -316,7 +321,7 @@ class Table:
         word, _, rest = text.partition(" ")
         word = word.lower()
         rest = rest.strip()
-        by_number = {str(o.number): o for o in options}
+        by_number = {o.key: o for o in options}
         if text in by_number:  # ASCII digits only: "²" is not a number here
             return Command(action=by_number[text].action.id)
         if word in ("q", "quit", "exit") and not rest:
@@ -330,8 +335,8 @@ class Table:
         if word in ("l", "log") and not rest:
             return Command(page=("The log so far", self.log_page(view)))
         if word in ("o", "options") and not rest:
-            listing = Text("\n".join(f"{o.number:>3}. {o.action.label}"
-                                     for o in sorted(options, key=lambda o: o.number)))  # fmt: skip
+            listing = Text("\n".join(f"{o.key:>3}. {o.action.label}"
+                                     for o in sorted(options, key=lambda o: o.order)))  # fmt: skip
             return Command(page=("Every option", listing))
         if word == "board" and not rest:
             return Command(redraw=True, page=("The board", self.board_page(seat, view)))
@@ -355,10 +360,10 @@ class Table:
             if len(hits) == 1:
                 return Command(action=hits[0].action.id)
             if len(hits) > 1:
-                nums = ", ".join(str(o.number) for o in hits[:8])
+                nums = ", ".join(o.key for o in hits[:8])
                 return Command(message=f"{text!r} fits options {nums}: type the number.")
         shown = repr(text) if text else "nothing"
-        numbers = sorted(o.number for o in options)
+        numbers = sorted(o.order for o in options if o.key.isdigit())
         span = ", ".join(map(str, numbers)) if len(numbers) <= 6 else (
             f"{', '.join(map(str, numbers[:5]))}... {numbers[-1]}")  # fmt: skip
         return Command(message=f"You entered {shown}: enter an option's number ({span}), "
@@ -460,6 +465,7 @@ class HumanAgent:
     """Asks a person at the terminal to choose."""
 
     name = "human"
+    observes = "view"  # a person needs the view, never samples
 
     def __init__(self, seat: int, table: Table) -> None:
         self.seat = seat

@@ -18,7 +18,7 @@ from .. import games
 from ..agents import Agent, Observation, make_agent, play_game
 from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game, NotSupported
-from ..engine.replay import Replay
+from ..engine.replay import Replay, SeatReplay
 from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError
 from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
@@ -174,6 +174,7 @@ class ThinkingAgent:
     ) -> None:
         self.agent = agent
         self.name = agent.name
+        self.observes = getattr(agent, "observes", "samples")  # what play_game builds for it
         self.seat = seat
         self.table = table
         self.watch = watch
@@ -292,11 +293,11 @@ def play(
     except KeyboardInterrupt:
         console.print()
         console.print(Text("Interrupted (Ctrl-C): game abandoned.", style="bold"), soft_wrap=True)
-        _save(console, state, save_replay)
+        _save(console, state, save_replay, humans)
         return EXIT_INTERRUPTED
     if outcome == "quit":
         console.print(Text("Game abandoned.", style="bold"), soft_wrap=True)
-        _save(console, state, save_replay)
+        _save(console, state, save_replay, humans)
         return 0
     if len(humans) == 1 and screen is None:
         h = humans[0]
@@ -310,15 +311,30 @@ def play(
     console.print(Rule("Game over"))
     for line in the_game.result_lines(final):
         console.print(Text(line, style="bold"), soft_wrap=True)
-    _save(console, state, save_replay)
+    _save(console, state, save_replay, humans)
     return 0
 
 
-def _save(console: Console, state: GameState, path: Path | None) -> None:
+def _save(console: Console, state: GameState, path: Path | None, humans: list[int]) -> None:
+    """A finished game's full replay; an unfinished game's replay as the one
+    person at the table saw it (or, hot seat, as a spectator), because the full
+    replay would show every hand and deck while the game could still go on."""
     if path is None:
         return
+    replay = Replay.of(state)
+    finished = state.is_terminal()
     try:
-        Replay.of(state).save(path)
+        if finished:
+            replay.save(path)
+        else:
+            SeatReplay.record(replay, humans[0] if len(humans) == 1 else None).save(path)
     except OSError as exc:
         raise CliError(f"cannot save the replay to {str(path)!r}: {exc.strerror or exc}") from exc
-    console.print(Text(f"Replay saved to {path}"), soft_wrap=True)
+    whose = (
+        "the whole game"
+        if finished
+        else "as your seat saw it"
+        if len(humans) == 1
+        else "as a spectator saw it"
+    )
+    console.print(Text(f"Replay saved to {path} ({whose})"), soft_wrap=True)

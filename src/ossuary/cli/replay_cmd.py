@@ -10,15 +10,81 @@ from rich.text import Text
 from .. import games
 from ..engine.core import GameState
 from ..engine.game import Game
-from ..engine.replay import Replay
+from ..engine.replay import Replay, SeatReplay
+from ..engine.replay import load_replay as _load_any
 from .human import Reader, player
 
 STEP_PROMPT = "Enter: next step, b: back a step, a: all the rest, q: quit "
 
 
-def load_replay(path: Path) -> Replay:
-    """Read and check a replay file; every problem is a :class:`ReplayError`."""
-    return Replay.load(path)
+def load_replay(path: Path) -> Replay | SeatReplay:
+    """Read and check a replay file of either kind; every problem is a
+    :class:`ReplayError`."""
+    return _load_any(path)
+
+
+def _navigate(read: Reader, step: bool) -> tuple[str, bool]:
+    """One answer at a step: ``next``, ``back``, ``quit`` (and whether to go on
+    stepping)."""
+    if not step:
+        return "next", False
+    answer = read(STEP_PROMPT)
+    key = "a" if answer is None else answer.strip().lower()
+    if key == "q":
+        return "quit", True
+    if key == "a":
+        return "next", False
+    if key == "b":
+        return "back", True
+    return "next", True
+
+
+def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: bool) -> None:
+    """A seat's replay: what that seat saw, frame by frame, forward and back."""
+    game = games.get(replay.ruleset)
+    whose = "a spectator" if replay.seat is None else player(replay.seat)
+    console.print(
+        Text(
+            f"Replay of {game.title} as {whose} saw it, {replay.seats} seats, "
+            f"{len(replay.frames) - 1} actions{'' if replay.finished else ' (unfinished)'}",
+            style="bold",
+        ),
+        soft_wrap=True,
+    )
+    frames = replay.frames
+    for event in frames[0]["view"].get("log", []):
+        console.print(Text("  " + game.format_event(event)), soft_wrap=True)
+    for line in game.summary_lines(frames[0]["view"]):
+        console.print(Text(line), soft_wrap=True)
+    n = 0
+    while n + 1 < len(frames):
+        move, step = _navigate(read, step)
+        if move == "quit":
+            return
+        if move == "back":
+            if n == 0:
+                console.print(Text("This is the start of the game."), soft_wrap=True)
+                continue
+            n -= 1
+            console.print(Text(f"Back to step {n}", style="bold"), soft_wrap=True)
+            for line in game.summary_lines(frames[n]["view"]):
+                console.print(Text(line), soft_wrap=True)
+            continue
+        n += 1
+        frame = frames[n]
+        actor = frame["actor"]
+        who = player(actor) if actor is not None else "?"
+        what = frame["action"] or "acts"
+        console.print(Text(f"Step {n}. {who}: {what}", style="bold"), soft_wrap=True)
+        for event in frame["view"].get("log", []):
+            console.print(Text("    " + game.format_event(event), style="dim"), soft_wrap=True)
+        for line in game.summary_lines(frame["view"]):
+            console.print(Text(line), soft_wrap=True)
+    if replay.finished:
+        for line in game.result_lines(frames[-1]["view"]):
+            console.print(Text(line, style="bold"), soft_wrap=True)
+    else:
+        console.print(Text("The game was not finished.", style="bold"), soft_wrap=True)
 
 
 def _public_events(state: GameState, start: int) -> list[dict[str, object]]:
@@ -38,6 +104,9 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
     """Print each action of a replay, what it caused and a compact board after it;
     step by step, ``b`` goes back a step."""
     replay = load_replay(path)
+    if isinstance(replay, SeatReplay):
+        show_seat_replay(console, read, replay, step)
+        return
     it = replay.states()
     _, first = next(it)
     game = games.get(replay.ruleset)
@@ -54,22 +123,18 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
     steps: list[str] = [""]  # steps[i]: the action that led to states[i]
     i = 0
     while True:
-        if step:
-            answer = read(STEP_PROMPT)
-            key = "a" if answer is None else answer.strip().lower()
-            if key == "q":
-                return
-            if key == "a":
-                step = False
-            elif key == "b":
-                if i == 0:
-                    console.print(Text("This is the start of the game."), soft_wrap=True)
-                    continue
-                i -= 1
-                shown = f"Back to step {i}" + (f" ({steps[i]})" if i else " (the start)")
-                console.print(Text(shown, style="bold"), soft_wrap=True)
-                _show_state(console, game, states[i])
+        move, step = _navigate(read, step)
+        if move == "quit":
+            return
+        if move == "back":
+            if i == 0:
+                console.print(Text("This is the start of the game."), soft_wrap=True)
                 continue
+            i -= 1
+            shown = f"Back to step {i}" + (f" ({steps[i]})" if i else " (the start)")
+            console.print(Text(shown, style="bold"), soft_wrap=True)
+            _show_state(console, game, states[i])
+            continue
         if i + 1 == len(states):
             nxt = next(it, None)
             if nxt is None:
@@ -85,7 +150,9 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
         i += 1
         console.print(Text(f"Step {i}. {steps[i]}", style="bold"), soft_wrap=True)
         for event in _public_events(after, len(before.log)):
-            console.print(Text("    " + game.format_event(event), style="dim"), soft_wrap=True)
+            said = game.format_event(event)
+            if said != steps[i]:  # "Player 0 puts X into the mana zone" once is enough
+                console.print(Text("    " + said, style="dim"), soft_wrap=True)
         _show_state(console, game, after)
     console.print()
     state = states[-1]

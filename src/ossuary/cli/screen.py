@@ -57,13 +57,13 @@ def layout_options(options: list[Option], width: int) -> list[Text]:
         groups.setdefault(o.group, []).append(o)
     lines: list[Text] = []
     # the groups in the order of their lowest number, so "Play: 1 ..." comes first
-    ordered = sorted(groups.items(), key=lambda kv: min(o.number for o in kv[1]))
+    ordered = sorted(groups.items(), key=lambda kv: min(o.order for o in kv[1]))
     for heading, items in ordered:
-        items = sorted(items, key=lambda o: o.number)
+        items = sorted(items, key=lambda o: o.order)
         if not heading:
             for o in items:
                 line = Text(no_wrap=True, overflow="ellipsis")
-                line.append(f"{o.number:>3} ", style="bold cyan")
+                line.append(f"{o.key:>3} ", style="bold cyan")
                 line.append(o.action.label)
                 lines.append(line)
             continue
@@ -71,7 +71,7 @@ def layout_options(options: list[Option], width: int) -> list[Text]:
         indent = 2
         for o in items:
             piece = Text(" ")
-            piece.append(f" {o.number} ", style="bold cyan")
+            piece.append(f" {o.key} ", style="bold cyan")
             piece.append(o.short)
             if (
                 cell_len(line.plain) + cell_len(piece.plain) > width
@@ -91,7 +91,6 @@ class FullScreenUI:
         self.console = console
         self.out = console.file
         self.stdin = stdin or sys.stdin
-        self.fd = self.stdin.fileno()
         self.screen: DecisionScreen | None = None
         self.message = ""
         self.message_style = "yellow"
@@ -104,6 +103,10 @@ class FullScreenUI:
         self._lock = threading.Lock()
         self._spin_line = -1
         self._input_row = 0
+
+    @property
+    def fd(self) -> int:
+        return self.stdin.fileno()
 
     # -- entering and leaving -------------------------------------------------------
     def __enter__(self) -> FullScreenUI:

@@ -32,7 +32,6 @@ DOOM_STYLE = {
 }
 # three letters each, distinct at a glance (help and the glossary explain them)
 DOOM_SHORT = {"corruption": "cor", "deceit": "dec", "destruction": "dst", "greed": "grd"}
-HAND_COLUMN = 39
 LEGEND = [
     "cor dec dst grd: the dooms corruption, deceit, destruction, greed",
     "▲dst/grd: a minion's trigger dooms (on the board: the top minion's). A minion "
@@ -215,10 +214,13 @@ def _seat_lines(
             extra.append(f"graveyard {len(grave)} (top {grave[-1]})")
         if extra:
             zone.append(" · " + " · ".join(extra))
+    if not mine and level >= 5:  # the mana goes up into the header line
+        lines.pop()
+        head.append(" ·" + zone.plain.removeprefix("  mana:"))
     aboms = p["abominations"]
     if not aboms:
         lines.append(_line("  no abominations", style="dim"))
-    elif mine or level < 3:
+    elif level < (4 if mine else 3):
         lines.extend(_abom_text(a, detail=level < (2 if mine else 1)) for a in aboms)
     else:
         lines.append(
@@ -233,14 +235,15 @@ def _seat_lines(
         )
     if mine and p["hand"]:
         cards = [c for c in p["hand"] if c is not None]
-        if level < 2 or width < 2 * HAND_COLUMN + 2:
+        column = (width - 3) // 2
+        if level < 4:
             lines.append(_line("  hand:", style="bold"))
+        if level < 2 or column < 30:
             lines.extend(_line("    ", _card_bits(c, short=False)) for c in cards)
         else:
-            lines.append(_line("  hand:", style="bold"))
             for i in range(0, len(cards), 2):
                 left = _card_bits(cards[i], short=True)
-                left.truncate(HAND_COLUMN - 1, overflow="ellipsis", pad=True)
+                left.truncate(column, overflow="ellipsis", pad=True)
                 row = _line("  ", left)
                 if i + 1 < len(cards):
                     row.append(" ")
@@ -280,7 +283,7 @@ def board_lines(
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
     lines: list[Text] = []
-    for level in range(4):
+    for level in range(6):
         lines = [
             _line(f"Turn {view['turn_number']} · {player(view['active'])} is active", style="bold")
         ]

@@ -607,10 +607,12 @@ def cancel_play(s: HecatombState, cid: int) -> None:
     started = f"play {cid}"
     for k in range(len(history) - 1, -1, -1):
         if history[k] == started:
+            s.ply -= len(history) - k  # the count of actions, too, is as before
             del history[k:]
             return
     if history and history[-1] == CANCEL:
         history.pop()
+        s.ply -= 1
 
 
 @resume("x")

@@ -216,8 +216,8 @@ GLOSSARY: list[tuple[str, str]] = [
     ("doom", "The four colours of evil: corruption (cor), deceit (dec), destruction "
      "(dst) and greed (grd). Every card belongs to one, and an effect has its card's "
      "doom. [Doom]"),
-    ("mana", "Once per turn you may put any card from your hand into your mana zone; it "
-     "stays there as a mana card. To pay a cost of N, tap N untapped mana cards, at least "
+    ("mana", "Once per turn, one card of your choice may go from your hand to your mana "
+     "zone, where it stays as a mana card. To pay a cost of N, tap N untapped mana cards, at least "
      "one of them of the card's doom. X in a cost is a number you choose; you pay X more. "
      "[Add One Mana Card, Tapping mana cards]"),
     ("mana pool", "Mana given by an effect instead of a mana card. Spend it like tapped "
@@ -228,7 +228,8 @@ GLOSSARY: list[tuple[str, str]] = [
     ("abomination", "A stack of one to five of your minions, bottom to top, that acts as "
      "one creature. Its strength is the sum of its minions' strengths, its size the number "
      "of minions; its subtype is the top minion's. A one-minion abomination can neither "
-     "attack nor block. Play a minion as a new abomination or on top of one of yours."),
+     "attack nor block. A minion from your hand either starts a new abomination or goes on "
+     "top of one of yours."),
     ("strength", "How hard an abomination hits in a fight: the sum of its minions' "
      "strengths. Changes to an abomination's strength sit on its top minion. Below 0 counts "
      "as 0."),
@@ -279,8 +280,8 @@ GLOSSARY: list[tuple[str, str]] = [
     ("discard", "Move a card from a hand to its owner's graveyard."),
     ("exile", "Send a card in play back to its owner's hand."),
     ("exhume", "Take a card from a graveyard back to its owner's hand."),
-    ("retrieve", "Search your deck for a card, show it to everyone, take it into your hand, "
-     "then shuffle."),
+    ("retrieve", "Look through your deck, pick the card, let everyone see it and keep it in "
+     "your hand; the deck is shuffled afterwards."),
     ("put into play", "Like playing a minion (the same choice of where it goes), but without "
      "paying and without its one-time conditional effect."),
     ("stitch", "Move your minions onto one of your abominations, or together into a new one. "
@@ -333,8 +334,10 @@ def narrate(s: HecatombState, seat: int, aid: str) -> str:
         return f"{who} attacks"
     if verb == "mana":
         return f"{who} puts {s.defs[int(rest)].name} into the mana zone"
-    if verb in ("play", "cancel"):
-        return f"{who} " + (text[0].lower() + text[1:] if verb == "play" else "steps back")
+    if verb == "play":
+        return f"{who} plays " + text.removeprefix("Play ")
+    if verb == "cancel":
+        return f"{who} steps back"
     if verb == "tap":
         return f"{who}: " + text.replace("Use ", "uses ", 1)
     return f"{who}: " + text.replace("your ", f"{who}'s ")
