@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint fuzz bench docs clean
+.PHONY: play ossuary test lint fuzz bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -13,8 +13,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
 play: $(STAMP)
-	$(BIN)/ossuary play hecatomb
+	$(BIN)/ossuary play $(GAME) $(ARGS)
+
+# make ossuary ARGS='rules ripper': any ossuary command, without activating .venv
+ossuary: $(STAMP)
+	$(BIN)/ossuary $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
