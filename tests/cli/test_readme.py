@@ -41,6 +41,8 @@ def _quick(args: list[str]) -> list[str]:
             args[args.index("--games") + 1] = "1"
         else:
             args += ["--games", "1"]
+        if args[0] == "arena" and "--agents" not in args:
+            args += ["--agents", "ismcts,heuristic"]  # the default agents, searching less
         args = [re.sub(r"^ismcts(,|$)", r"ismcts:iters=4\1", a) for a in args]
         args = [a.replace(",ismcts", ",ismcts:iters=4") for a in args]
         if args[0] == "balance":
