@@ -29,7 +29,7 @@ def readme_commands() -> list[str]:
         for line in block.splitlines()
         if line.strip().startswith("ossuary ")
     ]
-    spans = re.findall(r"`(ossuary[^`]*)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    spans = re.findall(r"`(ossuary\s[^`]*)`", re.sub(r"```.*?```", "", text, flags=re.S))
     found += [" ".join(span.split()) for span in spans]
     return [c for c in found if c != "ossuary"]
 
