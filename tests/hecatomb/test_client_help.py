@@ -157,8 +157,8 @@ def test_placement_options_say_whether_the_conditional_fires() -> None:
     act(s, "play Sage")
     labels = {a.id: a.label for a in s.legal_actions()}
     assert "fires: GreedBase shows greed" in labels["on 0"]
-    assert "won't fire: DeceitBase shows deceit, not greed" in labels["on 1"]
-    assert "won't fire" in labels["new"]
+    assert "no conditional: DeceitBase shows deceit, not greed" in labels["on 1"]
+    assert "no conditional: nothing beneath" in labels["new"]
     assert labels["cancel"].startswith("Back")
 
 
@@ -168,11 +168,11 @@ def test_a_put_into_play_says_its_one_time_conditional_does_not_fire() -> None:
     s = position('"Summoning", "Sage", "Zealot"')
     act(s, "play Summoning", "Sage")
     labels = {a.id: a.label for a in s.legal_actions()}
-    assert "won't fire: it was not played from hand" in labels["on 0"]
+    assert "no conditional: not played from hand" in labels["on 0"]
     s = position('"Summoning", "Zealot"')
     act(s, "play Summoning", "Zealot")
     labels = {a.id: a.label for a in s.legal_actions()}
-    assert "fires" in labels["on 0"] and "won't" not in labels["on 0"]
+    assert "conditional fires" in labels["on 0"]
     assert hand_names(s, 0) == []
 
 

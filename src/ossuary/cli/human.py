@@ -115,6 +115,7 @@ class Command:
 
     action: str | None = None
     page: tuple[str, RenderableType] | None = None
+    page_at_end: bool = False  # a page read from its end (the log: newest last)
     message: str | None = None
     quit: bool = False
     redraw: bool = False
@@ -126,7 +127,7 @@ class UI(Protocol):
     def show(self, screen: DecisionScreen) -> None: ...
     def read(self, prompt: str) -> str | None: ...
     def note(self, text: str, style: str = "") -> None: ...
-    def page(self, title: str, body: RenderableType) -> None: ...
+    def page(self, title: str, body: RenderableType, at_end: bool = False) -> None: ...
     def handoff(self, who: str) -> bool: ...
     def thinking(self, who: str, screen: DecisionScreen | None) -> Any: ...
     def info(self, text: str, style: str = "") -> None: ...
@@ -192,7 +193,7 @@ class TranscriptUI:
     def info(self, text: str, style: str = "") -> None:
         self._print(text, style)
 
-    def page(self, title: str, body: RenderableType) -> None:
+    def page(self, title: str, body: RenderableType, at_end: bool = False) -> None:
         self._print(title, "bold")
         self.console.print(body)
 
@@ -333,7 +334,7 @@ class Table:
         if word in ("r", "rules", "glossary"):
             return self.rules_command(rest)
         if word in ("l", "log") and not rest:
-            return Command(page=("The log so far", self.log_page(view)))
+            return Command(page=("The log so far", self.log_page(view)), page_at_end=True)
         if word in ("o", "options") and not rest:
             listing = Text("\n".join(f"{o.key:>3}. {o.action.label}"
                                      for o in sorted(options, key=lambda o: o.order)))  # fmt: skip
@@ -496,7 +497,7 @@ class HumanAgent:
             if command.action is not None:
                 return command.action
             if command.page is not None:
-                ui.page(*command.page)
+                ui.page(*command.page, at_end=command.page_at_end)
             if command.message is not None:
                 ui.note(command.message)
             if command.redraw:

@@ -289,12 +289,13 @@ class FullScreenUI:
             return "\x1b" + seq
         return key
 
-    def page(self, title: str, body: RenderableType) -> None:
-        """Show a text over the game until Enter, q or Esc; Space and arrows scroll."""
+    def page(self, title: str, body: RenderableType, at_end: bool = False) -> None:
+        """Show a text over the game until Enter, q or Esc; Space and arrows scroll
+        (``at_end``: open at its last page, as for the log)."""
         width, height = self.size()
         lines = self._ansi([body], width, wrap=True)
-        top = 0
         rows = height - 2
+        top = max(0, len(lines) - rows) if at_end else 0
         while True:
             head = Text(title.ljust(width), style="reverse", no_wrap=True, overflow="ellipsis")
             last = min(len(lines), top + rows)

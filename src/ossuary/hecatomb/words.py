@@ -59,13 +59,13 @@ def _conditional_note(s: HecatombState, aid: int | None) -> str:
         return ""
     a = s.aboms.get(aid) if aid is not None else None
     if a is None:
-        return f" (conditional won't fire: it needs a minion showing {d.cond_doom} beneath)"
+        return " (no conditional: nothing beneath)"
     under = s.defs[a.top]
     if d.cond_doom not in under.triggers:
         shows = ", ".join(under.triggers) or "no trigger doom"
-        return f" (conditional won't fire: {under.name} shows {shows}, not {d.cond_doom})"
+        return f" (no conditional: {under.name} shows {shows}, not {d.cond_doom})"
     if not from_hand and not d.cond_keywords:
-        return " (conditional won't fire: it was not played from hand)"
+        return " (no conditional: not played from hand)"
     return f" (conditional fires: {under.name} shows {d.cond_doom})"
 
 
@@ -161,7 +161,8 @@ def prompt(s: HecatombState) -> str:
         cid = ctx[2] if ctx[0] == "play" else ctx[1]
         return f"Choose a target for {defs[cid].name}."
     if kind == "may":
-        return f"Use {defs[ctx[0]].name}'s ability?"
+        d = defs[ctx[0]]
+        return f"Use {d.name}'s ability?" + (f" ({d.text})" if d.text else "")
     if kind == "enemy":
         return "Attack which enemy?"
     if kind == "attacker":
