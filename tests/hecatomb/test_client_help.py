@@ -206,12 +206,13 @@ SAMPLE = {"p": 1, "a": 3, "n": 2, "souls": 2, "amount": 3, "source": 4, "blocker
           "attacker": 6, "hunter": 7, "prey": 8, "defender": 0, "whose": 0, "to": 0,
           "onto": 9, "attackers": [3, 4], "cards": ["Snap", "Vesk"], "card": "Snap",
           "zone": "hand", "mode": "steal", "cause": "combat", "forced": True, "mana": 1,
-          "why": "turn", "private": 1}  # fmt: skip
+          "why": "turn", "private": 1, "minion": "Maw Acolyte", "keyword": "evader",
+          "value": ["deceit"], "doom": "greed"}  # fmt: skip
 
 
 def test_every_event_kind_the_rules_log_has_words() -> None:
     kinds = _logged_kinds()
-    assert len(kinds) >= 30, kinds  # the scan finds the rules' events
+    assert len(kinds) >= 35, kinds  # the scan finds the rules' events
     missing = sorted(set(kinds) - set(EVENT_WORDS))
     assert not missing, f"event kinds without words: {missing}"
     for kind, fields in kinds.items():
@@ -249,3 +250,28 @@ def test_a_search_sample_never_steps_back() -> None:
     sample = s.resample(0, Rng(1))
     assert sample.cancel_seats == 0
     assert s.cancel_seats == 1
+
+
+def test_effects_that_change_strength_tap_or_add_mana_are_logged() -> None:
+    # Issue 8 §4: the log says what a card did, not only that it was played.
+    cards = [
+        *CARDS,
+        {"name": "Pump", "type": "fate", "doom": "deceit", "cost": 0, "subtype": "tactic",
+         "abilities": [{"trigger": "play", "target": {"kind": "abomination", "side": "yours"},
+                        "effects": [{"verb": "strength", "amount": 3},
+                                    {"verb": "grant", "keyword": "evader", "value": "greed"},
+                                    {"verb": "tap"}, {"verb": "untap"},
+                                    {"verb": "mana", "amount": 1, "doom": "greed"}]}]},
+    ]  # fmt: skip
+    s = scenario(POSITION.format(hand='"Pump"'), cards)
+    act(s, "play Pump", "a0")
+    said = [
+        format_event(e) for e in s.log if e["e"] in ("strength", "grant", "tap", "untap", "pool")
+    ]
+    assert said == [
+        "#0 gets +3 strength until end of turn (Pump)",
+        "#0 gets Greed Evader until end of turn (Pump)",
+        "#0 is tapped (Pump)",
+        "#0 untaps (Pump)",
+        "Player 0 adds 1 greed mana to the pool (Pump)",
+    ]

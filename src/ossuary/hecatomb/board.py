@@ -501,7 +501,25 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         f"{_zone(e).capitalize()} is revealed: {', '.join(e.get('cards', [])) or 'nothing'}"
     ),
     "win": lambda e: f"{_who(e)} wins with {plural(int(e.get('souls', 0)), 'soul')}",
+    "strength": lambda e: (
+        f"{e['minion'] if 'minion' in e else _a(e.get('a'))} gets {int(e['n']):+d} strength "
+        f"until end of turn ({e.get('source')})"
+    ),
+    "grant": lambda e: (
+        f"{_a(e.get('a'))} gets {keyword_text([(str(e['keyword']), _kw_value(e))])} "
+        f"until end of turn ({e.get('source')})"
+    ),
+    "tap": lambda e: f"{_a(e.get('a'))} is tapped ({e.get('source')})",
+    "untap": lambda e: f"{_a(e.get('a'))} untaps ({e.get('source')})",
+    "pool": lambda e: (
+        f"{_who(e)} adds {e.get('n')} {e.get('doom')} mana to the pool ({e.get('source')})"
+    ),
 }
+
+
+def _kw_value(e: dict[str, Any]) -> Any:
+    value = e.get("value", True)
+    return tuple(value) if isinstance(value, list) else value
 
 
 def format_event(event: dict[str, Any]) -> str:

@@ -162,7 +162,7 @@ def prompt(s: HecatombState) -> str:
         return f"Choose a target for {defs[cid].name}."
     if kind == "may":
         d = defs[ctx[0]]
-        return f"Use {d.name}'s ability?" + (f" ({d.text})" if d.text else "")
+        return f"Use {d.name}'s ability" + (f" ({d.text})?" if d.text else "?")
     if kind == "enemy":
         return "Attack which enemy?"
     if kind == "attacker":
