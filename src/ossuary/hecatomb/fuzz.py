@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.rng import Rng
-from .balance import random_deck
 from .cards import base_pool
+from .decks import random_deck
 from .game import deserialize, new_game
 from .state import MAX_SIZE, HecatombState
 
