@@ -22,12 +22,12 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from distributed import Client  # noqa: E402
+from distributed import Client
 
-from ossuary.sim import store  # noqa: E402
-from ossuary.sim.runner import run  # noqa: E402
+from ossuary.sim import store
+from ossuary.sim.runner import run
 
-from .conftest import small_config  # noqa: E402
+from .conftest import small_config
 
 START_TIMEOUT = 60.0
 
@@ -58,11 +58,24 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         info = tmp_path / "scheduler.json"
         procs.append(
             subprocess.Popen(
-                [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                 "--port", "0", "--no-dashboard", "--idle-timeout", "60s",
-                 "--scheduler-file", str(info)],
-                stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path,
-            )  # fmt: skip
+                [
+                    sys.executable,
+                    "-m",
+                    "distributed.cli.dask_scheduler",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    "0",
+                    "--no-dashboard",
+                    "--idle-timeout",
+                    "60s",
+                    "--scheduler-file",
+                    str(info),
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=tmp_path,
+            )
         )
         deadline = time.monotonic() + START_TIMEOUT
         while not info.exists() or not info.read_text().strip():
@@ -73,12 +86,28 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         assert address.startswith("tcp://127.0.0.1:")
         workers = [
             subprocess.Popen(
-                [sys.executable, "-m", "distributed.cli.dask_worker", address, "--host",
-                 "127.0.0.1", "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                 "--death-timeout", "20s", "--memory-limit", "0",
-                 "--local-directory", str(tmp_path / f"w{i}")],
-                stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path,
-            )  # fmt: skip
+                [
+                    sys.executable,
+                    "-m",
+                    "distributed.cli.dask_worker",
+                    address,
+                    "--host",
+                    "127.0.0.1",
+                    "--nthreads",
+                    "1",
+                    "--no-nanny",
+                    "--no-dashboard",
+                    "--death-timeout",
+                    "20s",
+                    "--memory-limit",
+                    "0",
+                    "--local-directory",
+                    str(tmp_path / f"w{i}"),
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=tmp_path,
+            )
             for i in range(2)
         ]
         procs.extend(workers)

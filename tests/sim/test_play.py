@@ -8,8 +8,8 @@ import json
 import pytest
 
 from ossuary import games
-from ossuary.sim.play import play_chunk, schema, team_scores
 from ossuary.sim.plan import SimConfig
+from ossuary.sim.play import play_chunk, schema, team_scores
 
 from .conftest import small_config
 

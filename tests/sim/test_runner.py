@@ -21,14 +21,18 @@ class Crash(Exception):
 
 
 def _games(folder: Path) -> list[int]:
-    return store.read_games(folder, ["game", "seat"]).filter(
-        store.read_games(folder, ["seat"])["seat"].to_numpy() == 0
-    )["game"].to_pylist()
+    return (
+        store.read_games(folder, ["game", "seat"])
+        .filter(store.read_games(folder, ["seat"])["seat"].to_numpy() == 0)["game"]
+        .to_pylist()
+    )
 
 
 def _without_timing(folder: Path):  # type: ignore[no-untyped-def]
-    return store.read_games(folder).drop_columns(["seconds", "worker"]).sort_by(
-        [("game", "ascending"), ("seat", "ascending")]
+    return (
+        store.read_games(folder)
+        .drop_columns(["seconds", "worker"])
+        .sort_by([("game", "ascending"), ("seat", "ascending")])
     )
 
 
@@ -95,7 +99,9 @@ def test_resume_refuses_changed_cards(tmp_path: Path, monkeypatch: pytest.Monkey
         run(tmp_path / "r", small_config(), 4, resume=True, workers=1)
 
 
-def test_a_worker_with_other_cards_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_worker_with_other_cards_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import ossuary.sim.runner as runner
 
     real = runner.play_chunk_checked
@@ -115,7 +121,7 @@ def test_damaged_or_foreign_files_are_named(tmp_path: Path) -> None:
     chunk = folder / store.GAMES_DIR / store.chunk_name(2, 4)
     table = pq.read_table(chunk)
     pq.write_table(table.slice(0, 1), chunk)
-    with pytest.raises(SimError, match="games-0000000002-0000000004.parquet: 1 rows"):
+    with pytest.raises(SimError, match=r"games-0000000002-0000000004\.parquet: 1 rows"):
         run(folder, small_config(), 4, resume=True, workers=1)
     chunk.write_bytes(b"not parquet")
     with pytest.raises(SimError, match="damaged"):
