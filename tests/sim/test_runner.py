@@ -31,7 +31,7 @@ def _games(folder: Path) -> list[int]:
 def _without_timing(folder: Path):  # type: ignore[no-untyped-def]
     return (
         store.read_games(folder)
-        .drop_columns(["seconds", "worker"])
+        .drop_columns(["seconds", "cpu_seconds", "worker"])
         .sort_by([("game", "ascending"), ("seat", "ascending")])
     )
 

@@ -59,7 +59,8 @@ def schema(resources: tuple[str, ...]) -> pa.Schema:
         pa.field("error", pa.string()),  # not null: the game raised (excluded from stats)
         pa.field("turns", pa.int32()),
         pa.field("actions", pa.int32()),
-        pa.field("seconds", pa.float32()),
+        pa.field("seconds", pa.float32()),  # wall-clock time the game took
+        pa.field("cpu_seconds", pa.float32()),  # CPU time of the process playing it
         pa.field("worker", pa.string()),  # host:pid that played it
         *(pa.field(name, _COUNTS) for name in CARD_STATS),
     ]
@@ -110,6 +111,7 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
     teams = game.teams(n)
     names, decks = seat_decks(config, game, seat)
     start = time.perf_counter()
+    cpu = time.process_time()
     sampler = _Sampler(game)
     error: str | None = None
     state: GameState | None = None
@@ -122,6 +124,7 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
     except Exception as exc:  # a crash in the rules or an agent: record it, go on
         error = "".join(traceback.format_exception_only(exc)).strip()[:2000]
     seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu
     finished = state is not None and error is None and state.is_terminal()
     returns = list(state.returns()) if finished and state is not None else [0.0] * n
     scores = team_scores(returns, teams)
@@ -162,6 +165,7 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
             "turns": turns,
             "actions": actions,
             "seconds": seconds,
+            "cpu_seconds": cpu_seconds,
             "worker": worker,
         }
         for key in CARD_STATS:

@@ -230,7 +230,7 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
         }
     turns = np.asarray(per_game["turns"], dtype=np.float64)
     actions = np.asarray(per_game["actions"], dtype=np.float64)
-    seconds = np.asarray(per_game["seconds"], dtype=np.float64)
+    seconds = np.asarray(per_game["cpu_seconds"], dtype=np.float64)
     summary: dict[str, Any] = {
         "game": game.name,
         "title": game.title,
