@@ -141,3 +141,18 @@ def test_balance_decks_plays_every_pair_of_preconstructed_decks(name: str, tmp_p
     pairs = {frozenset(table["deck"].to_pylist()[i : i + 2]) for i in range(0, len(table), 2)}
     n = len(decks)
     assert len(pairs) == n * (n - 1) // 2  # one game per pair, every pair
+
+
+def test_report_compares_a_run_with_the_one_before(random_run: Path, tmp_path: Path) -> None:
+    other = tmp_path / "after"
+    _ok(["simulate", "--agents", "random", "--decks", "random", "--games", "6", "--seed", "50",
+         "--out", str(other), "--workers", "1", "--no-progress"])  # fmt: skip
+    page = tmp_path / "r.html"
+    text = _ok(["report", str(other), "--compare", str(random_run), "--html", str(page)])
+    assert "Compared with" in text and "moved beyond chance" in text
+    html = page.read_text()
+    assert f"<h2>Compared with {random_run}</h2>" in html
+    assert "cards whose deck win rate moved" in html or "changes cards" in html
+    # a run compared with itself: nothing moved
+    same = _ok(["report", str(random_run), "--compare", str(random_run)])
+    assert "0 card(s) moved beyond chance" in same

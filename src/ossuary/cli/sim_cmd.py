@@ -363,16 +363,25 @@ def report_command(
         float,
         typer.Option("--band", help="Flag cards whose interval lies this far from even (0.05)."),
     ] = 0.05,
+    compare: Annotated[
+        Path | None,
+        typer.Option("--compare", help="Another run (before a change): show what moved."),
+    ] = None,
 ) -> None:
     """Statistics and plots of a run: win rates by deck and agent with 95% intervals,
     turn order, game length, cards, resources over turns."""
     console = Console(highlight=False)
     with reported_errors():
-        make_report(console, folder, html, png, band)
+        make_report(console, folder, html, png, band, compare)
 
 
 def make_report(
-    console: Console, folder: Path, html: Path | None, png: Path | None, band: float
+    console: Console,
+    folder: Path,
+    html: Path | None,
+    png: Path | None,
+    band: float,
+    compare: Path | None = None,
 ) -> dict[str, Any]:
     need_sim()
     from ..sim import report, stats
@@ -383,6 +392,22 @@ def make_report(
     if summary["games"] == 0:
         raise CliError(f"{str(folder)!r} holds no games yet")
     print_summary(console, summary)
+    if compare is not None:
+        before = stats.summarize(compare, band)
+        if before["game"] != summary["game"]:
+            raise CliError(
+                f"--compare: {compare} is a run of {before['title']}, not {summary['title']}"
+            )
+        summary["compare"] = stats.compare(summary, before, str(compare))
+        moved = [c for c in summary["compare"]["cards"] if c["changed"]]
+        named = ", ".join(f"{c['name']} {100 * c['delta']:+.1f}" for c in moved[:10])
+        console.print(
+            Text(
+                f"Compared with {compare}: {len(moved)} card(s) moved beyond chance"
+                + (f": {named}" if moved else "")
+            ),
+            soft_wrap=True,
+        )
     images = report.render(summary) if html is not None or png is not None else {}
     if html is not None:
         page = report.html(summary, folder, images)

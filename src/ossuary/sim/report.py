@@ -30,6 +30,7 @@ BAND = "#e9ecef"
 ACCENT = "#1971c2"
 PALETTE = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#66a80f", "#5f3dc4"]
 DPI = 110
+CHANGED_CARDS = 20  # --compare: the cards that moved most
 
 
 def _plt() -> Any:
@@ -118,6 +119,7 @@ def fig_lengths(histogram: dict[Any, int], turns: dict[str, float]) -> Figure:
             fontsize=8.5, color=INK, va="bottom",
         )  # fmt: skip
     ax.set_xlabel("turns in the game (every player's turn counts)")
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("games")
     ax.set_title("Game length")
     ax.set_ylim(0, max(ys or [1]) * 1.15)
@@ -231,9 +233,41 @@ def fig_resources(resources: dict[str, Any]) -> Figure | None:
             ax.plot(s["turn"], s["median"], color=color, linewidth=1.8, label=label)
             ax.plot(s["turn"], s["mean"], color=color, linewidth=0.8, linestyle="--")
         ax.set_title(name.capitalize())
-        ax.set_xlabel("turn")
+        ax.set_xlabel("turn (every player's turn counts)")
         ax.grid(color=BAND, linewidth=0.6)
     axes[0][0].legend(fontsize=8, frameon=False, loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+def fig_changes(rows: list[dict[str, Any]], title: str, baseline: float) -> Figure:
+    """Each rate before (grey) and after (coloured), joined by an arrow."""
+    plt = _plt()
+    fig: Figure
+    fig, ax = plt.subplots(figsize=(9, 1.0 + 0.3 * max(2, len(rows))))
+    y = list(range(len(rows)))[::-1]
+    ax.axvline(baseline, color=MUTED, linestyle="--", linewidth=1, zorder=0)
+    for yi, r in zip(y, rows, strict=True):
+        color = (WIN if r["delta"] > 0 else LOSS) if r["changed"] else INK
+        ax.annotate(
+            "", xy=(r["after"], yi), xytext=(r["before"], yi),
+            arrowprops={"arrowstyle": "->", "color": color, "lw": 1.4},
+        )  # fmt: skip
+        ax.plot([r["before"]], [yi], "o", color=MUTED, markersize=5)
+        ax.plot([r["after"]], [yi], "o", color=color, markersize=6)
+        ax.text(
+            max(r["before"], r["after"]) + 0.01, yi,
+            f"{100 * r['delta']:+.1f} pts{'' if r['changed'] else ' (within chance)'}",
+            va="center", fontsize=8.5, color=INK,
+        )  # fmt: skip
+    ax.set_yticks(y, [str(r["name"]) for r in rows], fontsize=8.5)
+    lo = min([min(r["before"], r["after"]) for r in rows] + [baseline]) - 0.03
+    hi = max([max(r["before"], r["after"]) for r in rows] + [baseline]) + 0.03
+    ax.set_xlim(max(0.0, lo), min(1.0, hi + 0.25 * (hi - lo)))
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    ax.set_xlabel("win rate: before (grey) → after")
+    ax.set_title(title)
     fig.tight_layout()
     return fig
 
@@ -250,7 +284,10 @@ def figures(summary: dict[str, Any]) -> dict[str, Figure]:
         out["win_rate_by_agent"] = fig_rates(
             summary["by_agent"], "Win rate by agent", base, "win rate"
         )
-    if len(summary["by_family"]) > 1:
+    if len(summary["by_family"]) > 1 and (
+        summary["config"]["deck_mode"] == "random"
+        or len(summary["by_family"]) != len(summary["by_deck"])
+    ):
         out["win_rate_by_family"] = fig_rates(
             summary["by_family"], "Win rate by the deck's card families", base, "win rate"
         )
@@ -268,6 +305,16 @@ def figures(summary: dict[str, Any]) -> dict[str, Figure]:
     res = fig_resources(summary["resources"])
     if res is not None:
         out["resources"] = res
+    changes = summary.get("compare")
+    if changes:
+        rows = changes["by_deck"] if len(changes["by_deck"]) > 1 else []
+        if rows:
+            out["changes_decks"] = fig_changes(rows, "Decks: before and after", base)
+        cards = changes["cards"][:CHANGED_CARDS]
+        if cards:
+            out["changes_cards"] = fig_changes(
+                cards, f"The {len(cards)} cards whose deck win rate moved most clearly", base
+            )
     return out
 
 
@@ -432,6 +479,29 @@ def html(
             f'<p class="warn">{s["unfinished"]:,} game(s) reached the limit of '
             f"{cfg['max_actions']:,} actions without a winner; they count as draws.</p>"
         )
+    changes = s.get("compare")
+    if changes:
+        parts.append(f"<h2>Compared with {H.escape(changes['folder'])}</h2>")
+        moved = [c for c in changes["cards"] if c["changed"]]
+        t0, t1 = changes["turns"]
+        parts.append(
+            f'<p class="read">This run ({changes["games"][1]:,} games) against '
+            f"{H.escape(changes['folder'])} ({changes['games'][0]:,} games). A change is "
+            f"marked when it is larger than chance would make it (a two-proportion test at "
+            f"95%); grey dots are before, arrows point to after. {len(moved)} card(s) moved "
+            f"beyond chance. Median game length: {t0 if t0 is not None else '–'} → "
+            f"{t1 if t1 is not None else '–'} turns.</p>"
+        )
+        for key in ("changes_decks", "changes_cards"):
+            if key in figs:
+                parts.append(_img(figs[key], key.replace("_", " ")))
+        first_change = next((r for r in changes["by_order"] if r["name"] == 0), None)
+        if first_change is not None:
+            parts.append(
+                f"<p>First player: {pct(first_change['before'])} → "
+                f"{pct(first_change['after'])} ({100 * first_change['delta']:+.1f} points"
+                f"{'' if first_change['changed'] else ', within chance'}).</p>"
+            )
     parts.append("<h2>Who wins</h2>")
     parts.append(
         '<p class="read">Each dot is a win rate, its line the 95% interval (Wilson): where the '

@@ -279,3 +279,45 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
 def summarize(folder: Path, band: float = BAND) -> dict[str, Any]:
     """:func:`compute` for the run in ``folder``."""
     return compute(store.read_run(folder), store.read_games(folder), band)
+
+
+def _change(name: Any, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
+    """One rate before and after, and whether the change is larger than chance
+    (two-proportion z test at 95%)."""
+    n0, n1 = before["games"], after["games"]
+    if not n0 or not n1:
+        return None
+    p0, p1 = before["rate"], after["rate"]
+    se = float(np.sqrt(p0 * (1 - p0) / n0 + p1 * (1 - p1) / n1))
+    delta = p1 - p0
+    z = delta / se if se > 0 else (0.0 if delta == 0 else float(np.sign(delta)) * 99.0)
+    return {
+        "name": name,
+        "before": p0,
+        "after": p1,
+        "delta": delta,
+        "z": z,
+        "changed": abs(z) > 1.959963984540054,
+        "games": [n0, n1],
+    }
+
+
+def compare(after: dict[str, Any], before: dict[str, Any], folder: str = "") -> dict[str, Any]:
+    """What changed between two runs' summaries (``ossuary report --compare``):
+    decks, agents, families, turn order and cards, largest changes first."""
+    out: dict[str, Any] = {"folder": folder, "games": [before["games"], after["games"]]}
+    for key in ("by_deck", "by_agent", "by_family", "by_order"):
+        old = {r["name"]: r for r in before.get(key, [])}
+        rows = [
+            _change(r["name"], old[r["name"]], r) for r in after.get(key, []) if r["name"] in old
+        ]
+        out[key] = sorted((r for r in rows if r), key=lambda r: -abs(r["z"]))
+    old_cards = {c["card"]: c["deck"] for c in before.get("cards", [])}
+    cards = [
+        _change(c["card"], old_cards[c["card"]], c["deck"])
+        for c in after.get("cards", [])
+        if c["card"] in old_cards
+    ]
+    out["cards"] = sorted((c for c in cards if c), key=lambda c: -abs(c["z"]))
+    out["turns"] = [before.get("turns", {}).get("median"), after.get("turns", {}).get("median")]
+    return out
