@@ -3,6 +3,7 @@ Parquet files, and a page of plots from it (see docs/simulation.md)."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -189,7 +190,12 @@ def run_simulation(
             "not shrink"
         )
     bar, rate = progress_bar(console, progress)
-    where = scheduler or f"{workers or 'every'} local core(s)"
+    n_local = workers or os.cpu_count() or 1
+    where = (
+        f"the Dask cluster at {scheduler}"
+        if scheduler
+        else ("1 process" if n_local == 1 else f"{n_local} local processes")
+    )
     title = registry.get(config.game).title
     deck_text = (
         ", ".join(d.name for d in config.decks) if config.deck_mode == "list" else config.deck_mode

@@ -106,6 +106,7 @@ def _process_pool(
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     pending: dict[Future[pa.Table], Chunk] = {}
     queue = iter(todo)
+    finished = False
     try:
         # two chunks per worker in flight: none idles while the driver commits
         for chunk in queue:
@@ -120,12 +121,18 @@ def _process_pool(
                 nxt = next(queue, None)
                 if nxt is not None:
                     pending[pool.submit(play_chunk_checked, config_json, *nxt)] = nxt
+        finished = True
     finally:
+        if not finished:
+            # stopped early (Ctrl-C, an error): the chunks in flight are lost
+            # anyway and a resume plays them again, so don't wait for them
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _dask(
-    config_json: str, todo: list[Chunk], scheduler: str, timeout: float
+    config_json: str, gaps: list[Chunk], chunk: int | None, scheduler: str, timeout: float
 ) -> Iterator[tuple[int, int, pa.Table]]:
     try:
         from distributed import Client, as_completed
@@ -138,6 +145,8 @@ def _dask(
     except (OSError, TimeoutError) as exc:
         raise SimError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
+        threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
+        todo = chunks(gaps, chunk or auto_chunk(sum(b - a for a, b in gaps), threads))
         tag = hashlib.sha256(config_json.encode()).hexdigest()[:12]
         futures = {
             client.submit(
@@ -247,14 +256,13 @@ def run(
     info, done = prepare(folder, config, games, resume)
     gaps = missing(done, games)
     left = sum(b - a for a, b in gaps)
-    size = chunk or auto_chunk(left, n_workers if scheduler is None else 8 * n_workers)
-    todo = chunks(gaps, size)
+    todo = chunks(gaps, chunk or auto_chunk(left, n_workers))
     already = games - left
     if on_start is not None:
         on_start(games, already)
     config_json = json.dumps(config.to_json(), sort_keys=True)
     if scheduler is not None:
-        results = _dask(config_json, todo, scheduler, timeout)
+        results = _dask(config_json, gaps, chunk, scheduler, timeout)
     elif n_workers == 1 or len(todo) == 1:
         results = _in_process(config_json, todo)
     else:

@@ -144,9 +144,19 @@ def resources_over_turns(table: pa.Table, resources: Sequence[str]) -> dict[str,
     """Per resource and per turn, for the seats that went on to win and those
     that lost (finished games): mean, quartiles, and how many seats were still
     playing. Turns where fewer than :data:`MIN_RUNNING` games go on are cut."""
-    finished = table.filter(table["finished"])
+    done = table["finished"]
+    columns = [
+        "game",
+        "score",
+        *(f"res_{n}" for n in resources if f"res_{n}" in table.column_names),
+    ]
+    finished = table.select(columns)
+    if not pc.all(done).as_py():
+        finished = finished.filter(done)
     scores = np.asarray(finished["score"], dtype=np.float64)
-    outcome = np.where(scores >= 1.0, "won", np.where(scores <= 0.0, "lost", "shared"))
+    # 0 lost, 1 shared, 2 won: integers (strings over millions of entries are slow)
+    outcome = np.where(scores >= 1.0, 2, np.where(scores <= 0.0, 0, 1)).astype(np.int8)
+    names = ("lost", "shared", "won")
     out: dict[str, Any] = {}
     for name in resources:
         column = f"res_{name}"
@@ -163,7 +173,7 @@ def resources_over_turns(table: pa.Table, resources: Sequence[str]) -> dict[str,
             [("v", "mean"), ("v", "count"), ("v", "tdigest", pc.TDigestOptions(q=QUARTILES))]
         )
         series: dict[str, dict[str, list[float]]] = {}
-        n_games = len(set(finished["game"].to_pylist()))
+        n_games = len(pc.unique(finished["game"]))
         limit = max(MIN_RUNNING, n_games // 50)
         running: dict[int, int] = {}
         rows = zip(
@@ -176,7 +186,7 @@ def resources_over_turns(table: pa.Table, resources: Sequence[str]) -> dict[str,
         for tn, oc, mean, count, q in data:
             if running[tn] < limit:
                 continue
-            s = series.setdefault(oc, {k: [] for k in SERIES})
+            s = series.setdefault(names[oc], {k: [] for k in SERIES})
             s["turn"].append(tn)
             s["mean"].append(float(mean))
             s["p25"].append(float(q[0]))
@@ -192,7 +202,8 @@ def matchups(table: pa.Table, column: str) -> dict[str, Any]:
     each other one, as {"names": [...], "cells": {a: {b: rate row}}}."""
     if table.num_rows == 0 or int(table["seats"][0].as_py()) != 2:
         return {}
-    t = table.sort_by([("game", "ascending"), ("seat", "ascending")])
+    t = table.select(["game", "seat", column, "score"])
+    t = t.sort_by([("game", "ascending"), ("seat", "ascending")])
     keys = t[column].to_pylist()
     scores = t["score"].to_pylist()
     cells: dict[tuple[str, str], list[float]] = {}
@@ -215,9 +226,13 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
     seats = config.seats
     teams = len(set(game.teams(seats)))
     baseline = 1.0 / teams
-    errors = table.filter(pc.is_valid(table["error"]))
-    ok = table.filter(pc.is_null(table["error"]))
-    per_game = ok.filter(pc.equal(ok["seat"], 0))
+    # filtering copies every column (decks, cards, resources): only when needed
+    failed = pc.is_valid(table["error"])
+    n_failed = pc.sum(failed).as_py() or 0
+    errors = table.select(["game", "seed", "error"]).filter(failed)
+    ok = table.filter(pc.invert(failed)) if n_failed else table
+    small = ok.select(["seat", "turns", "actions", "cpu_seconds", "finished"])
+    per_game = small.filter(pc.equal(small["seat"], 0))
     scores = np.asarray(ok["score"], dtype=np.float64)
     groups = game.card_groups()
     played_games = table.num_rows // seats
