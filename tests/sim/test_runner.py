@@ -3,11 +3,14 @@ missing, and a run refuses to mix games of other settings or other cards."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ossuary.sim import store
 from ossuary.sim.plan import SimError
@@ -156,3 +159,31 @@ def test_options_the_driver_refuses(tmp_path: Path) -> None:
         run(tmp_path / "d", small_config(agents=("nobody",)), 2)
     with pytest.raises(Exception, match="players"):
         run(tmp_path / "e", small_config(seats=9), 2)
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+def test_the_run_file_loader_never_crashes_on_random_input(tmp_path: Path, data: bytes) -> None:
+    (tmp_path / store.RUN_FILE).write_bytes(data)
+    with contextlib.suppress(SimError):
+        store.read_run(tmp_path)
+
+
+VALUES = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6)
+FIELDS = st.dictionaries(
+    st.sampled_from(["config", "games", "cards", "resources", "created", "ossuary", "x"]),
+    VALUES | st.lists(VALUES, max_size=3) | st.dictionaries(st.text(max_size=5), VALUES),
+)
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(FIELDS)
+def test_a_run_file_with_random_fields_is_refused_clearly(tmp_path: Path, fields: dict) -> None:  # type: ignore[type-arg]
+    data = {"format": "ossuary-simulation", "format_version": 1, **fields}
+    (tmp_path / store.RUN_FILE).write_text(json.dumps(data))
+    with contextlib.suppress(SimError):
+        store.read_run(tmp_path)

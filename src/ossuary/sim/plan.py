@@ -99,7 +99,7 @@ class SimConfig:
                 seed=int(data["seed"]),
                 max_actions=int(data["max_actions"]),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             what = f"{type(exc).__name__}: {exc}"
             raise SimError(f"not a simulation configuration ({what})") from None
         config.check_shape()

@@ -492,6 +492,16 @@ def html(
             f"beyond chance. Median game length: {t0 if t0 is not None else '–'} → "
             f"{t1 if t1 is not None else '–'} turns.</p>"
         )
+        if changes["same_cards"]:
+            parts.append(
+                '<p class="warn">Both runs played the same cards and decks: what differs is '
+                "chance" + (" and the settings below" if changes["differ"] else "") + ".</p>"
+            )
+        if changes["differ"]:
+            parts.append(
+                f'<p class="warn">The runs also differ in {", ".join(changes["differ"])}: '
+                "not every change is the cards'.</p>"
+            )
         for key in ("changes_decks", "changes_cards"):
             if key in figs:
                 parts.append(_img(figs[key], key.replace("_", " ")))

@@ -321,6 +321,10 @@ def compare(after: dict[str, Any], before: dict[str, Any], folder: str = "") -> 
     """What changed between two runs' summaries (``ossuary report --compare``):
     decks, agents, families, turn order and cards, largest changes first."""
     out: dict[str, Any] = {"folder": folder, "games": [before["games"], after["games"]]}
+    # what else differs between the runs, so nobody credits the cards with it
+    a, b = after["config"], before["config"]
+    out["differ"] = [k for k in ("agents", "seats", "deck_mode", "decks") if a.get(k) != b.get(k)]
+    out["same_cards"] = after["cards_fingerprint"] == before["cards_fingerprint"]
     for key in ("by_deck", "by_agent", "by_family", "by_order"):
         old = {r["name"]: r for r in before.get(key, [])}
         rows = [

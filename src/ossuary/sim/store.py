@@ -125,7 +125,7 @@ def read_run(folder: Path) -> RunInfo:
             created=str(data["created"]),
             version=str(data["ossuary"]),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise SimError(f"{path}: damaged ({type(exc).__name__}: {exc})") from None
 
 
