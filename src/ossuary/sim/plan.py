@@ -67,7 +67,8 @@ class SimConfig:
     decks: tuple[Deck, ...] = ()
     seed: int = 1
     max_actions: int = MAX_ACTIONS
-    labels: tuple[str, ...] = field(default=(), compare=False)
+    #: the agents' unique labels (a repeated spec gets ``#2``), derived from ``agents``
+    labels: tuple[str, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "labels", tuple(labels(self.agents)))

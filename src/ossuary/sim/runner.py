@@ -37,7 +37,7 @@ from typing import Any
 import pyarrow as pa
 
 from .. import games as registry
-from ..engine.game import Game, NotSupported
+from ..engine.game import NotSupported
 from . import store
 from .plan import SimConfig, SimError, check_config, chunks, missing
 from .play import play_chunk
@@ -294,7 +294,3 @@ def run(
 
         store.write_summary(folder, summarize(folder))
     return RunReport(folder, games, already, played, n_chunks, time.perf_counter() - t0, complete)
-
-
-def game_of(config: SimConfig) -> Game:
-    return registry.get(config.game)
