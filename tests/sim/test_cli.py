@@ -84,13 +84,12 @@ def test_simulate_refuses_to_overwrite_or_to_resume_differently(tmp_path: Path) 
     _error(["simulate", "--games", "1", "--out", str(out), "--resume"], "not shrink")
 
 
-def test_report_writes_a_page_and_plots(random_run: Path, tmp_path: Path) -> None:
-    page = tmp_path / "report.html"
-    text = _ok(["report", str(random_run), "--html", str(page), "--png", str(tmp_path / "png")])
-    assert "Report written" in text and page.exists()
-    pngs = sorted(p.name for p in (tmp_path / "png").iterdir())
+def test_report_writes_a_page_and_plots(random_report: tuple[Path, Path]) -> None:
+    page, png = random_report
+    assert page.exists()
+    pngs = sorted(p.name for p in png.iterdir())
     assert {"cards.png", "game_length.png", "resources.png", "turn_order.png"} <= set(pngs)
-    assert all((tmp_path / "png" / p).read_bytes()[:4] == b"\x89PNG" for p in pngs)
+    assert all((png / p).read_bytes()[:4] == b"\x89PNG" for p in pngs)
 
 
 def test_report_errors(tmp_path: Path) -> None:
