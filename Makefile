@@ -1,19 +1,28 @@
 # One command to play, one to test. Both create .venv on first use.
+# A player's install is the package alone; the tests add the dev extra (the
+# research libraries, the browser and database drivers the tests need).
 PY ?= python3
 GAME ?= hecatomb
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAYER := $(VENV)/.installed-player
+STAMP := $(VENV)/.installed-dev
 
 .PHONY: play test lint fuzz bench docs clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,sim]'
-	touch $(STAMP)
 
-play: $(STAMP)
+$(PLAYER): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAYER)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP) $(PLAYER)
+
+play: $(PLAYER)
 	$(BIN)/ossuary play hecatomb
 
 lint: $(STAMP)
@@ -31,8 +40,9 @@ docs: $(STAMP)
 	$(BIN)/python -m ossuary.hecatomb.catalog
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet 'open_spiel>=1.5'
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_rl.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
-from ..engine.game import CardRecord, DeckSpec, Game, match_number
+from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
 from ..engine.rng import Rng
 from .cards import DOOMS, CardDef, CardPool, base_pool, load_card_file
 from .catalog import keywords_of
@@ -184,6 +184,13 @@ class HecatombGame(Game):
         from .board import format_event
 
         return format_event(event)
+
+    # -- research -----------------------------------------------------------------
+    def rl_encoder(self, seats: int = 2) -> Encoder:
+        from .encode import HecatombEncoder
+
+        self.check_seats(seats)
+        return HecatombEncoder(seats)
 
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
