@@ -117,3 +117,15 @@ JSONISH = st.recursive(
 def test_the_configuration_loader_never_crashes_on_random_input(data: Any) -> None:
     with contextlib.suppress(SimError):
         SimConfig.from_json(data)
+
+
+def test_a_short_run_already_varies_who_goes_first() -> None:
+    """Six decks at four seats: fifteen line-ups before any other rotation; the
+    first player and the agent in the first seat change within them anyway."""
+    config = SimConfig("hecatomb", ("random", "heuristic"), seats=4, deck_mode="list",
+                       decks=tuple(Deck(f"d{i}", ("x",)) for i in range(6)))  # fmt: skip
+    plan = [seating(config, i) for i in range(15)]
+    assert len({frozenset(p.decks or ()) for p in plan}) == 15
+    assert set(Counter(p.first for p in plan).values()) <= {3, 4}
+    firsts = Counter(p.labels[p.first] for p in plan)
+    assert min(firsts.values()) >= 6

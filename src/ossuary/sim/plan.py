@@ -11,10 +11,11 @@ The seating cycles so that small runs already see every match-up and long
 runs are exactly fair: the line-up of decks changes fastest (every combination
 of ``seats`` decks from the list meets within the first few games), then the
 line-up of agents, then the first player, then the agents rotate around the
-table, then the decks. Over a whole cycle (:func:`cycle_length` games) every
-agent and every deck sits in every seat and every turn-order place equally
-often, with every partner; over any run the counts differ by less than one
-cycle's worth.
+table, then the decks; each of these is also shifted by the faster ones, so
+the first player and the seating vary from the first games on. Over a whole
+cycle (:func:`cycle_length` games) every agent and every deck sits in every
+seat and every turn-order place equally often, with every partner; over any
+run the counts differ by less than one cycle's worth.
 """
 
 from __future__ import annotations
@@ -158,20 +159,24 @@ def cycle_length(config: SimConfig) -> int:
 def seating(config: SimConfig, index: int) -> Seating:
     """Game ``index`` of the run (see the module docstring for the rotation)."""
     s = config.seats
-    i = index
     dl = lineups(len(config.decks), s) if config.deck_mode == "list" else [()]
-    lineup_d = dl[i % len(dl)]
-    i //= len(dl)
     al = lineups(len(config.agents), s)
-    lineup_a = al[i % len(al)]
-    i //= len(al)
-    first = i % s
-    i //= s
-    rot_a = i % s
-    i //= s
+    # the index in mixed radix, fastest digit first
+    i = index
+    d_line, i = i % len(dl), i // len(dl)
+    a_line, i = i % len(al), i // len(al)
+    d_first, i = i % s, i // s
+    d_rot_a, i = i % s, i // s
+    d_rot_d = i % s
+    # each slower digit shifted by faster ones: a small run already varies the
+    # first player and the seating, and over a whole cycle every combination
+    # still comes exactly once (the shift is a bijection digit by digit)
+    first = (d_first + d_line + a_line) % s
+    rot_a = (d_rot_a + d_first) % s
+    rot_d = (d_rot_d + d_rot_a) % s
+    lineup_d, lineup_a = dl[d_line], al[a_line]
     decks: tuple[int, ...] | None = None
     if config.deck_mode == "list":
-        rot_d = i % s
         decks = tuple(lineup_d[(k + rot_d) % s] for k in range(s))
     who = [lineup_a[(k + rot_a) % s] for k in range(s)]
     return Seating(
