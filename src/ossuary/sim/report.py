@@ -363,7 +363,7 @@ h1{font-size:26px;margin:0 0 4px}h2{font-size:20px;margin:36px 0 6px;border-bott
  #dee2e6;padding-bottom:4px}h3{font-size:16px;margin:22px 0 4px}
 .sub{color:#495057;margin:0 0 16px}.read{color:#495057;font-size:14px;max-width:62em}
 .cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
-.card{border:1px solid #dee2e6;border-radius:8px;padding:10px 14px;min-width:118px}
+.card{border:1px solid #dee2e6;border-radius:8px;padding:10px 14px;flex:1 1 110px}
 .card b{display:block;font-size:22px}.card span{color:#495057;font-size:13px}
 .warn{background:#fff4e6;border-left:4px solid #f08c00;padding:8px 12px;margin:10px 0}
 .bad{background:#fff5f5;border-left:4px solid #e03131;padding:8px 12px;margin:10px 0}
