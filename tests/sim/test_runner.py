@@ -187,3 +187,26 @@ def test_a_run_file_with_random_fields_is_refused_clearly(tmp_path: Path, fields
     (tmp_path / store.RUN_FILE).write_text(json.dumps(data))
     with contextlib.suppress(SimError):
         store.read_run(tmp_path)
+
+
+def test_a_game_that_raises_is_recorded_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ossuary.agents
+
+    real = ossuary.agents.make_agent
+
+    def flaky(spec: str, seed: int):  # type: ignore[no-untyped-def]
+        if seed // 1_000_003 == 3:  # the agents of the game with seed 3 (game 2)
+            raise RuntimeError("agent crashed")
+        return real(spec, seed)
+
+    monkeypatch.setattr(ossuary.agents, "make_agent", flaky)
+    folder = tmp_path / "r"
+    run(folder, small_config(), 4, workers=1)
+    rows = store.read_games(folder, ["game", "error"]).to_pylist()
+    assert [r["game"] for r in rows if r["error"]] == [2, 2]
+    assert "RuntimeError: agent crashed" in rows[4]["error"]
+    summary = json.loads((folder / store.SUMMARY_FILE).read_text())
+    assert summary["errors"] == 1 and summary["first_error"]["seed"] == 3
+    assert sum(r["games"] for r in summary["by_order"]) == 6  # three games, two seats

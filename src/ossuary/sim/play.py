@@ -109,13 +109,14 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
     seat = seating(config, index)
     n = config.seats
     teams = game.teams(n)
-    names, decks = seat_decks(config, game, seat)
     start = time.perf_counter()
     cpu = time.process_time()
     sampler = _Sampler(game)
     error: str | None = None
     state: GameState | None = None
+    names = ["?"] * n
     try:
+        names, decks = seat_decks(config, game, seat)
         state = game.new_game(decks=decks, seats=n, seed=seat.seed, first=seat.first)
         seeds = seat.agent_seeds()
         agents = [make_agent(spec, s) for spec, s in zip(seat.specs, seeds, strict=True)]

@@ -29,6 +29,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -117,7 +118,18 @@ def _process_pool(
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 start, stop = pending.pop(future)
-                yield start, stop, future.result()
+                try:
+                    table = future.result()
+                except BrokenProcessPool:
+                    raise SimError(
+                        "a worker process died (out of memory, or killed); the games "
+                        "committed so far are kept: --resume continues"
+                    ) from None
+                except Exception as exc:  # not a game's error: those are recorded
+                    raise SimError(
+                        f"games {start}-{stop - 1} failed: {type(exc).__name__}: {exc}"
+                    ) from None
+                yield start, stop, table
                 nxt = next(queue, None)
                 if nxt is not None:
                     pending[pool.submit(play_chunk_checked, config_json, *nxt)] = nxt
