@@ -28,13 +28,13 @@ from .sim_cmd import make_report, need_sim, run_simulation
 
 def _card_table(title: str, cards: list[dict[str, Any]]) -> Table:
     table = Table(title=title, header_style="bold", title_justify="left")
-    for col in ("Card", "Family", "In decks", "Deck win rate (95% CI)", "Played", "Played win", ""):
+    for col in ("Card", "Family", "In decks", "Deck win (95% CI)", "Played", "Played win", ""):
         table.add_column(col, justify="right" if col in ("In decks", "Played") else "left")
     for c in cards:
         d, p = c["deck"], c["played"]
         table.add_row(
             c["card"], c["group"], f"{d['games']:,}",
-            f"{d['rate']:.1%} ({d['ci95'][0]:.1%}-{d['ci95'][1]:.1%})",
+            f"{d['rate']:.1%} ({d['ci95'][0]:.0%}-{d['ci95'][1]:.0%})",
             f"{p['games']:,}", f"{p['rate']:.0%}" if p["games"] else "-", c["verdict"],
         )  # fmt: skip
     return table
