@@ -250,7 +250,7 @@ def run(
     chunk: int | None = None,
     on_start: Callable[[int, int], None] | None = None,
     on_chunk: OnChunk | None = None,
-    timeout: float = 10.0,
+    timeout: float = 30.0,
 ) -> RunReport:
     """Play the games ``folder`` lacks, up to ``games`` of them (see the module
     docstring). ``on_start(total, already_done)`` is called once, then
