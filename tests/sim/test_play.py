@@ -50,6 +50,7 @@ def test_a_chunk_records_every_seat_of_every_game(name: str, seats: int) -> None
             len({teams[r["seat"]] for r in mine if r["score"] > 0}) * max(r["score"] for r in mine)
         )
         assert {r["seed"] for r in mine} == {config.seed + g}
+        assert all(r["won"] == (r["finished"] and r["score"] == 1.0) for r in mine)
         assert len({r["first"] for r in mine}) == 1
         assert sorted(r["order"] for r in mine) == list(range(seats))
         for r in mine:

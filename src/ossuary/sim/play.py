@@ -55,6 +55,7 @@ def schema(resources: tuple[str, ...]) -> pa.Schema:
         pa.field("deck_cards", _COUNTS),  # card -> copies
         pa.field("result", pa.float64()),  # the game's own returns() for this seat
         pa.field("score", pa.float64()),
+        pa.field("won", pa.bool_()),  # this seat (its team) won outright: score 1
         pa.field("finished", pa.bool_()),  # False: stopped at max_actions (scored a draw)
         pa.field("error", pa.string()),  # not null: the game raised (excluded from stats)
         pa.field("turns", pa.int32()),
@@ -161,6 +162,7 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
             "deck_cards": sorted(deck_counts.items()),
             "result": returns[s],
             "score": scores[s] if error is None else 0.0,
+            "won": error is None and finished and scores[s] == 1.0,
             "finished": finished,
             "error": error,
             "turns": turns,
