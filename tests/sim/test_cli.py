@@ -4,6 +4,7 @@ line: what they print and write, and the clear errors for bad options."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,12 @@ def test_report_compares_a_run_with_the_one_before(random_run: Path, tmp_path: P
     # a run compared with itself: nothing moved
     same = _ok(["report", str(random_run), "--compare", str(random_run)])
     assert "0 card(s) moved beyond chance" in same
+
+
+def test_without_the_sim_extra_the_commands_say_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if not installed
+    _error(["simulate", "--out", str(tmp_path / "r")], "pip install 'ossuary[sim]'")
+    _error(["report", str(tmp_path)], "pip install 'ossuary[sim]'")
+    _error(["balance", "--games", "2"], "pip install 'ossuary[sim]'")
