@@ -29,14 +29,17 @@ def readme_commands() -> list[str]:
         for line in block.splitlines()
         if line.strip().startswith("ossuary ")
     ]
-    spans = re.findall(r"`(ossuary\s[^`]*)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    # the commands table names commands (`ossuary simulate`): those are checked with --help
+    prose = re.sub(r"^\| `(ossuary [a-z]+)` \|", r"| `\1 --help` |", prose, flags=re.M)
+    spans = re.findall(r"`(ossuary\s[^`]*)`", prose)
     found += [" ".join(span.split()) for span in spans]
     return [c for c in found if c != "ossuary"]
 
 
 def _quick(args: list[str]) -> list[str]:
     """The same command with a bounded amount of simulation."""
-    if args[0] in ("arena", "balance"):
+    if args[0] in ("arena", "balance", "simulate"):
         if "--games" in args:
             args[args.index("--games") + 1] = "1"
         else:
@@ -45,7 +48,7 @@ def _quick(args: list[str]) -> list[str]:
             args += ["--agents", "ismcts,heuristic"]  # the default agents, searching less
         args = [re.sub(r"^ismcts(,|$)", r"ismcts:iters=4\1", a) for a in args]
         args = [a.replace(",ismcts", ",ismcts:iters=4") for a in args]
-        if args[0] == "balance":
+        if args[0] in ("balance", "simulate"):
             args += ["--workers", "1"]
     if args[0] == "play" and "--seed" not in args:
         args += ["--seed", "3"]
