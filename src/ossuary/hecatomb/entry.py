@@ -184,6 +184,11 @@ class HecatombGame(Game):
 
         return format_event(event)
 
+    # -- the browser --------------------------------------------------------------
+    def web_assets(self) -> Path | None:
+        """``web/board.js`` and ``web/board.css``: the board ``ossuary serve`` shows."""
+        return Path(__file__).parent / "web"
+
     # -- analysis ---------------------------------------------------------------
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
