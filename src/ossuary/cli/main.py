@@ -197,7 +197,9 @@ def serve(
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on (loopback unless you mean it).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)
+    ] = 8000,
     db: Annotated[
         str,
         typer.Option(

@@ -331,7 +331,7 @@ class HecatombState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         from .view import view
 
         return view(self, seat, log_from)

@@ -20,7 +20,7 @@ from .queries import (
 from .state import HecatombState
 
 
-def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """A log event as ``seat`` may see it: private card names are dropped."""
     private = event.get("private")
     if private is None or private == seat:
@@ -76,13 +76,13 @@ def card_view(s: HecatombState, cid: int) -> dict[str, Any]:
     return out
 
 
-def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
+def view(s: HecatombState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it, JSON-ready. Hidden cards are counts only.
 
     ``log_from`` skips the first events of the log (agents that keep their own
     copy ask only for what is new).
     """
-    bit = 1 << seat
+    bit = 0 if seat is None else 1 << seat  # None: a spectator, who knows no hidden card
     defs = s.defs
     players = []
     for p, st in enumerate(s.seats):
@@ -166,7 +166,7 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
     only in where the hidden cards lie give the same sample.
     """
     out = s.clone()
-    bit = 1 << seat
+    bit = 0 if seat is None else 1 << seat  # None: a spectator, who knows no hidden card
     known = out.known
     for p, st in enumerate(out.seats):
         hand_slots = [i for i, c in enumerate(st.hand) if not known[c] & bit]

@@ -41,7 +41,6 @@ from .protocol import (
     PingMessage,
     ReclaimMessage,
     TakeoverMessage,
-    describe,
     error,
     parse_message,
 )
@@ -147,7 +146,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
-    app.add_middleware(BodyLimit)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -285,7 +284,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         seat = hub.seat_of(g, _token(token))
         return await hub.replay(g, seat, step)
 
-    # -- the game socket -----------------------------------------------------------------------------
+    # -- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         await websocket.accept()
@@ -323,19 +322,33 @@ async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> N
         except BadMessage as exc:
             conn.send(error(str(exc), "bad_message"))
             continue
-        reply: dict[str, Any] | None = None
-        if isinstance(msg, PingMessage):
-            reply = {"type": "pong"}
-        elif seat is None:
-            reply = error("spectators watch; they cannot act", "spectator")
-        elif isinstance(msg, ActionMessage):
-            reply = await hub.act(g, seat, msg.id, seq=msg.seq)
-        elif isinstance(msg, TakeoverMessage):
-            reply = await hub.takeover(g, seat, msg.seat)
-        elif isinstance(msg, ReclaimMessage):
-            reply = await hub.reclaim(g, seat)
+        try:
+            reply = await _dispatch(hub, g, seat, msg)
+        except Exception:  # a bug must not kill the socket or leak a traceback
+            log.exception("game %s: message %r failed", g.id, msg)
+            reply = error("the server failed to handle that message", "internal")
         if reply is not None:
             conn.send(reply)
+
+
+async def _dispatch(
+    hub: Hub,
+    g: LiveGame,
+    seat: int | None,
+    msg: ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage,
+) -> dict[str, Any] | None:
+    reply: dict[str, Any] | None = None
+    if isinstance(msg, PingMessage):
+        reply = {"type": "pong"}
+    elif seat is None:
+        reply = error("spectators watch; they cannot act", "spectator")
+    elif isinstance(msg, ActionMessage):
+        reply = await hub.act(g, seat, msg.id, seq=msg.seq)
+    elif isinstance(msg, TakeoverMessage):
+        reply = await hub.takeover(g, seat, msg.seat)
+    elif isinstance(msg, ReclaimMessage):
+        reply = await hub.reclaim(g, seat)
+    return reply
 
 
 async def _sender(websocket: WebSocket, conn: Conn) -> None:

@@ -11,6 +11,7 @@ action only after it is durable without a sync per action.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -42,10 +43,8 @@ class Database:
             while self._pending:
                 await asyncio.sleep(0.01)
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
         await asyncio.get_running_loop().run_in_executor(self._executor, self.store.close)
         self._executor.shutdown(wait=True)
 

@@ -66,9 +66,7 @@ class Conn:
     slow reader never holds up the others."""
 
     seat: int | None
-    queue: asyncio.Queue[Message | None] = field(
-        default_factory=lambda: asyncio.Queue(SEND_QUEUE)
-    )
+    queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     log_sent: int = 0
     closed: bool = False
 
@@ -334,7 +332,9 @@ class Hub:
             try:
                 state.apply_action(aid)
             except IllegalAction as exc:
-                raise OssuaryError(f"stored action {i} ({aid!r}) is illegal on replay: {exc}")
+                raise OssuaryError(
+                    f"stored action {i} ({aid!r}) is illegal on replay: {exc}"
+                ) from None
         return LiveGame(record, game, state)
 
     def _evict(self) -> None:

@@ -76,17 +76,24 @@ def replay_step(
     game: Game, before: GameState | None, after: GameState, seat: int | None, step: int, steps: int
 ) -> Message:
     """Step ``step`` of ``steps`` of a replay as ``seat`` sees it: its view after
-    the step, and the step's own log events in words (from that same view)."""
+    the step (its ``log`` holding the step's own events), and the whole log so
+    far in words (``log``; the step's own lines from ``new_from``)."""
     start = 0 if before is None else len(seat_view(before, seat).get("log", []))
-    view = seat_view(after, seat, start)
-    events = [game.format_event(e) for e in view.get("log", [])]
+    view = seat_view(after, seat)
+    lines = [game.format_event(e) for e in view.get("log", [])]
+    view["log"] = view.get("log", [])[start:]
+    view["log_from"] = start
+    over = view.get("winner") is not None
     return {
         "type": "replay",
         "step": step,
         "steps": steps,
         "seat": seat,
         "view": view,
-        "events": events,
-        "over": view.get("winner") is not None,
-        "result": game.result_lines(view) if step == steps else None,
+        "events": lines[start:],
+        "log": lines,
+        "new_from": start,
+        "deciding": (view.get("decision") or {}).get("player"),
+        "over": over,
+        "result": game.result_lines(view) if step == steps and over else None,
     }

@@ -98,7 +98,10 @@ class BadMessage(ValueError):
     """A socket message that is not one the protocol knows; ``str`` says why."""
 
 
-def parse_message(text: str | bytes | None) -> ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage:
+Incoming = ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage
+
+
+def parse_message(text: str | bytes | None) -> Incoming:
     """One client message, checked; :class:`BadMessage` says what was wrong."""
     if text is None:
         raise BadMessage("send text frames holding JSON objects")

@@ -370,4 +370,3 @@ def safe_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # an unparsable URL: say nothing of its contents
         return "(unparsable database URL)"
-
