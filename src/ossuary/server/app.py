@@ -32,6 +32,7 @@ from ..engine.game import Game, NotSupported
 from . import ai
 from .db import Database
 from .hub import Conn, Hub, LiveGame, RequestError, board_url
+from .messages import error
 from .protocol import (
     MAX_BODY,
     ActionMessage,
@@ -41,7 +42,6 @@ from .protocol import (
     PingMessage,
     ReclaimMessage,
     TakeoverMessage,
-    error,
     parse_message,
 )
 from .storage import Store, default_sqlite_url, safe_url

@@ -28,8 +28,16 @@ from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
 from . import ai
 from .db import Database
-from .messages import Message, player_name, replay_step, result_lines, state_message
-from .protocol import CreateGame, error
+from .messages import (
+    Message,
+    error,
+    player_name,
+    replay_step,
+    result_lines,
+    state_message,
+    try_action,
+)
+from .protocol import CreateGame
 from .storage import (
     ActionRow,
     ClaimRow,
@@ -440,15 +448,14 @@ class Hub:
                 )  # fmt: skip
             if by not in (HUMAN, "timeout") and g.controller(seat) != by:
                 return error("this seat is no longer the AI's", "stale")
-            new = state.clone()
             try:
-                new.apply_action(aid)
-            except IllegalAction as exc:
-                return error(exc.reason, "illegal", rule=exc.rule)
+                new, refused = try_action(state, aid)
             except Exception as exc:  # a bug in a rule: refuse, keep the game, say so
                 log.exception("game %s: action %r raised", g.id, aid)
                 return error(f"the server could not apply {aid!r}: {type(exc).__name__}",
                              "internal")  # fmt: skip
+            if new is None:
+                return refused
             now = time.time()
             rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now)]
             over = new.is_terminal()

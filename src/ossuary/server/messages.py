@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.core import GameState
+from ..engine.errors import IllegalAction
 from ..engine.game import Game
 
 Message = dict[str, Any]
@@ -65,6 +66,23 @@ def state_message(
     if over:
         msg["result"] = game.result_lines(view)
     return msg, log_from + len(view.get("log", []))
+
+
+def error(message: str, code: str, **extra: Any) -> Message:
+    """A socket error message (``{"type": "error", ...}``)."""
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+def try_action(state: GameState, aid: str) -> tuple[GameState | None, Message | None]:
+    """``aid`` applied to a copy of ``state``: (the new state, None), or (None, the
+    refusal naming the rule). Only the deciding seat's own actions come here, so
+    a refusal speaks of that seat's own options."""
+    new = state.clone()
+    try:
+        new.apply_action(aid)
+    except IllegalAction as exc:
+        return None, error(exc.reason, "illegal", rule=exc.rule)
+    return new, None
 
 
 def result_lines(game: Game, state: GameState) -> list[str]:

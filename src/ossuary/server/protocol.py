@@ -8,7 +8,7 @@ changes. The limits are generous for people and tight for abuse.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -123,8 +123,3 @@ def describe(exc: ValidationError) -> str:
     if more > 0:
         parts.append(f"... and {more} more")
     return "; ".join(parts)
-
-
-def error(message: str, code: str, **extra: Any) -> dict[str, Any]:
-    """A socket error message (``{"type": "error", ...}``)."""
-    return {"type": "error", "code": code, "message": message, **extra}
