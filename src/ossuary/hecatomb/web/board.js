@@ -188,7 +188,15 @@ export function createBoard(root, api) {
         el("span.mstr", {text: m.strength, title: "strength"}));
       api.hoverCard(node, {...(api.card(m.card) || {}), name: m.card, text: m.text});
       if (on.has(`minion:${m.id}`)) actionable(node, `minion:${m.id}`);
-      else node.addEventListener("click", (e) => { e.stopPropagation(); api.showCard({...(api.card(m.card) || {}), name: m.card}); });
+      else {
+        node.addEventListener("click", (e) => {
+          // a click on a stack that is itself a choice (a target, a blocker) is that choice
+          const stack = node.closest(".abom");
+          if (stack && (stack.classList.contains("actionable") || stack.classList.contains("target"))) return;
+          e.stopPropagation();
+          api.showCard({...(api.card(m.card) || {}), name: m.card});
+        });
+      }
       return node;
     }
 

@@ -88,6 +88,9 @@ async function receive(msg) {
       page.logLines.push(...msg.events);
       page.last = msg;
       if (!page.replay) render(msg);
+      // for scripts and tests: which action the page has drawn, and whether it is over
+      document.body.dataset.seq = String(msg.seq);
+      document.body.dataset.over = msg.over ? "1" : "";
       break;
     case "thinking":
       page.thinking = msg.seat;
@@ -416,5 +419,8 @@ function leaveReplay() {
   $("replay-bar").hidden = true;
   if (page.last) render(page.last);
 }
+
+// For scripts and browser tests: send an option by id (the server checks it like a click).
+window.ossuary = {act, get state() { return page.last; }};
 
 connect();
