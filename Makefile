@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint fuzz bench docs clean
+.PHONY: play serve test lint fuzz bench bench-server screenshot docs clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,6 +14,10 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/ossuary play hecatomb
+
+# the browser client on http://127.0.0.1:8000/ (games kept in ~/.local/share/ossuary)
+serve: $(STAMP)
+	$(BIN)/ossuary serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -32,6 +36,14 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet 'open_spiel>=1.5'
 	$(BIN)/python bench/bench_engine.py
+
+# 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
+bench-server: $(STAMP)
+	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
+
+# docs/img/board.png, the README's picture of the board (needs Debian's chromium)
+screenshot: $(STAMP)
+	$(BIN)/python bench/screenshot.py docs/img/board.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

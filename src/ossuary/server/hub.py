@@ -407,16 +407,19 @@ class Hub:
         for c in g.conns:
             c.send(msg)
 
-    def _send_state(self, g: LiveGame, conn: Conn) -> None:
+    def _send_state(
+        self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
+    ) -> None:
         msg, conn.log_sent = state_message(g.game, g.state, conn.seat, conn.log_sent, g.n)
         msg["thinking"] = g.thinking
         msg["deadline"] = g.deadline
-        msg["seats"] = self.seats_info(g)
+        msg["seats"] = seats if seats is not None else self.seats_info(g)
         conn.send(msg)
 
     def broadcast_state(self, g: LiveGame) -> None:
+        seats = self.seats_info(g)
         for c in list(g.conns):
-            self._send_state(g, c)
+            self._send_state(g, c, seats)
 
     # -- acting ------------------------------------------------------------------------------
     async def act(
