@@ -125,8 +125,14 @@ async def game_loop(
                 None, post, base, "/api/games", {"seats": seats, "seed": rng.randrange(2**31)}
             )
             tasks = [
-                seat_client(f"{ws_base}/ws/games/{game['id']}?token={s['token']}", stats,
-                            args.think, random.Random(rng.random()), stop, with_ai)  # fmt: skip
+                seat_client(
+                    f"{ws_base}/ws/games/{game['id']}?token={s['token']}",
+                    stats,
+                    args.think,
+                    random.Random(rng.random()),
+                    stop,
+                    with_ai,
+                )
                 for s in game["seats"]
             ]
             ended = await asyncio.gather(*tasks)
@@ -209,10 +215,8 @@ def main() -> None:
         server_cpu = process_cpu(server.pid) - server0
     finally:
         server.send_signal(signal.SIGTERM)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             server.wait(15)
-        except subprocess.TimeoutExpired:
-            pass
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGKILL)  # the AI workers, if any are left
         server.wait(5)

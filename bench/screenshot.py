@@ -18,10 +18,12 @@ from playwright.sync_api import sync_playwright
 from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.server.helpers import running  # noqa: E402
+from tests.server.helpers import running
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
 
 
 def main(out: Path, seed: int = 5, actions: int = 70) -> None:
