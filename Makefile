@@ -1,22 +1,32 @@
 # One command to play, one to test. Both create .venv on first use.
+# A player's install is the package alone; the tests add the dev extra (the
+# research libraries, the browser and database drivers the tests need).
 PY ?= python3
+GAME ?= hecatomb
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAYER := $(VENV)/.installed-player
+STAMP := $(VENV)/.installed-dev
 
 .PHONY: play serve test lint fuzz bench bench-server screenshot docs clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-play: $(STAMP)
+$(PLAYER): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAYER)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP) $(PLAYER)
+
+play: $(PLAYER)
 	$(BIN)/ossuary play hecatomb
 
 # the browser client on http://127.0.0.1:8000/ (games kept in ~/.local/share/ossuary)
-serve: $(STAMP)
+serve: $(PLAYER)
 	$(BIN)/ossuary serve
 
 lint: $(STAMP)
@@ -28,14 +38,15 @@ test: lint
 	$(BIN)/pytest -n 2
 
 fuzz: $(STAMP)
-	$(BIN)/python -m ossuary.hecatomb.fuzz --games 10000
+	$(BIN)/python -m ossuary.fuzz --game $(GAME) --games 10000
 
 docs: $(STAMP)
 	$(BIN)/python -m ossuary.hecatomb.catalog
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet 'open_spiel>=1.5'
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_rl.py
 
 # 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
 bench-server: $(STAMP)

@@ -33,21 +33,21 @@ import pytest
 from ossuary import games
 from ossuary.engine.core import GameState
 from ossuary.engine.game import Game
+from ossuary.engine.replay import Replay, SeatReplay
 from ossuary.engine.rng import Rng
-from ossuary.server.messages import replay_step, state_message, try_action
+from ossuary.server.messages import replay_message, state_message, try_action
 
 MAX_STEPS = 600
 
 
 def messages(
-    game: Game, state: GameState, seat: int | None, bogus: list[str], since: int, replay: bool
+    game: Game, state: GameState, seat: int | None, bogus: list[str], since: int
 ) -> list[Any]:
     """Everything the server would send ``seat`` (None: a spectator) about ``state``:
     the state message with the log from ``since`` (every event is checked while
-    it is new), the replay step when ``replay``, and refusals of ``bogus`` ids."""
+    it is new) and refusals of ``bogus`` ids. (Replays are views of the same
+    states: :func:`check_replays` holds them to the live views.)"""
     out: list[Any] = [state_message(game, state, seat, since, 7)[0]]
-    if replay:
-        out.append(replay_step(game, None, state, seat, 3, 9))
     if seat is not None and state.current_player() == seat:
         legal = set(state.legal_action_ids())
         out += [try_action(state, aid)[1] for aid in bogus if aid not in legal]
@@ -65,33 +65,56 @@ def bogus_actions(state: GameState, rng: random.Random) -> list[str]:
     return out
 
 
-def check_position(
-    game: Game, state: GameState, rng: random.Random, since: int, replay: bool
-) -> None:
+def check_position(game: Game, state: GameState, rng: random.Random, since: int) -> None:
     seat = state.current_player()
     assert seat is not None
     bogus = bogus_actions(state, rng)
     sample = state.resample(seat, Rng(rng.randrange(2**32)))
     for reader in (seat, None):
-        real = messages(game, state, reader, bogus, since, replay)
-        other = messages(game, sample, reader, bogus, since, replay)
+        real = messages(game, state, reader, bogus, since)
+        other = messages(game, sample, reader, bogus, since)
         assert real == other, (
             f"{game.name}: a message for {'the spectator' if reader is None else reader} "
             "depends on cards it cannot see"
         )
 
 
-def play_and_check(game: Game, state: GameState, seed: int, kinds: set[str]) -> None:
+def public(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("log", "log_from")}
+
+
+def check_replays(game: Game, state: GameState, seen: dict[tuple[int | None, int], Any]) -> None:
+    """Each reader's replay (as the server sends it) shows at every step what that
+    reader's live view showed then, and its log is the reader's log in words."""
+    steps = len(state.history)
+    for reader in [None, *range(state.num_seats())]:
+        recorded = SeatReplay.record(Replay.of(state), reader)
+        for (who, step), view in seen.items():
+            if who == reader:
+                assert public(replay_message(game, recorded, step)["view"]) == view
+        last = replay_message(game, recorded, steps)
+        assert last["log"] == [game.format_event(e) for e in state.view(reader)["log"]]
+
+
+def play_and_check(
+    game: Game, state: GameState, seed: int, kinds: set[str], replays: bool = True
+) -> None:
     """Play ``state`` out at random, checking every position on the way."""
     rng = random.Random(seed)  # the moves
     checks = random.Random(-seed)  # the samples and bogus ids (apart: same seed, same game)
     steps = 0
     since = 0
+    seen: dict[tuple[int | None, int], Any] = {}
     while not state.is_terminal() and steps < MAX_STEPS:
-        check_position(game, state, checks, max(0, since - 2), replay=steps % 25 == 0)
+        check_position(game, state, checks, max(0, since - 2))
+        if replays and steps % 20 == 0:
+            for reader in [None, *range(state.num_seats())]:
+                seen[reader, steps] = public(state.view(reader))
         since = len(state.log)
         state.apply_action(rng.choice(state.legal_action_ids()))
         steps += 1
+    if replays:
+        check_replays(game, state, seen)
     kinds.update(str(e.get("e", e.get("kind", "?"))) for e in state.log)
     for reader in [None, *range(state.num_seats())]:  # the end: result lines for everyone
         msg = state_message(game, state, reader, since, steps)[0]
@@ -142,7 +165,7 @@ def test_hecatomb_every_event_kind_is_checked() -> None:
         '[game]\nactive = 1\nstep = "start"\n[[seat]]\nhand = ["Snap"]\ndeck = ["Snap"]\n'
         '[[seat]]\nhand = ["Snap"]\n'
     )
-    play_and_check(game, empty, 5, kinds)
+    play_and_check(game, empty, 5, kinds, replays=False)  # a scenario has no replay
     missing = hecatomb_event_kinds() - kinds
     assert not missing, f"event kinds never exercised by the leak test: {sorted(missing)}"
 
@@ -174,7 +197,7 @@ def test_hecatomb_messages_name_no_hidden_card_id() -> None:
                 hidden -= {c for c in hidden if state.known[c] == everyone}
             else:
                 hidden = hidden_from(state, reader)
-            for msg in messages(game, state, reader, ["play 1"], max(0, since - 2), False):
+            for msg in messages(game, state, reader, ["play 1"], max(0, since - 2)):
                 for d in _walk(msg):
                     assert not ("card" in d and d.get("id") in hidden), (reader, d)
                 # the log: another seat's private event (a draw, a look) names no card

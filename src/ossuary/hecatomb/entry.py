@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
-from ..engine.game import CardRecord, DeckSpec, Game, match_number
+from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
 from .cards import DOOMS, CardDef, CardPool, base_pool, load_card_file
 from .catalog import keywords_of
 from .state import RULESET
@@ -189,7 +189,19 @@ class HecatombGame(Game):
         """``web/board.js`` and ``web/board.css``: the board ``ossuary serve`` shows."""
         return Path(__file__).parent / "web"
 
+    # -- research -----------------------------------------------------------------
+    def rl_encoder(self, seats: int = 2) -> Encoder:
+        from .encode import HecatombEncoder
+
+        self.check_seats(seats)
+        return HecatombEncoder(seats)
+
     # -- analysis ---------------------------------------------------------------
+    def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
+        from .fuzz import fuzz_decks
+
+        return fuzz_decks(seed, seats)
+
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
         from .state import HecatombState

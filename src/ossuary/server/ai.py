@@ -21,6 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from .. import games
 from ..agents import Observation, check_agent, make_agent
+from ..agents.base import Needs
 
 #: the AI levels offered in the lobby, as ``ossuary play --ai`` has them
 AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4"}
@@ -56,7 +57,8 @@ def think(game_name: str, state_text: str, seat: int, spec: str, seed: int) -> s
     """Run in a worker: the option ``spec`` chooses for ``seat`` in the state."""
     state = games.get(game_name).deserialize(state_text)
     agent = make_agent(spec, seed)
-    return agent.act(Observation(state, seat))
+    needs: Needs = getattr(agent, "observes", "samples")
+    return agent.act(Observation.of(state, seat, needs=needs))
 
 
 def _warm() -> None:

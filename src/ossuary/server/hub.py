@@ -26,13 +26,14 @@ from .. import games
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
+from ..engine.replay import Replay, SeatReplay
 from . import ai
 from .db import Database
 from .messages import (
     Message,
     error,
     player_name,
-    replay_step,
+    replay_message,
     result_lines,
     state_message,
     try_action,
@@ -54,6 +55,7 @@ log = logging.getLogger("ossuary.server")
 HUMAN = "human"
 SEND_QUEUE = 256  # messages waiting for a slow socket before it is dropped
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
+REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
 
 
 class RequestError(OssuaryError):
@@ -135,6 +137,7 @@ class Hub:
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._replays: dict[tuple[str, int | None, int], SeatReplay] = {}
 
     # -- start and stop -----------------------------------------------------------------
     async def resume_all(self) -> int:
@@ -626,18 +629,22 @@ class Hub:
 
     # -- replays -----------------------------------------------------------------------------
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:
-        """Step ``step`` (0: the start) of the game as ``seat`` saw it."""
-        actions = list(g.record.actions)
-        steps = len(actions)
+        """Step ``step`` (0: the start) of the game as ``seat`` saw it, from the
+        kernel's seat replay (kept for the last few games and seats asked)."""
+        steps = g.n
         if not 0 <= step <= steps:
             raise RequestError(f"step must be from 0 to {steps}, not {step}")
-        state = start_state(g.game, g.record)
-        before = None
-        for i, aid in enumerate(actions[:step]):
-            if i == step - 1:
-                before = state.clone()
-            state.apply_action(aid)
-        return replay_step(g.game, before, state, seat, step, steps)
+        key = (g.id, seat, steps)
+        recorded = self._replays.get(key)
+        if recorded is None:
+            replay = Replay(g.state.ruleset, g.record.version, len(g.record.seats),
+                            g.record.decks, g.record.seed, g.record.first,
+                            list(g.record.actions))  # fmt: skip
+            recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
+            self._replays[key] = recorded
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.pop(next(iter(self._replays)))
+        return replay_message(g.game, recorded, step)
 
 
 def start_state(game: Game, record: GameRecord) -> GameState:

@@ -18,13 +18,14 @@ from typing import Any
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from ..engine.replay import SeatReplay
 
 Message = dict[str, Any]
 
 
 def seat_view(state: GameState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     """The view of ``seat``, or the spectator's (public information only)."""
-    return state.view(seat, log_from)  # type: ignore[arg-type]
+    return state.view(seat, log_from)
 
 
 def player_name(seat: int) -> str:
@@ -90,28 +91,30 @@ def result_lines(game: Game, state: GameState) -> list[str]:
     return game.result_lines(seat_view(state, None))
 
 
-def replay_step(
-    game: Game, before: GameState | None, after: GameState, seat: int | None, step: int, steps: int
-) -> Message:
-    """Step ``step`` of ``steps`` of a replay as ``seat`` sees it: its view after
-    the step (its ``log`` holding the step's own events), and the whole log so
-    far in words (``log``; the step's own lines from ``new_from``)."""
-    start = 0 if before is None else len(seat_view(before, seat).get("log", []))
-    view = seat_view(after, seat)
-    lines = [game.format_event(e) for e in view.get("log", [])]
-    view["log"] = view.get("log", [])[start:]
-    view["log_from"] = start
-    over = view.get("winner") is not None
+def replay_message(game: Game, replay: SeatReplay, step: int) -> Message:
+    """Step ``step`` of a seat's replay (the kernel's :class:`SeatReplay`, every
+    frame built by ``view(seat)``): the view after the step (its ``log`` holding
+    the step's own events), the whole log so far in words (``log``; the step's
+    own lines from ``new_from``), and the action's label when this seat took it."""
+    frames = replay.frames
+    lines: list[str] = []
+    for frame in frames[: step + 1]:
+        start = len(lines)
+        lines += [game.format_event(e) for e in frame["view"].get("log", [])]
+    frame = frames[step]
+    view = frame["view"]
+    over = view.get("winner") is not None or (step == len(frames) - 1 and replay.finished)
     return {
         "type": "replay",
         "step": step,
-        "steps": steps,
-        "seat": seat,
+        "steps": len(frames) - 1,
+        "seat": replay.seat,
         "view": view,
+        "action": frame.get("action"),
         "events": lines[start:],
         "log": lines,
         "new_from": start,
         "deciding": (view.get("decision") or {}).get("player"),
         "over": over,
-        "result": game.result_lines(view) if step == steps and over else None,
+        "result": game.result_lines(view) if over else None,
     }
