@@ -14,6 +14,7 @@ web framework), so a worker starts light.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import re
@@ -61,8 +62,15 @@ def think(game_name: str, state_text: str, seat: int, spec: str, seed: int) -> s
     return agent.act(Observation.of(state, seat, needs=needs))
 
 
+WORKER_NICENESS = 10
+
+
 def _warm() -> None:
-    """Import what ``think`` needs, so a worker's first decision is not slow."""
+    """Start a worker: below the server's priority (a search must never delay a
+    socket: the operating system runs the event loop first when both want the
+    CPU), with the registry imported so its first decision is not slow."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
     games.names()
 
 
@@ -78,7 +86,8 @@ def make_pool(workers: int) -> Executor:
 
 
 def default_workers() -> int:
-    return max(1, os.cpu_count() or 1)
+    """One worker a core but one (the server keeps a core), at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 async def decide(
