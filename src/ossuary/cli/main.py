@@ -210,7 +210,9 @@ def serve(
     ] = "",
     ai_workers: Annotated[
         int | None,
-        typer.Option("--ai-workers", help="Processes for computer seats (default: one a core but one)."),
+        typer.Option(
+            "--ai-workers", help="Processes for computer seats (default: one a core but one)."
+        ),
     ] = None,
 ) -> None:
     """Serve the browser client: a lobby, boards, games with friends and the AI."""
