@@ -11,10 +11,11 @@ from rich.console import Console
 from .. import __version__, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, CliError, report, reported_errors
+from .errors import EXIT_USAGE, report, reported_errors
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
+from .sim_cmd import report_command, simulate_command
 
 app = typer.Typer(
     name="ossuary",
@@ -157,18 +158,30 @@ def cards(
 
 @app.command()
 def balance(
-    n_games: Annotated[int, typer.Option("--games", help="How many games to simulate.")] = 1000,
+    n_games: Annotated[
+        int, typer.Option("--games", help="Games to simulate (with --decks: per pair of decks).")
+    ] = 1000,
     agent: Annotated[
         str, typer.Option("--agent", help="The agent in every seat (e.g. heuristic).")
     ] = "heuristic",
-    seats: Annotated[int, typer.Option("--seats", help="Players per game (2-6).")] = 2,
+    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
     workers: Annotated[
         int | None, typer.Option("--workers", help="Processes (default: every core).")
     ] = None,
     top: Annotated[int, typer.Option("--top", help="How many strongest/weakest to list.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write every game and card statistic as JSON.")
+        Path | None,
+        typer.Option("--out", help="Keep the games in this run folder (like 'ossuary simulate')."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the interrupted run in --out.")
+    ] = False,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Play on a Dask cluster, tcp://HOST:PORT.")
+    ] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write the report with plots here.")
     ] = None,
     decks: Annotated[
         bool,
@@ -177,19 +190,30 @@ def balance(
         ),
     ] = False,
     game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    no_progress: Annotated[
+        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
+    ] = False,
 ) -> None:
-    """Card balance: simulate games with random decks; report cards that win too often or never."""
+    """Card balance: simulate games with random decks and list the cards that win too
+    often or too rarely (--decks: the preconstructed decks against each other)."""
     from .balance_cmd import run_balance, run_deck_round_robin
 
+    console = Console(highlight=False)
     with reported_errors():
         if decks:
-            run_deck_round_robin(Console(highlight=False), game, n_games, agent, workers)
+            run_deck_round_robin(
+                console, game, n_games, agent, workers, out, seed, resume, scheduler, html,
+                not no_progress,
+            )  # fmt: skip
         else:
-            if games.get(game).name != "hecatomb":
-                raise CliError(
-                    "card balance by random decks is Hecatomb's only so far; use --decks"
-                )
-            run_balance(Console(highlight=False), n_games, agent, seats, workers, top, out, seed)
+            run_balance(
+                console, game, n_games, agent, seats, workers, top, out, seed, resume,
+                scheduler, html, not no_progress,
+            )  # fmt: skip
+
+
+app.command("simulate")(simulate_command)
+app.command("report")(report_command)
 
 
 @app.command()

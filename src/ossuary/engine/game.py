@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
+from .rng import Rng
 
 if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
     import numpy as np
@@ -274,6 +275,43 @@ class Game:
         (``deep``: also the costly ones, such as views holding no hidden card).
         The kernel's own (clone, serialization, samples) are checked by
         :mod:`ossuary.fuzz` for every game."""
+
+    # -- simulation statistics (ossuary simulate, report, balance) --------------
+    # What the simulator records of every game beyond who won (docs/simulation.md,
+    # "For a game's author"). The defaults record nothing, so a game without them
+    # still simulates: it gets win rates, lengths and deck win rates, but no
+    # per-card play counts and no resources over turns.
+
+    #: the resources followed turn by turn, in the order :meth:`stat_resources`
+    #: gives them: Hecatomb's ``("souls", ...)``, a game's health or power
+    resources: ClassVar[tuple[str, ...]] = ()
+
+    def stat_turn(self, state: GameState) -> int:
+        """The turn in progress, counting from 1 (0 before the first turn, or in
+        a game without turns). The simulator samples :meth:`stat_resources` when
+        this number changes and reports it as the game's length in turns."""
+        return 0
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        """Now, for each name in :attr:`resources`, one value per seat."""
+        return []
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        """What happened to cards over a finished game, read from its log:
+        ``{"played": [per seat {card name: times}], "drawn": [...]}``. The
+        report computes each card's played win rate from ``played``."""
+        return {}
+
+    def random_deck(self, rng: Rng) -> list[str]:
+        """A random legal deck drawn from the whole card pool with ``rng``, so
+        that card balance can be measured with every card in every company
+        (``ossuary simulate --decks random``, ``ossuary balance``)."""
+        raise NotSupported(f"{self.title} can't deal random decks")
+
+    def card_groups(self) -> dict[str, str]:
+        """Card name -> the family a designer compares it with (Hecatomb: its
+        doom). A deck's families name it in reports ("deceit+greed")."""
+        return {}
 
 
 _NUMBER_SPEC = re.compile(r"(?P<n>[0-9]{1,6})(?P<end>[+-]?)|(?P<lo>[0-9]{1,6})-(?P<hi>[0-9]{1,6})")

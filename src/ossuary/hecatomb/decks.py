@@ -8,9 +8,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import combinations
 
 from ..engine.errors import DeckError
-from .cards import CardPool, base_pool
+from ..engine.rng import Rng
+from .cards import DOOMS, CardPool, base_pool
 
 MIN_DECK = 40
 MAX_COPIES = 3
@@ -168,3 +170,27 @@ def resolve_deck(deck: list[str] | str, pool: CardPool, who: str) -> list[str]:
     cards = list(deck)
     validate_deck(cards, pool, who)
     return cards
+
+
+def random_deck(pool: CardPool, rng: Rng, dooms: tuple[str, str] | None = None) -> list[str]:
+    """A legal random deck of two dooms (the card balance simulations and the
+    fuzzer use it): about 60% minions, the rest fates, relics and gods, 1 to 3
+    copies of each card picked, so every card turns up in every company."""
+    if dooms is None:
+        pairs = list(combinations(DOOMS, 2))
+        dooms = pairs[rng.below(len(pairs))]
+    cards = [c for c in pool.cards.values() if c.doom in dooms]
+    minions = sorted(c.name for c in cards if c.is_minion)
+    others = sorted(c.name for c in cards if not c.is_minion)
+    deck: list[str] = []
+    for names, want in ((minions, 24), (others, MIN_DECK - 24)):
+        names = list(names)
+        rng.shuffle(names)
+        got = 0
+        for name in names:
+            if got >= want:
+                break
+            n = min(1 + rng.below(MAX_COPIES), want - got)
+            deck.extend([name] * n)
+            got += n
+    return deck

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
+from ..engine.rng import Rng
 from .cards import DOOMS, CardDef, CardPool, base_pool, load_card_file
 from .catalog import keywords_of
 from .state import RULESET
@@ -208,6 +209,54 @@ class HecatombGame(Game):
 
         assert isinstance(state, HecatombState)
         check(state, deep)
+
+    # -- simulation statistics ----------------------------------------------------
+    # souls: the race to 20 (glossary "souls"); mana: mana cards in play, the
+    # game's clock of what a seat can afford; minions: minions in play.
+    resources = ("souls", "mana", "minions")
+
+    def stat_turn(self, state: GameState) -> int:
+        return int(getattr(state, "turn_number", 0))
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        from .state import HecatombState
+
+        assert isinstance(state, HecatombState)
+        minions = [0.0] * state.n
+        for a in state.aboms.values():
+            minions[a.owner] += len(a.cards)
+        return [
+            [float(seat.souls) for seat in state.seats],
+            [float(len(seat.mana)) for seat in state.seats],
+            minions,
+        ]
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        # "play" is a card played from hand (rulebook "Play Cards"; a card added
+        # as a mana card is not played); "draw" covers the opening hand too.
+        n = state.num_seats()
+        out: dict[str, list[dict[str, int]]] = {
+            "played": [{} for _ in range(n)],
+            "drawn": [{} for _ in range(n)],
+        }
+        for e in state.log:
+            kind = e["e"]
+            if kind == "play":
+                counts = out["played"][e["p"]]
+            elif kind == "draw":
+                counts = out["drawn"][e["p"]]
+            else:
+                continue
+            counts[e["card"]] = counts.get(e["card"], 0) + 1
+        return out
+
+    def random_deck(self, rng: Rng) -> list[str]:
+        from .decks import random_deck
+
+        return random_deck(base_pool(), rng)
+
+    def card_groups(self) -> dict[str, str]:
+        return {c.name: c.doom for c in base_pool().cards.values()}
 
 
 GAME = HecatombGame()
