@@ -11,7 +11,7 @@ from rich.console import Console
 from .. import __version__, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, report, reported_errors
+from .errors import EXIT_USAGE, CliError, report, reported_errors
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
