@@ -147,7 +147,7 @@ def hecatomb_event_kinds() -> set[str]:
 
 
 def test_hecatomb_every_event_kind_is_checked() -> None:
-    from ossuary.hecatomb.balance import random_deck
+    from ossuary.hecatomb.decks import random_deck
     from ossuary.hecatomb.cards import base_pool
 
     game = games.get("hecatomb")
