@@ -147,8 +147,8 @@ def hecatomb_event_kinds() -> set[str]:
 
 
 def test_hecatomb_every_event_kind_is_checked() -> None:
-    from ossuary.hecatomb.decks import random_deck
     from ossuary.hecatomb.cards import base_pool
+    from ossuary.hecatomb.decks import random_deck
 
     game = games.get("hecatomb")
     kinds: set[str] = set()
