@@ -277,6 +277,38 @@ app.command("simulate")(simulate_command)
 app.command("report")(report_command)
 
 
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (loopback unless you mean it).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)
+    ] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db",
+            help="Where games are stored: any SQLAlchemy URL (sqlite:///games.db, "
+            "postgresql+psycopg://user@host/db). Default: ~/.local/share/ossuary/server.db.",
+        ),
+    ] = "",
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--ai-workers", help="Processes for computer seats (default: one a core but one)."
+        ),
+    ] = None,
+) -> None:
+    """Serve the browser client: a lobby, boards, games with friends and the AI."""
+    with reported_errors():
+        try:
+            from ..server import serve as run_server
+        except ImportError as exc:  # the web libraries are core deps; say what is missing
+            raise CliError(f"the server needs {exc.name}: pip install 'ossuary'") from None
+        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers)
+
+
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
 app.add_typer(deck_app, name="deck")
 

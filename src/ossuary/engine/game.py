@@ -37,6 +37,10 @@ CardRecord = dict[str, Any]
 DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
 
 
+#: option ids that change nothing but the clock, taken first when a timer runs out
+PASSIVE_OPTIONS = ("end", "pass", "done", "no", "none")
+
+
 class NotSupported(OssuaryError):
     """A game does not offer something (yet): say so instead of crashing."""
 
@@ -287,6 +291,32 @@ class Game:
     def format_event(self, event: dict[str, Any]) -> str:
         """One (already redacted) log event in words."""
         return " ".join(f"{k}={v}" for k, v in event.items())
+
+    # -- the browser (ossuary.server) -------------------------------------------------
+    def web_assets(self) -> Path | None:
+        """A folder holding the game's browser board, or None for the server's
+        generic board (the view's public facts and the options as buttons).
+
+        The folder holds ``board.js``, an ES module the page imports, and
+        optionally ``board.css``; the server serves the folder's files as they
+        are, so a board needs no build step. ``docs/server.md`` gives the
+        module's interface (what it is passed, what it may call)."""
+        return None
+
+    def timeout_action(self, state: GameState) -> str:
+        """The option taken for a seat whose turn timer runs out.
+
+        By default the first *passive* option the decision offers (ending the
+        turn, passing, declining, stopping: ids ``end``, ``pass``, ``done``,
+        ``no``, ``none``), else its first option. A game overrides this when its
+        ids differ or another choice suits its rules better."""
+        options = state.legal_action_ids()
+        if not options:
+            raise OssuaryError("no decision is pending: nothing to do on a timeout")
+        for passive in PASSIVE_OPTIONS:
+            if passive in options:
+                return passive
+        return options[0]
 
     # -- research -----------------------------------------------------------------
     def rl_encoder(self, seats: int = 2) -> Encoder:
