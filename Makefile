@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PLAYER := $(VENV)/.installed-player
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint fuzz bench docs clean
+.PHONY: play ossuary serve test lint fuzz bench bench-server screenshot docs clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -22,8 +22,17 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP) $(PLAYER)
 
+# make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
 play: $(PLAYER)
-	$(BIN)/ossuary play hecatomb
+	$(BIN)/ossuary play $(GAME) $(ARGS)
+
+# make ossuary ARGS='rules ripper': any ossuary command, without activating .venv
+ossuary: $(PLAYER)
+	$(BIN)/ossuary $(ARGS)
+
+# the browser client on http://127.0.0.1:8000/ (games kept in ~/.local/share/ossuary)
+serve: $(PLAYER)
+	$(BIN)/ossuary serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -43,6 +52,14 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_rl.py
+
+# 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
+bench-server: $(STAMP)
+	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
+
+# docs/img/board.png, the README's picture of the board (needs Debian's chromium)
+screenshot: $(STAMP)
+	$(BIN)/python bench/screenshot.py docs/img/board.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -29,17 +29,21 @@ def _never(*args: object, **kwargs: object) -> object:
 def test_balance_checks_its_output_before_simulating(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ossuary.cli.balance_cmd.simulate", _never)
-    _fails(runner, ["balance", "--out", str(tmp_path / MISSING / "x.json")], "--out")
-    _fails(runner, ["balance", "--out", str(tmp_path)], "a folder")
+    monkeypatch.setattr("ossuary.cli.balance_cmd.need_sim", _never)
+    _fails(runner, ["balance", "--out", str(tmp_path / MISSING / "run")], "--out")
+    (tmp_path / "file").write_text("x", "utf-8")
+    _fails(runner, ["balance", "--out", str(tmp_path / "file")], "a file")
+    _fails(runner, ["balance", "--html", str(tmp_path / MISSING / "r.html")], "--html")
 
 
 @pytest.mark.parametrize("workers", ["-2", "0"])
 def test_balance_workers_must_be_one_or_more(
     runner: CliRunner, workers: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ossuary.cli.balance_cmd.simulate", _never)
+    monkeypatch.setattr("ossuary.cli.balance_cmd.need_sim", _never)
+    monkeypatch.setattr("ossuary.cli.sim_cmd.need_sim", _never)
     _fails(runner, ["balance", "--workers", workers], "--workers")
+    _fails(runner, ["simulate", "--out", "run", "--workers", workers], "--workers")
     _fails(runner, ["balance", "--decks", "--workers", workers], "--workers")
 
 

@@ -34,19 +34,24 @@ def report(message: str) -> None:
     )
 
 
-def check_output(path: Path | None, option: str, what: str = "write") -> None:
-    """Refuse an output file that can't be written, before any long work starts:
-    its folder must exist and be writable, and it must not be a folder."""
+def check_output(path: Path | None, option: str, what: str = "write", folder: bool = False) -> None:
+    """Refuse an output that can't be written, before any long work starts: the
+    folder it goes in must exist and be writable; a file output must not be a
+    folder, and a ``folder`` output (a run's folder, made if missing) not a file."""
     if path is None:
         return
-    why = ""
-    folder = path.parent
-    if path.is_dir():
+    if folder and path.is_dir():
+        why = "" if os.access(path, os.W_OK) else "permission denied"
+    elif folder and path.exists():
+        why = "that is a file; give a folder for the run"
+    elif path.is_dir():
         why = "that is a folder; give a file name"
-    elif not folder.is_dir():
-        why = f"the folder {str(folder)!r} does not exist"
-    elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    elif not path.parent.is_dir():
+        why = f"the folder {str(path.parent)!r} does not exist"
+    elif not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         why = "permission denied"
+    else:
+        why = ""
     if why:
         raise CliError(f"cannot {what} {str(path)!r} ({option}): {why}")
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
+from .rng import Rng
 from .untrusted import is_int, shown
 
 if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
@@ -36,6 +37,10 @@ if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
 CardRecord = dict[str, Any]
 MAX_SEED = 2**64
 DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
+
+
+#: option ids that change nothing but the clock, taken first when a timer runs out
+PASSIVE_OPTIONS = ("end", "pass", "done", "no", "none")
 
 
 class NotSupported(OssuaryError):
@@ -200,8 +205,15 @@ class Game:
         return str(have).lower() == want
 
     def glossary(self) -> list[tuple[str, str]]:
-        """(term, explanation in our own words) for every keyword and rule term."""
+        """(term, explanation in our own words) for every keyword and rule term
+        (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""
         return []
+
+    def card_record(self, name: str) -> CardRecord | None:
+        """The record of the card called ``name`` (case-insensitive), or None; the
+        terminal shows a visible card in full with it (:meth:`card_detail`)."""
+        want = name.strip().lower()
+        return next((r for r in self.cards() if str(r["name"]).lower() == want), None)
 
     # -- decks ------------------------------------------------------------------
     def preconstructed(self) -> dict[str, list[str]]:
@@ -211,6 +223,14 @@ class Game:
     def deck_about(self, name: str) -> str:
         """One line about a preconstructed deck."""
         return ""
+
+    def default_decks(self, seats: int) -> list[DeckSpec]:
+        """The deck of every seat whose deck the player did not choose: by default
+        the preconstructed decks in turn."""
+        names = list(self.preconstructed())
+        if not names:
+            raise NotSupported(f"{self.title} has no preconstructed decks; give every seat one")
+        return [names[i % len(names)] for i in range(seats)]
 
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
         """A deck list from text, checked against the deck rules; every problem
@@ -226,6 +246,46 @@ class Game:
         return f"{len(cards)} cards"
 
     # -- terminal -----------------------------------------------------------------
+    #: option ids that only pass or end the turn: when these are a decision's only
+    #: options, the terminal may answer for the player (auto-pass)
+    pass_actions: ClassVar[frozenset[str]] = frozenset()
+    #: the option id that steps back out of a play not yet committed (None: none)
+    back_action: ClassVar[str | None] = None
+
+    def allow_back(self, state: GameState, seat: int) -> bool:
+        """Offer :attr:`back_action` to ``seat`` in ``state`` (a convenience for a
+        person at a client; agents are never offered it). False: not supported."""
+        return False
+
+    def render_screen(
+        self,
+        view: dict[str, Any],
+        me: int | None,
+        seat_labels: Sequence[str] = (),
+        width: int = 80,
+        height: int | None = None,
+    ) -> Any:
+        """The board for the terminal's play screen: compact, at most ``height``
+        lines when given (the game drops detail to fit; ``me``'s own souls and hand
+        must stay), ``seat_labels`` naming each seat ("Player 0 (you) · Rot and
+        Ruin"). The default is :meth:`render_board`."""
+        return self.render_board(view, me=me)
+
+    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
+        """(heading, short label) for an option, so the terminal can lay out many
+        options in a few lines ("Play: 1 Snap  2 Warbeast"). Options with the
+        heading "" are shown one per line with their full label."""
+        return "", label
+
+    def legend(self) -> list[str]:
+        """Lines that explain the board's marks and abbreviations (the terminal's help)."""
+        return []
+
+    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """(where, card names) for every card the seat of ``view`` can see: its
+        hand, the board, graveyards... (the terminal's ``card`` command)."""
+        return []
+
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
@@ -242,9 +302,40 @@ class Game:
         """A compact, public-only picture of the position (replays print it)."""
         return []
 
+    def narrate(self, state: GameState, seat: int, action_id: str) -> str:
+        """An action told in the third person, for replays: "Player 1 plays Snap".
+        Labels are said to the chooser ("End your turn"); this names the seat."""
+        return f"Player {seat}: {state.action_label(action_id)}"
+
     def format_event(self, event: dict[str, Any]) -> str:
         """One (already redacted) log event in words."""
         return " ".join(f"{k}={v}" for k, v in event.items())
+
+    # -- the browser (ossuary.server) -------------------------------------------------
+    def web_assets(self) -> Path | None:
+        """A folder holding the game's browser board, or None for the server's
+        generic board (the view's public facts and the options as buttons).
+
+        The folder holds ``board.js``, an ES module the page imports, and
+        optionally ``board.css``; the server serves the folder's files as they
+        are, so a board needs no build step. ``docs/server.md`` gives the
+        module's interface (what it is passed, what it may call)."""
+        return None
+
+    def timeout_action(self, state: GameState) -> str:
+        """The option taken for a seat whose turn timer runs out.
+
+        By default the first *passive* option the decision offers (ending the
+        turn, passing, declining, stopping: ids ``end``, ``pass``, ``done``,
+        ``no``, ``none``), else its first option. A game overrides this when its
+        ids differ or another choice suits its rules better."""
+        options = state.legal_action_ids()
+        if not options:
+            raise OssuaryError("no decision is pending: nothing to do on a timeout")
+        for passive in PASSIVE_OPTIONS:
+            if passive in options:
+                return passive
+        return options[0]
 
     # -- research -----------------------------------------------------------------
     def rl_encoder(self, seats: int = 2) -> Encoder:
@@ -263,6 +354,43 @@ class Game:
         (``deep``: also the costly ones, such as views holding no hidden card).
         The kernel's own (clone, serialization, samples) are checked by
         :mod:`ossuary.fuzz` for every game."""
+
+    # -- simulation statistics (ossuary simulate, report, balance) --------------
+    # What the simulator records of every game beyond who won (docs/simulation.md,
+    # "For a game's author"). The defaults record nothing, so a game without them
+    # still simulates: it gets win rates, lengths and deck win rates, but no
+    # per-card play counts and no resources over turns.
+
+    #: the resources followed turn by turn, in the order :meth:`stat_resources`
+    #: gives them: Hecatomb's ``("souls", ...)``, a game's health or power
+    resources: ClassVar[tuple[str, ...]] = ()
+
+    def stat_turn(self, state: GameState) -> int:
+        """The turn in progress, counting from 1 (0 before the first turn, or in
+        a game without turns). The simulator samples :meth:`stat_resources` when
+        this number changes and reports it as the game's length in turns."""
+        return 0
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        """Now, for each name in :attr:`resources`, one value per seat."""
+        return []
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        """What happened to cards over a finished game, read from its log:
+        ``{"played": [per seat {card name: times}], "drawn": [...]}``. The
+        report computes each card's played win rate from ``played``."""
+        return {}
+
+    def random_deck(self, rng: Rng) -> list[str]:
+        """A random legal deck drawn from the whole card pool with ``rng``, so
+        that card balance can be measured with every card in every company
+        (``ossuary simulate --decks random``, ``ossuary balance``)."""
+        raise NotSupported(f"{self.title} can't deal random decks")
+
+    def card_groups(self) -> dict[str, str]:
+        """Card name -> the family a designer compares it with (Hecatomb: its
+        doom). A deck's families name it in reports ("deceit+greed")."""
+        return {}
 
 
 _NUMBER_SPEC = re.compile(r"(?P<n>[0-9]{1,6})(?P<end>[+-]?)|(?P<lo>[0-9]{1,6})-(?P<hi>[0-9]{1,6})")

@@ -9,10 +9,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
+from itertools import combinations
 
 from ..engine.errors import DeckError
+from ..engine.rng import Rng
 from ..engine.untrusted import check_text, shown, small_int
-from .cards import CardPool, base_pool
+from .cards import DOOMS, CardPool, base_pool
 
 MIN_DECK = 40
 MAX_COPIES = 3
@@ -33,14 +35,22 @@ class DeckList:
     sideboard: list[str] = field(default_factory=list)
 
 
-def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck") -> DeckList:
+def parse_deck_text(
+    text: str,
+    pool: CardPool | None = None,
+    source: str = "deck",
+    problems: list[str] | None = None,
+) -> DeckList:
     """Read the plain text deck format.
 
     One ``3 Card Name`` (or ``3x Card Name``, or just ``Card Name`` for one copy)
     per line; ``//`` starts a comment; optional ``Deck`` and ``Sideboard`` header
     lines (``SB: 2 Name`` also puts cards in the sideboard). With ``pool``, every
-    name must be a known card: unknown names are reported at once, each with its
-    line number and close matches, and nothing is silently dropped.
+    name must be a known card: all unknown names are reported at once, each with
+    its line number and close matches, and nothing is silently dropped. Names are
+    matched case-insensitively (``3 snap`` is Snap). With ``problems``, they are
+    added to that list instead of raised (and the known cards are returned), so a
+    caller can report them with the deck-building rules' problems at once.
 
     The text is untrusted: its size, its number of lines and each count are
     capped before any list is built, and at most :data:`MAX_PROBLEMS` problems
@@ -49,7 +59,8 @@ def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck
     text = check_text(text, DeckError, source, MAX_DECK_TEXT)
     main: list[str] = []
     side: list[str] = []
-    problems = Problems()
+    found = Problems()
+    lower = {n.lower(): n for n in pool.names()} if pool is not None else {}
     target = main
     lines = 0
     for number, raw in enumerate(text.splitlines(), 1):
@@ -58,7 +69,7 @@ def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck
             continue
         lines += 1
         if lines > MAX_LINES:
-            problems.add(
+            found.add(
                 f"{source}: more than {MAX_LINES} card lines; a deck list has one line per "
                 "different card"
             )
@@ -76,13 +87,18 @@ def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck
         where = f"{source}, line {number}"
         count, name, problem = _count_and_name(line)
         if problem:
-            problems.add(f"{where}: {problem}")
+            found.add(f"{where}: {problem}")
             continue
         if pool is not None and name not in pool:
-            problems.add_lazy(partial(_unknown, name, pool, where))
-            continue
+            if name.lower() not in lower:
+                found.add_lazy(partial(_unknown, name, pool, where))
+                continue
+            name = lower[name.lower()]
         into.extend([name] * count)
-    problems.raise_if_any()
+    if problems is not None:
+        problems.extend(found.lines())
+    else:
+        found.raise_if_any()
     return DeckList(main, side)
 
 
@@ -247,3 +263,27 @@ def resolve_deck(deck: list[str] | str, pool: CardPool, who: str) -> list[str]:
     cards = list(deck)
     validate_deck(cards, pool, who)
     return cards
+
+
+def random_deck(pool: CardPool, rng: Rng, dooms: tuple[str, str] | None = None) -> list[str]:
+    """A legal random deck of two dooms (the card balance simulations and the
+    fuzzer use it): about 60% minions, the rest fates, relics and gods, 1 to 3
+    copies of each card picked, so every card turns up in every company."""
+    if dooms is None:
+        pairs = list(combinations(DOOMS, 2))
+        dooms = pairs[rng.below(len(pairs))]
+    cards = [c for c in pool.cards.values() if c.doom in dooms]
+    minions = sorted(c.name for c in cards if c.is_minion)
+    others = sorted(c.name for c in cards if not c.is_minion)
+    deck: list[str] = []
+    for names, want in ((minions, 24), (others, MIN_DECK - 24)):
+        names = list(names)
+        rng.shuffle(names)
+        got = 0
+        for name in names:
+            if got >= want:
+                break
+            n = min(1 + rng.below(MAX_COPIES), want - got)
+            deck.extend([name] * n)
+            got += n
+    return deck

@@ -62,6 +62,7 @@ def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
                     for k, v in sorted(minion_keywords(s, c).items())
                 },
                 "text": s.defs[c].text,
+                "triggers": list(s.defs[c].triggers),
             }
             for c, st in zip(a.cards, strengths, strict=True)
         ],
@@ -82,6 +83,9 @@ def card_view(s: HecatombState, cid: int) -> dict[str, Any]:
     if d.is_minion:
         out["strength"] = d.strength
         out["subtype"] = d.subtype
+        out["triggers"] = list(d.triggers)  # the doom corner: what conditionals it sets off
+        if d.cond_doom:
+            out["conditional"] = d.cond_doom  # the doom its own conditional box needs
     return out
 
 
@@ -259,4 +263,5 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
             st.deck[i] = pool[k]
             known[pool[k]] = 0
     out.rng = Rng(rng.next64())
+    out.cancel_seats = 0  # "back" is for people at a client; a search never steps back
     return out
