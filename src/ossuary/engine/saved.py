@@ -41,13 +41,15 @@ class Checker:
     def fail(self, where: str, message: str) -> NoReturn:
         raise self.error(f"{self.source}: {where}: {message}")
 
-    def obj(self, value: Any, where: str, keys: Collection[str]) -> dict[str, Any]:
-        """A JSON object with exactly ``keys``."""
+    def obj(
+        self, value: Any, where: str, keys: Collection[str], optional: Collection[str] = ()
+    ) -> dict[str, Any]:
+        """A JSON object with exactly ``keys`` (and any of ``optional``)."""
         if not isinstance(value, dict):
             self.fail(where, f"expected an object, got {shown(value)}")
-        if set(value) != set(keys):
+        if set(value) - set(optional) != set(keys):
             missing = sorted(set(keys) - set(value))
-            extra = sorted(set(value) - set(keys))
+            extra = sorted(set(value) - set(keys) - set(optional))
             said = []
             if missing:
                 said.append(f"missing {', '.join(missing)}")

@@ -47,6 +47,7 @@ FIELDS = (
     "minion_mod", "cond_on", "limbo", "eot", "trig", "combat", "stack", "pending", "rng", "log",
     "winner",
 )  # fmt: skip
+OPTIONAL = ("cancel_seats",)  # states saved before it was added have none
 COMBAT_FIELDS = ("aggressor", "defender", "attackers", "blocks", "blocked", "forced")
 FILTER_KEYS = ("type", "doom", "subtype", "cost_max")
 
@@ -54,7 +55,7 @@ FILTER_KEYS = ("type", "doom", "subtype", "cost_max")
 def load_state(text: str | bytes) -> HecatombState:
     """The state :meth:`HecatombState.serialize` wrote, checked (module docstring)."""
     c = Checker(StateError, SOURCE)
-    data = c.obj(load_json(text, StateError, SOURCE, limit=MAX_JSON), "the state", FIELDS)
+    data = c.obj(load_json(text, StateError, SOURCE, limit=MAX_JSON), "the state", FIELDS, OPTIONAL)
     check_header(data, HecatombState, c)
     defs = _check_fields(data, c)
     s = HecatombState.from_json(data, defs)
@@ -169,6 +170,7 @@ def _check_fields(d: dict[str, Any], c: Checker) -> dict[str, CardDef]:
         c.text(aid, "history")
     c.whole(d["ply"], "ply", 0, MAX_NUMBER)
     c.opt_whole(d["perspective"], "perspective", 0, n)
+    c.whole(d.get("cancel_seats", 0), "cancel_seats", 0, 1 << n)
     known = c.items(d["known"], "known", ncards)
     if len(known) != ncards:
         c.fail("known", f"expected one entry per card ({ncards}), got {len(known)}")
@@ -608,10 +610,16 @@ def _in_hand(k: Consistency, p: Any, cid: Any, where: str) -> int:
     return int(cid)
 
 
+def _or_cancel(ok: OptionCheck) -> OptionCheck:
+    """A play not yet paid for may offer ``cancel`` (rules.CANCEL; the asking
+    again below checks it is offered only to a seat that asked for it)."""
+    return lambda w, n, o: o == rules.CANCEL or ok(w, n, o)
+
+
 def _d_x(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
     _arity(ctx, 2, k, where)
     _in_hand(k, ctx[0], ctx[1], where)
-    return lambda w, n, o: w == "x" and len(n) == 1 and n[0] is not None
+    return _or_cancel(lambda w, n, o: w == "x" and len(n) == 1 and n[0] is not None)
 
 
 def _place_option(k: Consistency, p: int) -> OptionCheck:
@@ -622,7 +630,7 @@ def _d_place(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
     _arity(ctx, 3, k, where)
     _in_hand(k, ctx[0], ctx[1], where)
     k.x(ctx[1], ctx[2], where, payable_by=ctx[0])
-    return _place_option(k, p)
+    return _or_cancel(_place_option(k, p))
 
 
 def _target_option(k: Consistency) -> OptionCheck:
@@ -641,7 +649,8 @@ def _d_target(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
         _arity(ctx, 4, k, where)
         _in_hand(k, ctx[1], ctx[2], where)
         k.x(ctx[2], ctx[3], where, payable_by=ctx[1])
-    elif ctx[:1] == ("ability",):
+        return _or_cancel(_target_option(k))
+    if ctx[:1] == ("ability",):
         _arity(ctx, 6, k, where)
         k.ability(ctx[1], ctx[3], ctx[4], where)
         k.seat(ctx[2], where)
@@ -664,7 +673,7 @@ def _d_pay(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
             w == "pay" and len(parts) == len(DOOMS) and all(small_int(x) is not None for x in parts)
         )
 
-    return ok
+    return _or_cancel(ok)
 
 
 def _d_enemy(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
