@@ -50,6 +50,10 @@ def _quick(args: list[str]) -> list[str]:
         args = [a.replace(",ismcts", ",ismcts:iters=4") for a in args]
         if args[0] in ("balance", "simulate"):
             args += ["--workers", "1"]
+    if args[0] == "serve":
+        # a server runs until it is stopped: here it only shows its options
+        # (tests/server/ start it on a free port and stop it)
+        return ["serve", "--help"]
     if args[0] == "play" and "--seed" not in args:
         args += ["--seed", "3"]
     if args[0] == "play" and "--ai" not in args:
