@@ -220,6 +220,35 @@ class NecromancerGame(Game):
         return table
 
     # -- terminal -----------------------------------------------------------------
+    pass_actions = frozenset({"pass"})
+
+    def render_screen(
+        self,
+        view: dict[str, Any],
+        me: int | None,
+        seat_labels: Sequence[str] = (),
+        width: int = 80,
+        height: int | None = None,
+    ) -> Any:
+        from .screen import render_screen
+
+        return render_screen(view, me, seat_labels, width, height)
+
+    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
+        from .screen import option_group
+
+        return option_group(view, action_id, label)
+
+    def legend(self) -> list[str]:
+        from .screen import LEGEND
+
+        return list(LEGEND)
+
+    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        from .screen import visible_cards
+
+        return visible_cards(view)
+
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:

@@ -1,0 +1,281 @@
+"""Path of the Necromancer on the full-screen terminal (``cli/screen.py``).
+
+The play screen gives the board a line budget; this draws it in as few lines
+as the position needs, from the seat's view alone: every seat's hero, health
+and lifeforce, both rows by position (minion spaces 1-4, magic slots 1-3) with
+each minion's statuses, the open response stack, and the seat's own hand at the
+bottom (the screen never cuts the bottom). When the budget is short it drops
+detail (statuses on a second line, then empty rows) before anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from .board import player, stack_text
+
+View = dict[str, Any]
+
+LEGEND = [
+    "health / lifeforce: the hero's health (0: out) and what is left to spend this turn",
+    "1-4 minion spaces, left to right; 1-3 magic slots; · an empty place",
+    "3/2: attack / defense left (damage taken already counted); -2: damage taken",
+    "inv: invisible · ens2: ensnared 2 more rounds · from P1: borrowed from Player 1",
+    "atk: has attacked this turn · def: has defended this turn · +Name: a relic on it",
+    "ability used: the hero's own ability is spent this turn",
+    "Response stack: what waits to resolve, the top (first listed) first",
+]
+
+
+def _cut(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: max(0, n - 1)] + "…"
+
+
+def minion_flags(m: dict[str, Any]) -> list[str]:
+    """A minion's statuses in the legend's short words."""
+    flags = []
+    if m["damage"]:
+        flags.append(f"-{m['damage']}")
+    if m["invisible"]:
+        flags.append("inv")
+    if m["ensnared_rounds"] is not None:
+        flags.append(f"ens{m['ensnared_rounds']}")
+    if m["borrowed_from"] is not None:
+        flags.append(f"from P{m['borrowed_from']}")
+    if m["attacks_made"]:
+        flags.append("atk")
+    if m["defended"]:
+        flags.append("def")
+    flags += [f"+{r['card']}" for r in m["relics"]]
+    return flags
+
+
+def _stats(m: dict[str, Any]) -> str:
+    return f"{m['attack']}/{m['defense']}"
+
+
+def _row(label: str, cells: list[Text], cell: int, numbers: bool = True) -> Text:
+    line = Text(f"  {label:<8}", style="bold")
+    for k, c in enumerate(cells, 1):
+        line.append(f"{k} " if numbers else "  ", style="dim")
+        c.truncate(cell - 3, overflow="ellipsis", pad=True)
+        line.append_text(c)
+        line.append(" ")
+    return line
+
+
+def _minion_rows(p: dict[str, Any], cell: int, detail: bool) -> list[Text]:
+    names, second = [], []
+    for m in p["minions"]:
+        if m is None:
+            names.append(Text("·", style="dim"))
+            second.append(Text(""))
+            continue
+        flags = minion_flags(m)
+        name = Text(m["card"], style="bold")
+        if detail:
+            names.append(name)
+            second.append(Text(" ".join([_stats(m), *flags])))
+        else:
+            stats = " " + " ".join([_stats(m), *flags])
+            name.truncate(max(4, cell - 3 - len(stats)), overflow="ellipsis")
+            name.append(stats, style="")
+            names.append(name)
+    rows = [_row("minions", names, cell)]
+    if detail and any(m is not None for m in p["minions"]):
+        rows.append(_row("", second, cell, numbers=False))
+    return rows
+
+
+def _magic_row(p: dict[str, Any], cell: int) -> Text:
+    cells = []
+    for c in p["magic"]:
+        if c is None:
+            cells.append(Text("·", style="dim"))
+            continue
+        text = Text(c["card"], style="bold")
+        extra = c["type"]
+        if "defense" in c:
+            extra += f" {c['defense']}"
+        if c.get("rounds_left") is not None:
+            extra += f" {c['rounds_left']}r"
+        text.append(f" {extra}")
+        cells.append(text)
+    return _row("magic", cells, cell)
+
+
+def _head(
+    view: View, p: dict[str, Any], me: int | None, labels: Sequence[str], width: int
+) -> list[Text]:
+    """The seat's name, then its hero's numbers; on two lines when one is too narrow."""
+    seat = p["seat"]
+    head = Text()
+    name = labels[seat] if seat < len(labels) and labels[seat] else player(seat)
+    if seat == me and seat >= len(labels):
+        name += " (you)"
+    head.append(name, style="bold green" if seat == me else "bold blue")
+    if seat == view["active"]:
+        head.append(" ▶ active", style="bold yellow")
+    if not p["alive"]:
+        head.append(" · out of the game", style="dim")
+    stats = Text()
+    stats.append(f"health {p['health']}", style="bold red")
+    stats.append(" · ")
+    stats.append(f"lifeforce {p['lifeforce']}", style="bold green")
+    stats.append(f" · hand {p['hand_count']} · deck {p['deck_count']}")
+    stats.append(f" · grave {len(p['graveyard'])}")
+    if p["banished"]:
+        stats.append(f" · banished {len(p['banished'])}")
+    if p["hero"]["ability_used"]:
+        stats.append(" · ability used", style="italic")
+    hero = Text(f" · {p['hero']['card']}", style="dim")
+    if len(head) + 3 + len(stats) + len(hero) <= width:
+        return [Text.assemble(head, " · ", stats, hero)]
+    return [Text.assemble(head, hero), Text.assemble("  ", stats)]
+
+
+def _hand_lines(p: dict[str, Any], width: int, detail: bool) -> list[Text]:
+    cards = [c for c in p["hand"] if c is not None]
+    if not cards:
+        return [Text("  hand: (empty)", style="dim")]
+    words = []
+    for c in cards:
+        bits = str(c.get("cost", ""))
+        if "attack" in c:
+            bits += f", {c['attack']}/{c['defense']}"
+        elif detail:
+            bits += f", {c['type']}"
+        words.append(f"{c['card']} ({bits})")
+    lines: list[Text] = []
+    line = Text("  hand: ", style="bold")
+    for w in words:
+        if len(line) + len(w) + 3 > width and len(line) > 8:
+            lines.append(line)
+            line = Text("        ")
+        line.append(w)
+        line.append(" · ", style="dim")
+    line.right_crop(3)
+    lines.append(line)
+    return lines
+
+
+def screen_lines(
+    view: View,
+    me: int | None,
+    seat_labels: Sequence[str] = (),
+    width: int = 80,
+    detail: int = 2,
+) -> list[Text]:
+    """The board as lines, ``detail`` 2 (statuses on their own line), 1 (one line
+    a row) or 0 (empty magic rows left out)."""
+    cell = max(10, (width - 10) // 4)
+    order = [p for p in view["players"] if p["seat"] != me]
+    order += [p for p in view["players"] if p["seat"] == me]
+    lines: list[Text] = [Text(f"Turn {view['turn_number']}", style="dim")] if detail else []
+    for p in order:
+        lines += _head(view, p, me, seat_labels, width)
+        lines += _minion_rows(p, cell, detail == 2)
+        if detail or any(c is not None for c in p["magic"]):
+            lines.append(_magic_row(p, cell))
+        if p["seat"] == me:
+            lines += _hand_lines(p, width, detail > 0)
+    stack = stack_text(view)
+    if stack is not None:
+        at = len(lines) - (len(_hand_lines(order[-1], width, detail > 0)) if me is not None else 0)
+        lines[at:at] = stack.split("\n")
+    if view["between_zones"]:
+        moving = ", ".join(c["card"] for c in view["between_zones"])
+        lines.append(Text(f"  between zones: {moving}"))
+    return lines
+
+
+def render_screen(
+    view: View,
+    me: int | None,
+    seat_labels: Sequence[str] = (),
+    width: int = 80,
+    height: int | None = None,
+) -> RenderableType:
+    """As much detail as fits in ``height`` lines (all of it when None)."""
+    lines: list[Text] = []
+    for detail in (2, 1, 0):
+        lines = screen_lines(view, me, seat_labels, width, detail)
+        if height is None or len(lines) <= height:
+            break
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+    return Group(*lines)
+
+
+def _names_by_id(view: View) -> dict[int, str]:
+    names: dict[int, str] = {}
+    for p in view["players"]:
+        for c in [*p["hand"], *p["minions"], *p["magic"], *p["graveyard"]]:
+            if c is not None:
+                names[c["id"]] = c["card"]
+        for m in p["minions"]:
+            for r in m["relics"] if m is not None else ():
+                names[r["id"]] = r["card"]
+    return names
+
+
+_OR = {
+    "end": "End turn",
+    "pass": "Pass",
+    "draw": "Draw Card (3)",
+    "sacrifice": "Sacrifice Card",
+    "dismiss": "Dismiss",
+    "hero": "Hero ability",
+    "done": "Done",
+    "keep": "Keep",
+    "none": "None",
+}
+
+
+def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
+    """A heading and a short label, so a main phase fits in a few lines:
+    ``Play: 1 Grave Gnawer (1)  2 Corpse Eater (2)`` / ``Attack with: 3 ...``."""
+    verb, _, rest = action_id.partition(" ")
+    names = _names_by_id(view)
+    num = int(rest) if rest.isdigit() else None
+    if verb == "play" and num in names:
+        cost = next((c.get("cost") for p in view["players"] for c in p["hand"]
+                     if c is not None and c["id"] == num), None)  # fmt: skip
+        return "Play", f"{names[num]} ({cost})" if cost is not None else names[num]
+    if verb in ("attack", "defend", "mulligan", "destroy") and num in names:
+        heading = {"attack": "Attack with", "defend": "Defend with", "mulligan": "Discard",
+                   "destroy": "Destroy Magic (4) on"}[verb]  # fmt: skip
+        return heading, names[num]
+    if verb == "hero":
+        return "Or", label.removeprefix("Use ").replace("'s ability", " ability")
+    if verb in _OR and not rest:
+        return "Or", _OR[verb]
+    return "", label
+
+
+def visible_cards(view: View) -> list[tuple[str, list[str]]]:
+    """Every card name the view shows, by where it is."""
+    out: list[tuple[str, list[str]]] = []
+    me = view.get("seat")
+    for p in view["players"]:
+        who = "your" if p["seat"] == me else f"{player(p['seat'])}'s"
+        out.append((f"{who} hero", [p["hero"]["card"]]))
+        hand = [c["card"] for c in p["hand"] if c is not None]
+        field = [m["card"] for m in p["minions"] if m is not None]
+        field += [r["card"] for m in p["minions"] if m is not None for r in m["relics"]]
+        field += [c["card"] for c in p["magic"] if c is not None]
+        for where, names in (("hand", hand), ("field", field),
+                             ("graveyard", [c["card"] for c in p["graveyard"]]),
+                             ("banished cards", [c["card"] for c in p["banished"]])):  # fmt: skip
+            if names:
+                out.append((f"{who} {where}", names))
+    stack = [e["card"] for e in view["response_stack"] if e.get("card")]
+    stack += [c["card"] for c in view["between_zones"]]
+    if stack:
+        out.append(("being played", stack))
+    return out
