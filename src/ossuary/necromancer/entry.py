@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..engine.core import GameState
+from ..engine.rng import Rng
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import CardRecord, DeckSpec, Game, match_number
 from .cards import MINION_TYPES, RARITIES, TYPES, CardDef, CardPool, base_pool, load_card_file
@@ -284,6 +285,53 @@ class NecromancerGame(Game):
 
         assert isinstance(state, NecroState)
         check(state, deep)
+
+
+    # -- simulation statistics ----------------------------------------------------
+    # health: the race to 0 (rulebook "Winning"); lifeforce: what a seat had left
+    # to spend when its turn came round; minions: minions on each seat's field.
+    resources = ("health", "lifeforce", "minions")
+
+    def stat_turn(self, state: GameState) -> int:
+        return int(getattr(state, "turn_number", 0))
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        from .state import NecroState
+
+        assert isinstance(state, NecroState)
+        minions = [0.0] * state.n
+        for m in state.minions.values():
+            minions[m.controller] += 1
+        return [
+            [float(seat.health) for seat in state.seats],
+            [float(seat.lifeforce) for seat in state.seats],
+            minions,
+        ]
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        # "play": a card played from hand (its cost paid), negated or not;
+        # "draw": every draw, the opening hand and mulligan redraws included.
+        n = state.num_seats()
+        out: dict[str, list[dict[str, int]]] = {
+            "played": [{} for _ in range(n)],
+            "drawn": [{} for _ in range(n)],
+        }
+        for e in state.log:
+            kind = e.get("e")
+            if kind not in ("play", "draw") or "card" not in e or not isinstance(e.get("p"), int):
+                continue
+            counts = out["played" if kind == "play" else "drawn"][e["p"]]
+            counts[e["card"]] = counts.get(e["card"], 0) + 1
+        return out
+
+    def random_deck(self, rng: Rng) -> list[str]:
+        from .balance import random_deck
+
+        return random_deck(base_pool(), rng)
+
+    def card_groups(self) -> dict[str, str]:
+        # a minion's type, else its card type (spell, relic, land...)
+        return {c.name: c.minion_type or c.type for c in base_pool().cards.values()}
 
 
 GAME = NecromancerGame()
