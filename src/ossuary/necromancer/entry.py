@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..engine.core import GameState
-from ..engine.rng import Rng
 from ..engine.errors import DeckError, QueryError
-from ..engine.game import CardRecord, DeckSpec, Game, match_number
+from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
+from ..engine.rng import Rng
 from .cards import MINION_TYPES, RARITIES, TYPES, CardDef, CardPool, base_pool, load_card_file
 from .state import RULESET
 
@@ -272,6 +272,13 @@ class NecromancerGame(Game):
 
         return format_event(event)
 
+    # -- research -----------------------------------------------------------------
+    def rl_encoder(self, seats: int = 2) -> Encoder:
+        from .encode import NecromancerEncoder
+
+        self.check_seats(seats)
+        return NecromancerEncoder(seats)
+
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
         from .fuzz import fuzz_decks
@@ -285,7 +292,6 @@ class NecromancerGame(Game):
 
         assert isinstance(state, NecroState)
         check(state, deep)
-
 
     # -- simulation statistics ----------------------------------------------------
     # health: the race to 0 (rulebook "Winning"); lifeforce: what a seat had left

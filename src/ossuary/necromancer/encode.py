@@ -1,0 +1,293 @@
+"""Path of the Necromancer for reinforcement learning: a fixed action space and
+a numpy observation, for :mod:`ossuary.rl` through ``GAME.rl_encoder(seats)``
+(needs numpy: the ``rl`` extra). Modeled on ``ossuary.hecatomb.encode``.
+
+Everything here reads **only a seat's view** (:func:`ossuary.necromancer.view.view`),
+so no number it writes can depend on a card the seat may not see. Seats are
+relative: block 0 is the seat observing, 1 the next seat in turn order, and so on.
+
+Actions name *things*, not card instances (whose ids differ between games): a
+card in hand, graveyard or deck by its name; a minion by its controller and its
+space (1-4); a magic card by its controller and slot, a relic by its minion's
+space and its place on it; a hero by its seat; a stack entry by its height.
+When one decision offers two instances of one name (two identical cards in a
+graveyard to choose from), each of them is a two-step path ``name, copy k``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.errors import OssuaryError
+from ..engine.game import Encoder
+from .cards import MINION_TYPES, base_pool
+from .state import START_HEALTH
+
+F32 = npt.NDArray[np.float32]
+
+KINDS = (
+    "main", "window", "place", "aim", "target", "choose", "pick", "defend", "dismiss",
+    "mulligan", "sacrifice", "may",
+)  # fmt: skip
+SINGLES = ("end", "pass", "draw", "sacrifice", "dismiss", "hero", "keep", "none", "done",
+           "yes", "no")  # fmt: skip
+BY_NAME = ("play", "mulligan", "discard", "card", "destroy", "use0", "use1")
+SPACES = 4  # minion spaces a seat (rulebook "The Field")
+SLOTS = 3  # magic slots a seat
+RELICS = 2  # relics a minion may carry in this encoding (the base set never had more than 2)
+COPIES = 6  # identical cards one decision can offer apart
+STACK = 8  # response stack heights a target can name
+STACK_SEEN = 4  # stack entries the observation shows, from the top
+MINION_FEATURES = 10
+
+
+class EncodingError(OssuaryError):
+    """The view holds something the encoding does not know (a new option verb)."""
+
+
+class NecromancerEncoder(Encoder):
+    """The encoding for ``seats`` players (``docs/rl.md``, "Path of the Necromancer")."""
+
+    def __init__(self, seats: int = 2) -> None:
+        self.seats = seats
+        pool = base_pool()
+        self.names = sorted({c.name for c in pool.cards.values()})
+        self.name_index = {n: i for i, n in enumerate(self.names)}
+        self.heroes = sorted({c.name for c in pool.cards.values() if c.type == "hero"})
+        nc = len(self.names)
+        # -- actions
+        self._actions: list[tuple[str, int, int]] = []
+        at = 0
+
+        def block(name: str, length: int) -> int:
+            nonlocal at
+            start = at
+            self._actions.append((name, start, start + length))
+            at += length
+            return start
+
+        self.a_single = block("single", len(SINGLES))
+        self.a_name = {verb: block(verb, nc) for verb in BY_NAME}
+        self.a_copy = block("copy", COPIES)
+        self.a_attack = block("attack", SPACES)
+        self.a_defend = block("defend", SPACES)
+        self.a_dismiss = block("dismiss_minion", SPACES)
+        self.a_at = block("at", SPACES)
+        self.a_hero = block("hero_target", seats)
+        self.a_minion = block("minion_target", seats * SPACES)
+        self.a_magic = block("magic_target", seats * SLOTS)
+        self.a_relic = block("relic_target", seats * SPACES * RELICS)
+        self.a_stack = block("stack_target", STACK)
+        self.num_actions = at
+        # -- observation
+        self._layout: list[tuple[str, int, int]] = []
+        at = 0
+
+        def part(name: str, length: int) -> int:
+            nonlocal at
+            start = at
+            self._layout.append((name, start, start + length))
+            at += length
+            return start
+
+        self.o_kind = part("decision_kind", len(KINDS) + 1)
+        self.o_turn = part("turn", 2)
+        self.o_seat = part("seats", seats * (8 + len(self.heroes)))
+        self.o_minions = part("minions", seats * SPACES * (nc + MINION_FEATURES))
+        self.o_magic = part("magic", seats * SLOTS * (nc + 2))
+        self.o_hand = part("hand", nc)
+        self.o_grave = part("graveyards", seats * nc)
+        self.o_stack = part("stack", 1 + STACK_SEEN * (nc + seats + 1))
+        self.o_prefix = part("prefix", nc)
+        self.observation_size = at
+        self.info_state_size = at
+
+    # -- actions ------------------------------------------------------------------
+    def action_name(self, index: int) -> str:
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
+        for name, start, stop in self._actions:
+            if start <= index < stop:
+                k = index - start
+                if name == "single":
+                    return SINGLES[k]
+                if name in self.a_name:
+                    return f"{name}[{self.names[k]}]"
+                return f"{name}[{k}]"
+        raise ValueError(index)  # pragma: no cover - the blocks tile the range
+
+    def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
+        where = _Where(view, self.seats)
+        first: dict[str, tuple[int, ...] | None] = {}
+        for option in view["decision"]["options"]:
+            first[option["id"]] = self._path(option["id"], where)
+        # identical names within one decision: a second step tells the copies apart
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for aid, path in first.items():
+            if path is not None:
+                groups.setdefault(path, []).append(aid)
+        out = dict(first)
+        for path, ids in groups.items():
+            if len(ids) > 1:
+                for k, aid in enumerate(ids):
+                    out[aid] = (*path, self.a_copy + k) if k < COPIES else None
+        return out
+
+    def _path(self, aid: str, w: _Where) -> tuple[int, ...] | None:
+        verb, _, rest = aid.partition(" ")
+        nums = [int(x) for x in rest.split()] if rest else []
+        if not rest and verb in SINGLES:
+            return (self.a_single + SINGLES.index(verb),)
+        if verb in ("play", "mulligan", "sacrifice", "card", "destroy") and len(nums) == 1:
+            name = w.names.get(nums[0])
+            if name is None or name not in self.name_index:
+                return None
+            block = "discard" if verb == "sacrifice" else verb
+            return (self.a_name[block] + self.name_index[name],)
+        if verb == "use" and len(nums) == 2 and nums[1] < 2:
+            name = w.names.get(nums[0])
+            if name is None or name not in self.name_index:
+                return None
+            return (self.a_name[f"use{nums[1]}"] + self.name_index[name],)
+        if verb in ("attack", "defend", "dismiss") and len(nums) == 1:
+            place = w.minions.get(nums[0])
+            if place is None:
+                return None
+            base = {"attack": self.a_attack, "defend": self.a_defend,
+                    "dismiss": self.a_dismiss}[verb]  # fmt: skip
+            return (base + place[1],)
+        if verb == "at" and len(nums) == 1 and 0 <= nums[0] < SPACES:
+            return (self.a_at + nums[0],)
+        if not rest and len(aid) > 1 and aid[1:].isdigit():
+            num = int(aid[1:])
+            if aid[0] == "h" and 0 <= num < self.seats:
+                return (self.a_hero + w.rel(num),)
+            if aid[0] == "m" and num in w.minions:
+                r, space = w.minions[num]
+                return (self.a_minion + r * SPACES + space,)
+            if aid[0] == "c" and num in w.magic:
+                r, slot = w.magic[num]
+                return (self.a_magic + r * SLOTS + slot,)
+            if aid[0] == "c" and num in w.relics:
+                r, space, k = w.relics[num]
+                if k >= RELICS:
+                    return None
+                return (self.a_relic + (r * SPACES + space) * RELICS + k,)
+            if aid[0] == "s" and num < STACK:
+                return (self.a_stack + num,)
+            return None
+        raise EncodingError(f"the Necromancer encoding does not know the option {aid!r}")
+
+    # -- observation --------------------------------------------------------------
+    def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
+        nc = len(self.names)
+        me = int(view["seat"]) if view.get("seat") is not None else 0
+        decision = view.get("decision")
+        kind = decision["kind"] if decision else None
+        out[self.o_kind + (KINDS.index(kind) if kind in KINDS else len(KINDS))] = 1.0
+        out[self.o_turn] = min(view["turn_number"], 100) / 50.0
+        out[self.o_turn + 1] = 1.0 if view["active"] == me else 0.0
+        per_seat = 8 + len(self.heroes)
+        for p in view["players"]:
+            r = (p["seat"] - me) % self.seats
+            o = self.o_seat + r * per_seat
+            out[o : o + 8] = (
+                p["health"] / START_HEALTH, p["lifeforce"] / 10.0, p["hand_count"] / 10.0,
+                p["deck_count"] / 40.0, len(p["graveyard"]) / 40.0, 1.0 if p["alive"] else 0.0,
+                1.0 if p["hero"]["ability_used"] else 0.0,
+                1.0 if view["active"] == p["seat"] else 0.0,
+            )  # fmt: skip
+            if p["hero"]["card"] in self.heroes:
+                out[o + 8 + self.heroes.index(p["hero"]["card"])] = 1.0
+            for m in p["minions"]:
+                if m is None:
+                    continue
+                o = self.o_minions + (r * SPACES + m["position"] - 1) * (nc + MINION_FEATURES)
+                self._name(out, o, m["card"])
+                kind_index = MINION_TYPES.index(m["minion_type"]) if m.get("minion_type") in \
+                    MINION_TYPES else -1  # fmt: skip
+                out[o + nc : o + nc + MINION_FEATURES] = (
+                    m["attack"] / 10.0, m["defense"] / 10.0, m["damage"] / 10.0,
+                    1.0 if m["invisible"] else 0.0,
+                    (m["ensnared_rounds"] or 0) / 3.0 if m["ensnared_rounds"] is not None else 0.0,
+                    1.0 if m["borrowed_from"] is not None else 0.0,
+                    min(m["attacks_made"], 3) / 3.0, 1.0 if m["defended"] else 0.0,
+                    len(m["relics"]) / 2.0, (kind_index + 1) / len(MINION_TYPES),
+                )  # fmt: skip
+            for slot, c in enumerate(p["magic"]):
+                if c is None:
+                    continue
+                o = self.o_magic + (r * SLOTS + slot) * (nc + 2)
+                self._name(out, o, c["card"])
+                out[o + nc] = c.get("defense", 0) / 10.0
+                out[o + nc + 1] = (c.get("rounds_left") or 0) / 5.0
+            for c in p["graveyard"]:
+                if c["card"] in self.name_index:
+                    out[self.o_grave + r * nc + self.name_index[c["card"]]] += 1.0 / 3.0
+            if p["seat"] == me:
+                for c in p["hand"]:
+                    if c is not None and c["card"] in self.name_index:
+                        out[self.o_hand + self.name_index[c["card"]]] += 1.0 / 3.0
+        stack = view["response_stack"]
+        out[self.o_stack] = len(stack) / STACK
+        width = nc + self.seats + 1
+        for k, entry in enumerate(reversed(stack[-STACK_SEEN:])):
+            o = self.o_stack + 1 + k * width
+            if entry.get("card"):
+                self._name(out, o, entry["card"])
+            out[o + nc + (entry["player"] - me) % self.seats] = 1.0
+            out[o + nc + self.seats] = 1.0 if entry.get("negated") else 0.0
+        # the first step of a two-step path (a name offered more than once)
+        for start in self.a_name.values() if prefix else ():
+            if start <= prefix[0] < start + nc:
+                out[self.o_prefix + prefix[0] - start] = 1.0
+
+    def _name(self, out: F32, at: int, name: str) -> None:
+        i = self.name_index.get(name)
+        if i is not None:
+            out[at + i] = 1.0
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        return list(self._layout)
+
+
+class _Where:
+    """Where each card id of the view is, relative to the observing seat."""
+
+    def __init__(self, view: dict[str, Any], seats: int) -> None:
+        me = int(view["seat"]) if view.get("seat") is not None else 0
+        self.me, self.seats = me, seats
+        self.names: dict[int, str] = {}
+        self.minions: dict[int, tuple[int, int]] = {}
+        self.magic: dict[int, tuple[int, int]] = {}
+        self.relics: dict[int, tuple[int, int, int]] = {}
+        for p in view["players"]:
+            r = self.rel(p["seat"])
+            for c in (*p["hand"], *p["graveyard"], *p["banished"]):
+                if c is not None:
+                    self.names[c["id"]] = c["card"]
+            for m in p["minions"]:
+                if m is None:
+                    continue
+                self.names[m["id"]] = m["card"]
+                self.minions[m["id"]] = (r, m["position"] - 1)
+                for k, rel in enumerate(m["relics"]):
+                    self.names[rel["id"]] = rel["card"]
+                    self.relics[rel["id"]] = (r, m["position"] - 1, k)
+            for slot, c in enumerate(p["magic"]):
+                if c is not None:
+                    self.names[c["id"]] = c["card"]
+                    self.magic[c["id"]] = (r, slot)
+        # options that name a card the view holds nowhere else (a card chosen
+        # from the deck) carry it in their label: "Spindle Runner (from your deck)"
+        for option in (view.get("decision") or {}).get("options", []):
+            _verb, _, rest = option["id"].partition(" ")
+            if rest.isdigit() and int(rest) not in self.names:
+                name = option.get("card") or option.get("label", "").split(" (")[0]
+                self.names[int(rest)] = name
+
+    def rel(self, seat: int) -> int:
+        return (seat - self.me) % self.seats
