@@ -316,18 +316,31 @@ class NecromancerGame(Game):
 
     def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
         # "play": a card played from hand (its cost paid), negated or not;
-        # "draw": every draw, the opening hand and mulligan redraws included.
+        # "draw": drawn, the opening hand and mulligan redraws included.
         n = state.num_seats()
         out: dict[str, list[dict[str, int]]] = {
             "played": [{} for _ in range(n)],
             "drawn": [{} for _ in range(n)],
         }
+        # a deck names a card whose name two types share by its key
+        # ("Bonewall [minion]"); the log names it: count it under the deck's key
+        decks = state.deck_lists()
+        keys = [{k.split(" [")[0]: k for k in deck} for deck in decks]
         for e in state.log:
             kind = e.get("e")
-            if kind not in ("play", "draw") or "card" not in e or not isinstance(e.get("p"), int):
+            p = e.get("p")
+            if kind not in ("play", "draw") or "card" not in e or not isinstance(p, int):
                 continue
-            counts = out["played" if kind == "play" else "drawn"][e["p"]]
-            counts[e["card"]] = counts.get(e["card"], 0) + 1
+            counts = out["played" if kind == "play" else "drawn"][p]
+            card = keys[p].get(e["card"], e["card"]) if p < len(keys) else e["card"]
+            counts[card] = counts.get(card, 0) + 1
+        # A mulligan or a dismissal puts cards back into the deck, so one copy
+        # can be drawn twice; "drawn" counts copies, capped at the deck's.
+        for seat, deck in enumerate(decks):
+            copies = Counter(deck)
+            drawn = out["drawn"][seat]
+            for name, times in drawn.items():
+                drawn[name] = min(times, copies.get(name, times))
         return out
 
     def random_deck(self, rng: Rng) -> list[str]:
