@@ -61,7 +61,7 @@ class Effect:
         return cls(raw["verb"], tuple((k, v) for k, v in raw.items() if k != "verb"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"verb": self.verb, **dict(self.args)}
+        return {"verb": self.verb, **{k: v for k, v in self.args if v is not None}}
 
     @property
     def passive(self) -> bool:
@@ -158,7 +158,8 @@ class CardDef:
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<card>") -> CardDef:
         """Check ``raw`` with the schema and build the card; a
         :class:`CardFileError` names ``source``, the card and the field."""
-        data = schema.validate_card(raw, source).model_dump(exclude_unset=True)
+        # defaults filled in, so the engine never guesses an argument's default
+        data = schema.validate_card(raw, source).model_dump()
         ability = data.get("ability")
         return cls(
             name=data["name"],

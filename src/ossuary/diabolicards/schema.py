@@ -94,7 +94,6 @@ class SetPower(_Filter):
     up_to: int = Field(ge=1, le=8)
     lasts: Literal["source_lives", "both_stay"] = "source_lives"
     fill_later: bool = False
-    other: bool = True  # never this card itself
 
 
 class Love(Strict):
