@@ -137,7 +137,9 @@ def arrive(s: DiaboState, cid: int) -> None:
 def _fill_open_picks(s: DiaboState, cid: int) -> None:
     side, zone, _ = at(s.place[cid])
     for k, (source, idx, left) in enumerate(s.opens):
-        if left <= 0 or source == cid or s.place[source] < 0 or not usable(s, source):
+        # the source's ability was used when it was placed; what it started
+        # lasts while the source lives
+        if left <= 0 or source == cid or s.place[source] < 0:
             continue
         src_side, src_zone, _ = at(s.place[source])
         if src_zone != zone or immune(s, cid):

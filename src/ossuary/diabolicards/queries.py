@@ -76,11 +76,16 @@ def placements(s: DiaboState, side: int, d: CardDef) -> list[tuple[int, int]]:
 # Abilities
 # =============================================================================
 def usable(s: DiaboState, cid: int) -> bool:
-    """Does the card's ability work where it is? Not if lost; a linked group
-    only in its zone (THE LINKED GROUPS); a Diabolical only from its activation
-    slot (THE ACTIVATION)."""
+    """Does the card's ability work now? Not if lost, else see :func:`works_here`."""
+    return cid not in s.lost and works_here(s, cid)
+
+
+def works_here(s: DiaboState, cid: int) -> bool:
+    """Would the card's ability work where it is? A linked group only in its
+    zone (THE LINKED GROUPS); a Diabolical only from its activation slot (THE
+    ACTIVATION); the others anywhere."""
     d = s.defs[cid]
-    if d.ability is None or cid in s.lost:
+    if d.ability is None:
         return False
     place = s.place[cid]
     if place < 0:
