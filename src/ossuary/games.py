@@ -21,6 +21,7 @@ from .engine.game import Game, check_game_class
 #: name -> the package that holds the game (imported on first use)
 GAMES: dict[str, str] = {
     "hecatomb": "ossuary.hecatomb",
+    "diabolicards": "ossuary.diabolicards",
 }
 
 DEFAULT = "hecatomb"

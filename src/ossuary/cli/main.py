@@ -50,14 +50,19 @@ def play(
         str, typer.Argument(help="The game to play (see 'ossuary games').")
     ] = games.DEFAULT,
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
             "agent (random, heuristic, ismcts, ismcts:SECONDS). Two or more humans play hot "
-            "seat; no human: watch the computers play.",
+            "seat; no human: watch the computers play. Default: human,ai (with --mode: you "
+            "and computers in the mode's other seats).",
         ),
-    ] = "human,ai",
+    ] = None,
+    mode: Annotated[
+        str | None,
+        typer.Option("--mode", help="A game's named mode, e.g. 1v1 or 2v2 (see 'ossuary games')."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 0,
     deck: Annotated[
         list[str] | None,
@@ -80,8 +85,9 @@ def play(
     console = Console(highlight=False)
     with reported_errors():
         play_game_cli(
-            console, console_reader(console), game, seats, seed, deck or [], save_replay, quiet, ai
-        )
+            console, console_reader(console), game, seats, seed, deck or [], save_replay, quiet, ai,
+            mode,
+        )  # fmt: skip
 
 
 @app.command()

@@ -97,23 +97,42 @@ class Watcher:
         self.console.print(Text(f"  {player(seat)}: {action.label}"), soft_wrap=True)
 
 
+def mode_seats(game: Game, mode: str | None, seats_spec: str | None) -> str:
+    """The seats spec for a game's named ``mode`` (``--mode 2v2``): given seats
+    must number the mode's seats; none given: a person and computers."""
+    if mode is None:
+        return seats_spec or f"{HUMAN},{AI}"
+    wanted = game.modes.get(mode.strip().lower())
+    if wanted is None:
+        known = ", ".join(game.modes) or "none"
+        raise CliError(f"{game.title} has no mode {mode!r}; its modes: {known}")
+    if seats_spec is None:
+        return ",".join([HUMAN] + [AI] * (wanted - 1))
+    if len(parse_seats(seats_spec)) != wanted:
+        raise CliError(f"--mode {mode} has {wanted} seats; --seats names {seats_spec!r}")
+    return seats_spec
+
+
 def play(
     console: Console,
     read: Reader,
     game: str,
-    seats_spec: str,
+    seats_spec: str | None,
     seed: int,
     deck_names: list[str],
     save_replay: Path | None,
     quiet: bool = False,
     ai: str = DEFAULT_AI,
+    mode: str | None = None,
 ) -> None:
     """Play one game to its end (or until a person quits).
 
     A seat named ``ai`` is the computer at the ``ai`` level; any other name is
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
+    ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
     """
     the_game = games.get(game)
+    seats_spec = mode_seats(the_game, mode, seats_spec)
     level = ai_spec(ai)
     seats = [level if s == AI else s for s in parse_seats(seats_spec)]
     the_game.check_seats(len(seats))
