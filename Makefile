@@ -1,5 +1,6 @@
 # One command to play, one to test. Both create .venv on first use.
 PY ?= python3
+GAME ?= hecatomb
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -24,7 +25,7 @@ test: lint
 	$(BIN)/pytest -n 2
 
 fuzz: $(STAMP)
-	$(BIN)/python -m ossuary.hecatomb.fuzz --games 10000
+	$(BIN)/python -m ossuary.fuzz --game $(GAME) --games 10000
 
 docs: $(STAMP)
 	$(BIN)/python -m ossuary.hecatomb.catalog

@@ -1,12 +1,12 @@
 """Engine speed, side by side with OpenSpiel's pure-Python ``python_block_dominoes``.
 
-    make bench            # installs open_spiel into .venv, then runs this
-    python bench/bench_engine.py --seconds 5 --json out.json
+    make bench            # installs open_spiel into .venv, then runs this for every game
+    python bench/bench_engine.py --game hecatomb --seconds 5 --json out.json
 
-Measures uniformly random playouts (decisions/s, games/s) at 2 and 4 seats and
-the time to clone a mid-game state, and reports each as a ratio to the
-reference measured in the same run on the same machine. Speed is measured
-here, never asserted in tests.
+Measures uniformly random playouts (decisions/s, games/s) at each seat count
+the game allows (up to 4) and the time to clone a mid-game state, and reports
+each as a ratio to the reference measured in the same run on the same machine.
+Speed is measured here, never asserted in tests.
 """
 
 from __future__ import annotations
@@ -21,16 +21,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ossuary.engine import Rng
-from ossuary.hecatomb import HecatombState, new_game
+from ossuary import games as registry
+from ossuary.engine import GameState, Rng
+from ossuary.engine.game import Game
 from reference import measure_reference, reference_available
 
 
-def measure_hecatomb(seats: int, seconds: float, seed: int = 0) -> dict[str, float]:
+def measure_game(game: Game, seats: int, seconds: float, seed: int = 0) -> dict[str, float]:
     decisions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        s = new_game(seats=seats, seed=seed + games)
+        s = game.new_game(seats=seats, seed=seed + games)
         rng = Rng(seed + games)
         while not s.is_terminal():
             s.apply_action(rng.choice(s.legal_action_ids()))
@@ -40,10 +41,10 @@ def measure_hecatomb(seats: int, seconds: float, seed: int = 0) -> dict[str, flo
     return {"decisions_per_s": decisions / took, "games_per_s": games / took, "games": games}
 
 
-def mid_game_states(seats: int, count: int = 20) -> list[HecatombState]:
+def mid_game_states(game: Game, seats: int, count: int = 20) -> list[GameState]:
     out = []
     for g in range(count):
-        s = new_game(seats=seats, seed=1000 + g)
+        s = game.new_game(seats=seats, seed=1000 + g)
         rng = Rng(g)
         trail = []
         while not s.is_terminal():
@@ -53,7 +54,7 @@ def mid_game_states(seats: int, count: int = 20) -> list[HecatombState]:
     return out
 
 
-def clone_us(states: list[HecatombState], number: int = 500) -> float:
+def clone_us(states: list[GameState], number: int = 500) -> float:
     total = sum(timeit.timeit(s.clone, number=number) for s in states)
     return total / (number * len(states)) * 1e6
 
@@ -61,6 +62,9 @@ def clone_us(states: list[HecatombState], number: int = 500) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--game", action="append", help="a game to measure (repeat; default: every game)"
+    )
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
     from rich.console import Console
@@ -71,10 +75,12 @@ def main(argv: list[str] | None = None) -> int:
         results["reference"] = measure_reference(args.seconds)
     else:
         print("open_spiel is not installed: `pip install open_spiel` for the reference column")
-    for seats in (2, 4):
-        r = measure_hecatomb(seats, args.seconds)
-        r["clone_us"] = clone_us(mid_game_states(seats))
-        results[f"hecatomb_{seats}p"] = r
+    for name in args.game or registry.names():
+        game = registry.get(name)
+        for seats in [n for n in game.seat_counts if n <= 4]:
+            r = measure_game(game, seats, args.seconds)
+            r["clone_us"] = clone_us(mid_game_states(game, seats))
+            results[f"{game.name}_{seats}p"] = r
     ref = results.get("reference")
     table = Table(title="Random playouts (higher is better) and clone time (lower is better)")
     for col in ("engine", "decisions/s", "games/s", "clone µs", "decisions ×ref", "clone ÷ref"):

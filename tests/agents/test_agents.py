@@ -19,7 +19,7 @@ def _random_walk(seed: int, agent_seed: int, steps: int = 60) -> list[str]:
         seat = state.current_player()
         assert seat is not None
         legal = state.legal_actions()
-        aid = agent.act(Observation(state, seat))
+        aid = agent.act(Observation.of(state, seat))
         assert aid in {a.id for a in legal}
         chosen.append(aid)
         state.apply_action(aid)
@@ -38,7 +38,7 @@ def test_random_agent_is_deterministic_per_seed() -> None:
 
 def test_random_agent_needs_an_option() -> None:
     with pytest.raises(ValueError):
-        RandomAgent(0).act(Observation(hecatomb.new_game(seed=1), 0, []))
+        RandomAgent(0).act(Observation.of(hecatomb.new_game(seed=1), 0, [], "legal"))
 
 
 def test_make_agent_knows_random_and_names_known_agents_otherwise() -> None:

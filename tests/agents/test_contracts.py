@@ -23,6 +23,7 @@ from ossuary.agents import (
     play_game,
 )
 from ossuary.engine import GameState
+from ossuary.engine.contract import shared_mutables
 from ossuary.engine.rng import Rng
 from ossuary.hecatomb import HecatombState
 
@@ -46,7 +47,7 @@ def positions(count: int, seed: int = 0) -> Iterator[HecatombState]:
             if step % 7 == rng.below(7) and len(state.legal_action_ids()) > 1:
                 found += 1
                 yield state.clone()
-            state.apply_action(walker.act(Observation(state, seat)))
+            state.apply_action(walker.act(Observation.of(state, seat)))
             step += 1
 
 
@@ -58,7 +59,7 @@ def test_agents_choose_only_legal_actions(spec: str) -> None:
         seat = state.current_player()
         assert seat is not None
         before = state.serialize()
-        aid = make_agent(spec, i).act(Observation(state, seat))
+        aid = make_agent(spec, i).act(Observation.of(state, seat))
         assert aid in state.legal_action_ids()
         assert state.serialize() == before  # the agent changed nothing
         kinds.add(state.pending.kind if state.pending else "")
@@ -79,8 +80,8 @@ def test_ismcts_is_deterministic_decision_by_decision() -> None:
     for state in positions(6, seed=9):
         seat = state.current_player()
         assert seat is not None
-        a = ISMCTSAgent(4, Budget(iterations=40)).act(Observation(state, seat))
-        b = ISMCTSAgent(4, Budget(iterations=40)).act(Observation(state, seat))
+        a = ISMCTSAgent(4, Budget(iterations=40)).act(Observation.of(state, seat))
+        b = ISMCTSAgent(4, Budget(iterations=40)).act(Observation.of(state, seat))
         assert a == b
 
 
@@ -118,8 +119,8 @@ def test_agents_cannot_see_the_opponents_hidden_cards(spec: str) -> None:
         assert seat is not None
         assert twin.serialize() != state.serialize()  # the truth differs...
         assert twin.view(seat) == state.view(seat)  # ...but not what the seat sees
-        real = make_agent(spec, i).act(Observation(state, seat))
-        other = make_agent(spec, i).act(Observation(twin, seat))
+        real = make_agent(spec, i).act(Observation.of(state, seat))
+        other = make_agent(spec, i).act(Observation.of(twin, seat))
         assert real == other
         tried += 1
         if tried >= (12 if spec.startswith("ismcts") else 25):
@@ -134,8 +135,8 @@ def test_samples_depend_only_on_what_the_seat_knows() -> None:
             continue
         seat = state.current_player()
         assert seat is not None
-        a = Observation(state, seat).sample(Rng(11))
-        b = Observation(twin, seat).sample(Rng(11))
+        a = Observation.of(state, seat).sample(Rng(11))
+        b = Observation.of(twin, seat).sample(Rng(11))
         assert isinstance(a, HecatombState) and isinstance(b, HecatombState)
         assert [s.hand for s in a.seats] == [s.hand for s in b.seats]
         assert [s.deck for s in a.seats] == [s.deck for s in b.seats]
@@ -145,7 +146,7 @@ def test_samples_carry_only_the_seats_redacted_log() -> None:
     state = play_game(hecatomb.new_game(seed=4), [RandomAgent(1), RandomAgent(2)], max_actions=30)
     seat = state.current_player()
     assert seat is not None
-    sample = Observation(state, seat).sample(Rng(1))
+    sample = Observation.of(state, seat).sample(Rng(1))
     assert sample.log == list(state.iter_log(seat))
     assert not any("card" in e for e in sample.log if e.get("private") not in (None, seat))
 
@@ -154,13 +155,15 @@ def test_the_observation_offers_no_way_to_the_state() -> None:
     state = hecatomb.new_game(seed=2)
     seat = state.current_player()
     assert seat is not None
-    obs = Observation(state, seat)
+    obs = Observation.of(state, seat)
     public = [name for name in dir(obs) if not name.startswith("_")]
-    assert sorted(public) == ["legal", "ruleset", "sample", "seat", "view"]
+    assert sorted(public) == ["legal", "of", "ruleset", "sample", "seat", "view"]
     for name in public:
         value = getattr(obs, name)
         assert value is not state
         assert not isinstance(value, GameState)
+    # nothing reachable from it, private slots included, is part of the game
+    assert shared_mutables(obs, state) == []
     assert not hasattr(obs, "state")
     assert not hasattr(obs, "__dict__")  # slots only: nothing can be hung on it
     sample = obs.sample(Rng(1))
@@ -206,7 +209,7 @@ def test_ismcts_time_budget_returns_in_time() -> None:
         seat = state.current_player()
         assert seat is not None
         start = time.perf_counter()
-        aid = make_agent("ismcts:0.05", 0).act(Observation(state, seat))
+        aid = make_agent("ismcts:0.05", 0).act(Observation.of(state, seat))
         assert time.perf_counter() - start < 1.0  # generous: shared CI machines
         assert aid in state.legal_action_ids()
 

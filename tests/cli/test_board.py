@@ -130,7 +130,7 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
         assert seat is not None
         legal = s.legal_actions()
         view = s.view(seat)
-        obs = Observation(s, seat, legal)
+        obs = Observation.of(s, seat, legal, "view")
         if seat != me:
             s.apply_action(computer.act(obs))
             continue

@@ -1,59 +1,95 @@
 """The agent protocol: how anything that picks options (random, heuristic, ISMCTS,
-a person at a terminal) plugs into a game.
+a person at a terminal, a remote client) plugs into a game.
 
 An agent is asked ``act(obs) -> action id`` with one :class:`Observation`: its
-seat, the seat's redacted ``view``, the ``legal`` actions, and ``sample(rng)``,
+seat, the ``legal`` actions, the seat's redacted ``view`` and ``sample(rng)``,
 which deals a full game state consistent with what the seat knows (for search
-agents). The true state stays inside the observation; nothing public on it
-leads there, and ``sample`` goes through the game's ``resample``, whose result
-depends only on the seat's information set. So an agent can search as much as
-it likes without ever learning where the hidden cards really lie.
+agents).
+
+The observation holds **nothing of the true state**: it is built from the
+game's *information state* for the seat (``state.information_state(seat)``), a
+separate state in which every card the seat can't see has been dealt in an
+order that depends only on what the seat knows, with no seed and no history.
+An agent that digs into it, or writes to a sample, learns and changes nothing
+of the real game. The same boundary holds across a process or a socket: what
+crosses is a view (JSON) or an information state (which serializes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..engine.core import Action, GameState
+from ..engine.errors import OssuaryError
 from ..engine.rng import Rng
 
 View = dict[str, Any]
+#: what an agent needs to be given: only the legal actions, also the seat's view,
+#: or also samples of the hidden cards (the view comes with them)
+Needs = Literal["legal", "view", "samples"]
 
 
 class Observation:
     """What one seat is given when it must decide, and nothing more.
 
-    ``seat``, ``ruleset``, ``view`` (the seat's redacted view, built on first
-    use) and ``legal`` are public. ``sample(rng)`` returns a fresh full state
-    in which the hidden cards are dealt anew (``state.resample(seat, rng)``):
-    two true states that the seat cannot tell apart give the same sample for
-    the same ``rng``, so nothing an agent computes from samples depends on the
-    hidden cards. The true state is kept in a name-mangled slot; Python cannot
-    forbid reflection, but no attribute, property or method of this class
-    returns it.
+    ``seat``, ``ruleset`` and ``legal`` always; ``view`` (the seat's redacted
+    view) and ``sample(rng)`` (a determinization: a fresh full state in which the
+    hidden cards are dealt anew) when the agent asked for them (see
+    :meth:`of`). Two true states that the seat can't tell apart give the same
+    observation and the same samples for the same ``rng``.
     """
 
-    __slots__ = ("__state", "_view", "legal", "ruleset", "seat")
+    __slots__ = ("_infoset", "_view", "legal", "ruleset", "seat")
 
-    def __init__(self, state: GameState, seat: int, legal: list[Action] | None = None) -> None:
-        self.__state = state
+    def __init__(
+        self,
+        seat: int,
+        ruleset: str,
+        legal: list[Action],
+        view: View | None = None,
+        infoset: GameState | None = None,
+    ) -> None:
+        if infoset is not None and infoset.perspective != seat:
+            raise OssuaryError("an observation's state must be the seat's information state")
         self.seat = seat
-        self.ruleset = state.ruleset
-        self.legal: list[Action] = state.legal_actions() if legal is None else legal
-        self._view: View | None = None
+        self.ruleset = ruleset
+        self.legal = legal
+        self._view = view
+        self._infoset = infoset
+
+    @classmethod
+    def of(
+        cls,
+        state: GameState,
+        seat: int,
+        legal: list[Action] | None = None,
+        needs: Needs = "samples",
+    ) -> Observation:
+        """The observation of the deciding ``seat`` in ``state``, holding only
+        what ``needs`` asks for (building samples costs a state copy)."""
+        legal = state.legal_actions() if legal is None else list(legal)
+        if needs == "legal":
+            return cls(seat, state.ruleset, legal)
+        if needs == "view":
+            return cls(seat, state.ruleset, legal, view=state.view(seat))
+        return cls(seat, state.ruleset, legal, infoset=state.information_state(seat))
 
     @property
     def view(self) -> View:
         """The seat's view: public zones, its own hand, counts of hidden cards."""
         if self._view is None:
-            self._view = self.__state.view(self.seat)
+            if self._infoset is None:
+                raise OssuaryError("this observation holds only the legal actions (needs='legal')")
+            self._view = self._infoset.view(self.seat)
         return self._view
 
     def sample(self, rng: Rng) -> GameState:
         """A full state consistent with what the seat knows (a determinization);
         its event log is the seat's redacted log."""
-        return self.__state.resample(self.seat, rng)
+        if self._infoset is None:
+            raise OssuaryError("this observation carries no samples (the agent didn't ask)")
+        return self._infoset.resample(self.seat, rng)
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, {len(self.legal)} legal actions)"
@@ -61,7 +97,10 @@ class Observation:
 
 @runtime_checkable
 class Agent(Protocol):
-    """Something that chooses one of the legal actions for a seat."""
+    """Something that chooses one of the legal actions for a seat.
+
+    An agent may say what it needs with a class attribute ``observes``
+    (``"legal"``, ``"view"`` or ``"samples"``, the default when absent)."""
 
     name: str
 
@@ -98,11 +137,13 @@ def play_game(
         if seat is None:  # defensive: nobody to decide but not terminal
             break
         legal = state.legal_actions()
-        aid = agents[seat].act(Observation(state, seat, legal))
+        agent = agents[seat]
+        needs: Needs = getattr(agent, "observes", "samples")
+        aid = agent.act(Observation.of(state, seat, legal, needs))
         action = next((a for a in legal if a.id == aid), None)
         if action is None:
             raise ValueError(
-                f"agent {agents[seat].name!r} (seat {seat}) chose {aid!r}, which is not legal"
+                f"agent {agent.name!r} (seat {seat}) chose {aid!r}, which is not legal"
             )
         if observer is not None:
             observer(state, seat, action)

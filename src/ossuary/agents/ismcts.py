@@ -116,7 +116,7 @@ class ISMCTSAgent:
         self.searches = 0  # decisions that needed a search
         self.reused = 0  # searches that started from the previous search's subtree
         self.search_seconds = 0.0
-        # tree reuse: the root we searched, the move we chose and the history length then
+        # tree reuse: the root we searched, the move we chose and the ply then
         self._last: tuple[Node, str, int, int] | None = None
 
     # -- the decision -----------------------------------------------------------
@@ -144,15 +144,15 @@ class ISMCTSAgent:
                 else (-1, 0.0)
             ),
         )
-        self._last = (root, best_key, len(first.history), obs.seat)
+        self._last = (root, best_key, first.ply, obs.seat)
         return keys[best_key]
 
     def _reused_root(self, sample: GameState, seat: int) -> Node:
         last, self._last = self._last, None
         if last is not None:
-            node, key, history_len, last_seat = last
+            node, key, ply, last_seat = last
             child = node.children.get(key)
-            if child is not None and seat == last_seat and len(sample.history) == history_len + 1:
+            if child is not None and seat == last_seat and sample.ply == ply + 1:
                 self.reused += 1
                 return child
         return Node(-1)

@@ -10,6 +10,7 @@ class RandomAgent:
     """Picks uniformly among the legal actions with its own seeded :class:`Rng`."""
 
     name = "random"
+    observes = "legal"  # it needs neither the view nor samples
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -13,7 +13,7 @@ from .. import games
 from ..agents import Agent, make_agent, play_game
 from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game
-from ..engine.replay import Replay
+from ..engine.replay import Replay, SeatReplay
 from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError
 from .human import HumanAgent, QuitGame, Reader, Table, player
@@ -156,7 +156,7 @@ def play(
         play_game(state, agents, observer=watcher)
     except QuitGame:
         console.print(Text("Game abandoned.", style="bold"), soft_wrap=True)
-        _save(console, state, save_replay)
+        _save(console, state, save_replay, humans)
         return
     if len(humans) == 1:
         table.show_new_events(humans[0], state.view(humans[0]))
@@ -164,14 +164,29 @@ def play(
     console.print(Rule("Game over"))
     for line in the_game.result_lines(final):
         console.print(Text(line, style="bold"), soft_wrap=True)
-    _save(console, state, save_replay)
+    _save(console, state, save_replay, humans)
 
 
-def _save(console: Console, state: GameState, path: Path | None) -> None:
+def _save(console: Console, state: GameState, path: Path | None, humans: list[int]) -> None:
+    """A finished game's full replay; an unfinished game's replay as the one
+    person at the table saw it (or, hot seat, as a spectator), because the full
+    replay would show every hand and deck while the game could still go on."""
     if path is None:
         return
+    replay = Replay.of(state)
+    finished = state.is_terminal()
     try:
-        Replay.of(state).save(path)
+        if finished:
+            replay.save(path)
+        else:
+            SeatReplay.record(replay, humans[0] if len(humans) == 1 else None).save(path)
     except OSError as exc:
         raise CliError(f"cannot save the replay to {str(path)!r}: {exc.strerror or exc}") from exc
-    console.print(Text(f"Replay saved to {path}"), soft_wrap=True)
+    whose = (
+        "the whole game"
+        if finished
+        else "as your seat saw it"
+        if len(humans) == 1
+        else "as a spectator saw it"
+    )
+    console.print(Text(f"Replay saved to {path} ({whose})"), soft_wrap=True)

@@ -6,8 +6,12 @@ from .errors import (
     DeckError,
     IllegalAction,
     OssuaryError,
+    QueryError,
     ReplayError,
+    SampleError,
     ScenarioError,
+    SetupError,
+    UnknownSeat,
 )
 from .replay import Replay, register_ruleset
 from .rng import Rng
@@ -20,9 +24,13 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "OssuaryError",
+    "QueryError",
     "Replay",
     "ReplayError",
     "Rng",
+    "SampleError",
     "ScenarioError",
+    "SetupError",
+    "UnknownSeat",
     "register_ruleset",
 ]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import IllegalAction
+from .errors import IllegalAction, SampleError, UnknownSeat
 from .rng import Rng
 
 Step = tuple[Any, ...]
@@ -94,12 +94,20 @@ class GameState:
     ruleset: ClassVar[str] = "game"
     version: ClassVar[str] = "0"
 
-    __slots__ = ("first", "history", "log", "pending", "rng", "seed", "stack", "winner")
+    __slots__ = (
+        "first", "history", "log", "pending", "perspective", "ply", "rng", "seed", "stack",
+        "winner",
+    )  # fmt: skip
 
     def __init__(self) -> None:
-        self.seed = 0
+        # the seed the game was dealt with; None when unknown (a scenario, a sample)
+        self.seed: int | None = 0
         self.first = 0
         self.history: list[str] = []  # every action id applied since setup, for replays
+        self.ply = 0  # how many actions have been applied (public, unlike the history)
+        # None: the true game. A seat: a determinization built only from what that
+        # seat knows (see resample); it has no seed and no history.
+        self.perspective: int | None = None
         self.stack: list[Step] = []
         self.pending: Decision | None = None
         self.rng = Rng(0)
@@ -110,9 +118,14 @@ class GameState:
     def push(self, *step: Any) -> None:
         self.stack.append(step)
 
-    def ask(self, kind: str, player: int, options: tuple[str, ...], *ctx: Any) -> None:
-        """Stop for a decision; a forced choice resumes at once unless secret."""
-        if len(options) == 1 and kind not in self.ALWAYS_ASK:
+    def ask(
+        self, kind: str, player: int, options: tuple[str, ...], *ctx: Any, secret: bool = False
+    ) -> None:
+        """Stop for a decision; a forced choice resumes at once unless it is
+        ``secret``: a choice over hidden cards, where skipping the question would
+        tell the other players what those cards are (or the kind is in
+        ``ALWAYS_ASK``)."""
+        if len(options) == 1 and not secret and kind not in self.ALWAYS_ASK:
             self.RESUME[kind](self, ctx, options[0])
             return
         self.pending = Decision(kind, player, options, ctx)
@@ -158,6 +171,7 @@ class GameState:
             raise IllegalAction(message, rule)
         self.pending = None
         self.history.append(aid)
+        self.ply += 1
         self.RESUME[pending.kind](self, pending.ctx, aid)
         self.run()
 
@@ -165,9 +179,47 @@ class GameState:
         return self.winner is not None or (self.pending is None and not self.stack)
 
     def iter_log(self, seat: int | None = None) -> Iterator[dict[str, Any]]:
-        """The event log; with a seat, as that seat may see it."""
+        """The event log; with a seat, as that seat may see it (copies)."""
         for event in self.log:
-            yield event if seat is None else self.redact_event(event, seat)
+            yield copy_json(event if seat is None else self.redact_event(event, seat))
+
+    # -- hidden information -------------------------------------------------------
+    def check_seat(self, seat: object, spectator: bool = False) -> int | None:
+        """``seat`` if it names a seat of this game (or None for a spectator when
+        ``spectator``); else an :class:`UnknownSeat` error saying what is allowed."""
+        if spectator and seat is None:
+            return None
+        n = self.num_seats()
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            also = " or None (a spectator)" if spectator else ""
+            raise UnknownSeat(f"seat must be a number from 0 to {n - 1}{also}, not {seat!r}")
+        return seat
+
+    def check_sample_seat(self, seat: object) -> int:
+        """The seat a sample may be taken for: the one deciding now, and (for a
+        determinization) the one it was built for. Samples for a seat that is
+        not deciding would keep the decider's options, which name its cards."""
+        checked = self.check_seat(seat)
+        assert checked is not None
+        if self.perspective is not None and self.perspective != checked:
+            raise SampleError(
+                f"this state was built from what seat {self.perspective} knows; it can't be "
+                f"resampled for seat {checked}"
+            )
+        if self.pending is None or self.pending.player != checked:
+            who = "nobody" if self.pending is None else f"seat {self.pending.player}"
+            raise SampleError(
+                f"a sample can be taken only for the seat that is deciding ({who} is), "
+                f"not seat {checked}"
+            )
+        return checked
+
+    def information_state(self, seat: int) -> GameState:
+        """What ``seat`` knows, as a full state: the hidden cards dealt in a
+        fixed order that depends only on the seat's information, no seed, no
+        history, sharing nothing with this state. Agents get this, never the
+        true state; their samples are :meth:`resample` of it."""
+        return self.resample(seat, Rng(0))
 
     # -- for subclasses --------------------------------------------------------
     def action_label(self, aid: str) -> str:
@@ -181,7 +233,7 @@ class GameState:
         options = ", ".join(self.pending.options) if self.pending else ""
         return f"{aid!r} is not a legal option now; legal: {options}", ""
 
-    def redact_event(self, event: dict[str, Any], seat: int) -> dict[str, Any]:
+    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return event
 
     def returns(self) -> list[float]:
@@ -199,16 +251,32 @@ class GameState:
     def serialize(self) -> str:
         raise NotImplementedError
 
-    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator, public information only), as
+        fresh JSON-ready data."""
         raise NotImplementedError
 
     def resample(self, seat: int, rng: Rng) -> GameState:
+        """A determinization for ``seat`` at its own decision: an independent
+        full state in which every card the seat can't see is dealt anew; no
+        seed, no history, the seat's redacted log; ``perspective == seat``."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.serialize() == other.serialize()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def copy_json(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples, scalars) sharing nothing
+    mutable with the original: what leaves a state (views, logs) is copied so
+    that whoever receives it can't change the game."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_json(v) for v in value]
+    return value
 
 
 def to_json_steps(stack: list[Step]) -> list[Any]:

@@ -42,3 +42,11 @@ class SetupError(OssuaryError, ValueError):
 
 class QueryError(OssuaryError):
     """A question that can't be answered as asked: an unknown filter, a bad range."""
+
+
+class UnknownSeat(OssuaryError, ValueError):
+    """A seat number that this game does not have."""
+
+
+class SampleError(OssuaryError):
+    """A determinization that can't be taken (not for the deciding seat)."""

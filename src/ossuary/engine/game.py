@@ -172,8 +172,16 @@ class Game:
         return " ".join(f"{k}={v}" for k, v in event.items())
 
     # -- analysis ---------------------------------------------------------------
+    def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
+        """The decks a fuzz game with ``seed`` plays (None: the default decks);
+        games vary them so every card gets played under the checks."""
+        return None
+
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
-        """Raise AssertionError if ``state`` breaks an invariant (fuzzing)."""
+        """Raise AssertionError if ``state`` breaks one of the game's invariants
+        (``deep``: also the costly ones, such as views holding no hidden card).
+        The kernel's own (clone, serialization, samples) are checked by
+        :mod:`ossuary.fuzz` for every game."""
 
 
 _NUMBER_SPEC = re.compile(r"(?P<n>[0-9]{1,6})(?P<end>[+-]?)|(?P<lo>[0-9]{1,6})-(?P<hi>[0-9]{1,6})")

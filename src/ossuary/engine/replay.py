@@ -2,6 +2,11 @@
 
 A replay rebuilds a game exactly, because the game's randomness lives in its
 state. Games register how to start themselves; the kernel imports no game.
+
+A full :class:`Replay` rebuilds every hand and deck order, so it is for after
+the game (or for the server that runs it). What a seat may be handed while the
+game goes on is its :class:`SeatReplay`: the seat's own views, step by step,
+built through the one redaction path (``view``).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .core import GameState
 from .errors import IllegalAction, OssuaryError, ReplayError
@@ -47,7 +53,13 @@ class Replay:
 
     @classmethod
     def of(cls, state: GameState) -> Replay:
-        """The replay of a game started with ``new_game`` (not of a scenario)."""
+        """The replay of a game started with ``new_game`` (not of a scenario,
+        nor of a sample, which hold no seed)."""
+        if state.seed is None or state.perspective is not None:
+            raise ReplayError(
+                "this state has no replay: it was not dealt by new_game (a scenario or a "
+                "sample holds no seed and no history)"
+            )
         return cls(
             state.ruleset,
             state.version,
@@ -129,3 +141,99 @@ class Replay:
         for aid in self.actions:
             state.apply_action(aid)
         return state
+
+
+SEAT_REPLAY = "ossuary seat replay"
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
+
+
+@dataclass
+class SeatReplay:
+    """What one seat saw of a game, step by step: safe to give that seat at any
+    time, because every frame is built by the game's ``view(seat)``.
+
+    ``seat`` None is a spectator's replay (public information only). Each frame
+    is ``{"actor": seat or None, "action": label or None, "view": view}``: the
+    action's label only when this seat took it (another seat's choice can name
+    its hidden cards; what it did shows in the log), and the view after it,
+    whose ``log`` holds only the events that are new since the previous frame.
+    The first frame is the position before any action.
+    """
+
+    ruleset: str
+    version: str
+    seats: int
+    seat: int | None
+    frames: list[dict[str, Any]]
+    finished: bool = False
+
+    @classmethod
+    def record(cls, replay: Replay, seat: int | None) -> SeatReplay:
+        """Step through ``replay`` and keep only what ``seat`` sees."""
+        frames: list[dict[str, Any]] = []
+        seen = 0
+        state: GameState | None = None
+        for aid, after in replay.states():
+            actor = None if state is None else state.current_player()
+            label = None
+            if aid is not None and state is not None and actor == seat:
+                label = state.action_label(aid)
+            view = after.view(seat, log_from=seen)
+            seen += len(view["log"])
+            frames.append({"actor": actor, "action": label, "view": view})
+            state = after
+        finished = state is not None and state.is_terminal()
+        return cls(replay.ruleset, replay.version, replay.seats, seat, frames, finished)
+
+    def to_json(self) -> str:
+        return json.dumps({"format": SEAT_REPLAY, **asdict(self)}, separators=(",", ":"))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", "utf-8")
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], source: str = "replay") -> SeatReplay:
+        bad = f"{source}: not a seat replay:"
+        expected: dict[str, type | tuple[type, ...]] = {
+            "format": str, "ruleset": str, "version": str, "seats": int, "seat": (int, type(None)),
+            "frames": list, "finished": bool,
+        }  # fmt: skip
+        for key, kind in expected.items():
+            value = data.get(key)
+            if not isinstance(value, kind) or (key != "finished" and isinstance(value, bool)):
+                raise ReplayError(f"{bad} {key!r} has the wrong type ({type(value).__name__})")
+        unknown = set(data) - set(expected)
+        if unknown:
+            raise ReplayError(f"{bad} unknown field(s) {sorted(unknown)}")
+        for i, frame in enumerate(data["frames"]):
+            if (
+                not isinstance(frame, dict)
+                or set(frame) != {"actor", "action", "view"}
+                or not isinstance(frame["view"], dict)
+                or not (frame["actor"] is None or type(frame["actor"]) is int)
+                or not (frame["action"] is None or isinstance(frame["action"], str))
+            ):
+                raise ReplayError(f"{bad} frame {i} must hold actor, action and view")
+        if not data["frames"]:
+            raise ReplayError(f"{bad} it has no frames")
+        fields = {k: v for k, v in data.items() if k != "format"}
+        return cls(**fields)
+
+
+def load_replay(path: str | Path) -> Replay | SeatReplay:
+    """A replay file of either kind: a full replay, or a seat's."""
+    try:
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_REPLAY_BYTES + 1)
+        if len(raw) > MAX_REPLAY_BYTES:
+            raise ReplayError(f"{path}: too large for a replay (over {MAX_REPLAY_BYTES:,} bytes)")
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReplayError(f"cannot read replay {path}: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ReplayError(f"{path}: not a replay file (invalid JSON: {exc})") from None
+    if isinstance(data, dict) and data.get("format") == SEAT_REPLAY:
+        return SeatReplay.from_data(data, str(path))
+    return Replay.from_json(text, str(path))

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..engine.errors import CardFileError
@@ -231,7 +232,8 @@ class CardDef:
     doom_i: int = field(default=0, compare=False)
     is_minion: bool = field(default=False, compare=False)
     is_combat: bool = field(default=False, compare=False)
-    kw: dict[str, Any] = field(default_factory=dict, compare=False)
+    # read-only: a card definition is shared by every game that holds the card
+    kw: Mapping[str, Any] = field(default_factory=dict, compare=False)
     taps: tuple[int, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -239,7 +241,7 @@ class CardDef:
         set_(self, "doom_i", DOOM_INDEX[self.doom])
         set_(self, "is_minion", self.type in ("minion", "combat minion"))
         set_(self, "is_combat", self.type.startswith("combat"))
-        set_(self, "kw", dict(self.keywords))
+        set_(self, "kw", MappingProxyType(dict(self.keywords)))
         set_(self, "taps", tuple(i for i, a in enumerate(self.abilities) if a.trigger == "tap"))
 
     def __eq__(self, other: object) -> bool:

@@ -313,7 +313,10 @@ def step_discard(s: HecatombState, q: int, n: int, chooser: str, p: int) -> None
     seen: dict[str, int] = {}
     for c in hand:
         seen.setdefault(s.defs[c].name, c)
-    s.ask("choose", picker, tuple(f"card {c}" for c in seen.values()), "discard", q, n, chooser, p)
+    # asked even when every card in hand is the same: skipping the question
+    # would tell the table that the hidden hand holds copies of one card
+    opts = tuple(f"card {c}" for c in seen.values())
+    s.ask("choose", picker, opts, "discard", q, n, chooser, p, secret=len(hand) > 1)
 
 
 def _discard(s: HecatombState, q: int, c: int) -> None:
@@ -409,12 +412,15 @@ def step_pick_zone(s: HecatombState, what: str, p: int, n: int, side: str, flt: 
         d = s.defs[c]
         if (what != "put" or d.is_minion) and card_matches(d, flt):
             seen.setdefault((d.name, s.owner[c]), c)
-    if not seen:
+    # a hand or a deck is hidden: the search is asked whatever it finds (even
+    # nothing), so whether a question comes tells the others nothing
+    hidden = what == "retrieve" or (what == "put" and side != "graveyard")
+    if not seen and not hidden:
         return
     opts = tuple(f"card {c}" for c in seen.values())
-    if what in ("put", "exhume_up_to"):
+    if what in ("put", "exhume_up_to") or not seen:
         opts = (*opts, "none")
-    s.ask("choose", p, opts, "zone", what, p, n, side, flt)
+    s.ask("choose", p, opts, "zone", what, p, n, side, flt, secret=hidden)
 
 
 def _cont_zone(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:

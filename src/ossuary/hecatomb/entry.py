@@ -185,6 +185,11 @@ class HecatombGame(Game):
         return format_event(event)
 
     # -- analysis ---------------------------------------------------------------
+    def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
+        from .fuzz import fuzz_decks
+
+        return fuzz_decks(seed, seats)
+
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
         from .state import HecatombState

@@ -230,6 +230,8 @@ class HecatombState(GameState):
         c.first = self.first
         c.seed = self.seed
         c.history = self.history[:]
+        c.ply = self.ply
+        c.perspective = self.perspective
         c.known = self.known[:]
         c.tapped = set(self.tapped)
         c.minion_mod = dict(self.minion_mod)
@@ -265,6 +267,8 @@ class HecatombState(GameState):
             "first": self.first,
             "seed": self.seed,
             "history": self.history,
+            "ply": self.ply,
+            "perspective": self.perspective,
             "known": self.known,
             "tapped": sorted(self.tapped),
             "minion_mod": sorted([k, v] for k, v in self.minion_mod.items()),
@@ -300,6 +304,8 @@ class HecatombState(GameState):
         s.first = data["first"]
         s.seed = data["seed"]
         s.history = data["history"]
+        s.ply = data["ply"]
+        s.perspective = data["perspective"]
         s.known = data["known"]
         s.tapped = set(data["tapped"])
         s.minion_mod = {k: v for k, v in data["minion_mod"]}
@@ -331,7 +337,7 @@ class HecatombState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         from .view import view
 
         return view(self, seat, log_from)
@@ -341,7 +347,7 @@ class HecatombState(GameState):
 
         return resample(self, seat, rng)
 
-    def redact_event(self, event: dict[str, Any], seat: int) -> dict[str, Any]:
+    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event
 
         return redact_event(event, seat)

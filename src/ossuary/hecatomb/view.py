@@ -1,14 +1,21 @@
-"""What a seat may see: the one redaction path for views, logs and replays.
+"""What a seat may see: the one redaction path for views, logs and samples.
 
 A card's identity is visible to a seat when the card is in a public zone
 (play, mana zone, graveyard, removed from game, being played) or when the
-seat's bit is set in ``known`` (its own hand; cards shown to everyone).
+seat's bit is set in ``known`` (its own hand; cards shown to everyone). A
+spectator (seat None) sees what is public: public zones and cards every
+seat knows.
+
+Nothing handed out shares a mutable object with the state: views and logs are
+fresh data, and a sample (``resample``) is an independent state, so whoever
+receives them can't reach or change the game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..engine.core import Decision, copy_json
 from ..engine.rng import Rng
 from .queries import (
     abom_dooms,
@@ -20,10 +27,12 @@ from .queries import (
 from .state import HecatombState
 
 
-def redact_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A log event as ``seat`` may see it: private card names are dropped."""
+def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A log event as ``seat`` may see it (None: a spectator): private card
+    names are dropped. The result may share the event's objects: callers that
+    hand it out copy it."""
     private = event.get("private")
-    if private is None or private == seat:
+    if private is None or (seat is not None and private == seat):
         return event
     return {k: v for k, v in event.items() if k not in ("card", "cards")}
 
@@ -76,18 +85,25 @@ def card_view(s: HecatombState, cid: int) -> dict[str, Any]:
     return out
 
 
-def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
-    """The game as ``seat`` sees it, JSON-ready. Hidden cards are counts only.
+def view(s: HecatombState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    """The game as ``seat`` sees it (None: a spectator), JSON-ready and fresh.
+    Hidden cards are counts only.
 
     ``log_from`` skips the first events of the log (agents that keep their own
     copy ask only for what is new).
     """
-    bit = 1 << seat
+    s.check_seat(seat, spectator=True)
+    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
+        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+    everyone = (1 << s.n) - 1
+    # a spectator knows a hidden card only when every seat does (shown to all)
+    bit = everyone if seat is None else 1 << seat
+    full = seat is None
     defs = s.defs
     players = []
     for p, st in enumerate(s.seats):
         hand: list[dict[str, Any] | None] = [
-            card_view(s, c) if s.known[c] & bit else None for c in st.hand
+            card_view(s, c) if _sees(s.known[c], bit, full) else None for c in st.hand
         ]
         players.append(
             {
@@ -100,7 +116,7 @@ def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
                 "deck_known": [
                     {"from_top": i, "card": defs[c].name}
                     for i, c in enumerate(reversed(st.deck))
-                    if s.known[c] & bit
+                    if _sees(s.known[c], bit, full)
                 ],
                 "mana": [
                     {"id": c, "card": defs[c].name, "doom": defs[c].doom, "tapped": c in s.tapped}
@@ -120,7 +136,7 @@ def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
     decision: dict[str, Any] | None = None
     if s.pending is not None:
         decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if s.pending.player == seat:
+        if seat is not None and s.pending.player == seat:
             decision["prompt"] = s.prompt()
             decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
     c = s.combat
@@ -144,28 +160,48 @@ def view(s: HecatombState, seat: int, log_from: int = 0) -> dict[str, Any]:
         "decision": decision,
         "winner": s.winner,
         "log_from": log_from,
-        "log": [redact_event(e, seat) for e in s.log[log_from:]],
+        "log": [copy_json(redact_event(e, seat)) for e in s.log[log_from:]],
     }
 
 
+def _sees(known: int, bit: int, full: bool) -> bool:
+    """Whether a viewer with ``bit`` knows a card known to the seats in ``known``
+    (``full``: a spectator, who needs every seat to know it)."""
+    return known & bit == bit if full else bool(known & bit)
+
+
 def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
-    """A full state consistent with what ``seat`` knows (for ISMCTS).
+    """A determinization for ``seat`` at its own decision (for search agents).
 
     Decklists are taken as known (as with open decklists). Every card whose
     identity ``seat`` doesn't know (other players' unseen hand cards, deck
     cards it has not looked at) is dealt again at random among those places,
-    owner by owner; cards ``seat`` knows stay where they are. The game's future
-    randomness is reseeded from ``rng``.
+    owner by owner; cards ``seat`` knows stay where they are. The result
+    depends only on ``seat``'s information set and ``rng``: the unknown cards
+    are sorted before they are dealt, so two states that differ only in where
+    the hidden cards lie give the same sample.
 
-    The sample's log is ``seat``'s redacted log. Take samples at ``seat``'s own
-    decisions: another seat's pending options name its hidden cards as they were
-    and are not rebuilt (so a sample for a waiting seat, e.g. for pondering, can
-    hold options that no longer fit the dealt cards). The result depends only on
-    ``seat``'s information set and ``rng``: the
-    unknown cards are sorted before they are dealt, so two states that differ
-    only in where the hidden cards lie give the same sample.
+    The sample holds nothing from which the true deal can be recovered: no
+    seed (its future randomness is drawn from ``rng``), no action history,
+    only ``seat``'s redacted log; and it shares no mutable object with ``s``.
+    Only the deciding seat may be sampled for: another seat's pending options
+    name its cards as they were (:class:`~ossuary.engine.errors.SampleError`).
     """
+    s.check_sample_seat(seat)
     out = s.clone()
+    if s.perspective is None:
+        # leaving the true game: copy everything clone shares, redact the log
+        out.defs = list(s.defs)
+        out.owner = list(s.owner)
+        out.decks = [list(d) for d in s.decks]
+        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
+        out._auras = None
+        pending = s.pending
+        assert pending is not None  # check_sample_seat: the seat is deciding
+        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
+        out.perspective = seat
+        out.seed = None
+        out.history = []
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):
@@ -181,7 +217,5 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
         for k, i in enumerate(deck_slots, len(hand_slots)):
             st.deck[i] = pool[k]
             known[pool[k]] = 0
-    # the log names cards other seats drew in private: keep only what this seat saw
-    out.log = [redact_event(e, seat) for e in out.log]
     out.rng = Rng(rng.next64())
     return out

@@ -370,6 +370,9 @@ def test_faceless_warden_retrieves_a_fate_on_corruption_and_shuns_destruction() 
         mana=4,
     )
     play(s, "Faceless Warden", "on 0", "yes")
+    # a search of the hidden deck is always asked (issue 8 §2), even with one match
+    expect(s, "choose", 0)
+    act(s, "Stolen Face")  # the only fate in the deck: one option, asked all the same
     assert hand_names(s, 0) == ["Stolen Face"]
     assert sorted(names(s, s.seats[0].deck)) == ["Coin", "Lure"]
     assert keywords(s, 0) == {"nemesis": ("destruction",)}
