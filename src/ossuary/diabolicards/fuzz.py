@@ -1,19 +1,20 @@
-"""Random playouts that check the engine's invariants after every action.
+"""Diabolicards' invariants, checked after every action of random playouts.
 
-``python -m ossuary.diabolicards.fuzz --games 10000`` plays many games, 1v1 and
-2v2 in turn; the test suite runs a smaller sample.
+The generic runner (``python -m ossuary.fuzz --game diabolicards``, ``make fuzz
+GAME=diabolicards``) plays the games, 1v1 and 2v2 in turn, and adds the
+kernel's checks (clone, serialization, samples, exact replay); this module says
+what must hold in a Diabolicards position: all 80 cards accounted for across
+deck, hands, contracts, mat and dead pile, each exactly once; the mat's index in
+step with its slots; no view showing a card its seat may not see (a teammate's
+hand included).
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine.rng import Rng
 from .cards import DECK_SIZE
 from .state import ACTIVATION, REGULAR, SCORCH, SLOTS, DiaboState, code
 
@@ -89,17 +90,10 @@ def check(s: DiaboState, deep: bool = True) -> None:
             raise InvariantError(f"a boost or hinder on a card off the mat: {m}")
     if s.is_terminal() and s.pending is None:
         r = s.returns()
-        if abs(sum(r)) > 1e-9 and s.n == 2:
+        if abs(sum(r)) > 1e-9:
             raise InvariantError(f"returns {r} are not zero-sum")
     if not deep:
         return
-    from .game import deserialize
-
-    text = s.serialize()
-    if s.clone().serialize() != text:
-        raise InvariantError("clone differs from the original")
-    if deserialize(text).serialize() != text:
-        raise InvariantError("serialize does not round-trip")
     from .view import hidden_from
 
     for who in [*range(s.n), None]:
@@ -117,63 +111,3 @@ def check(s: DiaboState, deep: bool = True) -> None:
                     c is not None and not s.known[c["id"]] & (1 << who) for c in player["hand"]
                 ):
                     raise InvariantError(f"seat {who} sees seat {p}'s hand")
-
-
-def random_game(
-    seed: int, seats: int, checks: bool = True, deep_every: int = 1, max_actions: int = 5000
-) -> tuple[DiaboState, list[str]]:
-    """Play one uniformly random game; return the final state and the actions."""
-    from .game import new_game
-
-    s = new_game(seats=seats, seed=seed)
-    rng = Rng(seed * 7919 + seats)
-    actions: list[str] = []
-    while not s.is_terminal():
-        if checks:
-            check(s, deep=len(actions) % deep_every == 0)
-        aid = rng.choice(s.legal_action_ids())
-        actions.append(aid)
-        s.apply_action(aid)
-        if len(actions) > max_actions:
-            raise InvariantError(
-                f"game {seed} ({seats} seats) did not end in {max_actions} actions"
-            )
-    if checks:
-        check(s)
-        again = new_game(seats=seats, seed=seed)
-        for aid in actions:
-            again.apply_action(aid)
-        if again.serialize() != s.serialize():
-            raise InvariantError(f"game {seed}: same seed and actions gave a different game")
-    return s, actions
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Diabolicards random playouts with checks.")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--deep-every",
-        type=int,
-        default=10,
-        help="clone/serialize/view checks every N actions (cheap checks every action)",
-    )
-    args = parser.parse_args(argv)
-    start = time.perf_counter()
-    actions = failures = 0
-    for i in range(args.games):
-        seed = args.seed + i
-        seats = 2 if i % 2 == 0 else 4
-        try:
-            _, acts = random_game(seed, seats, deep_every=args.deep_every)
-            actions += len(acts)
-        except Exception as exc:  # report every failing seed, keep going
-            failures += 1
-            print(f"FAIL seed={seed} seats={seats}: {type(exc).__name__}: {exc}", file=sys.stderr)
-    took = time.perf_counter() - start
-    print(f"{args.games} games, {actions} actions, {failures} failures, {took:.1f}s")
-    return 1 if failures else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -93,7 +93,8 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
     "pacts": list, "seen": list, "sealed": list, "endgames": list, "banned": bool,
     "deck_high": bool, "contract_last": list, "doomed": list, "final": list, "extra": int,
     "passes": int, "seq": int, "turn": int, "turn_number": int, "first": int,
-    "seed": (int, type(None)), "history": list, "stack": list, "pending": (list, type(None)),
+    "seed": (int, type(None)), "history": list, "ply": int, "perspective": (int, type(None)),
+    "stack": list, "pending": (list, type(None)),
     "rng": int, "log": list, "winner": (int, type(None)),
 }  # fmt: skip
 
@@ -158,6 +159,8 @@ def _check_saved(s: DiaboState) -> None:
             raise SavedGameError(f"saved game: {key!r} must have one entry per card")
     if not (0 <= s.turn < n and 0 <= s.first < n) or s.winner not in (None, 0, 1):
         raise SavedGameError("saved game: 'turn', 'first' or 'winner' is not a seat")
+    if (s.perspective is not None and not 0 <= s.perspective < n) or s.ply < 0:
+        raise SavedGameError("saved game: 'perspective' is not a seat, or 'ply' is negative")
     for name, *args in s.stack:
         if name not in DiaboState.STEPS or not all(
             isinstance(a, int | str | bool) or a is None for a in args

@@ -140,6 +140,8 @@ class DiaboState(GameState):
         c.first = self.first
         c.seed = self.seed
         c.history = self.history[:]
+        c.ply = self.ply
+        c.perspective = self.perspective
         c.stack = self.stack[:]
         c.pending = self.pending  # decisions are never mutated, only replaced
         c.rng = self.rng.copy()
@@ -184,6 +186,8 @@ class DiaboState(GameState):
             "first": self.first,
             "seed": self.seed,
             "history": self.history,
+            "ply": self.ply,
+            "perspective": self.perspective,
             "stack": to_json_steps(self.stack),
             "pending": self.pending.to_json() if self.pending else None,
             "rng": self.rng.state,
@@ -232,6 +236,8 @@ class DiaboState(GameState):
         s.first = data["first"]
         s.seed = data["seed"]
         s.history = data["history"]
+        s.ply = data["ply"]
+        s.perspective = data["perspective"]
         s.stack = from_json_steps(data["stack"])
         s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
         s.rng = Rng.from_state(data["rng"])

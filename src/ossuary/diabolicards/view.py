@@ -4,14 +4,18 @@ Public: the mat, the contracts (always face up), the dead pile, how many cards
 each hand and the deck hold. Private: the deck's cards, and every hand but
 one's own. Teammates never see each other's hands (guide THE SETUP); a card
 shown by Why See or Fate Purge sets the ``known`` bits of the seats it was
-shown to. A log event with ``seen_by`` names its cards only to those seats.
+shown to. A log event with ``seen_by`` names its cards only to those seats. A
+spectator (seat None) sees only what is public.
+
+Nothing handed out shares a mutable object with the state: views and logs are
+fresh data, and a sample (``resample``) is an independent state.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.errors import OssuaryError
+from ..engine.core import Decision, copy_json
 from ..engine.rng import Rng
 from .cards import ZONES
 from .queries import (
@@ -76,8 +80,12 @@ def _zone_view(s: DiaboState, side: int, zone: int, pm: dict[int, int]) -> dict[
 
 
 def view(s: DiaboState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-    """The game as ``seat`` sees it, JSON-ready (None: a spectator). Hidden
-    cards are ``None`` in hands; the deck is only a count."""
+    """The game as ``seat`` sees it, JSON-ready and fresh (None: a spectator).
+    Hidden cards are ``None`` in hands; the deck is only a count. ``log_from``
+    skips the first events of the log."""
+    s.check_seat(seat, spectator=True)
+    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
+        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
     bit = 0 if seat is None else 1 << seat
     pm = power_map(s)
     totals = scores(s)
@@ -107,7 +115,7 @@ def view(s: DiaboState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     decision: dict[str, Any] | None = None
     if s.pending is not None:
         decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if s.pending.player == seat:
+        if seat is not None and s.pending.player == seat:
             decision["prompt"] = s.prompt()
             decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
     names = s.defs
@@ -135,7 +143,7 @@ def view(s: DiaboState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         "winner": s.winner,
         "over": s.is_terminal(),
         "log_from": log_from,
-        "log": [redact_event(e, seat) for e in s.log[log_from:]],
+        "log": [copy_json(redact_event(e, seat)) for e in s.log[log_from:]],
     }
 
 
@@ -151,21 +159,29 @@ def hidden_from(s: DiaboState, seat: int | None) -> set[int]:
 
 
 def resample(s: DiaboState, seat: int, rng: Rng) -> DiaboState:
-    """A full state consistent with what ``seat`` knows (for ISMCTS).
+    """A determinization for ``seat`` at its own decision (for search agents).
 
     Every card ``seat`` can't see (other hands' unseen cards, the whole deck)
     is dealt again at random among those places; what it knows stays. The
     unknown cards are sorted before they are dealt, so two states that differ
     only in where the hidden cards lie give the same sample for the same
-    ``rng``. The sample has no seed and no history, its log is the seat's
-    redacted log, and its future randomness comes from ``rng``. Only at the
-    seat's own decision: anyone else's pending options may name its hidden
-    cards.
+    ``rng``. The sample holds no seed and no history, its log is the seat's
+    redacted log, its future randomness comes from ``rng``, and it shares no
+    mutable object with ``s``. Only the deciding seat may be sampled for
+    (:class:`~ossuary.engine.errors.SampleError`): another seat's pending
+    options name its hidden cards.
     """
-    pending = s.pending
-    if pending is None or pending.player != seat:
-        raise OssuaryError(f"resample is for the deciding seat: seat {seat} is not deciding now")
+    s.check_sample_seat(seat)
     out = s.clone()
+    if s.perspective is None:
+        # leaving the true game: nothing that names another seat's private cards
+        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
+        pending = s.pending
+        assert pending is not None  # check_sample_seat: the seat is deciding
+        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
+        out.perspective = seat
+        out.seed = None
+        out.history = []
     bit = 1 << seat
     known = out.known
     # (hand owner or -1 for the deck, index, who knows the card dealt there):
@@ -191,8 +207,5 @@ def resample(s: DiaboState, seat: int, rng: Rng) -> DiaboState:
         else:
             out.hands[p][i] = c
         known[c] = bits
-    out.log = [redact_event(e, seat) for e in out.log]
-    out.history = []
-    out.seed = None  # type: ignore[assignment]
     out.rng = Rng(rng.next64())
     return out
