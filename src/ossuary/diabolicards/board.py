@@ -197,6 +197,7 @@ def _card(e: Event, what: str = "a card") -> str:
 
 SLOT_WORDS = {"r": "", "a": "'s activation slot", "s": " (around the name)"}
 CHOICES = {"wipe": "wipe", "kill": "kill", "nothing": "do nothing"}
+WHOSE = {"enemy": " the enemy side", "yours": " its own side", "both": " both sides"}
 
 EVENTS: dict[str, Callable[[Event], str]] = {
     "turn": lambda e: f"-- turn {e.get('n')}: {_who(e)} --",
@@ -210,7 +211,7 @@ EVENTS: dict[str, Callable[[Event], str]] = {
     "no_target": lambda e: f"{_card(e)}'s ability finds nothing to act on",
     "choice": lambda e: (
         f"{_card(e)} chooses: {CHOICES.get(str(e.get('verb')), e.get('verb'))}"
-        + (f" ({e.get('side')} side)" if e.get("side") else "")
+        + WHOSE.get(str(e.get("side")), "")
     ),
     "nothing": lambda e: f"{_card(e)} does nothing",
     "kill": lambda e: f"{e.get('source')} kills {_card(e)}",

@@ -129,6 +129,7 @@ class CardDef:
     eligible: bool = field(default=True, compare=False)  # may be traded through contracts
     escape: str = field(default="", compare=False)  # "run", "dodge" or ""
     verbs: frozenset[str] = field(default_factory=frozenset, compare=False)
+    instant: bool = field(default=False, compare=False)  # a one-time ability, used when placed
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -140,6 +141,7 @@ class CardDef:
         set_(self, "verbs", verbs)
         if self.ability is not None and "escape" in verbs:
             set_(self, "escape", self.ability.effects[0].get("how"))
+        set_(self, "instant", self.ability is not None and not self.ability.passive)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardDef) and other.name == self.name

@@ -13,7 +13,7 @@ announces one more kill, which gets its own counters and discard.
 from __future__ import annotations
 
 from .mat import relocate, take_off
-from .queries import free_slots, immune, matches, undying, usable, zone_cards
+from .queries import free_slots, immune, matches, special, undying, usable, zone_cards
 from .rules import resume, step
 from .state import DiaboState, at, event
 
@@ -101,10 +101,10 @@ def can_counter(s: DiaboState, cid: int) -> bool:
 
 def _deck_ran_out(s: DiaboState) -> None:
     """Borrowed Time: its card dies the moment the main deck is empty."""
-    for c, d in enumerate(s.defs):
+    for c in special(s, "die"):
+        d = s.defs[c]
         if (
             s.place[c] >= 0
-            and "die" in d.verbs
             and d.ability is not None
             and d.ability.effects[0].get("when") == "deck_empty"
             and usable(s, c)

@@ -66,7 +66,7 @@ def step_ability(s: DiaboState, cid: int) -> None:
     never (THE ABILITIES: single, instant use)."""
     d = s.defs[cid]
     ab = d.ability
-    if ab is None or s.place[cid] < 0 or ab.passive:
+    if ab is None or not d.instant or s.place[cid] < 0:
         return
     if not usable(s, cid):
         if cid not in s.lost:

@@ -113,9 +113,29 @@ def immune(s: DiaboState, cid: int, by_scorched: bool = False) -> bool:
     return d.diabolical and not by_scorched and at(s.place[cid])[2] == ACTIVATION
 
 
+_SPECIAL: dict[int, dict[str, tuple[int, ...]]] = {}
+
+
+def special(s: DiaboState, verb: str) -> tuple[int, ...]:
+    """The cards whose ability has ``verb`` (cached per deck: every game of a
+    deck numbers its cards the same way)."""
+    table = _SPECIAL.get(id(s.defs))
+    if table is None:
+        table = {}
+        for c, d in enumerate(s.defs):
+            for v in d.verbs:
+                table[v] = (*table.get(v, ()), c)
+        for c, d in enumerate(s.defs):
+            if d.scorched:
+                table["scorched"] = (*table.get("scorched", ()), c)
+        _SPECIAL.clear()  # one deck in use at a time; keep the cache small
+        _SPECIAL[id(s.defs)] = table
+    return table.get(verb, ())
+
+
 def copies_on_mat(s: DiaboState) -> list[int]:
     """The Why Copy cards on the mat."""
-    return [c for c, d in enumerate(s.defs) if "copy" in d.verbs and s.place[c] >= 0]
+    return [c for c in special(s, "copy") if s.place[c] >= 0]
 
 
 def undying(s: DiaboState, cid: int) -> bool:

@@ -15,21 +15,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.core import ResumeFn, StepFn
+from .cards import DECK_SIZE
 from .mat import ALL_SEATS, put, relocate, seats_bits
 from .queries import (
     contract_turn_allowed,
     frozen,
-    has_turn,
-    placements,
     scores,
     trade_slots,
     trio_moves,
     trio_of,
 )
 from .state import (
+    ACTIVATION,
     CONTRACT_MIN_DECK,
     CONTRACT_SLOTS,
     KIND_LETTER,
+    REGULAR,
+    SCORCH,
+    SLOTS,
     DiaboState,
     at,
     event,
@@ -124,16 +127,54 @@ def setup_contracts(s: DiaboState) -> None:
 # =============================================================================
 # The turn (THE TURNS)
 # =============================================================================
+# Option ids, built once: PLAY[k][c][mask] plays card c into slot kind k of
+# each zone in the bit mask; PARSE reads an id back.
+def _play_ids(c: int, k: int) -> list[tuple[str, ...]]:
+    return [
+        tuple(f"play {c} {z} {KIND_LETTER[k]}" for z in range(3) if mask >> z & 1)
+        for mask in range(8)
+    ]
+
+
+PLAY = [[_play_ids(c, k) for c in range(DECK_SIZE)] for k in range(3)]
+PARSE = {
+    f"play {c} {z} {KIND_LETTER[k]}": (c, z, k)
+    for c in range(DECK_SIZE)
+    for z in range(3)
+    for k in range(3)
+}
+
+
 def turn_options(s: DiaboState, seat: int) -> tuple[str, ...]:
     """A Usual Turn (play a card into a slot that allows it, or move one's Why
-    Stick trio) or, when allowed, a Contract Turn (trade or purge)."""
+    Stick trio) or, when allowed, a Contract Turn (trade or purge). Nothing
+    for an empty hand: it passes for good (THE END)."""
+    hand = s.hands[seat]
+    if not hand:
+        return ()
     side = seat % 2
     defs = s.defs
-    opts = [
-        f"play {c} {z} {KIND_LETTER[k]}"
-        for c in s.hands[seat]
-        for z, k in placements(s, side, defs[c])
-    ]
+    # THE SLOTS: which zones of this side have an empty regular slot, an empty
+    # activation slot, or (for Scorched Earth) are open at all
+    mat, act, sealed = s.mat[side], s.act[side], s.sealed
+    open_ = regular = activation = 0
+    for z in range(3):
+        if not sealed[z]:
+            open_ |= 1 << z
+            if len(mat[z]) < SLOTS:
+                regular |= 1 << z
+            if act[z] < 0:
+                activation |= 1 << z
+    play_r, play_a, play_s = PLAY[REGULAR], PLAY[ACTIVATION], PLAY[SCORCH]
+    opts: list[str] = []
+    for c in hand:
+        d = defs[c]
+        if d.scorched:
+            opts += play_s[c][open_]
+            continue
+        opts += play_r[c][regular]
+        if d.diabolical:
+            opts += play_a[c][activation]
     if contract_turn_allowed(s, seat):
         opts += [f"trade {k}" for k in trade_slots(s, seat)]
         opts.append("purge")
@@ -145,12 +186,13 @@ def turn_options(s: DiaboState, seat: int) -> tuple[str, ...]:
 def step_begin(s: DiaboState, seat: int) -> None:
     """A seat's turn comes up. THE END: with no legal play it passes (for good
     with an empty hand); when every seat has passed in a row, the game ends."""
-    if has_turn(s, seat):
+    opts = turn_options(s, seat)
+    if opts:
         s.passes = 0
         s.turn = seat
         s.turn_number += 1
         event(s, "turn", p=seat, n=s.turn_number)
-        s.ask("turn", seat, turn_options(s, seat))
+        s.ask("turn", seat, opts)
         return
     event(s, "pass", p=seat, out=not s.hands[seat])
     s.passes += 1
@@ -163,11 +205,12 @@ def step_begin(s: DiaboState, seat: int) -> None:
 @resume("turn")
 def resume_turn(s: DiaboState, ctx: tuple[object, ...], aid: str) -> None:
     seat = s.turn
+    parsed = PARSE.get(aid)
+    if parsed is not None:
+        play(s, seat, *parsed)
+        return
     verb, _, rest = aid.partition(" ")
-    if verb == "play":
-        cid_s, zone_s, kind_s = rest.split()
-        play(s, seat, int(cid_s), int(zone_s), KIND_LETTER.index(kind_s))
-    elif verb == "trade":
+    if verb == "trade":
         trade(s, seat, int(rest))
     elif verb == "purge":
         event(s, "purge", p=seat)
@@ -185,7 +228,8 @@ def play(s: DiaboState, seat: int, cid: int, zone: int, kind: int) -> None:
     if s.defs[cid].scorched:
         s.push("scorched", cid)
     s.push("settle")
-    s.push("ability", cid)
+    if s.defs[cid].instant:
+        s.push("ability", cid)
     put(s, seat, cid, zone, kind)
 
 

@@ -13,15 +13,15 @@ Earth cards, and the two scenarios that follow the second one's Endgame.
 from __future__ import annotations
 
 from .mat import take_off
-from .queries import zone_cards
+from .queries import special, zone_cards
 from .rules import step
 from .state import DiaboState, at, event
 
 
 def other_scorched(s: DiaboState, cid: int) -> int:
     """The other Scorched Earth card on the mat, or -1."""
-    for c, d in enumerate(s.defs):
-        if d.scorched and c != cid and s.place[c] >= 0:
+    for c in special(s, "scorched"):
+        if c != cid and s.place[c] >= 0:
             return c
     return -1
 
