@@ -113,3 +113,13 @@ def test_love_partners_exist_in_the_deck() -> None:
         e.get("partner") for c in deck() if c.ability for e in c.ability.effects if e.verb == "love"
     ]
     assert partners and all(p in names for p in partners)
+
+
+def test_the_catalogue_page_is_up_to_date() -> None:
+    # docs/diabolicards-cards.md is generated: python -m ossuary.diabolicards.catalog
+    from pathlib import Path
+
+    from ossuary.diabolicards.catalog import render
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "diabolicards-cards.md"
+    assert page.read_text("utf-8") == render()

@@ -32,11 +32,12 @@ from ..agents.knowledge import GameKnowledge, register_knowledge
 from ..engine.core import GameState
 from ..engine.rng import Rng
 from .queries import free_slots, power_map, scores, zone_cards
+from .rules import PARSE
 from .state import SLOTS, DiaboState, at
 
 HAND = 0.45  # per point of power of a hand card there is room to play
 ROOM = 0.3  # per empty regular slot (more room, more plays)
-SCALE = 8.0  # points of lead for 73% (the logistic's scale)
+SCALE = 2.0  # points of lead for 73% (the logistic's scale)
 SETTLE_STEPS = 60  # at most this many default choices while settling
 QUIET = frozenset({"turn"})  # where settling stops
 
@@ -226,8 +227,29 @@ def evaluate(state: GameState) -> list[float]:
     return values(settle(state))
 
 
+def where_to_play(s: DiaboState, seat: int, cid: int, options: list[str]) -> str:
+    """A plausible place for a card: a linked card in its zone, a Diabolical in
+    an activation slot, and a killer or Scorched Earth where the enemy is
+    strongest; otherwise any."""
+    d = s.defs[cid]
+    best, best_v = options[0], -1e9
+    enemy = 1 - seat % 2
+    for o in options:
+        _, zone, kind = PARSE[o]
+        v = 0.0
+        if d.link >= 0:
+            v += 5.0 if zone == d.link else 0.0
+        if d.diabolical or d.scorched:
+            v += 5.0 if kind != 0 else 0.0
+            v += 0.1 * sum(s.defs[c].power for c in zone_cards(s, enemy, zone))
+        if v > best_v:
+            best, best_v = o, v
+    return best
+
+
 def rollout_policy(state: GameState, rng: Rng) -> str:
-    """Mostly the sensible default; on a turn, usually one of the stronger plays."""
+    """Mostly the sensible default; on a turn, usually one of the stronger
+    cards, in a plausible place."""
     assert isinstance(state, DiaboState)
     pending = state.pending
     assert pending is not None
@@ -236,13 +258,23 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
         return default_choice(state) if rng.below(4) else rng.choice(opts)
     if rng.below(3) == 0:
         return rng.choice(opts)
-    plays = [o for o in opts if o.startswith("play")]
-    if not plays:
-        return rng.choice(opts)
     defs = state.defs
-    best = max(defs[_card_of(o)].power for o in plays)
-    strong = [o for o in plays if defs[_card_of(o)].power >= best - 1]
-    return rng.choice(strong)
+    best = -1
+    strong: list[str] = []
+    for o in opts:
+        parsed = PARSE.get(o)
+        if parsed is None:
+            continue
+        p = defs[parsed[0]].power
+        if p > best:
+            best, strong = p, [o]
+        elif p == best:
+            strong.append(o)
+    if not strong:
+        return rng.choice(opts)
+    cid = PARSE[strong[0]][0]
+    mine = [o for o in strong if PARSE[o][0] == cid]
+    return where_to_play(state, pending.player, cid, mine)
 
 
 KNOWLEDGE = GameKnowledge(evaluate=evaluate, rollout_policy=rollout_policy)
