@@ -10,9 +10,10 @@ The evaluation has two parts.
    more. So a card being played is judged by what its ability leads to.
 2. :func:`side_value` adds up, in points of power, what each side has: its
    score now (THE END: living power after the latest boost or hinder, plus
-   synergy); the cards in its seats' hands that it still has room to play
-   (the strongest first, worth ``HAND`` of their power, since each turn must
-   play one); and a little for each empty slot, which is room to play into.
+   synergy), less what Borrowed Time will lose when the deck runs out; and the
+   cards in its seats' hands that it still has room to play, the strongest
+   first, worth ``HAND`` of their power (each turn plays one, and a side's
+   zones fill up: the cards left in hand at the end score nothing).
 
 :func:`evaluate` turns the two sides' difference into each seat's prospects in
 [0, 1] with a logistic curve (a lead of ``SCALE`` points is worth about 73%).
@@ -33,10 +34,9 @@ from ..engine.core import GameState
 from ..engine.rng import Rng
 from .queries import free_slots, power_map, scores, zone_cards
 from .rules import PARSE
-from .state import SLOTS, DiaboState, at
+from .state import DiaboState, at
 
-HAND = 0.45  # per point of power of a hand card there is room to play
-ROOM = 0.3  # per empty regular slot (more room, more plays)
+HAND = 0.6  # per point of power of a hand card there is room to play
 SCALE = 2.0  # points of lead for 73% (the logistic's scale)
 SETTLE_STEPS = 60  # at most this many default choices while settling
 QUIET = frozenset({"turn"})  # where settling stops
@@ -196,13 +196,12 @@ def doomed_by_the_deck(s: DiaboState, side: int) -> int:
 def side_value(s: DiaboState, side: int, totals: list[int]) -> float:
     """What a side has, in points of power (see the module docstring)."""
     room = sum(free_slots(s, side, z) for z in range(3))
-    value = float(totals[side] - doomed_by_the_deck(s, side)) + ROOM * min(room, 3 * SLOTS)
+    value = float(totals[side] - doomed_by_the_deck(s, side))
     defs = s.defs
     powers = sorted(
         (defs[c].power for seat in range(side, s.n, 2) for c in s.hands[seat]), reverse=True
     )
-    value += HAND * sum(powers[: room + 3])
-    return value
+    return value + HAND * sum(powers[:room])
 
 
 def _squash(lead: float) -> float:
@@ -277,7 +276,10 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
     return where_to_play(state, pending.player, cid, mine)
 
 
-KNOWLEDGE = GameKnowledge(evaluate=evaluate, rollout_policy=rollout_policy)
+ROLLOUT_DEPTH = 8  # a move is mostly a whole turn: four turns each, then the evaluation
+KNOWLEDGE = GameKnowledge(
+    evaluate=evaluate, rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH
+)
 register_knowledge("diabolicards", KNOWLEDGE)
 
 __all__ = ["KNOWLEDGE", "default_choice", "evaluate", "settle", "side_value", "values"]

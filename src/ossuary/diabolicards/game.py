@@ -31,6 +31,7 @@ from .state import (
     RULESET,
     VERSION,
     DiaboState,
+    cards_json,
 )
 
 SEATS = tuple(MODES.values())
@@ -130,7 +131,7 @@ def deserialize(text: str) -> DiaboState:
             f"saved game: made by {data['ruleset']!r} version {data['version']!r}; "
             f"this is {RULESET!r} version {VERSION!r}"
         )
-    if data["cards"] != [d.to_dict() for d in deck()]:
+    if data["cards"] != cards_json(deck()):
         raise SavedGameError("saved game: its cards are not this Ossuary's 80-card deck")
     if data["n"] not in SEATS:
         raise SavedGameError("saved game: 'n' must be 2 or 4 seats")

@@ -46,6 +46,20 @@ def event(s: GameState, kind: str, **fields: Any) -> None:
     s.log.append(fields)
 
 
+_CARDS_JSON: dict[int, tuple[tuple[CardDef, ...], list[dict[str, Any]]]] = {}
+
+
+def cards_json(defs: tuple[CardDef, ...]) -> list[dict[str, Any]]:
+    """The cards as JSON data, built once per deck (the definitions never
+    change); callers serialize it and must not change it."""
+    cached = _CARDS_JSON.get(id(defs))
+    if cached is None or cached[0] is not defs:
+        cached = (defs, [d.to_dict() for d in defs])
+        _CARDS_JSON.clear()
+        _CARDS_JSON[id(defs)] = cached
+    return cached[1]
+
+
 def at(place: int) -> tuple[int, int, int]:
     """``place[cid]`` -> (side, zone, kind); the code is ``side*9 + zone*3 + kind``."""
     return place // 9, (place // 3) % 3, place % 3
@@ -153,7 +167,7 @@ class DiaboState(GameState):
         return {
             "ruleset": RULESET,
             "version": VERSION,
-            "cards": [d.to_dict() for d in self.defs],
+            "cards": cards_json(self.defs),
             "n": self.n,
             "deck": self.deck,
             "hands": self.hands,
