@@ -37,6 +37,8 @@ from .rules import PARSE
 from .state import DiaboState, at
 
 HAND = 0.6  # per point of power of a hand card there is room to play
+SAFE = 0.2  # per point of power no regular ability can kill (an activated Diabolical)
+OPEN_PICK = 1.5  # per boost pick still open for later arrivals (a hinder's counts against)
 SCALE = 2.0  # points of lead for 73% (the logistic's scale)
 SETTLE_STEPS = 60  # at most this many default choices while settling
 QUIET = frozenset({"turn"})  # where settling stops
@@ -197,6 +199,18 @@ def side_value(s: DiaboState, side: int, totals: list[int]) -> float:
     """What a side has, in points of power (see the module docstring)."""
     room = sum(free_slots(s, side, z) for z in range(3))
     value = float(totals[side] - doomed_by_the_deck(s, side))
+    pm = power_map(s)
+    for z in range(3):
+        a = s.act[side][z]
+        if a >= 0:
+            value += SAFE * pm.get(a, s.defs[a].power)  # THE IMMUNITY
+    for source, idx, left in s.opens:
+        if s.place[source] >= 0 and at(s.place[source])[0] == side:
+            ab = s.defs[source].ability
+            assert ab is not None
+            e = ab.effects[idx]
+            helps = (e.get("value") == 8) == (e.get("side") == "yours")
+            value += (OPEN_PICK if helps else -OPEN_PICK / 2) * left
     defs = s.defs
     powers = sorted(
         (defs[c].power for seat in range(side, s.n, 2) for c in s.hands[seat]), reverse=True
@@ -276,7 +290,7 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
     return where_to_play(state, pending.player, cid, mine)
 
 
-ROLLOUT_DEPTH = 8  # a move is mostly a whole turn: four turns each, then the evaluation
+ROLLOUT_DEPTH = 4  # a move is mostly a whole turn: two turns each, then the evaluation
 KNOWLEDGE = GameKnowledge(
     evaluate=evaluate, rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH
 )
