@@ -94,17 +94,24 @@ def check(s: DiaboState, deep: bool = True) -> None:
             raise InvariantError(f"returns {r} are not zero-sum")
     if not deep:
         return
-    from .view import hidden_from
+    from .view import hidden_from, redact_event
 
-    for who in [*range(s.n), None]:
+    seats: list[int | None] = [*range(s.n), None]  # None: a spectator
+    for event in s.log:
+        # the log as each seat gets it (redacting without the copy a view makes)
+        seen_by = event.get("seen_by")
+        if seen_by is None:
+            continue
+        for who in seats:
+            shown = redact_event(event, who)
+            if who not in seen_by and ("card" in shown or "cards" in shown):
+                raise InvariantError(f"seat {who}'s log shows a private card")
+    for who in seats:
         hidden = hidden_from(s, who)
-        v = s.view(who)  # None: a spectator
+        v = s.view(who, log_from=len(s.log))  # the log is checked above
         for item in _walk(v):
             if "card" in item and item.get("id") in hidden:
                 raise InvariantError(f"seat {who}'s view shows hidden card {item['id']}")
-            seen_by = item.get("seen_by")
-            if seen_by is not None and who not in seen_by and ("card" in item or "cards" in item):
-                raise InvariantError(f"seat {who}'s log shows a private card")
         if who is not None:
             for p, player in enumerate(v["players"]):
                 if p != who and any(
