@@ -1,20 +1,38 @@
 # One command to play, one to test. Both create .venv on first use.
+# A player's install is the package alone; the tests add the dev extra (the
+# research libraries, the browser and database drivers the tests need).
 PY ?= python3
 GAME ?= hecatomb
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAYER := $(VENV)/.installed-player
+STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint fuzz bench docs clean
+.PHONY: play ossuary serve test lint fuzz bench bench-server screenshot docs clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-play: $(STAMP)
-	$(BIN)/ossuary play hecatomb
+$(PLAYER): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAYER)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP) $(PLAYER)
+
+# make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
+play: $(PLAYER)
+	$(BIN)/ossuary play $(GAME) $(ARGS)
+
+# make ossuary ARGS='rules ripper': any ossuary command, without activating .venv
+ossuary: $(PLAYER)
+	$(BIN)/ossuary $(ARGS)
+
+# the browser client on http://127.0.0.1:8000/ (games kept in ~/.local/share/ossuary)
+serve: $(PLAYER)
+	$(BIN)/ossuary serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -31,8 +49,17 @@ docs: $(STAMP)
 	$(BIN)/python -m ossuary.hecatomb.catalog
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet 'open_spiel>=1.5'
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_rl.py
+
+# 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
+bench-server: $(STAMP)
+	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
+
+# docs/img/board.png, the README's picture of the board (needs Debian's chromium)
+screenshot: $(STAMP)
+	$(BIN)/python bench/screenshot.py docs/img/board.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -12,9 +12,16 @@ from rich.console import Console
 from ossuary import hecatomb
 from ossuary.agents import Observation, RandomAgent
 from ossuary.cli.human import HumanAgent, Table
-from ossuary.engine import Rng
+from ossuary.engine import Action, Rng
 from ossuary.hecatomb import GAME, HecatombState, load_scenario
-from ossuary.hecatomb.board import format_event, render_board, summary_lines
+from ossuary.hecatomb.board import (
+    abom_status,
+    board_lines,
+    format_event,
+    keywords_text,
+    render_board,
+    summary_lines,
+)
 
 SCENARIO = """
 [game]
@@ -43,26 +50,98 @@ def text_of(renderable: Any, width: int = 160) -> str:
 def test_board_shows_each_seat_from_the_human_view() -> None:
     s = load_scenario(SCENARIO)
     text = text_of(render_board(s.view(0), me=0))
-    assert "Player 0 (you) · active" in text
-    assert "souls 9" in text and "souls 12" in text
-    assert "hand 2" in text  # both hands are counted
-    # own hand: name, type, doom, cost
-    assert "Warbeast Alpha" in text and "destruction" in text
-    assert any("Snap" in line and "fate" in line and "2" in line for line in text.splitlines())
-    # mana grouped by doom, untapped and tapped
-    assert "corruption 2 untapped + 1 tapped" in text
-    assert "destruction 1 untapped + 1 tapped" in text
-    # stacks bottom to top, with strength, size, tapped flag and keywords
     lines = text.splitlines()
-    hound = next(i for i, line in enumerate(lines) if "Razorback Hound (2)" in line)
-    assert "Basalt Sentinel (3)" in lines[hound + 1]
-    assert "Bonecrusher Brute (4)" in lines[hound + 2]
-    assert "Guardian" in text and "Ripper" in text
+    me = next(line for line in lines if line.startswith("Player 0 (you)"))
+    assert "souls 9" in me and "hand 2" in me and "active" in me
+    assert "souls 12" in text and "hand 2" in next(line for line in lines if "Player 1" in line)
+    # own hand: name, type, cost, doom, strength
+    assert any("Warbeast Alpha" in line and "destruction" in line for line in lines)
+    assert any("Snap" in line and "fate" in line and "cost 2" in line for line in lines)
+    # mana by doom, untapped of all
+    assert "corruption 2/3, destruction 1/2 untapped" in text
+    # a stack bottom to top on one line, with strength, size, state and keywords
+    hound = next(line for line in lines if "Razorback Hound" in line)
+    assert "Razorback Hound 2 / Basalt Sentinel 3 / Bonecrusher Brute 4 = str 9, size 3" in hound
+    assert "Guardian" in hound and "Ripper" in hound
     assert "tapped" in next(line for line in lines if "Grave Hoarder" in line)
-    assert "Reaper 1" in text and "Evader (destruction)" in text
+    assert "Reaper +1" in text and "Destruction Evader" in text
     assert "Idol of the Hollow Sun" in text and "Xoloth, Eater of Names" in text
     # the opponent's hand is only a count
     assert "Veil Trickster" not in text and "Stolen Face" not in text
+    # own seat last: its souls and hand are nearest the options
+    assert lines.index(me) > max(i for i, line in enumerate(lines) if "Player 1" in line)
+
+
+def test_keywords_read_as_the_card_prints_them() -> None:
+    # Issue 8 §4: "Rager +1" as the card says, not "Rager 1".
+    assert keywords_text({"rager": 1, "survivor": 2, "evader": ["deceit"], "guardian": True}) == (
+        "Rager +1, Survivor +2, Deceit Evader, Guardian"
+    )
+
+
+def test_an_abomination_that_cannot_attack_is_not_ready() -> None:
+    # Rulebook "Declare attackers"; glossary "Fanatic", "Guardian", "stitch".
+    base = {"tapped": False, "size": 2, "keywords": {}}
+    assert abom_status(base) == "ready"
+    assert abom_status({**base, "played_this_turn": True}).startswith("new this turn")
+    assert abom_status({**base, "played_this_turn": True, "keywords": {"fanatic": True}}) == "ready"
+    assert abom_status({**base, "stitched_this_turn": True}).startswith("stitched")
+    assert abom_status({**base, "keywords": {"guardian": True}}).startswith("Guardian")
+    assert abom_status({**base, "size": 1}).startswith("alone")
+    assert abom_status({**base, "tapped": True}) == "tapped"
+    s = load_scenario(SCENARIO)
+    hoarder = s.aboms[s.seats[1].aboms[0]]  # Grave Hoarder / Gilded Ghoul
+    hoarder.tapped, hoarder.played = False, True  # a minion joined it this turn
+    text = text_of(render_board(s.view(1), me=1))
+    line = next(line for line in text.splitlines() if "Grave Hoarder" in line)
+    assert "ready" not in line and "can't attack yet" in line
+
+
+def test_board_shows_trigger_dooms_conditionals_and_graveyards() -> None:
+    s = load_scenario(SCENARIO)
+    s.seats[1].graveyard = [s.seats[1].hand.pop()]  # Stolen Face, now public
+    text = text_of(render_board(s.view(0), me=0))
+    # the top minion's trigger dooms, and a hand minion's own
+    assert "▲" in next(line for line in text.splitlines() if "Bonecrusher Brute" in line)
+    assert "▲" in next(line for line in text.splitlines() if "Warbeast Alpha" in line)
+    assert "graveyard (1, newest first): Stolen Face" in text
+
+
+def test_the_board_fits_80_by_24_and_keeps_your_souls_and_hand() -> None:
+    # Issue 8 §4: at 80x24 for 2 seats the seat's own souls and hand never go away.
+    s = load_scenario(CROWDED)
+    view = s.view(0)
+    for height in (14, 10, 8):
+        lines = board_lines(view, me=0, width=80, height=height)
+        text = text_of(render_board(view, me=0, width=80, height=height), width=80)
+        assert len(lines) <= height or height < 9
+        assert len(text.splitlines()) == len(lines)  # one line each: nothing wraps
+        mine = [line.plain for line in lines]
+        assert any(line.startswith("Player 0 (you)") and "souls 9" in line for line in mine)
+        for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte"):
+            assert any(card in line for line in mine), (height, card)
+
+
+CROWDED = """
+[game]
+active = 0
+[[seat]]
+souls = 9
+hand = ["Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte", "Skullcrack", "Firestorm"]
+mana = ["Maw Acolyte", "Festering Drudge", "Razorback Hound", "Snap", "Snap"]
+abominations = [["Razorback Hound", "Basalt Sentinel", "Bonecrusher Brute"],
+                ["Festering Drudge", "Maw Acolyte"], ["Gutter Spawn", "Festering Drudge"]]
+graveyard = ["Snap", "Festering Drudge"]
+relics = ["Idol of the Hollow Sun"]
+god = "Xoloth, Eater of Names"
+[[seat]]
+souls = 12
+hand = ["Veil Trickster", "Stolen Face", "Veil Trickster"]
+mana = ["Grave Hoarder", "Gilded Ghoul", "Grave Hoarder"]
+abominations = [{ minions = ["Grave Hoarder", "Gilded Ghoul"], tapped = true },
+                ["Mirror Skulker", "Grave Hoarder"], ["Gilded Ghoul", "Grave Hoarder"]]
+graveyard = ["Stolen Face"]
+"""
 
 
 def test_summary_lines_are_public_facts() -> None:
@@ -80,7 +159,15 @@ def test_log_events_read_as_words() -> None:
     assert format_event({"e": "draw", "p": 1, "private": 1}) == "Player 1 draws a card"
     assert format_event({"e": "draw", "p": 0, "card": "Snap"}) == "Player 0 draws Snap"
     assert format_event({"e": "turn", "p": 0, "n": 3}) == "-- turn 3: Player 0 --"
-    assert format_event({"e": "odd", "x": 1}) == "odd x=1"
+    assert format_event({"e": "leaves_combat", "a": 0}) == (
+        "#0 is down to one minion and leaves the combat"
+    )
+    assert format_event({"e": "hunt", "hunter": 1, "prey": 4}) == (
+        "Hunter #1 untaps #4 and makes it block"
+    )
+    assert format_event({"e": "souls", "p": 0, "mode": "steal", "n": 1, "to": 1}) == (
+        "Player 1 steals 1 soul from Player 0"
+    )
 
 
 def _strings(obj: Any) -> Iterator[str]:
@@ -115,21 +202,25 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
     console = Console(file=out, width=200, color_system=None)
     answers = Rng(seed)
     pending: list[str] = []
+    legal: list[Action] = []
+    seen: list[str] = []
 
     def read(prompt: str) -> str | None:
-        if pending:
-            return pending.pop()
-        pending.append(str(answers.below(3) + 1))
-        return "?"  # show the recent log too, then choose
+        if not pending:  # now and then help, every visible card, the log, a card's text
+            card = f"c {answers.choice(seen)}" if seen else "c"
+            pages = ["?", "c", "l", card, "board", "o"] if answers.below(4) == 0 else ["c"]
+            pending.extend(reversed([*pages, answers.choice([a.id for a in legal])]))
+        return pending.pop()
 
-    human = HumanAgent(me, Table(console, read, GAME))
+    human = HumanAgent(me, Table(console, read, GAME, auto_pass=False))
     computer = RandomAgent(seed)
     checked = 0
     while not s.is_terminal():
         seat = s.current_player()
         assert seat is not None
-        legal = s.legal_actions()
+        legal[:] = s.legal_actions()
         view = s.view(seat)
+        seen[:] = [n for _, names in GAME.visible_cards(view) for n in names]
         obs = Observation.of(s, seat, legal, "view")
         if seat != me:
             s.apply_action(computer.act(obs))
@@ -139,7 +230,7 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
         secret = {n for n in hidden if not any(n in text for text in public)}
         start = out.tell()
         pending.clear()
-        human.act(obs)  # draws the board; its answer may be out of range
+        human.act(obs)  # draws the board, the pages, then answers
         shown = out.getvalue()[start:]
         assert "Your options:" in shown
         for name in secret:

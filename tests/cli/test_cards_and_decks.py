@@ -164,3 +164,90 @@ def test_play_takes_a_deck_file(runner: CliRunner, tmp_path: Path) -> None:
     path.write_text("3 Nonesuch\n", "utf-8")
     bad = runner.invoke(app, [*args, "--deck", name])
     assert bad.exit_code == 2 and "line 1: unknown card 'Nonesuch'" in bad.output
+
+
+# -- issue 8 §4: the smaller things a new player met ---------------------------------------
+def test_deck_check_reports_unknown_cards_and_deck_rules_at_once(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    a, b = _some_names(2)
+    path = tmp_path / "bad.txt"
+    path.write_text(f"4 {a}\n1 Bone Masonn\n3 {b}\n2 Nonesuch\n", "utf-8")
+    result = runner.invoke(app, ["deck", "check", str(path)])
+    assert result.exit_code == 2
+    out = " ".join(result.output.split())
+    assert "line 2: unknown card 'Bone Masonn'" in out
+    assert "line 4: unknown card 'Nonesuch'" in out  # not only the first unknown card
+    assert "a deck needs at least 40" in out and f"4 copies of {a!r}" in out
+
+
+def test_card_names_in_deck_files_are_case_insensitive(runner: CliRunner, tmp_path: Path) -> None:
+    name = next(iter(preconstructed()))
+    text = format_deck(preconstructed()[name], base_pool())
+    path = tmp_path / "shouty.txt"
+    path.write_text(text.upper().replace("DECK\n", "Deck\n"), "utf-8")
+    result = runner.invoke(app, ["deck", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert (
+        parse_deck_text(text.lower(), base_pool()).main == parse_deck_text(text, base_pool()).main
+    )
+
+
+def test_deck_check_takes_a_preconstructed_name_like_play_does(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["deck", "check", "rot and ruin"])
+    assert result.exit_code == 0, result.output
+    assert "Rot and Ruin: a legal Hecatomb deck" in result.output
+
+
+def test_an_unknown_card_type_lists_the_types(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["cards", "--type", "spell"])
+    assert result.exit_code == 2
+    assert "card types are minion, combat minion, fate, combat fate, relic, god" in " ".join(
+        result.output.split()
+    )
+
+
+def test_every_preconstructed_deck_shows_more_than_minions() -> None:
+    # Issue 8 §4: a new player meets fates, relics and gods in the shipped decks.
+    pool = base_pool()
+    for name, cards in preconstructed().items():
+        kinds = {pool[c].type.removeprefix("combat ") for c in cards}
+        assert "fate" in kinds, f"{name} has no fate"
+        assert kinds & {"relic", "god"}, f"{name} has no relic or god"
+
+
+def test_rules_prints_the_glossary_in_our_words(runner: CliRunner) -> None:
+    whole = runner.invoke(app, ["rules"])
+    assert whole.exit_code == 0, whole.output
+    out = " ".join(whole.output.split())
+    for term in ("Ripper", "Evader", "conditional ability", "trigger doom", "stitch", "reap"):
+        assert term in out
+    one = runner.invoke(app, ["rules", "hecatomb", "Hunter"])
+    assert one.exit_code == 0 and "Hunter" in one.output and "Ripper" not in one.output
+    short = runner.invoke(app, ["rules", "ripper"])  # the game may be left out
+    assert short.exit_code == 0 and "Ripper" in short.output
+    bad = runner.invoke(app, ["rules", "hecatomb", "flumph"])
+    assert bad.exit_code == 2 and "No glossary entry" in bad.output
+
+
+def test_the_glossary_quotes_no_rulebook_sentence() -> None:
+    # Own words only (HELPERS.md): no run of 8 words from the rulebook's glossary.
+    import re
+
+    from ossuary.hecatomb.words import GLOSSARY
+
+    here = Path(__file__).resolve()
+    roots = [up / "shared" / "seeds" for up in here.parents]  # ../shared/seeds, README
+    books = next((sorted(r.glob("00[01]_*.txt")) for r in roots if r.is_dir()), [])
+    if not books:
+        pytest.skip("the rulebook is not next to this checkout")
+
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9+]+", text.lower())
+
+    book = words(" ".join(p.read_text("utf-8") for p in books))
+    grams = {" ".join(book[i : i + 8]) for i in range(len(book) - 7)}
+    for term, text in GLOSSARY:
+        mine = words(text)
+        copied = [" ".join(mine[i : i + 8]) for i in range(len(mine) - 7)]
+        assert not [g for g in copied if g in grams], f"{term}: copied from the rulebook"

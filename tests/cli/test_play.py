@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import re
+from pathlib import Path
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from ossuary import __version__
+from ossuary.cli import play as play_module
 from ossuary.cli.main import app
 
 
@@ -56,31 +61,65 @@ def test_human_game_shows_board_and_options_then_quits(runner: CliRunner) -> Non
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Player 0 (you)" in out
-    assert "Hand:" in out and "Abominations" in out and "Mana:" in out
+    assert "Player 0 (you) · Rot and Ruin" in out
+    assert "hand:" in out and "no abominations" in out and "mana:" in out
     assert "Your options:" in out
     assert re.search(r"^ +\d+\. End your turn$", out, re.M)
     assert "Player 0 puts" in out  # the log of what happened since the last decision
     assert "Game abandoned." in out
     assert "Winner:" not in out
-    # the computer played its turn between the two human decisions
+    # the computer played its turn between the two human decisions, and said so
     assert "-- turn 2: Player 1 --" in out
+    assert "Player 1 (computer, easy) is thinking..." in out
 
 
-def test_invalid_input_asks_again(runner: CliRunner) -> None:
+def test_invalid_input_asks_again_and_never_crashes(runner: CliRunner) -> None:
+    # Issue 8 §3/§4: any text at the prompt gets an answer, "²" and huge numbers included.
     result = runner.invoke(
-        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="\nfoo\n0\n99\n?\nq\n"
+        app,
+        ["play", "hecatomb", "--seed", "3", "--ai", "easy"],
+        input="\nfoo\n0\n99\n²\n" + "9" * 5000 + "\n?\nq\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "You entered nothing" in out
-    assert "You entered 'foo'" in out
-    assert "You entered '0'" in out
-    assert "You entered '99'" in out
-    assert len(re.findall(r"enter a number from 1 to \d+,", out)) == 4
-    assert "Recent log" in out
-    assert out.count("Your options:") == 2  # shown again after the log
+    for shown in ("'foo'", "'0'", "'99'", "'²'"):
+        assert f"You entered {shown}" in out
+    assert "too long" in out
+    assert len(re.findall(r"enter an option's number \(", out)) == 5
+    assert "Traceback" not in out
     assert "Game abandoned." in out
+
+
+def test_help_cards_and_rules_in_the_game(runner: CliRunner) -> None:
+    # Issue 8 §4: help, any visible card's full text, and the glossary, mid-game.
+    answers = ["help", "?", "c", "c quarry", "c Vesk, the Hoardmother", "r ripper", "r", "l",
+               "c nosuchcard", "q"]  # fmt: skip
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="\n".join(answers) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert out.count("choose option 3") == 2  # help, twice
+    assert "Cards you can see your hand: Quarry Stalker" in out  # the visible cards
+    assert "Conditional (corruption)" in out and "Trigger dooms" in out  # a card in full
+    assert "Each enemy with more souls than you" in out  # any card by its full name
+    assert "chooses which of the other side's minions" in out  # glossary: Ripper
+    assert "Guardian Keyword: the abomination never attacks" in out  # the whole glossary
+    assert "The log so far" in out
+    assert "No card called 'nosuchcard'" in out
+
+
+def test_options_keep_their_numbers_and_short_labels_choose(runner: CliRunner) -> None:
+    # Issue 8 §4: after putting a card into the mana zone, "End your turn" keeps its number.
+    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="1\nq\n")
+    ends = re.findall(r"^ +(\d+)\. End your turn$", result.output, re.M)
+    assert len(ends) == 2 and ends[0] == ends[1] != "2", ends
+    # "end" (the first letters of "End your turn") chooses it
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="en\nq\n"
+    )
+    assert "-- turn 2: Player 1 --" in result.output
 
 
 def test_end_of_input_quits_cleanly(runner: CliRunner) -> None:
@@ -89,27 +128,93 @@ def test_end_of_input_quits_cleanly(runner: CliRunner) -> None:
     assert "Game abandoned." in result.output
 
 
+def _answers() -> str:
+    """Every option number from 1 to 20 in turn, again and again: each decision takes
+    the first that is on offer (numbers stay with their options, so they have gaps)."""
+    return "".join(f"{n}\n" for n in range(1, 21)) * 300
+
+
 def test_human_can_play_a_whole_game(runner: CliRunner) -> None:
-    # always the first option, until the game is over
     result = runner.invoke(
-        app, ["play", "hecatomb", "--seed", "5", "--seats", "random,human"], input="1\n" * 400
+        app, ["play", "hecatomb", "--seed", "5", "--seats", "random,human"], input=_answers()
     )
     assert result.exit_code == 0, result.output
     assert re.search(r"^Winner: Player [01]$", result.output, re.M)
+    # a lone "Pass" or "End your turn" was answered for the player, and said so
+    assert "(auto-pass; type auto to turn it off)" in result.output
+
+
+def test_auto_pass_can_be_turned_off(runner: CliRunner) -> None:
+    args = ["play", "hecatomb", "--seed", "5", "--seats", "random,human", "--no-auto-pass"]
+    result = runner.invoke(app, args, input=_answers())
+    assert result.exit_code == 0, result.output
+    assert "auto-pass;" not in result.output
+    assert re.search(r"^Your options:\n +\d+\. (Pass|End your turn)[^\n]*\nPlayer 1, your",
+                     result.output, re.M)  # fmt: skip
 
 
 def test_hot_seat_passes_the_keyboard(runner: CliRunner) -> None:
     result = runner.invoke(
         app,
         ["play", "hecatomb", "--seats", "human,human", "--seed", "1"],
-        input="1\n" * 12 + "q\n",  # a "1" also answers "press Enter"
+        input="\n1\n" * 6 + "q\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    first = out.index("Pass to Player")
+    first = out.index("Pass the keyboard to Player")
     assert "Player 1 (you)" in out and "Player 0 (you)" in out
-    assert out.count("Pass to Player") >= 2
+    assert out.count("Pass the keyboard to Player") >= 2
     assert first < out.index("(you)")
+
+
+def test_q_at_the_hot_seat_handoff_quits(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seats", "human,human", "--seed", "1"], input="q\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game abandoned." in result.output
+    assert "(you)" not in result.output  # nobody's hand was shown
+
+
+def test_a_random_seed_is_printed_and_replays_the_deal(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 8 §2: no --seed deals a new game each time, and says how to replay it.
+    monkeypatch.setattr(play_module, "random_seed", lambda: 424242)
+    args = ["play", "hecatomb", "--seats", "random,random"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "seed 424242 (replay this deal with --seed 424242)" in first.output
+    again = runner.invoke(app, [*args, "--seed", "424242"])
+    assert again.output == first.output
+    assert 0 <= play_module.random_seed() < play_module.SEED_RANGE
+
+
+def test_one_deck_is_yours_and_the_board_names_every_deck(runner: CliRunner) -> None:
+    # README: `ossuary play hecatomb --deck "Blood and Gold"`: the person's deck.
+    result = runner.invoke(
+        app,
+        ["play", "hecatomb", "--seed", "3", "--deck", "blood and gold", "--seats", "ai,human"],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Player 1 (you) · Blood and Gold" in out
+    assert re.search(r"Player 0 \(computer, normal\) · (?!Blood and Gold)[A-Z]", out)
+
+
+def test_ctrl_c_ends_the_game_with_a_message_and_the_replay(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+
+    def interrupt(prompt: str) -> str | None:
+        raise KeyboardInterrupt
+
+    path = tmp_path / "cut.json"
+    code = play_module.play(console, interrupt, "hecatomb", "human,random", 3, [], path, ai="easy")
+    assert code == 130
+    assert "Interrupted (Ctrl-C): game abandoned." in out.getvalue()
+    assert "Replay saved to" in out.getvalue() and path.exists()
 
 
 def test_unknown_deck_fails_with_code_2_listing_known_decks(runner: CliRunner) -> None:
@@ -121,12 +226,15 @@ def test_unknown_deck_fails_with_code_2_listing_known_decks(runner: CliRunner) -
 
 
 def test_decks_by_name_one_per_seat(runner: CliRunner) -> None:
-    args = ["play", "hecatomb", "--seats", "random,random", "-q"]
-    ok = runner.invoke(app, [*args, "--deck", "gilded lies", "--deck", "Gilded Lies"])
+    args = ["play", "hecatomb", "--seats", "random,random,random", "-q"]
+    ok = runner.invoke(app, [*args, "--deck", "gilded lies", "--deck", "Gilded Lies",
+                             "--deck", "rot and ruin"])  # fmt: skip
     assert ok.exit_code == 0, ok.output
-    short = runner.invoke(app, [*args, "--deck", "Gilded Lies"])
-    assert short.exit_code == 2
-    assert "one --deck per seat" in short.output
+    one = runner.invoke(app, [*args, "--deck", "Gilded Lies"])
+    assert one.exit_code == 0, one.output
+    two = runner.invoke(app, [*args, "--deck", "Gilded Lies", "--deck", "Rot and Ruin"])
+    assert two.exit_code == 2
+    assert "one --deck (yours; the others get default decks) or one per seat" in two.output
 
 
 def test_bad_seats_and_games_fail_with_code_2(runner: CliRunner) -> None:

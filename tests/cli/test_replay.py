@@ -35,9 +35,14 @@ def test_replay_round_trip_shows_every_step_and_the_same_winner(
     n = len(Replay.load(path).actions)
     result = runner.invoke(app, ["replay", str(path), "--all"])
     assert result.exit_code == 0, result.output
-    steps = re.findall(r"^Step (\d+)\. Player [01]: (.+)$", result.output, re.M)
+    steps = re.findall(r"^Step (\d+)\. (Player [01].+)$", result.output, re.M)
     assert [int(s) for s, _ in steps] == list(range(1, n + 1))
-    assert any(label == "End your turn" for _, label in steps)
+    # each step names its seat, never "your" (the replay is watched, not played)
+    assert any(re.fullmatch(r"Player [01] ends the turn", said) for _, said in steps)
+    assert any(re.fullmatch(r"Player [01] plays .+", said) for _, said in steps)
+    assert not any("your" in said.lower() for _, said in steps)
+    # and what each step caused, in words
+    assert re.search(r"^    Player [01] gains 1 soul \(start of the turn\)$", result.output, re.M)
     assert re.search(r"^  Player [01] #\d+ .+ = str \d+, size \d", result.output, re.M)
     assert _result(result.output) == _result(played)
     assert len(_result(played)) == 2
@@ -54,6 +59,20 @@ def test_replay_waits_between_steps(runner: CliRunner, saved: tuple[Path, str]) 
     assert _result(rest.output) == _result(
         runner.invoke(app, ["replay", str(path), "--all"]).output
     )
+
+
+def test_replay_steps_back_as_well_as_forward(runner: CliRunner, saved: tuple[Path, str]) -> None:
+    path, _ = saved
+    result = runner.invoke(app, ["replay", str(path)], input="\n\n\nb\nb\n\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Step 3." in out and "Step 4." not in out
+    assert "Back to step 2" in out and "Back to step 1" in out
+    # forward again after going back: step 2 is shown a second time
+    assert out.count("Step 2.") == 2
+    assert out.index("Back to step 1") < out.rindex("Step 2.")
+    start = runner.invoke(app, ["replay", str(path)], input="b\nq\n")
+    assert "This is the start of the game." in start.output
 
 
 def test_replay_of_an_abandoned_game(runner: CliRunner, tmp_path: Path) -> None:
@@ -83,8 +102,8 @@ def _good_data(path: Path) -> dict[str, object]:
     ("change", "message"),
     [
         ({"actions": ["nonsense"]}, "illegal on replay"),
-        ({"actions": [1, 2]}, "'actions' must be a list of strings"),
-        ({"seats": "two"}, "'seats' must be int"),
+        ({"actions": [1, 2]}, "'actions' must be a list of option ids"),
+        ({"seats": "two"}, "'seats' must be a number of seats"),
         ({"seats": 9}, "cannot start the game"),
         ({"ruleset": "poker"}, "unknown ruleset 'poker'"),
         ({"version": "0"}, "rules version 0"),
@@ -125,7 +144,7 @@ def test_unreadable_replay_files_give_code_2(
 def test_missing_replay_file_gives_code_2(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
     assert result.exit_code == 2
-    assert "cannot read replay" in result.output
+    assert "can't read replay" in result.output
     assert "No such file" in result.output
 
 

@@ -151,8 +151,11 @@ def test_a_spectator_sees_no_hand_and_no_private_draw() -> None:
     s = _mid_game()
     v = s.view(None)
     assert v["seat"] is None and v["decision"] is not None and "options" not in v["decision"]
-    for p in v["players"]:
-        assert all(card is None for card in p["hand"])
+    everyone = (1 << s.n) - 1
+    for p, seat in zip(v["players"], s.seats, strict=True):
+        # a hand card is shown only when it was revealed to every seat (e.g. Audit of Sins)
+        for card, cid in zip(p["hand"], seat.hand, strict=True):
+            assert (card is None) == (s.known[cid] & everyone != everyone)
         assert p["deck_known"] == []
     assert all("card" not in e for e in v["log"] if e.get("private") is not None)
 

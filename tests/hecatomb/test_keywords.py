@@ -9,6 +9,7 @@ from .script import (
     abom,
     act,
     expect,
+    grave_names,
     illegal,
     in_hand,
     keywords,
@@ -504,6 +505,91 @@ def test_ripper_can_destroy_the_bottom_minion_alone() -> None:
     bottom = abom(s, 1).cards[0]
     act(s, "attack", "block 1 0", f"rip {bottom}")  # nothing else fits: no more asking
     assert stack_names(s, 1) == ["One", "Two"]
+
+
+def test_ripper_must_destroy_what_its_damage_can_destroy() -> None:
+    # Glossary "Ripper" with rulebook "Have abominations fight": the abomination deals
+    # damage equal to its strength; Ripper only chooses how it is split among the
+    # blocker's minions. 7 damage can't be spread over two 3-strength minions (at most
+    # 2 each) without destroying one, so "done" is not offered; after the first, the 4
+    # left still can't fit on the other (2), so it falls too.
+    s = scenario(
+        """
+        [[seat]]
+        abominations = [["Shredder", "Three", "Three"]]
+        [[seat]]
+        abominations = [["Three", "Three"]]
+        """,
+        CARDS,
+    )
+    lower, upper = abom(s, 1).cards
+    act(s, "attack", "block 1 0")
+    expect(s, "rip", 0)
+    assert set(s.decision().options) == {f"rip {lower}", f"rip {upper}"}  # no "done"
+    illegal(s, "done", "Ripper")
+    act(s, f"rip {lower}")  # the upper one is then the only option, so it is not asked
+    assert s.seats[1].aboms == []
+    assert sorted(grave_names(s, 1)) == ["Three", "Three"]
+
+
+def test_ripper_may_stop_once_the_damage_left_fits_on_the_rest() -> None:
+    # Glossary "Ripper": 7 damage on three 3-strength minions must destroy one (7 > 2 + 2
+    # + 2); the 4 left fit on the other two (2 each), so then it may stop.
+    s = scenario(
+        """
+        [[seat]]
+        abominations = [["Shredder", "Three", "Three"]]
+        [[seat]]
+        abominations = [["Three", "Three", "Three"]]
+        """,
+        CARDS,
+    )
+    bottom, middle, top = abom(s, 1).cards
+    act(s, "attack", "block 1 0")
+    expect(s, "rip", 0)
+    assert "done" not in s.decision().options
+    act(s, f"rip {middle}")
+    expect(s, "rip", 0)
+    assert s.decision().options == (f"rip {bottom}", f"rip {top}", "done")
+    act(s, "done")
+    assert stack_names(s, 1) == ["Three", "Three"]
+
+
+def test_ripper_may_spare_every_minion_when_the_damage_fits() -> None:
+    # Glossary "Ripper": 4 damage split 2 and 2 destroys neither 3-strength minion.
+    s = scenario(
+        """
+        [[seat]]
+        abominations = [["Shredder", "Three"]]
+        [[seat]]
+        abominations = [["Three", "Three"]]
+        """,
+        CARDS,
+    )
+    act(s, "attack", "block 1 0")
+    expect(s, "rip", 0)
+    assert "done" in s.decision().options
+    act(s, "done")
+    assert stack_names(s, 1) == ["Three", "Three"]
+
+
+def test_ripper_counts_survivor_on_the_top_minion() -> None:
+    # Glossary "Ripper" and "Survivor": the top Tough (3, Survivor +1) holds up to 3
+    # damage, the bottom Three up to 2: 5 damage fits, 6 would not.
+    s = scenario(
+        """
+        [[seat]]
+        abominations = [["Shredder", "Two", "Two"]]
+        [[seat]]
+        abominations = [["Three", "Tough"]]
+        """,
+        CARDS,
+    )
+    act(s, "attack", "block 1 0")
+    expect(s, "rip", 0)
+    assert "done" in s.decision().options
+    act(s, "done")
+    assert stack_names(s, 1) == ["Three", "Tough"]
 
 
 # -- Soulbound ------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import math
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -342,60 +342,3 @@ def results_json(
         "games": [asdict(r) for r in results],
         "summary": summarize(results, agents),
     }
-
-
-# =============================================================================
-# Decks against decks
-# =============================================================================
-def _deck_game(args: tuple[str, str, str, int, str]) -> tuple[str, str, list[float]]:
-    """One game of the round robin: deck ``a`` in seat 0, ``b`` in seat 1."""
-    from .. import games
-
-    game, a, b, seed, agent = args
-    state = games.get(game).new_game(decks=[a, b], seed=seed, first=(seed // 2) % 2)
-    agents = [make_agent(agent, seed * 7 + 1), make_agent(agent, seed * 7 + 2)]
-    play_game(state, agents, max_actions=MAX_ACTIONS)
-    return a, b, state.returns() if state.is_terminal() else [0.0, 0.0]
-
-
-def deck_round_robin(
-    game: str,
-    decks: Sequence[str],
-    games_per_pair: int,
-    agent: str = "heuristic",
-    workers: int | None = None,
-    progress: Callable[[], None] | None = None,
-) -> dict[str, tuple[int, float]]:
-    """Every pair of ``decks`` plays ``games_per_pair`` two-seat games of ``game``
-    (seats and first player alternate). Per deck: (games, wins), a draw counting
-    half a win."""
-    jobs = [
-        (game, a, b, g, agent) if g % 2 == 0 else (game, b, a, g, agent)
-        for a, b in itertools.combinations(decks, 2)
-        for g in range(games_per_pair)
-    ]
-    out: dict[str, tuple[int, float]] = {d: (0, 0.0) for d in decks}
-    workers = max(1, workers or os.cpu_count() or 1)
-    results: Iterator[tuple[str, str, list[float]]]
-    if workers == 1:
-        results = map(_deck_game, jobs)
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
-        results = pool.map(_deck_game, jobs, chunksize=4)
-    for a, b, returns in results:
-        for seat, deck in enumerate((a, b)):
-            n, w = out[deck]
-            score = (
-                1.0
-                if returns[seat] > returns[1 - seat]
-                else 0.5
-                if returns[0] == returns[1]
-                else 0.0
-            )
-            out[deck] = (n + 1, w + score)
-        if progress is not None:
-            progress()
-    if workers > 1:
-        pool.shutdown()
-    return out

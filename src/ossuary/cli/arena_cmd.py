@@ -26,7 +26,7 @@ from ..agents.arena import (
 )
 from ..engine.game import Game
 from .deck_cmd import find_deck
-from .errors import CliError, reported_errors
+from .errors import CliError, check_output, check_workers, reported_errors
 
 
 def parse_agents(spec: str) -> list[str]:
@@ -68,8 +68,8 @@ def arena(
     if games < 1:
         raise CliError(f"--games must be at least 1, got {games}")
     the_game.check_seats(seats)
-    if workers is not None and workers < 1:
-        raise CliError(f"--workers must be at least 1, got {workers}")
+    check_workers(workers)
+    check_output(out, "--out")
     decks = parse_decks(the_game, decks_spec)
     names = labels(specs)
     plan = schedule(specs, games, seats, decks, seed)

@@ -1,38 +1,84 @@
-"""``ossuary balance``: simulate many games with random decks and report the cards
-that win far too often or never (see ``ossuary.hecatomb.balance``)."""
+"""``ossuary balance``: a report on top of ``ossuary simulate``.
+
+- ``ossuary balance``: random legal decks (``--decks random``), then the cards
+  whose deck win rate lies outside the band, strongest and weakest first.
+- ``ossuary balance --decks``: every preconstructed deck against every other
+  (``--decks all``; ``--games`` per pair), then the decks' win rates.
+
+Both play a run like ``ossuary simulate`` does (in ``--out``, resumable; in a
+temporary folder otherwise) and read the tables from its statistics
+(:mod:`ossuary.sim.stats`), so there is one simulator and one set of numbers.
+"""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import check_agent
-from ..hecatomb.balance import BalanceGame, CardStat, card_stats, doom_stats, simulate, to_json
-from .errors import CliError
+from .. import games as registry
+from .errors import CliError, check_output, check_workers
+from .sim_cmd import make_report, need_sim, run_simulation
 
 
-def _table(title: str, stats: list[CardStat]) -> Table:
-    table = Table(title=title, header_style="bold")
-    for col in ("Card", "Doom", "In decks", "Deck win rate (95% CI)", "Played", "Played win", ""):
+def _card_table(title: str, cards: list[dict[str, Any]]) -> Table:
+    table = Table(title=title, header_style="bold", title_justify="left")
+    for col in ("Card", "Family", "In decks", "Deck win (95% CI)", "Played", "Played win", ""):
         table.add_column(col, justify="right" if col in ("In decks", "Played") else "left")
-    for s in stats:
+    for c in cards:
+        d, p = c["deck"], c["played"]
         table.add_row(
-            s.name,
-            s.doom,
-            str(s.decks),
-            f"{s.deck_rate:.1%} ({s.low:.1%}-{s.high:.1%})",
-            str(s.played),
-            f"{s.rate:.0%}" if s.played else "-",
-            s.verdict,
-        )
+            c["card"], c["group"], f"{d['games']:,}",
+            f"{d['rate']:.1%} ({d['ci95'][0]:.0%}-{d['ci95'][1]:.0%})",
+            f"{p['games']:,}", f"{p['rate']:.0%}" if p["games"] else "-", c["verdict"],
+        )  # fmt: skip
     return table
+
+
+def _play(
+    console: Console,
+    out: Path | None,
+    resume: bool,
+    game: str,
+    agent: str,
+    total: int,
+    seats: int,
+    decks: str,
+    seed: int,
+    workers: int | None,
+    scheduler: str | None,
+    progress: bool,
+) -> tuple[dict[str, Any], Path, bool]:
+    """Run (or resume) the simulation; (summary, folder, whether it is temporary)."""
+    check_workers(workers)
+    check_output(out, "--out", folder=True)  # before the run, not after it
+    need_sim()
+    from ..sim import stats
+
+    folder = out if out is not None else Path(tempfile.mkdtemp(prefix="ossuary-balance-"))
+    temporary = out is None
+    try:
+        report = run_simulation(
+            console, folder, resume, game, agent, total, seats, decks, seed, workers, None,
+            scheduler, None, progress, show_summary=False,
+        )  # fmt: skip
+        if not report.complete:
+            raise CliError(f"the run in {folder} is incomplete")
+        return stats.summarize(folder), folder, temporary
+    except BaseException:
+        if temporary:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
 
 
 def run_balance(
     console: Console,
+    game: str,
     games: int,
     agent: str,
     seats: int,
@@ -40,86 +86,102 @@ def run_balance(
     top: int,
     out: Path | None,
     seed: int,
-) -> None:
+    resume: bool = False,
+    scheduler: str | None = None,
+    html: Path | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Card balance: random legal decks for every seat, then the card tables."""
     if games < 1:
         raise CliError("--games must be 1 or more")
-    if not 2 <= seats <= 6:
-        raise CliError("--seats must be between 2 and 6")
+    if top < 1:
+        raise CliError("--top must be 1 or more")
+    check_output(html, "--html")  # before the run, not after
+    summary, folder, temporary = _play(
+        console, out, resume, game, agent, games, seats, "random", seed, workers, scheduler,
+        progress,
+    )  # fmt: skip
     try:
-        check_agent(agent)
-    except ValueError as exc:
-        raise CliError(f"--agent: {exc}") from exc
-    columns = (
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("games", total=games)
-
-        def step(_: BalanceGame) -> None:
-            bar.advance(task)
-
-        played = simulate(games, agent, seats, workers, first_seed=seed, progress=step)
-    baseline, stats = card_stats(played)
+        if html is not None:
+            make_report(console, folder, html, None, summary["band"])
+    finally:
+        if temporary:
+            shutil.rmtree(folder, ignore_errors=True)
+    base = summary["baseline"]
     console.print(
-        f"{games} games, {seats} seats, {agent} vs {agent}, random two-doom decks; "
-        f"a seat wins {baseline:.0%} of games on average."
+        f"{summary['games']:,} games, {seats} seats, {agent} in every seat, random legal decks; "
+        f"an even seat wins {base:.0%}."
     )
-    dooms = Table(title="By doom (seats whose deck had it)", header_style="bold")
-    for col in ("Doom", "Seats", "Win rate"):
-        dooms.add_column(col)
-    for doom, (n, w) in doom_stats(played).items():
-        dooms.add_row(doom, str(n), f"{w / n:.0%}" if n else "-")
-    console.print(dooms)
-    seen = [s for s in stats if s.decks]
-    console.print(_table(f"Strongest {top}", seen[:top]))
-    console.print(_table(f"Weakest {top}", seen[-top:][::-1]))
-    flagged = [s for s in stats if s.verdict]
+    if summary["by_family"]:
+        fam = Table(title="By the deck's families", header_style="bold", title_justify="left")
+        for col in ("Families", "Seats", "Win rate (95% CI)"):
+            fam.add_column(col)
+        for r in summary["by_family"]:
+            fam.add_row(
+                str(r["name"]), f"{r['games']:,}",
+                f"{r['rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%})",
+            )  # fmt: skip
+        console.print(fam)
+    seen = [c for c in summary["cards"] if c["deck"]["games"]]
+    console.print(_card_table(f"Strongest {top}", seen[:top]))
+    console.print(_card_table(f"Weakest {top}", seen[-top:][::-1]))
+    flagged = [c for c in seen if c["verdict"]]
     console.print(
-        f"{len(flagged)} card(s) whose deck win rate is outside {baseline:.0%} ± 5 points "
-        "with 95% confidence"
-        + (": " + ", ".join(f"{s.name} ({s.verdict})" for s in flagged) if flagged else ".")
+        f"{len(flagged)} card(s) whose deck win rate lies outside {base:.0%} ± "
+        f"{summary['band']:.0%} with 95% confidence"
+        + (": " + ", ".join(f"{c['card']} ({c['verdict']})" for c in flagged) if flagged else ".")
     )
-    unplayed = [s.name for s in stats if not s.played]
+    unplayed = [c["card"] for c in summary["cards"] if not c["played"]["games"]]
     if unplayed:
         console.print(f"Never played: {', '.join(unplayed)}")
     if out is not None:
-        out.write_text(to_json(played, stats, baseline), "utf-8")
-        console.print(f"Every game written to {out}")
+        console.print(f"Every game is in {out}; plots: ossuary report {out} --html report.html")
+    return summary
 
 
 def run_deck_round_robin(
-    console: Console, game: str, games_per_pair: int, agent: str, workers: int | None
-) -> None:
+    console: Console,
+    game: str,
+    games_per_pair: int,
+    agent: str,
+    workers: int | None,
+    out: Path | None = None,
+    seed: int = 1,
+    resume: bool = False,
+    scheduler: str | None = None,
+    html: Path | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
     """``ossuary balance --decks``: the preconstructed decks against each other."""
-    from .. import games
-    from ..agents.arena import deck_round_robin, wilson
-
     if games_per_pair < 1:
         raise CliError("--games must be 1 or more")
-    try:
-        check_agent(agent)
-    except ValueError as exc:
-        raise CliError(f"--agent: {exc}") from exc
-    decks = list(games.get(game).preconstructed())
+    check_output(html, "--html")  # before the run, not after
+    the_game = registry.get(game)
+    decks = list(the_game.preconstructed())
     if len(decks) < 2:
-        raise CliError(f"{games.get(game).title} has fewer than two preconstructed decks")
-    total = games_per_pair * len(decks) * (len(decks) - 1) // 2
-    columns = (TextColumn("[bold]round robin"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        results = deck_round_robin(
-            game, decks, games_per_pair, agent, workers, progress=lambda: bar.advance(task)
-        )
+        raise CliError(f"{the_game.title} has fewer than two preconstructed decks")
+    pairs = len(list(combinations(decks, 2)))
+    summary, folder, temporary = _play(
+        console, out, resume, game, agent, games_per_pair * pairs, 2, "all", seed, workers,
+        scheduler, progress,
+    )  # fmt: skip
+    try:
+        if html is not None:
+            make_report(console, folder, html, None, summary["band"])
+    finally:
+        if temporary:
+            shutil.rmtree(folder, ignore_errors=True)
     table = Table(
         title=f"Preconstructed decks, {agent} vs {agent}, {games_per_pair} games per pair",
         header_style="bold",
+        title_justify="left",
     )
     for col in ("Deck", "Games", "Win rate (95% CI)"):
         table.add_column(col)
-    for deck, (n, w) in sorted(results.items(), key=lambda kv: -kv[1][1] / kv[1][0]):
-        low, high = wilson(w, n)
-        table.add_row(deck, str(n), f"{w / n:.0%} ({low:.0%}-{high:.0%})")  # draws count half
+    for r in summary["by_deck"]:  # a draw counts half
+        table.add_row(
+            str(r["name"]), f"{r['games']:,}",
+            f"{r['rate']:.0%} ({r['ci95'][0]:.0%}-{r['ci95'][1]:.0%})",
+        )  # fmt: skip
     console.print(table)
+    return summary

@@ -41,6 +41,19 @@ def find_deck(game: Game, name: str) -> str:
 
 
 def check_deck(console: Console, path: Path, game: Game) -> None:
+    """A deck file, or a preconstructed deck by name (as ``play --deck`` takes it)."""
+    if not path.exists():
+        decks = {k.lower(): k for k in game.preconstructed()}
+        real = decks.get(str(path).strip().lower())
+        if real is not None:
+            cards = game.parse_deck(game.format_deck(game.preconstructed()[real]), source=real)
+            console.print(f"[bold green]{real}: a legal {game.title} deck (preconstructed)[/]")
+            console.print(game.deck_summary(cards))
+            return
+        raise CliError(
+            f"can't read deck file {str(path)!r}: no such file, and no preconstructed "
+            f"{game.title} deck has that name ({', '.join(game.preconstructed())})"
+        )
     cards = read_deck_file(path, game)
     console.print(f"[bold green]{path}: a legal {game.title} deck[/]")
     console.print(game.deck_summary(cards))

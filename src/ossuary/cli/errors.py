@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -19,10 +22,46 @@ class CliError(OssuaryError):
     """A problem with what the user asked for (unknown deck, bad file...)."""
 
 
+# Control characters (but newlines) never reach the terminal: a message may quote
+# untrusted input, and ESC starts terminal escape sequences.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
 def report(message: str) -> None:
+    message = _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
     Console(stderr=True, highlight=False).print(
         Text(f"Error: {message}", style="bold red"), soft_wrap=True
     )
+
+
+def check_output(path: Path | None, option: str, what: str = "write", folder: bool = False) -> None:
+    """Refuse an output that can't be written, before any long work starts: the
+    folder it goes in must exist and be writable; a file output must not be a
+    folder, and a ``folder`` output (a run's folder, made if missing) not a file."""
+    if path is None:
+        return
+    if folder and path.is_dir():
+        why = "" if os.access(path, os.W_OK) else "permission denied"
+    elif folder and path.exists():
+        why = "that is a file; give a folder for the run"
+    elif path.is_dir():
+        why = "that is a folder; give a file name"
+    elif not path.parent.is_dir():
+        why = f"the folder {str(path.parent)!r} does not exist"
+    elif not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        why = "permission denied"
+    else:
+        why = ""
+    if why:
+        raise CliError(f"cannot {what} {str(path)!r} ({option}): {why}")
+
+
+def check_workers(workers: int | None) -> None:
+    """``--workers``: a number of processes, 1 or more (None: every core)."""
+    if workers is not None and workers < 1:
+        raise CliError(
+            f"--workers must be at least 1, got {workers} (leave it out to use every core)"
+        )
 
 
 def fail(message: str) -> NoReturn:

@@ -2,15 +2,27 @@
 
 Like every agent, it is given only an observation (its seat's view and the
 legal actions), so what it draws can never show a card that seat may not see.
+Nothing here knows a game: the board, the log's words, the glossary, card text
+and the layout of the options all come from the game's registry entry
+(:class:`~ossuary.engine.game.Game`).
+
+What a person types is read by :meth:`Table.interpret`: a number, the first
+letters of an option, or a command (help, a card's text, the glossary, the log,
+back, auto-pass, quit). How it is shown is a :class:`UI`: the plain transcript
+here (pipes, screen readers, tests) or the full screen of :mod:`.screen`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+import io
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..agents import Observation
@@ -22,6 +34,7 @@ View = dict[str, Any]
 Reader = Callable[[str], str | None]
 RECENT_LOG = 15
 NEW_EVENTS_SHOWN = 30
+MAX_ANSWER = 200  # characters of an answer we look at; anything longer is refused
 
 
 def player(seat: int) -> str:
@@ -30,55 +43,430 @@ def player(seat: int) -> str:
 
 
 class QuitGame(Exception):
-    """The player asked to quit."""
+    """The player asked to quit (or input ended)."""
 
 
 def console_reader(console: Console) -> Reader:
-    """Read a line after printing ``prompt``; None at end of input or on Ctrl-C."""
+    """Read a line after printing ``prompt``; None at end of input. Ctrl-C is
+    left to the caller (it ends the game with a message and exit code 130)."""
 
     def read(prompt: str) -> str | None:
         try:
             return console.input(Text(prompt, style="bold"))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             console.print()
             return None
 
     return read
 
 
+# -- numbering -----------------------------------------------------------------------
+class Numbering:
+    """Option numbers that stay put: an option keeps its number for as long as it
+    stays on offer in decisions of the same kind (so "End your turn" and the cards
+    you did not play keep theirs after each action); a new option takes the
+    lowest free number."""
+
+    def __init__(self) -> None:
+        self._by_kind: dict[str, dict[str, int]] = {}
+
+    def assign(self, kind: str, ids: Sequence[str]) -> dict[str, int]:
+        old = self._by_kind.get(kind, {})
+        out = {a: old[a] for a in ids if a in old}
+        used = set(out.values())
+        free = (n for n in range(1, 10**6) if n not in used)
+        for a in ids:
+            if a not in out:
+                out[a] = next(free)
+        self._by_kind[kind] = out
+        return out
+
+
+# -- what one decision shows -------------------------------------------------------------
+@dataclass
+class Option:
+    key: str  # what to type: its number, or "b" for the game's back option
+    action: Action
+    group: str  # heading from Game.option_group ("" : a line of its own)
+    short: str
+
+    @property
+    def order(self) -> int:
+        return int(self.key) if self.key.isdigit() else 10**6
+
+
+@dataclass
+class DecisionScreen:
+    """Everything the UI draws for one decision (from the seat's view only)."""
+
+    seat: int
+    title: str  # "Hecatomb · seed 42 · auto-pass on"
+    board: Callable[[int, int | None], RenderableType]  # (width, height) -> board
+    log: list[str]  # the whole log in words, oldest first
+    new: int  # how many of the last log lines are new since this seat's last decision
+    prompt: str
+    options: list[Option]
+    hints: str  # "? help · c NAME card · r rules · b back · q quit"
+
+
+@dataclass
+class Command:
+    """What an answer asks for: an action id, a page to show, a message, or quit."""
+
+    action: str | None = None
+    page: tuple[str, RenderableType] | None = None
+    page_at_end: bool = False  # a page read from its end (the log: newest last)
+    message: str | None = None
+    quit: bool = False
+    redraw: bool = False
+
+
+class UI(Protocol):
+    """How decisions, pages and the computer's thinking reach the person."""
+
+    def show(self, screen: DecisionScreen) -> None: ...
+    def read(self, prompt: str) -> str | None: ...
+    def note(self, text: str, style: str = "") -> None: ...
+    def page(self, title: str, body: RenderableType, at_end: bool = False) -> None: ...
+    def handoff(self, who: str) -> bool: ...
+    def thinking(self, who: str, screen: DecisionScreen | None) -> Any: ...
+    def info(self, text: str, style: str = "") -> None: ...
+
+
+def render_text(renderable: RenderableType, width: int = 100) -> str:
+    """A renderable as plain text (to compare boards between decisions)."""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, highlight=False).print(renderable)
+    return out.getvalue()
+
+
+class TranscriptUI:
+    """Line by line, nothing redrawn: for pipes, logs and screen readers.
+
+    The board is printed when it changed since this seat last saw it; the log
+    shows what happened since the seat's last decision.
+    """
+
+    def __init__(self, console: Console, read: Reader) -> None:
+        self.console = console
+        self._read = read
+        self._boards: dict[int, str] = {}
+        self._thinking: str | None = None
+
+    def _print(self, text: str | Text, style: str = "") -> None:
+        self.console.print(text if isinstance(text, Text) else Text(text, style=style),
+                           soft_wrap=True)  # fmt: skip
+
+    def show(self, screen: DecisionScreen) -> None:
+        self._thinking = None
+        new = screen.log[len(screen.log) - screen.new :] if screen.new else []
+        if new:
+            self._print("Since your last decision:", "bold")
+            if len(new) > NEW_EVENTS_SHOWN:
+                self._print(f"  ... ({len(new) - NEW_EVENTS_SHOWN} earlier events: type l)")
+                new = new[-NEW_EVENTS_SHOWN:]
+            for line in new:
+                self._print("  " + line)
+        board = screen.board(self.console.width, None)
+        text = render_text(board, self.console.width)
+        if self._boards.get(screen.seat) != text:
+            self._boards[screen.seat] = text
+            self.console.print()
+            self.console.print(board)
+        else:
+            self._print("(The board is as before: type board to see it again.)", "dim")
+        self._print(f"{player(screen.seat)}: {screen.prompt}", "bold")
+        self.options(screen.options)
+
+    def options(self, options: list[Option]) -> None:
+        self._print("Your options:", "bold")
+        width = max((len(o.key) for o in options), default=1)
+        for o in sorted(options, key=lambda o: o.order):
+            self._print(f"  {o.key:>{width}}. {o.action.label}")
+
+    def read(self, prompt: str) -> str | None:
+        return self._read(prompt)
+
+    def note(self, text: str, style: str = "yellow") -> None:
+        self._print(text, style)
+
+    def info(self, text: str, style: str = "") -> None:
+        self._print(text, style)
+
+    def page(self, title: str, body: RenderableType, at_end: bool = False) -> None:
+        self._print(title, "bold")
+        self.console.print(body)
+
+    def handoff(self, who: str) -> bool:
+        self.console.clear()
+        answer = self._read(f"Pass the keyboard to {who}, then press Enter (q quits) ")
+        if answer is None or answer.strip().lower() in ("q", "quit"):
+            return False
+        self.console.clear()
+        return True
+
+    @contextmanager
+    def thinking(self, who: str, screen: DecisionScreen | None) -> Iterator[None]:
+        if self._thinking != who:  # once per stretch of the computer's decisions
+            self._thinking = who
+            self._print(f"{who} is thinking...", "dim")
+        yield
+
+
+# -- the table -------------------------------------------------------------------------
+HELP_ROWS = [
+    ("3", "choose option 3 (an option keeps its number while it stays on offer)"),
+    ("end, pass...", "choose by the first letters of an option"),
+    ("b, back", "step back out of the card you are playing, before you pay (nothing is spent)"),
+    ("c NAME", "a card's full text: any card you can see, an opponent's too "
+     "(c alone lists them)"),
+    ("r WORD", "the rules glossary (r alone: every term); also 'ossuary rules'"),
+    ("l, log", "the whole log so far"),
+    ("o", "every option, one a line, with its full label"),
+    ("board", "show the board again"),
+    ("auto", "auto-pass on or off: answer a lone 'Pass' / 'End your turn' for you"),
+    ("?, help", "this help"),
+    ("q, quit", "leave the game (a replay you asked for is saved)"),
+]  # fmt: skip
+
+
 @dataclass
 class Table:
-    """What the people sitting at one terminal share: whose turn at the keyboard it
-    was, and how much of each seat's log that seat has already been shown."""
+    """What the people sitting at one terminal share: the game, how it is shown,
+    whose turn at the keyboard it was, how much of each seat's log that seat has
+    seen, option numbers, and settings (auto-pass)."""
 
     console: Console
     read: Reader
     game: Game
     hot_seat: bool = False
+    ui: UI | None = None
+    seat_names: list[str] = field(default_factory=list)  # "human" / "computer, normal"
+    deck_names: list[str] = field(default_factory=list)
+    title: str = ""
+    auto_pass: bool = True
     last_seat: int | None = None
     seen: dict[int, int] = field(default_factory=dict)
+    numbering: dict[int, Numbering] = field(default_factory=dict)
 
-    def show_new_events(self, seat: int, view: View) -> None:
-        log = view["log"]
-        start = self.seen.get(seat, 0)
-        self.seen[seat] = len(log)
-        new = log[start:]
-        if not new:
-            return
-        self.console.print(Text("Since your last decision:", style="bold"), soft_wrap=True)
-        if len(new) > NEW_EVENTS_SHOWN:
-            self.console.print(
-                Text(f"  ... ({len(new) - NEW_EVENTS_SHOWN} earlier events)"), soft_wrap=True
-            )
-            new = new[-NEW_EVENTS_SHOWN:]
-        for event in new:
-            self.console.print(Text("  " + self.game.format_event(event)), soft_wrap=True)
+    def __post_init__(self) -> None:
+        if self.ui is None:
+            self.ui = TranscriptUI(self.console, self.read)
+
+    @property
+    def screen_ui(self) -> UI:
+        assert self.ui is not None
+        return self.ui
+
+    # -- labels ---------------------------------------------------------------------
+    def seat_labels(self, me: int | None, seats: int) -> list[str]:
+        """ "Player 0 (you) · Rot and Ruin", "Player 1 (computer, normal) · Gilded Lies"."""
+        out = []
+        for i in range(seats):
+            who = "you" if i == me else (self.seat_names[i] if i < len(self.seat_names) else "")
+            label = player(i) + (f" ({who})" if who else "")
+            if i < len(self.deck_names) and self.deck_names[i]:
+                label += f" · {self.deck_names[i]}"
+            out.append(label)
+        return out
+
+    def options(self, seat: int, view: View, legal: list[Action]) -> list[Option]:
+        decision = view.get("decision") or {}
+        back = self.game.back_action
+        numbers = self.numbering.setdefault(seat, Numbering()).assign(
+            str(decision.get("kind", "")), [a.id for a in legal if a.id != back]
+        )
+        out = []
+        for a in legal:
+            group, short = self.game.option_group(view, a.id, a.label)
+            out.append(Option("b" if a.id == back else str(numbers[a.id]), a, group, short))
+        return out
+
+    def screen_for(
+        self, seat: int, view: View, options: list[Option], mark_seen: bool = True
+    ) -> DecisionScreen:
+        game = self.game
+        log = [game.format_event(e) for e in view["log"]]
+        start = min(self.seen.get(seat, 0), len(log))
+        if mark_seen:
+            self.seen[seat] = len(log)
+        labels = self.seat_labels(seat, len(view.get("players", [])) or len(self.seat_names))
+        decision = view.get("decision") or {}
+        hints = "? help · c NAME card text · r rules · l log"
+        if game.back_action is not None and any(o.action.id == game.back_action for o in options):
+            hints += " · b back"
+        hints += " · q quit"
+
+        def board(width: int, height: int | None) -> RenderableType:
+            drawn: RenderableType = game.render_screen(view, seat, labels, width, height)
+            return drawn
+
+        title = self.title + (" · auto-pass on" if self.auto_pass else " · auto-pass off")
+        prompt = str(decision.get("prompt") or decision.get("kind") or "your decision")
+        return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints)
+
+    def watch_screen(self, seat: int, view: View) -> DecisionScreen:
+        """The screen a person sees while others decide (no options)."""
+        screen = self.screen_for(seat, view, [], mark_seen=False)
+        decision = view.get("decision") or {}
+        who = decision.get("player")
+        screen.prompt = "" if who is None else f"{player(who)} is deciding"
+        return screen
+
+    # -- answers ------------------------------------------------------------------------
+    def interpret(self, answer: str, seat: int, view: View, options: list[Option]) -> Command:
+        """What an answer means; never raises on any text."""
+        text = answer.strip()
+        if len(text) > MAX_ANSWER:
+            return Command(message=f"That answer is too long ({len(text)} characters).")
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        by_number = {o.key: o for o in options}
+        if text in by_number:  # ASCII digits only: "²" is not a number here
+            return Command(action=by_number[text].action.id)
+        if word in ("q", "quit", "exit") and not rest:
+            return Command(quit=True)
+        if word in ("?", "h", "help") and not rest:
+            return Command(page=("Help", self.help_page()))
+        if word in ("c", "card", "cards"):
+            return self.card_command(rest, view)
+        if word in ("r", "rules", "glossary"):
+            return self.rules_command(rest)
+        if word in ("l", "log") and not rest:
+            return Command(page=("The log so far", self.log_page(view)), page_at_end=True)
+        if word in ("o", "options") and not rest:
+            listing = Text("\n".join(f"{o.key:>3}. {o.action.label}"
+                                     for o in sorted(options, key=lambda o: o.order)))  # fmt: skip
+            return Command(page=("Every option", listing))
+        if word == "board" and not rest:
+            return Command(redraw=True, page=("The board", self.board_page(seat, view)))
+        if word == "auto" and not rest:
+            self.auto_pass = not self.auto_pass
+            state = "on" if self.auto_pass else "off"
+            return Command(message=f"Auto-pass is {state}.", redraw=True)
+        if word in ("b", "back") and not rest:
+            back = self.game.back_action
+            if back is not None and any(o.action.id == back for o in options):
+                return Command(action=back)
+            return Command(message="Nothing to step back from: b works while you choose X, a "
+                           "target, a place or a payment for a card you are playing.")  # fmt: skip
+        for o in options:  # an exact action id still works ("end")
+            if text == o.action.id:
+                return Command(action=o.action.id)
+        if len(text) >= 2:
+            low = text.lower()
+            hits = [o for o in options if o.short.lower().startswith(low)
+                    or o.action.label.lower().startswith(low)]  # fmt: skip
+            if len(hits) == 1:
+                return Command(action=hits[0].action.id)
+            if len(hits) > 1:
+                nums = ", ".join(o.key for o in hits[:8])
+                return Command(message=f"{text!r} fits options {nums}: type the number.")
+        shown = repr(text) if text else "nothing"
+        numbers = sorted(o.order for o in options if o.key.isdigit())
+        span = ", ".join(map(str, numbers)) if len(numbers) <= 6 else (
+            f"{', '.join(map(str, numbers[:5]))}... {numbers[-1]}")  # fmt: skip
+        return Command(message=f"You entered {shown}: enter an option's number ({span}), "
+                       "? for help, or q to quit.")  # fmt: skip
+
+    def help_page(self) -> RenderableType:
+        rows = RichTable(show_header=False, box=None, pad_edge=False)
+        rows.add_column(style="bold", no_wrap=True)
+        rows.add_column()
+        for key, what in HELP_ROWS:
+            rows.add_row(key, what)
+        parts: list[RenderableType] = [rows]
+        legend = self.game.legend()
+        if legend:
+            parts.append(Text(f"\nOn the {self.game.title} board:", style="bold"))
+            parts.extend(Text("  " + line) for line in legend)
+        state = "on" if self.auto_pass else "off"
+        parts.append(Text(f"\nAuto-pass is {state}. The full-screen board needs a terminal; "
+                          "with a pipe or --plain the game is a plain transcript."))  # fmt: skip
+        return Group(*parts)
+
+    def log_page(self, view: View) -> RenderableType:
+        return Text("\n".join(self.game.format_event(e) for e in view["log"]) or "(empty)")
+
+    def board_page(self, seat: int, view: View) -> RenderableType:
+        labels = self.seat_labels(seat, len(view.get("players", [])))
+        drawn: RenderableType = self.game.render_screen(
+            view, seat, labels, self.console.width, None
+        )
+        return drawn
+
+    def card_command(self, name: str, view: View) -> Command:
+        visible = self.game.visible_cards(view)
+        if not name:
+            if not visible:
+                return Command(message="No cards to show.")
+            lines = Text()
+            for where, names in visible:
+                lines.append(f"{where}: ", style="bold")
+                lines.append(", ".join(dict.fromkeys(names)) + "\n")
+            lines.append("Type c and (part of) a name to read a card.", style="dim")
+            return Command(page=("Cards you can see", lines))
+        want = name.lower()
+        seen = list(dict.fromkeys(n for _, names in visible for n in names))
+        exact = [n for n in seen if n.lower() == want]
+        partial = [n for n in seen if want in n.lower()]
+        pick = exact or (partial if len(partial) == 1 else [])
+        if not pick and len(partial) > 1:
+            return Command(message=f"{name!r} fits {', '.join(partial[:6])}: say more of the name.")
+        record = self.game.card_record(pick[0] if pick else name)
+        if record is None:
+            close = difflib.get_close_matches(name, seen, n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            return Command(message=f"No card called {name!r} in sight{hint} (c lists them).")
+        try:
+            detail = self.game.card_detail(record)
+        except Exception:  # a game without a card picture: show its record
+            detail = Text(str(record.get("text", "")))
+        return Command(page=(str(record["name"]), detail))
+
+    def rules_command(self, term: str, game: Game | None = None) -> Command:
+        title, body = glossary_page(game or self.game, term)
+        if body is None:
+            return Command(message=title)
+        return Command(page=(title, body))
+
+    # -- turns --------------------------------------------------------------------------
+    def auto_passed(self, seat: int, action: Action) -> None:
+        self.screen_ui.info(f"{player(seat)}: {action.label} (auto-pass; type auto to turn it off)",
+                            "dim")  # fmt: skip
+
+
+def glossary_page(game: Game, term: str = "") -> tuple[str, RenderableType | None]:
+    """(title, body) of the glossary, or of the entries matching ``term``; with no
+    match, (message, None)."""
+    entries = game.glossary()
+    if not entries:
+        return f"{game.title} has no glossary yet.", None
+    want = term.strip().lower()
+    if want:
+        hits = [(t, d) for t, d in entries if want in t.lower()]
+        if not hits:
+            hits = [(t, d) for t, d in entries if want in d.lower()]
+        if not hits:
+            close = difflib.get_close_matches(want, [t.lower() for t, _ in entries], n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            return f"No glossary entry for {term!r}{hint}", None
+        entries = hits
+    table = RichTable(show_header=False, box=None, pad_edge=False, show_lines=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for t, d in entries:
+        table.add_row(t, d)
+    title = f"{game.title} glossary" + (f": {term}" if want else " (in our own words)")
+    return title, table
 
 
 class HumanAgent:
-    """Asks a person at the terminal to choose, by number."""
+    """Asks a person at the terminal to choose."""
 
     name = "human"
+    observes = "view"  # a person needs the view, never samples
 
     def __init__(self, seat: int, table: Table) -> None:
         self.seat = seat
@@ -87,55 +475,34 @@ class HumanAgent:
     def act(self, obs: Observation) -> str:
         view, legal = obs.view, obs.legal
         table = self.table
-        console = table.console
+        ui = table.screen_ui
+        game = table.game
+        if table.auto_pass and len(legal) == 1 and legal[0].id in game.pass_actions:
+            table.auto_passed(self.seat, legal[0])
+            return legal[0].id
         if table.hot_seat and table.last_seat != self.seat:
-            console.clear()
-            answer = table.read(f"Pass to {player(self.seat)}, then press Enter ")
-            if answer is None:
+            if not ui.handoff(player(self.seat)):
                 raise QuitGame
-            console.clear()
         table.last_seat = self.seat
-        table.show_new_events(self.seat, view)
-        console.print()
-        console.print(table.game.render_board(view, me=self.seat))
-        self._options(legal)
+        options = table.options(self.seat, view, legal)
+        screen = table.screen_for(self.seat, view, options)
+        ui.show(screen)
         while True:
-            choices = f"1-{len(legal)}" if len(legal) > 1 else "1"
-            answer = table.read(f"{player(self.seat)}, choose {choices} (? log, q quit): ")
+            answer = ui.read(f"{player(self.seat)}, your choice (? for help): ")
             if answer is None:
                 raise QuitGame
-            answer = answer.strip()
-            if answer.lower() in ("q", "quit"):
+            command = table.interpret(answer, self.seat, view, options)
+            if command.quit:
                 raise QuitGame
-            if answer == "?":
-                self._recent_log(view)
-                self._options(legal)
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1].id
-            for action in legal:  # an exact action id also works
-                if answer == action.id:
-                    return action.id
-            shown = repr(answer) if answer else "nothing"
-            console.print(
-                Text(
-                    f"You entered {shown}: enter a number from 1 to {len(legal)}, "
-                    "? for the recent log, or q to quit.",
-                    style="yellow",
-                ),
-                soft_wrap=True,
-            )
-
-    def _options(self, legal: list[Action]) -> None:
-        console = self.table.console
-        console.print(Text("Your options:", style="bold"), soft_wrap=True)
-        width = len(str(len(legal)))
-        for i, action in enumerate(legal, 1):
-            console.print(Text(f"  {i:>{width}}. {action.label}"), soft_wrap=True)
-
-    def _recent_log(self, view: View) -> None:
-        console = self.table.console
-        log = view["log"][-RECENT_LOG:]
-        console.print(Text(f"Recent log (last {len(log)} events):", style="bold"), soft_wrap=True)
-        for event in log:
-            console.print(Text("  " + self.table.game.format_event(event)), soft_wrap=True)
+            if command.action is not None:
+                return command.action
+            if command.page is not None:
+                ui.page(*command.page, at_end=command.page_at_end)
+            if command.message is not None:
+                ui.note(command.message)
+            if command.redraw:
+                title = table.title + (" · auto-pass on" if table.auto_pass else " · auto-pass off")
+                screen.title = title
+                if isinstance(ui, TranscriptUI):
+                    continue
+                ui.show(screen)

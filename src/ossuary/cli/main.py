@@ -7,14 +7,16 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from .. import __version__, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, CliError, report, reported_errors
+from .errors import EXIT_USAGE, CliError, check_output, report, reported_errors
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
+from .sim_cmd import report_command, simulate_command
 
 app = typer.Typer(
     name="ossuary",
@@ -63,12 +65,18 @@ def play(
         str | None,
         typer.Option("--mode", help="A game's named mode, e.g. 1v1 or 2v2 (see 'ossuary games')."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", help="The game's random seed (default: a new one, printed at the start)."
+        ),
+    ] = None,
     deck: Annotated[
         list[str] | None,
         typer.Option(
             "--deck",
-            help="A preconstructed deck's name or a deck file; repeat once per seat.",
+            help="A preconstructed deck's name or a deck file. Once: your deck (the other "
+            "seats get default decks); or once per seat, in seat order.",
         ),
     ] = None,
     save_replay: Annotated[
@@ -80,14 +88,68 @@ def play(
     ai: Annotated[
         str, typer.Option("--ai", help="Strength of 'ai' seats: easy, normal (~1 s a move), hard.")
     ] = "normal",
+    ui: Annotated[
+        str,
+        typer.Option(
+            "--ui",
+            help="full: the board stays in place (needs a terminal); plain: a transcript, "
+            "for screen readers and pipes; auto (default): full when both ends are a terminal.",
+        ),
+    ] = "auto",
+    auto_pass: Annotated[
+        bool,
+        typer.Option(
+            "--auto-pass/--no-auto-pass",
+            help="Answer a lone 'Pass' or 'End your turn' for you (type 'auto' in play to switch).",
+        ),
+    ] = True,
 ) -> None:
-    """Play a game: against computers, hot seat, or watch computers play."""
+    """Play a game: against computers, hot seat, or watch computers play.
+
+    In the game, type ? for help: numbers choose, 'c NAME' shows a card, 'r WORD' the
+    rules glossary, 'b' steps back out of a card you are playing, 'q' quits.
+    """
+    from .play import choose_ui
+
     console = Console(highlight=False)
     with reported_errors():
-        play_game_cli(
-            console, console_reader(console), game, seats, seed, deck or [], save_replay, quiet, ai,
-            mode,
-        )  # fmt: skip
+        code = play_game_cli(
+            console,
+            console_reader(console),
+            game,
+            seats,
+            seed,
+            deck or [],
+            save_replay,
+            quiet,
+            ai,
+            full_screen=choose_ui(ui),
+            auto_pass=auto_pass,
+            mode=mode,
+        )
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game (see 'ossuary games').")] = games.DEFAULT,
+    term: Annotated[
+        str, typer.Argument(help="Show only the entries about this word (e.g. Ripper).")
+    ] = "",
+) -> None:
+    """The game's glossary in our own words: keywords, card words and the flow of a turn."""
+    from .human import glossary_page
+
+    with reported_errors():
+        if game.strip().lower() not in games.names() and not term:
+            game, term = games.DEFAULT, game  # 'ossuary rules ripper'
+        title, body = glossary_page(games.get(game), term)
+        if body is None:
+            raise CliError(title)
+        console = Console(highlight=False)
+        console.print(Text(title, style="bold"))
+        console.print(body)
 
 
 @app.command()
@@ -163,18 +225,30 @@ def cards(
 
 @app.command()
 def balance(
-    n_games: Annotated[int, typer.Option("--games", help="How many games to simulate.")] = 1000,
+    n_games: Annotated[
+        int, typer.Option("--games", help="Games to simulate (with --decks: per pair of decks).")
+    ] = 1000,
     agent: Annotated[
         str, typer.Option("--agent", help="The agent in every seat (e.g. heuristic).")
     ] = "heuristic",
-    seats: Annotated[int, typer.Option("--seats", help="Players per game (2-6).")] = 2,
+    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
     workers: Annotated[
         int | None, typer.Option("--workers", help="Processes (default: every core).")
     ] = None,
     top: Annotated[int, typer.Option("--top", help="How many strongest/weakest to list.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write every game and card statistic as JSON.")
+        Path | None,
+        typer.Option("--out", help="Keep the games in this run folder (like 'ossuary simulate')."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the interrupted run in --out.")
+    ] = False,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Play on a Dask cluster, tcp://HOST:PORT.")
+    ] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write the report with plots here.")
     ] = None,
     decks: Annotated[
         bool,
@@ -183,19 +257,62 @@ def balance(
         ),
     ] = False,
     game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    no_progress: Annotated[
+        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
+    ] = False,
 ) -> None:
-    """Card balance: simulate games with random decks; report cards that win too often or never."""
+    """Card balance: simulate games with random decks and list the cards that win too
+    often or too rarely (--decks: the preconstructed decks against each other)."""
     from .balance_cmd import run_balance, run_deck_round_robin
 
+    console = Console(highlight=False)
     with reported_errors():
         if decks:
-            run_deck_round_robin(Console(highlight=False), game, n_games, agent, workers)
+            run_deck_round_robin(
+                console, game, n_games, agent, workers, out, seed, resume, scheduler, html,
+                not no_progress,
+            )  # fmt: skip
         else:
-            if games.get(game).name != "hecatomb":
-                raise CliError(
-                    "card balance by random decks is Hecatomb's only so far; use --decks"
-                )
-            run_balance(Console(highlight=False), n_games, agent, seats, workers, top, out, seed)
+            run_balance(
+                console, game, n_games, agent, seats, workers, top, out, seed, resume,
+                scheduler, html, not no_progress,
+            )  # fmt: skip
+
+
+app.command("simulate")(simulate_command)
+app.command("report")(report_command)
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (loopback unless you mean it).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)
+    ] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db",
+            help="Where games are stored: any SQLAlchemy URL (sqlite:///games.db, "
+            "postgresql+psycopg://user@host/db). Default: ~/.local/share/ossuary/server.db.",
+        ),
+    ] = "",
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--ai-workers", help="Processes for computer seats (default: one a core but one)."
+        ),
+    ] = None,
+) -> None:
+    """Serve the browser client: a lobby, boards, games with friends and the AI."""
+    with reported_errors():
+        try:
+            from ..server import serve as run_server
+        except ImportError as exc:  # the web libraries are core deps; say what is missing
+            raise CliError(f"the server needs {exc.name}: pip install 'ossuary'") from None
+        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers)
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
@@ -204,7 +321,12 @@ app.add_typer(deck_app, name="deck")
 
 @deck_app.command("check")
 def deck_check(
-    file: Annotated[Path, typer.Argument(help="A deck file: '3 Card Name' lines, // comments.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A deck file ('3 Card Name' lines, // comments) or a preconstructed deck's name."
+        ),
+    ],
     game: Annotated[str, GAME_OPTION] = games.DEFAULT,
 ) -> None:
     """Check a deck against the game's deck rules; every problem is listed at once."""
@@ -235,11 +357,15 @@ def deck_export(
     from .deck_cmd import export_deck
 
     with reported_errors():
+        check_output(out, "--out")
         text = export_deck(name, games.get(game))
         if out is None:
             typer.echo(text, nl=False)
         else:
-            out.write_text(text, "utf-8")
+            try:
+                out.write_text(text, "utf-8")
+            except OSError as exc:
+                raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
             typer.echo(f"wrote {out}")
 
 

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import secrets
+import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
 from .. import games
-from ..agents import Agent, make_agent, play_game
+from ..agents import Agent, Observation, make_agent, play_game
 from ..engine.core import Action, GameState
-from ..engine.game import DeckSpec, Game
+from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.replay import Replay, SeatReplay
 from .deck_cmd import find_deck, read_deck_file
-from .errors import CliError
-from .human import HumanAgent, QuitGame, Reader, Table, player
+from .errors import CliError, check_output
+from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
 
 HUMAN = "human"
 AI = "ai"  # a seat played by the computer at the level chosen with --ai
@@ -24,6 +29,9 @@ AI = "ai"  # a seat played by the computer at the level chosen with --ai
 # decision on a 2-core machine; hard four seconds.
 AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4"}
 DEFAULT_AI = "normal"
+UI_MODES = ("auto", "full", "plain")
+EXIT_INTERRUPTED = 130  # the shell's code for "stopped by Ctrl-C"
+SEED_RANGE = 1_000_000
 
 
 def ai_spec(level: str) -> str:
@@ -39,6 +47,11 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 1_000_003 + seat + 1
 
 
+def random_seed() -> int:
+    """A fresh seed for a game nobody asked to repeat (printed, so it can be)."""
+    return secrets.randbelow(SEED_RANGE)
+
+
 def parse_seats(spec: str) -> list[str]:
     seats = [s.strip().lower() for s in spec.split(",")]
     if any(not s for s in seats):
@@ -46,26 +59,63 @@ def parse_seats(spec: str) -> list[str]:
     return seats
 
 
-def resolve_decks(game: Game, names: list[str], seats: int) -> list[DeckSpec] | None:
-    """One deck per seat, checked: a preconstructed deck's name, or a deck file
-    (``3 Card Name`` lines, see ``ossuary deck check``). None: the default decks."""
+def _one_deck(game: Game, name: str) -> tuple[DeckSpec, str]:
+    """A deck file or a preconstructed deck's name -> (deck, how the board names it)."""
+    if Path(name).is_file():
+        return read_deck_file(Path(name), game), Path(name).name
+    try:
+        real = find_deck(game, name)
+    except CliError:
+        raise CliError(
+            f"unknown deck {name!r}: not a deck file, nor one of the preconstructed "
+            f"{game.title} decks: {', '.join(game.preconstructed())}"
+        ) from None
+    return real, real
+
+
+def resolve_decks(
+    game: Game, names: list[str], seats: int, humans: list[int] | None = None
+) -> tuple[list[DeckSpec] | None, list[str]]:
+    """Every seat's deck and its name on the board.
+
+    No ``--deck``: the game's default decks. One: the deck of the first person
+    at the table (seat 0 when only computers play); the other seats get default
+    decks, other than that one where the game has enough. One per seat: in
+    order. A deck is a preconstructed deck's name or a deck file (``3 Card Name``
+    lines, see ``ossuary deck check``).
+    """
+    try:
+        pool = game.default_decks(seats + 1)
+    except NotSupported:
+        pool = []
     if not names:
-        return None
+        if not pool:
+            return None, [""] * seats
+        defaults = pool[:seats]
+        return defaults, [d if isinstance(d, str) else "" for d in defaults]
+    chosen = [_one_deck(game, n) for n in names]
+    if len(chosen) == seats:
+        return [d for d, _ in chosen], [label for _, label in chosen]
+    if len(chosen) != 1:
+        raise CliError(
+            f"give one --deck (yours; the others get default decks) or one per seat: "
+            f"{seats} seats, {len(chosen)} decks"
+        )
+    mine = (humans or [0])[0]
+    if not pool:
+        raise CliError(f"{game.title} has no default decks: give one --deck per seat")
+    others = [d for d in pool if d != chosen[0][1]] if len(set(map(str, pool))) > 1 else pool
     out: list[DeckSpec] = []
-    for name in names:
-        if Path(name).is_file():
-            out.append(read_deck_file(Path(name), game))
+    labels: list[str] = []
+    for seat in range(seats):
+        if seat == mine:
+            out.append(chosen[0][0])
+            labels.append(chosen[0][1])
         else:
-            try:
-                out.append(find_deck(game, name))
-            except CliError:
-                raise CliError(
-                    f"unknown deck {name!r}: not a deck file, nor one of the preconstructed "
-                    f"{game.title} decks: {', '.join(game.preconstructed())}"
-                ) from None
-    if len(out) != seats:
-        raise CliError(f"give one --deck per seat: {seats} seats, {len(out)} decks")
-    return out
+            d = others.pop(0) if others else pool[0]
+            out.append(d)
+            labels.append(d if isinstance(d, str) else "")
+    return out, labels
 
 
 def new_game(game: Game, seats: int, seed: int, decks: list[DeckSpec] | None) -> GameState:
@@ -73,6 +123,15 @@ def new_game(game: Game, seats: int, seed: int, decks: list[DeckSpec] | None) ->
         return game.new_game(decks=decks, seats=seats, seed=seed)
     except ValueError as exc:
         raise CliError(str(exc)) from exc
+
+
+def seat_kind(spec: str, level: str) -> str:
+    """How the board names who plays a seat: "human", "computer, normal"."""
+    if spec == HUMAN:
+        return HUMAN
+    if spec == AI_LEVELS.get(level, ""):
+        return f"computer, {level}"
+    return f"computer: {spec}"
 
 
 @dataclass
@@ -83,6 +142,7 @@ class Watcher:
     game: Game
     quiet: bool = False
     turn: int = -1
+    table: Table | None = None
 
     def __call__(self, state: GameState, seat: int, action: Action) -> None:
         if self.quiet:
@@ -93,7 +153,15 @@ class Watcher:
             active = view["active"]
             self.console.print(Rule(f"Turn {self.turn}: {player(active)}"))
             shown = view if active == seat else state.view(active)
-            self.console.print(self.game.render_board(shown, me=active, me_label="hand shown"))
+            labels = self.table.seat_labels(None, state.num_seats()) if self.table else []
+            if labels:
+                labels[active] = labels[active].replace(" · ", " (hand shown) · ", 1)
+                if "(hand shown)" not in labels[active]:
+                    labels[active] += " (hand shown)"
+                board = self.game.render_screen(shown, active, labels, self.console.width, None)
+            else:
+                board = self.game.render_board(shown, me=active, me_label="hand shown")
+            self.console.print(board)
         self.console.print(Text(f"  {player(seat)}: {action.label}"), soft_wrap=True)
 
 
@@ -113,58 +181,158 @@ def mode_seats(game: Game, mode: str | None, seats_spec: str | None) -> str:
     return seats_spec
 
 
+class ThinkingAgent:
+    """A computer seat at a table with people: while it decides, the people see
+    their board and that it is thinking (the full screen keeps their keys)."""
+
+    def __init__(
+        self, agent: Agent, seat: int, table: Table, watch: Callable[[], DecisionScreen | None]
+    ) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.observes = getattr(agent, "observes", "samples")  # what play_game builds for it
+        self.seat = seat
+        self.table = table
+        self.watch = watch
+
+    def act(self, obs: Observation) -> str:
+        who = self.table.seat_labels(None, len(self.table.seat_names))[self.seat].split(" · ")[0]
+        with self.table.screen_ui.thinking(who, self.watch()):
+            return self.agent.act(obs)
+
+
+def choose_ui(mode: str) -> bool:
+    """Whether to use the full screen: ``auto`` when both ends are terminals."""
+    from .screen import terminal_ok
+
+    mode = mode.strip().lower()
+    if mode not in UI_MODES:
+        raise CliError(f"--ui {mode!r}: choose from {', '.join(UI_MODES)}")
+    if mode == "plain":
+        return False
+    ok = terminal_ok(sys.stdin, sys.stdout)
+    if mode == "full" and not ok:
+        raise CliError("--ui full needs a terminal for both input and output; use --ui plain")
+    return ok
+
+
 def play(
     console: Console,
     read: Reader,
     game: str,
     seats_spec: str | None,
-    seed: int,
+    seed: int | None,
     deck_names: list[str],
     save_replay: Path | None,
     quiet: bool = False,
     ai: str = DEFAULT_AI,
+    full_screen: bool = False,
+    auto_pass: bool = True,
     mode: str | None = None,
-) -> None:
-    """Play one game to its end (or until a person quits).
+) -> int:
+    """Play one game to its end (or until a person quits); the exit code.
 
     A seat named ``ai`` is the computer at the ``ai`` level; any other name is
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
+    ``seed`` None: a random seed, printed so the deal can be played again.
     ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
+    Ctrl-C ends the game with a message (and the replay, if asked for) and the
+    exit code 130.
     """
     the_game = games.get(game)
     seats_spec = mode_seats(the_game, mode, seats_spec)
-    level = ai_spec(ai)
-    seats = [level if s == AI else s for s in parse_seats(seats_spec)]
+    check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
+    level = ai.strip().lower()
+    spec = ai_spec(ai)
+    raw = parse_seats(seats_spec)
+    seats = [spec if s == AI else s for s in raw]
     the_game.check_seats(len(seats))
-    decks = resolve_decks(the_game, deck_names, len(seats))
     humans = [i for i, s in enumerate(seats) if s == HUMAN]
-    table = Table(console, read, the_game, hot_seat=len(humans) > 1)
+    if seed is None:
+        seed = random_seed()
+    decks, deck_labels = resolve_decks(the_game, deck_names, len(seats), humans)
+    kinds = [seat_kind(s, level) for s in seats]
+    table = Table(
+        console,
+        read,
+        the_game,
+        hot_seat=len(humans) > 1,
+        seat_names=kinds,
+        deck_names=deck_labels,
+        title=f"{the_game.title} · seed {seed}",
+        auto_pass=auto_pass,
+    )
     agents: list[Agent] = []
-    for i, spec in enumerate(seats):
-        if spec == HUMAN:
+    for i, s in enumerate(seats):
+        if s == HUMAN:
             agents.append(HumanAgent(i, table))
             continue
         try:
-            agents.append(make_agent(spec, agent_seed(seed, i)))
+            agents.append(make_agent(s, agent_seed(seed, i)))
         except ValueError as exc:
             raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
     state = new_game(the_game, len(seats), seed, decks)
+    for h in humans:
+        the_game.allow_back(state, h)
     names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
-    console.print(Text(f"{the_game.title}, seed {seed}. {names}", style="bold"), soft_wrap=True)
-    watcher = None if humans else Watcher(console, the_game, quiet)
+    console.print(
+        Text(
+            f"{the_game.title}, seed {seed} (replay this deal with --seed {seed}). {names}",
+            style="bold",
+        ),
+        soft_wrap=True,
+    )
+    if humans:
+
+        def watch() -> DecisionScreen | None:
+            seat = table.last_seat if table.last_seat is not None else humans[0]
+            return table.watch_screen(seat, state.view(seat))
+
+        agents = [
+            a if i in humans else ThinkingAgent(a, i, table, watch) for i, a in enumerate(agents)
+        ]
+    screen: Any = None
+    if full_screen and humans:
+        from .screen import FullScreenUI
+
+        screen = FullScreenUI(console)
+        table.ui = screen
+    watcher = None if humans else Watcher(console, the_game, quiet, table=table)
+    context: AbstractContextManager[Any] = screen if screen is not None else nullcontext()
+    outcome = "done"
     try:
-        play_game(state, agents, observer=watcher)
-    except QuitGame:
+        with context:
+            try:
+                play_game(state, agents, observer=watcher)
+            except QuitGame:
+                outcome = "quit"
+            if outcome == "done" and screen is not None:
+                seat = table.last_seat if table.last_seat is not None else humans[0]
+                screen.show(table.watch_screen(seat, state.view(seat)))
+                screen.final(the_game.result_lines(state.view(seat)))
+    except KeyboardInterrupt:
+        console.print()
+        console.print(Text("Interrupted (Ctrl-C): game abandoned.", style="bold"), soft_wrap=True)
+        _save(console, state, save_replay, humans)
+        return EXIT_INTERRUPTED
+    if outcome == "quit":
         console.print(Text("Game abandoned.", style="bold"), soft_wrap=True)
         _save(console, state, save_replay, humans)
-        return
-    if len(humans) == 1:
-        table.show_new_events(humans[0], state.view(humans[0]))
+        return 0
+    if len(humans) == 1 and screen is None:
+        h = humans[0]
+        view = state.view(h)
+        new = view["log"][table.seen.get(h, 0) :]
+        if new:
+            console.print(Text("Since your last decision:", style="bold"), soft_wrap=True)
+            for event in new[-30:]:
+                console.print(Text("  " + the_game.format_event(event)), soft_wrap=True)
     final = state.view(humans[0] if humans else 0)  # winner and souls are public
     console.print(Rule("Game over"))
     for line in the_game.result_lines(final):
         console.print(Text(line, style="bold"), soft_wrap=True)
     _save(console, state, save_replay, humans)
+    return 0
 
 
 def _save(console: Console, state: GameState, path: Path | None, humans: list[int]) -> None:

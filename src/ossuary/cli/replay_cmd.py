@@ -1,8 +1,7 @@
-"""``ossuary replay``: step through a saved game."""
+"""``ossuary replay``: step through a saved game, forward and back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
@@ -10,9 +9,12 @@ from rich.text import Text
 
 from .. import games
 from ..engine.core import GameState
+from ..engine.game import Game
 from ..engine.replay import Replay, SeatReplay
 from ..engine.replay import load_replay as _load_any
 from .human import Reader, player
+
+STEP_PROMPT = "Enter: next step, b: back a step, a: all the rest, q: quit "
 
 
 def load_replay(path: Path) -> Replay | SeatReplay:
@@ -21,8 +23,24 @@ def load_replay(path: Path) -> Replay | SeatReplay:
     return _load_any(path)
 
 
+def _navigate(read: Reader, step: bool) -> tuple[str, bool]:
+    """One answer at a step: ``next``, ``back``, ``quit`` (and whether to go on
+    stepping)."""
+    if not step:
+        return "next", False
+    answer = read(STEP_PROMPT)
+    key = "a" if answer is None else answer.strip().lower()
+    if key == "q":
+        return "quit", True
+    if key == "a":
+        return "next", False
+    if key == "b":
+        return "back", True
+    return "next", True
+
+
 def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: bool) -> None:
-    """A seat's replay: what that seat saw, frame by frame."""
+    """A seat's replay: what that seat saw, frame by frame, forward and back."""
     game = games.get(replay.ruleset)
     whose = "a spectator" if replay.seat is None else player(replay.seat)
     console.print(
@@ -33,42 +51,64 @@ def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: b
         ),
         soft_wrap=True,
     )
-    for n, frame in enumerate(replay.frames):
-        if n and step:
-            answer = read("Enter: next step, a: all the rest, q: quit ")
-            if answer is None or answer.strip().lower() == "a":
-                step = False
-            elif answer.strip().lower() == "q":
-                return
+    frames = replay.frames
+    for event in frames[0]["view"].get("log", []):
+        console.print(Text("  " + game.format_event(event)), soft_wrap=True)
+    for line in game.summary_lines(frames[0]["view"]):
+        console.print(Text(line), soft_wrap=True)
+    n = 0
+    while n + 1 < len(frames):
+        move, step = _navigate(read, step)
+        if move == "quit":
+            return
+        if move == "back":
+            if n == 0:
+                console.print(Text("This is the start of the game."), soft_wrap=True)
+                continue
+            n -= 1
+            console.print(Text(f"Back to step {n}", style="bold"), soft_wrap=True)
+            for line in game.summary_lines(frames[n]["view"]):
+                console.print(Text(line), soft_wrap=True)
+            continue
+        n += 1
+        frame = frames[n]
         actor = frame["actor"]
-        if n:
-            what = frame["action"] or "acts"
-            who = player(actor) if actor is not None else "?"
-            console.print(Text(f"Step {n}. {who}: {what}", style="bold"), soft_wrap=True)
+        who = player(actor) if actor is not None else "?"
+        what = frame["action"] or "acts"
+        console.print(Text(f"Step {n}. {who}: {what}", style="bold"), soft_wrap=True)
         for event in frame["view"].get("log", []):
-            console.print(Text("  " + game.format_event(event)), soft_wrap=True)
+            console.print(Text("    " + game.format_event(event), style="dim"), soft_wrap=True)
         for line in game.summary_lines(frame["view"]):
             console.print(Text(line), soft_wrap=True)
     if replay.finished:
-        for line in game.result_lines(replay.frames[-1]["view"]):
+        for line in game.result_lines(frames[-1]["view"]):
             console.print(Text(line, style="bold"), soft_wrap=True)
     else:
         console.print(Text("The game was not finished.", style="bold"), soft_wrap=True)
 
 
-def _start(replay: Replay) -> tuple[Iterator[tuple[str | None, GameState]], GameState]:
-    states = replay.states()
-    _, state = next(states)
-    return states, state
+def _public_events(state: GameState, start: int) -> list[dict[str, object]]:
+    """The log events from ``start`` on, with every private card hidden (a seat
+    number no player has: everything only some seat saw is redacted)."""
+    nobody = state.num_seats()
+    return [state.redact_event(e, nobody) for e in state.log[start:]]
+
+
+def _show_state(console: Console, game: Game, state: GameState) -> None:
+    view = state.view(0)  # only public facts (souls, abominations) are shown
+    for line in game.summary_lines(view):
+        console.print(Text(line), soft_wrap=True)
 
 
 def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
-    """Print each action of a replay with a compact board after it."""
+    """Print each action of a replay, what it caused and a compact board after it;
+    step by step, ``b`` goes back a step."""
     replay = load_replay(path)
     if isinstance(replay, SeatReplay):
         show_seat_replay(console, read, replay, step)
         return
-    states, state = _start(replay)
+    it = replay.states()
+    _, first = next(it)
     game = games.get(replay.ruleset)
     console.print(
         Text(
@@ -78,27 +118,45 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
         ),
         soft_wrap=True,
     )
-    view = state.view(0)  # only public facts (souls, abominations) are shown
-    for line in game.summary_lines(view):
-        console.print(Text(line), soft_wrap=True)
-    for n, (aid, after) in enumerate(states, 1):
-        assert aid is not None
-        seat = state.current_player()
-        who = player(seat) if seat is not None else "?"
-        if step:
-            answer = read("Enter: next step, a: all the rest, q: quit ")
-            if answer is None or answer.strip().lower() == "a":
-                step = False
-            elif answer.strip().lower() == "q":
-                return
-        console.print(
-            Text(f"Step {n}. {who}: {state.action_label(aid)}", style="bold"), soft_wrap=True
-        )
-        state = after
-        view = state.view(0)
-        for line in game.summary_lines(view):
-            console.print(Text(line), soft_wrap=True)
+    _show_state(console, game, first)
+    states: list[GameState] = [first]  # states[i]: after i steps
+    steps: list[str] = [""]  # steps[i]: the action that led to states[i]
+    i = 0
+    while True:
+        move, step = _navigate(read, step)
+        if move == "quit":
+            return
+        if move == "back":
+            if i == 0:
+                console.print(Text("This is the start of the game."), soft_wrap=True)
+                continue
+            i -= 1
+            shown = f"Back to step {i}" + (f" ({steps[i]})" if i else " (the start)")
+            console.print(Text(shown, style="bold"), soft_wrap=True)
+            _show_state(console, game, states[i])
+            continue
+        if i + 1 == len(states):
+            nxt = next(it, None)
+            if nxt is None:
+                break
+            aid, after = nxt
+            assert aid is not None
+            before = states[i]
+            seat = before.current_player()
+            said = game.narrate(before, seat, aid) if seat is not None else aid
+            states.append(after)
+            steps.append(said)
+        before, after = states[i], states[i + 1]
+        i += 1
+        console.print(Text(f"Step {i}. {steps[i]}", style="bold"), soft_wrap=True)
+        for event in _public_events(after, len(before.log)):
+            said = game.format_event(event)
+            if said != steps[i]:  # "Player 0 puts X into the mana zone" once is enough
+                console.print(Text("    " + said, style="dim"), soft_wrap=True)
+        _show_state(console, game, after)
     console.print()
+    state = states[-1]
+    view = state.view(0)
     if state.is_terminal():
         for line in game.result_lines(view):
             console.print(Text(line, style="bold"), soft_wrap=True)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.core import Decision
-from ..engine.errors import DeckError, OssuaryError, SetupError
+from ..engine.errors import DeckError, OssuaryError
 from ..engine.rng import Rng
 from . import deaths as _deaths  # noqa: F401  (registers the kill and death steps)
 from . import effects as _effects  # noqa: F401  (registers the ability verbs)
@@ -66,12 +66,11 @@ def new_game(
     starts, or None to let the seed choose. There is one shared deck, so
     ``decks`` must be None or empty.
     """
-    if seats not in SEATS or isinstance(seats, bool):
-        raise SetupError(f"Diabolicards is for 2 players (1v1) or 4 (2v2), not {seats}")
+    from .entry import GAME
+
+    GAME.check_setup(seats, seed, first)  # seats, seed and first checked: a SetupError
     if decks and any(decks):
         raise DeckError("Diabolicards has one shared 80-card deck: give no deck lists")
-    if first is not None and not 0 <= first < seats:
-        raise SetupError(f"the first player must be a seat from 0 to {seats - 1}, not {first}")
     s = _blank(seats)
     s.rng = Rng(seed)
     s.seed = seed

@@ -11,6 +11,7 @@ from .errors import (
     SampleError,
     ScenarioError,
     SetupError,
+    StateError,
     UnknownSeat,
 )
 from .replay import Replay, register_ruleset
@@ -31,6 +32,7 @@ __all__ = [
     "SampleError",
     "ScenarioError",
     "SetupError",
+    "StateError",
     "UnknownSeat",
     "register_ruleset",
 ]

@@ -21,8 +21,10 @@ from typing import Any, ClassVar
 
 from .errors import IllegalAction, SampleError, UnknownSeat
 from .rng import Rng
+from .untrusted import shown
 
 Step = tuple[Any, ...]
+MAX_ACTION_ID = 200  # characters; option ids are a few words
 StepFn = Callable[..., None]
 ResumeFn = Callable[..., None]
 
@@ -163,10 +165,21 @@ class GameState:
         legal now; the state is then unchanged.
         """
         aid = action.id if isinstance(action, Action) else action
+        if not isinstance(aid, str):
+            raise IllegalAction(
+                f"an action is one of the legal option ids (a string) or an Action, not "
+                f"{type(aid).__name__} {shown(aid)}",
+                "engine: apply_action",
+            )
         pending = self.pending
         if pending is None:
             raise IllegalAction("the game is over; no action can be taken", "end of game")
         if aid not in pending.options:
+            if len(aid) > MAX_ACTION_ID:  # no option is this long: don't parse it
+                raise IllegalAction(
+                    f"{shown(aid)} is not a legal option now; legal: {', '.join(pending.options)}",
+                    "engine: apply_action",
+                )
             message, rule = self.explain_illegal(aid)
             raise IllegalAction(message, rule)
         self.pending = None

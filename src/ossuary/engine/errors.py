@@ -50,3 +50,8 @@ class UnknownSeat(OssuaryError, ValueError):
 
 class SampleError(OssuaryError):
     """A determinization that can't be taken (not for the deciding seat)."""
+
+
+class StateError(OssuaryError):
+    """A saved state (``deserialize``) that is not one the engine wrote: garbage,
+    another game's or version's, or tampered with."""

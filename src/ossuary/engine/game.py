@@ -23,17 +23,80 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
+from .rng import Rng
+from .untrusted import is_int, shown
+
+if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
+    import numpy as np
+    import numpy.typing as npt
 
 CardRecord = dict[str, Any]
+MAX_SEED = 2**64
 DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
+
+
+#: option ids that change nothing but the clock, taken first when a timer runs out
+PASSIVE_OPTIONS = ("end", "pass", "done", "no", "none")
 
 
 class NotSupported(OssuaryError):
     """A game does not offer something (yet): say so instead of crashing."""
+
+
+class Encoder:
+    """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
+
+    A game gives one from :meth:`Game.rl_encoder`; ``docs/rl.md`` says what each
+    part must promise. The encoder sees **only** a seat's view (``state.view(seat)``,
+    already redacted by the game), never a state, so nothing it produces can
+    depend on hidden cards.
+
+    Actions are a fixed range ``0 .. num_actions - 1``. Each legal option of the
+    deciding seat maps to a *path*: a short tuple of action indices (most
+    options are one index; an option that would need an unbounded range, such
+    as a payment of several mana, is a few small steps). Within one decision
+    two options never share a path and no path is a prefix of another, so a
+    path names one option; the environment checks this and raises otherwise.
+    An option the encoding can't express (beyond a documented cap) maps to
+    ``None`` and is left out of the action mask.
+    """
+
+    #: size of the fixed action space
+    num_actions: int = 0
+    #: length of the flat float32 observation vector
+    observation_size: int = 0
+    #: length of the information-state vector (observation + what the seat remembers)
+    info_state_size: int = 0
+
+    def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
+        """Each legal option id in ``view`` (the deciding seat's) -> its path."""
+        raise NotImplementedError
+
+    def observe(
+        self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]
+    ) -> None:
+        """Write the observation of ``view`` into ``out`` (zeros, ``observation_size``
+        long). ``prefix``: the steps of a multi-step option taken so far."""
+        raise NotImplementedError
+
+    def info_state(
+        self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]
+    ) -> None:
+        """Like :meth:`observe`, plus what the seat remembers from the game so far
+        (``info_state_size`` long); by default the observation alone."""
+        self.observe(view, prefix, out[: self.observation_size])
+
+    def action_name(self, index: int) -> str:
+        """A short stable name for an action index, e.g. ``play[Bone Mason]``."""
+        return str(index)
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """The observation's slices: (name, start, stop), in order, covering it all."""
+        return [("observation", 0, self.observation_size)]
 
 
 class Game:
@@ -83,6 +146,8 @@ class Game:
 
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count the rules don't allow, saying which they do."""
+        if not is_int(seats):
+            raise SetupError(f"seats must be a whole number of players, not {shown(seats)}")
         if seats not in self.seat_counts:
             counts = self.seat_counts
             if counts == tuple(range(counts[0], counts[-1] + 1)):
@@ -90,6 +155,21 @@ class Game:
             else:
                 allowed = " or ".join(str(n) for n in counts)
             raise SetupError(f"{self.title} is for {allowed} players, not {seats}")
+
+    def check_setup(self, seats: int, seed: int, first: int | None) -> None:
+        """Refuse what :meth:`new_game` can't start from (every game calls this
+        first): a seat count the rules don't allow, a seed that isn't a whole
+        number, a first player who isn't a seat."""
+        self.check_seats(seats)
+        if not is_int(seed) or not -MAX_SEED < seed < MAX_SEED:
+            raise SetupError(
+                f"the seed must be a whole number below 2**64 in size, not {shown(seed)}"
+            )
+        if first is not None and (not is_int(first) or not 0 <= first < seats):
+            raise SetupError(
+                f"first player must be a seat from 0 to {seats - 1} (or None: the seed "
+                f"chooses), not {shown(first)}"
+            )
 
     # -- cards ------------------------------------------------------------------
     def cards(self, card_file: Path | None = None) -> list[CardRecord]:
@@ -125,8 +205,15 @@ class Game:
         return str(have).lower() == want
 
     def glossary(self) -> list[tuple[str, str]]:
-        """(term, explanation in our own words) for every keyword and rule term."""
+        """(term, explanation in our own words) for every keyword and rule term
+        (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""
         return []
+
+    def card_record(self, name: str) -> CardRecord | None:
+        """The record of the card called ``name`` (case-insensitive), or None; the
+        terminal shows a visible card in full with it (:meth:`card_detail`)."""
+        want = name.strip().lower()
+        return next((r for r in self.cards() if str(r["name"]).lower() == want), None)
 
     # -- decks ------------------------------------------------------------------
     def preconstructed(self) -> dict[str, list[str]]:
@@ -136,6 +223,14 @@ class Game:
     def deck_about(self, name: str) -> str:
         """One line about a preconstructed deck."""
         return ""
+
+    def default_decks(self, seats: int) -> list[DeckSpec]:
+        """The deck of every seat whose deck the player did not choose: by default
+        the preconstructed decks in turn."""
+        names = list(self.preconstructed())
+        if not names:
+            raise NotSupported(f"{self.title} has no preconstructed decks; give every seat one")
+        return [names[i % len(names)] for i in range(seats)]
 
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
         """A deck list from text, checked against the deck rules; every problem
@@ -151,6 +246,46 @@ class Game:
         return f"{len(cards)} cards"
 
     # -- terminal -----------------------------------------------------------------
+    #: option ids that only pass or end the turn: when these are a decision's only
+    #: options, the terminal may answer for the player (auto-pass)
+    pass_actions: ClassVar[frozenset[str]] = frozenset()
+    #: the option id that steps back out of a play not yet committed (None: none)
+    back_action: ClassVar[str | None] = None
+
+    def allow_back(self, state: GameState, seat: int) -> bool:
+        """Offer :attr:`back_action` to ``seat`` in ``state`` (a convenience for a
+        person at a client; agents are never offered it). False: not supported."""
+        return False
+
+    def render_screen(
+        self,
+        view: dict[str, Any],
+        me: int | None,
+        seat_labels: Sequence[str] = (),
+        width: int = 80,
+        height: int | None = None,
+    ) -> Any:
+        """The board for the terminal's play screen: compact, at most ``height``
+        lines when given (the game drops detail to fit; ``me``'s own souls and hand
+        must stay), ``seat_labels`` naming each seat ("Player 0 (you) · Rot and
+        Ruin"). The default is :meth:`render_board`."""
+        return self.render_board(view, me=me)
+
+    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
+        """(heading, short label) for an option, so the terminal can lay out many
+        options in a few lines ("Play: 1 Snap  2 Warbeast"). Options with the
+        heading "" are shown one per line with their full label."""
+        return "", label
+
+    def legend(self) -> list[str]:
+        """Lines that explain the board's marks and abbreviations (the terminal's help)."""
+        return []
+
+    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """(where, card names) for every card the seat of ``view`` can see: its
+        hand, the board, graveyards... (the terminal's ``card`` command)."""
+        return []
+
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
@@ -167,9 +302,46 @@ class Game:
         """A compact, public-only picture of the position (replays print it)."""
         return []
 
+    def narrate(self, state: GameState, seat: int, action_id: str) -> str:
+        """An action told in the third person, for replays: "Player 1 plays Snap".
+        Labels are said to the chooser ("End your turn"); this names the seat."""
+        return f"Player {seat}: {state.action_label(action_id)}"
+
     def format_event(self, event: dict[str, Any]) -> str:
         """One (already redacted) log event in words."""
         return " ".join(f"{k}={v}" for k, v in event.items())
+
+    # -- the browser (ossuary.server) -------------------------------------------------
+    def web_assets(self) -> Path | None:
+        """A folder holding the game's browser board, or None for the server's
+        generic board (the view's public facts and the options as buttons).
+
+        The folder holds ``board.js``, an ES module the page imports, and
+        optionally ``board.css``; the server serves the folder's files as they
+        are, so a board needs no build step. ``docs/server.md`` gives the
+        module's interface (what it is passed, what it may call)."""
+        return None
+
+    def timeout_action(self, state: GameState) -> str:
+        """The option taken for a seat whose turn timer runs out.
+
+        By default the first *passive* option the decision offers (ending the
+        turn, passing, declining, stopping: ids ``end``, ``pass``, ``done``,
+        ``no``, ``none``), else its first option. A game overrides this when its
+        ids differ or another choice suits its rules better."""
+        options = state.legal_action_ids()
+        if not options:
+            raise OssuaryError("no decision is pending: nothing to do on a timeout")
+        for passive in PASSIVE_OPTIONS:
+            if passive in options:
+                return passive
+        return options[0]
+
+    # -- research -----------------------------------------------------------------
+    def rl_encoder(self, seats: int = 2) -> Encoder:
+        """The :class:`Encoder` for ``seats`` players (needs numpy: the ``rl``
+        extra). A game without one raises :class:`NotSupported`."""
+        raise NotSupported(f"{self.title} has no RL encoder yet (docs/rl.md says what one needs)")
 
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
@@ -182,6 +354,43 @@ class Game:
         (``deep``: also the costly ones, such as views holding no hidden card).
         The kernel's own (clone, serialization, samples) are checked by
         :mod:`ossuary.fuzz` for every game."""
+
+    # -- simulation statistics (ossuary simulate, report, balance) --------------
+    # What the simulator records of every game beyond who won (docs/simulation.md,
+    # "For a game's author"). The defaults record nothing, so a game without them
+    # still simulates: it gets win rates, lengths and deck win rates, but no
+    # per-card play counts and no resources over turns.
+
+    #: the resources followed turn by turn, in the order :meth:`stat_resources`
+    #: gives them: Hecatomb's ``("souls", ...)``, a game's health or power
+    resources: ClassVar[tuple[str, ...]] = ()
+
+    def stat_turn(self, state: GameState) -> int:
+        """The turn in progress, counting from 1 (0 before the first turn, or in
+        a game without turns). The simulator samples :meth:`stat_resources` when
+        this number changes and reports it as the game's length in turns."""
+        return 0
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        """Now, for each name in :attr:`resources`, one value per seat."""
+        return []
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        """What happened to cards over a finished game, read from its log:
+        ``{"played": [per seat {card name: times}], "drawn": [...]}``. The
+        report computes each card's played win rate from ``played``."""
+        return {}
+
+    def random_deck(self, rng: Rng) -> list[str]:
+        """A random legal deck drawn from the whole card pool with ``rng``, so
+        that card balance can be measured with every card in every company
+        (``ossuary simulate --decks random``, ``ossuary balance``)."""
+        raise NotSupported(f"{self.title} can't deal random decks")
+
+    def card_groups(self) -> dict[str, str]:
+        """Card name -> the family a designer compares it with (Hecatomb: its
+        doom). A deck's families name it in reports ("deceit+greed")."""
+        return {}
 
 
 _NUMBER_SPEC = re.compile(r"(?P<n>[0-9]{1,6})(?P<end>[+-]?)|(?P<lo>[0-9]{1,6})-(?P<hi>[0-9]{1,6})")

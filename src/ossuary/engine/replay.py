@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .core import GameState
+from .core import MAX_ACTION_ID, GameState
 from .errors import IllegalAction, OssuaryError, ReplayError
+from .game import MAX_SEED
+from .untrusted import load_json, read_file, shown
 
 NewGame = Callable[..., GameState]
 _RULESETS: dict[str, tuple[str, NewGame]] = {}
@@ -78,38 +81,30 @@ class Replay:
 
     @classmethod
     def from_json(cls, text: str, source: str = "replay") -> Replay:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"{source}: not a replay file (invalid JSON: {exc})") from exc
-        if not isinstance(data, dict):
-            raise ReplayError(f"{source}: not a replay file (expected a JSON object)")
-        expected = {
-            "ruleset": str, "version": str, "seats": int, "decks": list, "seed": int,
-            "first": int, "actions": list,
-        }  # fmt: skip
+        """A replay from its JSON text, read within the kernel's bounds and checked
+        field by field (types, sizes, ranges); every problem is a :class:`ReplayError`."""
+        data = load_json(text, ReplayError, f"{source}: not a replay file", limit=MAX_REPLAY)
+        return cls.from_data(data, source)
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "replay") -> Replay:
+        """A replay from parsed JSON, checked field by field."""
         bad = f"{source}: not a replay file:"
-        for key, kind in expected.items():
-            value = data.get(key)
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise ReplayError(f"{bad} {key!r} must be {kind.__name__}, got {value!r}")
-        if not all(isinstance(a, str) for a in data["actions"]):
-            raise ReplayError(f"{bad} 'actions' must be a list of strings")
-        if not all(
-            isinstance(d, list) and all(isinstance(c, str) for c in d) for d in data["decks"]
-        ):
-            raise ReplayError(f"{bad} 'decks' must be lists of card names")
-        unknown = set(data) - set(expected)
+        if not isinstance(data, dict):
+            raise ReplayError(f"{bad} expected a JSON object, got {type(data).__name__}")
+        unknown = set(data) - set(_FIELDS)
         if unknown:
-            raise ReplayError(f"{bad} unknown field(s) {sorted(unknown)}")
+            names = ", ".join(shown(k, 30) for k in sorted(unknown)[:5])
+            raise ReplayError(f"{bad} unknown field(s) {names}; known: {', '.join(_FIELDS)}")
+        for key, (kind, check, rule) in _FIELDS.items():
+            value = data.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool) or not check(value):
+                raise ReplayError(f"{bad} {key!r} must be {rule}, got {shown(value)}")
         return cls(**data)
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
-        try:
-            text = Path(path).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ReplayError(f"cannot read replay {path}: {exc}") from exc
+        text = read_file(path, ReplayError, "replay", limit=MAX_REPLAY)
         return cls.from_json(text, str(path))
 
     def start(self) -> GameState:
@@ -130,21 +125,60 @@ class Replay:
         yield None, state
         for i, aid in enumerate(self.actions):
             state = state.clone()
-            try:
-                state.apply_action(aid)
-            except IllegalAction as exc:
-                raise ReplayError(f"action {i + 1} ({aid!r}) is illegal on replay: {exc}") from exc
+            _apply(state, i, aid)
             yield aid, state
 
     def final(self) -> GameState:
+        """The state after every action (a :class:`ReplayError`, as from
+        :meth:`states`, if one is illegal)."""
         state = self.start()
-        for aid in self.actions:
-            state.apply_action(aid)
+        for i, aid in enumerate(self.actions):
+            _apply(state, i, aid)
         return state
 
 
+def _apply(state: GameState, i: int, aid: str) -> None:
+    try:
+        state.apply_action(aid)
+    except IllegalAction as exc:
+        raise ReplayError(f"action {i + 1} ({shown(aid)}) is illegal on replay: {exc}") from exc
+
+
+MAX_REPLAY = 50_000_000  # bytes: a million actions of a very long game
+MAX_SEATS = 64
+MAX_ACTIONS = 1_000_000
+MAX_DECK = 10_000  # card names in one deck
+_RULESET_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _names(value: list[Any], most: int, longest: int) -> bool:
+    return len(value) <= most and all(isinstance(v, str) and len(v) <= longest for v in value)
+
+
+# field -> (type, check, what it must be, for the message)
+_FIELDS: dict[str, tuple[type, Callable[[Any], bool], str]] = {
+    "ruleset": (
+        str, lambda v: _RULESET_NAME.fullmatch(v) is not None, "a game's name, e.g. 'hecatomb'"
+    ),
+    "version": (str, lambda v: len(v) <= 40, "a rules version (text)"),
+    "seats": (int, lambda v: 1 <= v <= MAX_SEATS, f"a number of seats from 1 to {MAX_SEATS}"),
+    "decks": (
+        list,
+        lambda v: len(v) <= MAX_SEATS
+        and all(isinstance(d, list) and _names(d, MAX_DECK, 200) for d in v),
+        "one list of card names per seat",
+    ),
+    "seed": (int, lambda v: -MAX_SEED < v < MAX_SEED, "a whole number below 2**64 in size"),
+    "first": (int, lambda v: 0 <= v < MAX_SEATS, "a seat number"),
+    "actions": (
+        list,
+        lambda v: _names(v, MAX_ACTIONS, MAX_ACTION_ID),
+        f"a list of option ids (text of at most {MAX_ACTION_ID} characters)",
+    ),
+}  # fmt: skip
+
+
 SEAT_REPLAY = "ossuary seat replay"
-MAX_REPLAY_BYTES = 64 * 1024 * 1024
 
 
 @dataclass
@@ -221,19 +255,10 @@ class SeatReplay:
 
 
 def load_replay(path: str | Path) -> Replay | SeatReplay:
-    """A replay file of either kind: a full replay, or a seat's."""
-    try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_REPLAY_BYTES + 1)
-        if len(raw) > MAX_REPLAY_BYTES:
-            raise ReplayError(f"{path}: too large for a replay (over {MAX_REPLAY_BYTES:,} bytes)")
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"cannot read replay {path}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ReplayError(f"{path}: not a replay file (invalid JSON: {exc})") from None
+    """A replay file of either kind: a full replay, or a seat's (read within the
+    kernel's bounds; every problem is a :class:`ReplayError`)."""
+    text = read_file(path, ReplayError, "replay", limit=MAX_REPLAY)
+    data = load_json(text, ReplayError, f"{path}: not a replay file", limit=MAX_REPLAY)
     if isinstance(data, dict) and data.get("format") == SEAT_REPLAY:
         return SeatReplay.from_data(data, str(path))
-    return Replay.from_json(text, str(path))
+    return Replay.from_data(data, str(path))

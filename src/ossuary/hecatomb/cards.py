@@ -17,7 +17,6 @@ Keywords (rulebook glossary) come in three shapes: numbers that add up
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..engine.errors import CardFileError
+from ..engine.untrusted import load_toml, printable, read_file, shown
 from . import schema
 
 # The vocabulary's names are defined once, by the schema.
@@ -103,7 +103,7 @@ class Effect:
         """Build from data the schema (``schema.Effect``) has checked."""
         args = []
         for k, v in raw.items():
-            if k == "verb":
+            if k == "verb" or v is None:  # an unset optional argument (JSON null)
                 continue
             if k == "scope":
                 v = Selector.from_dict(v)
@@ -267,7 +267,7 @@ class CardDef:
 
         Raises :class:`CardFileError` naming ``source``, the card and the field.
         """
-        data = schema.validate_card(dict(raw), source).model_dump(by_alias=True, exclude_unset=True)
+        data = schema.validate_card(raw, source).model_dump(by_alias=True, exclude_unset=True)
         cost = data.get("cost", 0)
         x_cost = isinstance(cost, str)
         if x_cost:
@@ -371,17 +371,24 @@ class CardPool:
 
 
 def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
-    """Parse a TOML card file (``[[card]]`` tables)."""
+    """Parse a TOML card file (``[[card]]`` tables), read within the kernel's
+    bounds (size, nesting, key and number lengths) and checked card by card."""
     source = str(path)
-    try:
-        data = tomllib.loads(text if text is not None else Path(path).read_text("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{source}: can't read the card file: {exc}") from None
+    if text is None:
+        text = read_file(path, CardFileError, "the card file")
+    data = load_toml(text, CardFileError, source)
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")
+    other = sorted(set(data) - {"card"})
+    if other:
+        raise CardFileError(
+            f"{source}: unknown table(s) {', '.join(printable(k) for k in other)}; a card "
+            "file holds only [[card]] tables"
+        )
+    for i, raw in enumerate(cards, 1):
+        if not isinstance(raw, dict):
+            raise CardFileError(f"{source}: card {i}: expected a [[card]] table, got {shown(raw)}")
     out = [CardDef.from_dict(raw, source) for raw in cards]
     _no_duplicates(out, source)
     return out

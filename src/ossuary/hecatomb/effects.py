@@ -201,13 +201,16 @@ def do_strength(
 ) -> None:
     """Glossary "strength +/-X": on an abomination it follows the top minion."""
     n = amount(eff, x, 0)
+    source = s.defs[cid].name
     if isinstance(target, str) and target[0] == "m":
         m = target_minion(s, target)
         if m is not None:
             s.minion_mod[m] = s.minion_mod.get(m, 0) + n
+            event(s, "strength", source=source, minion=s.defs[m].name, n=n)
         return
     for a in scoped_aboms(s, cid, p, eff, target):
         a.str_mod += n
+        event(s, "strength", source=source, a=a.aid, n=n)
 
 
 @verb
@@ -223,6 +226,8 @@ def do_grant(
         value = tuple(value)
     for a in scoped_aboms(s, cid, p, eff, target):
         a.grants.append((kw, value))
+        shown = list(value) if isinstance(value, tuple) else value
+        event(s, "grant", source=s.defs[cid].name, a=a.aid, keyword=kw, value=shown)
 
 
 @verb
@@ -231,12 +236,14 @@ def do_untap(
 ) -> None:
     for a in scoped_aboms(s, cid, p, eff, target):
         a.tapped = False
+        event(s, "untap", source=s.defs[cid].name, a=a.aid)
 
 
 @verb
 def do_tap(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
     for a in scoped_aboms(s, cid, p, eff, target):
         a.tapped = True
+        event(s, "tap", source=s.defs[cid].name, a=a.aid)
 
 
 # -- moving minions ----------------------------------------------------------------
@@ -356,7 +363,10 @@ def do_souls(
 @verb
 def do_mana(s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int) -> None:
     """Glossary "mana": mana from effects goes to the pool."""
-    s.seats[p].pool[DOOM_INDEX[eff.get("doom", s.defs[cid].doom)]] += amount(eff, x)
+    doom = eff.get("doom", s.defs[cid].doom)
+    n = amount(eff, x)
+    s.seats[p].pool[DOOM_INDEX[doom]] += n
+    event(s, "pool", p=p, source=s.defs[cid].name, doom=doom, n=n)
 
 
 @verb

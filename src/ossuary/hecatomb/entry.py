@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
-from ..engine.game import CardRecord, DeckSpec, Game, match_number
+from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
+from ..engine.rng import Rng
 from .cards import DOOMS, CardDef, CardPool, base_pool, load_card_file
 from .catalog import keywords_of
 from .state import RULESET
@@ -88,6 +89,10 @@ class HecatombGame(Game):
         if field == "doom" and want not in DOOMS:
             raise QueryError(f"--doom {value!r}: choose one of {', '.join(DOOMS)}")
         if field == "type":
+            from .cards import TYPES
+
+            if not any(want in t for t in TYPES):
+                raise QueryError(f"--type {value!r}: card types are {', '.join(TYPES)}")
             return want in card.type
         if field == "keyword":
             return want in keywords_of(card)
@@ -123,8 +128,9 @@ class HecatombGame(Game):
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
         from .decks import deck_problems, parse_deck_text
 
-        deck = parse_deck_text(text, base_pool(), source=source)
-        problems = deck_problems(deck.main, base_pool(), source)
+        problems: list[str] = []  # unknown cards and the deck rules' problems, all at once
+        deck = parse_deck_text(text, base_pool(), source=source, problems=problems)
+        problems += deck_problems(deck.main, base_pool(), source)
         if problems:
             raise DeckError("\n".join(problems))
         return deck.main
@@ -161,13 +167,65 @@ class HecatombGame(Game):
         table.add_row("Curve", bars)
         return table
 
+    def glossary(self) -> list[tuple[str, str]]:
+        from .words import GLOSSARY
+
+        return list(GLOSSARY)
+
     # -- terminal -----------------------------------------------------------------
+    pass_actions = frozenset({"pass", "end"})
+    back_action = "cancel"
+
+    def allow_back(self, state: GameState, seat: int) -> bool:
+        from .state import HecatombState
+
+        if not isinstance(state, HecatombState):
+            return False
+        state.cancel_seats |= 1 << seat
+        return True
+
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
         from .board import render_board
 
         return render_board(view, me=me, me_label=me_label)
+
+    def render_screen(
+        self,
+        view: dict[str, Any],
+        me: int | None,
+        seat_labels: Sequence[str] = (),
+        width: int = 80,
+        height: int | None = None,
+    ) -> Any:
+        from .board import render_board
+
+        return render_board(view, me=me, seat_labels=seat_labels, width=width, height=height)
+
+    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
+        from .board import option_group
+
+        return option_group(view, action_id, label)
+
+    def legend(self) -> list[str]:
+        from .board import LEGEND
+
+        return list(LEGEND)
+
+    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        from .board import visible_cards
+
+        return visible_cards(view)
+
+    def card_record(self, name: str) -> CardRecord | None:
+        pool = base_pool()
+        want = name.strip().lower()
+        card = next((c for c in pool.cards.values() if c.name.lower() == want), None)
+        if card is None:
+            return None
+        self._defs[card.name] = card
+        return card.to_dict()
 
     def result_lines(self, view: dict[str, Any]) -> list[str]:
         from .board import result_lines
@@ -179,10 +237,29 @@ class HecatombGame(Game):
 
         return summary_lines(view)
 
+    def narrate(self, state: GameState, seat: int, action_id: str) -> str:
+        from .state import HecatombState
+        from .words import narrate
+
+        assert isinstance(state, HecatombState)
+        return narrate(state, seat, action_id)
+
     def format_event(self, event: dict[str, Any]) -> str:
         from .board import format_event
 
         return format_event(event)
+
+    # -- the browser --------------------------------------------------------------
+    def web_assets(self) -> Path | None:
+        """``web/board.js`` and ``web/board.css``: the board ``ossuary serve`` shows."""
+        return Path(__file__).parent / "web"
+
+    # -- research -----------------------------------------------------------------
+    def rl_encoder(self, seats: int = 2) -> Encoder:
+        from .encode import HecatombEncoder
+
+        self.check_seats(seats)
+        return HecatombEncoder(seats)
 
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
@@ -196,6 +273,54 @@ class HecatombGame(Game):
 
         assert isinstance(state, HecatombState)
         check(state, deep)
+
+    # -- simulation statistics ----------------------------------------------------
+    # souls: the race to 20 (glossary "souls"); mana: mana cards in play, the
+    # game's clock of what a seat can afford; minions: minions in play.
+    resources = ("souls", "mana", "minions")
+
+    def stat_turn(self, state: GameState) -> int:
+        return int(getattr(state, "turn_number", 0))
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        from .state import HecatombState
+
+        assert isinstance(state, HecatombState)
+        minions = [0.0] * state.n
+        for a in state.aboms.values():
+            minions[a.owner] += len(a.cards)
+        return [
+            [float(seat.souls) for seat in state.seats],
+            [float(len(seat.mana)) for seat in state.seats],
+            minions,
+        ]
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        # "play" is a card played from hand (rulebook "Play Cards"; a card added
+        # as a mana card is not played); "draw" covers the opening hand too.
+        n = state.num_seats()
+        out: dict[str, list[dict[str, int]]] = {
+            "played": [{} for _ in range(n)],
+            "drawn": [{} for _ in range(n)],
+        }
+        for e in state.log:
+            kind = e["e"]
+            if kind == "play":
+                counts = out["played"][e["p"]]
+            elif kind == "draw":
+                counts = out["drawn"][e["p"]]
+            else:
+                continue
+            counts[e["card"]] = counts.get(e["card"], 0) + 1
+        return out
+
+    def random_deck(self, rng: Rng) -> list[str]:
+        from .decks import random_deck
+
+        return random_deck(base_pool(), rng)
+
+    def card_groups(self) -> dict[str, str]:
+        return {c.name: c.doom for c in base_pool().cards.values()}
 
 
 GAME = HecatombGame()

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine.rng import Rng
-from .balance import random_deck
 from .cards import base_pool
+from .decks import random_deck
 from .state import MAX_SIZE, HecatombState
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
-from ..engine.errors import DeckError
+from ..engine.errors import DeckError, SetupError
 from ..engine.rng import Rng
+from ..engine.untrusted import shown, small_int
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import rules
 from .cards import CardPool, base_pool
@@ -36,17 +35,29 @@ def new_game(
     None uses the preconstructed decks in turn. ``first``: the first player, or
     None to let the seed choose.
     """
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ValueError(f"Hecatomb is for {MIN_SEATS} to {MAX_SEATS} players here, not {seats}")
+    from .entry import GAME
+
+    GAME.check_setup(seats, seed, first)  # a SetupError names what is wrong
     pool = pool or base_pool()
     if decks is None:
         names = list(preconstructed())
         decks = [names[i % len(names)] for i in range(seats)]
+    if not isinstance(decks, list | tuple):
+        raise SetupError(
+            f"decks must be a list with one deck per seat (a preconstructed deck's name or "
+            f"a list of card names), not {type(decks).__name__} {shown(decks)}"
+        )
     if len(decks) != seats:
-        raise DeckError(f"{seats} seats need {seats} decks, got {len(decks)}")
+        raise DeckError(f"{seats} seats need {seats} decks (one deck per seat), got {len(decks)}")
+    for i, deck in enumerate(decks):
+        if isinstance(deck, str):
+            continue
+        if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
+            raise SetupError(
+                f"seat {i}'s deck must be a preconstructed deck's name or a list of card "
+                f"names, not {shown(deck)}"
+            )
     lists = [resolve_deck(d, pool, f"seat {i}'s deck") for i, d in enumerate(decks)]
-    if first is not None and not 0 <= first < seats:
-        raise ValueError(f"first player must be a seat from 0 to {seats - 1}")
     s = HecatombState()
     s.n = seats
     s.decks = lists
@@ -72,8 +83,12 @@ def new_game(
 
 
 def deserialize(text: str) -> HecatombState:
-    """Rebuild a state from :meth:`HecatombState.serialize` output."""
-    return HecatombState.from_json(json.loads(text))
+    """Rebuild a state from :meth:`HecatombState.serialize` output, checked: a
+    garbage, foreign or tampered text is a :class:`StateError` naming the field
+    (see :mod:`ossuary.hecatomb.saved`)."""
+    from .saved import load_state
+
+    return load_state(text)
 
 
 def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
@@ -85,11 +100,14 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
     seat = self.seats[pending.player]
     legal = ", ".join(pending.options)
     generic = (
-        f"{aid!r} is not an option now: player {pending.player} is deciding "
+        f"{shown(aid)} is not an option now: player {pending.player} is deciding "
         f"{kind!r}; legal options: {legal}",
         "",
     )
-    num = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else -1
+    # Only ASCII digits of sensible length are ids (int() reads "²" and 5,000 digits).
+    words = rest.split(" ")
+    nums = [small_int(w) for w in words]
+    num = nums[0] if nums and nums[0] is not None else -1
     if verb == "mana":
         if kind != "main":
             return "mana cards can be added only in your main phase, not during an attack", (
@@ -158,9 +176,8 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
         if not can_attack(self, a) or a.owner != pending.player:
             return f"abomination {num} can't attack: {why}", "rulebook: Declare attackers"
     if verb == "block" and kind == "block":
-        parts = rest.split()
-        if len(parts) == 2 and all(p.isdigit() for p in parts):
-            blk, att = (self.aboms.get(int(p)) for p in parts)
+        if len(nums) == 2 and None not in nums:
+            blk, att = (self.aboms.get(n) for n in nums if n is not None)
             if blk is not None and att is not None:
                 combat = self.combat
                 if combat is not None and blk.owner != combat.defender:
@@ -190,22 +207,27 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
             f"{d.doom}; possible: {legal}",
             "rulebook: Tapping mana cards",
         )
+    if verb == "done" and kind == "rip":
+        return (
+            f"the damage left ({pending.ctx[2]}) can't be spread over the minions not chosen "
+            "without destroying one: choose another minion to destroy",
+            "glossary: Ripper; rulebook: Have abominations fight",
+        )
     if verb == "x" and kind == "x":
         return (
             f"you can't pay for that X; choose from: {legal}",
             "glossary: X; rulebook: Tapping mana cards",
         )
     if verb == "tap":
-        parts = rest.split()
         if kind not in ("main", "window"):
             return "tap abilities can be used only when you could play combat fates", "glossary: ↻"
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
-            user = self.aboms.get(int(parts[0]))
+        if len(nums) == 3 and None not in nums:
+            user_id, cid, i = (n for n in nums if n is not None)
+            user = self.aboms.get(user_id)
             if user is None or user.owner != pending.player:
                 return "that is not one of your abominations", "glossary: ↻"
             if user.tapped:
                 return "a tapped abomination can't use its tap ability", "glossary: ↻"
-            cid, i = int(parts[1]), int(parts[2])
             if cid in user.cards and i < len(self.defs[cid].abilities):
                 need = self.defs[cid].abilities[i].tap
                 if user.size < need:

@@ -39,6 +39,10 @@ VERBS: dict[str, Callable[..., None]] = {}
 
 F = Callable[..., None]
 
+# the option that steps back out of a play before it is paid for (seats in
+# ``cancel_seats`` only; see begin_play)
+CANCEL = "cancel"
+
 
 def step(fn: F) -> F:
     STEPS[fn.__name__.removeprefix("step_")] = fn
@@ -401,6 +405,7 @@ def step_start_turn(s: HecatombState) -> None:
     s.turn_number += 1
     seat = s.seats[p]
     event(s, "turn", p=p, n=s.turn_number)
+    event(s, "souls", p=p, mode="gain", n=1, why="turn")
     gain_souls(s, p, 1)
     if s.winner is not None:
         return
@@ -562,8 +567,13 @@ def return_removed(s: HecatombState, cid: int) -> None:
 # Playing cards (rulebook "Play Cards")
 # =============================================================================
 def begin_play(s: HecatombState, p: int, cid: int) -> None:
+    """Rulebook "Play Cards": choose X, a target and where a minion goes, then pay.
+
+    Nothing is committed until the payment: the card is logged as played and
+    leaves the hand in :func:`resume_pay`. Until then a seat in
+    ``s.cancel_seats`` may answer ``cancel`` (a client convenience, not a rule).
+    """
     d = s.defs[cid]
-    event(s, "play", p=p, card=d.name)
     if d.x_cost:
         avail = mana_available(s, p)
         total = sum(avail)
@@ -572,14 +582,45 @@ def begin_play(s: HecatombState, p: int, cid: int) -> None:
             for x in range(0, max(0, total - d.cost) + 1)
             if can_pay(avail, d.doom_i, d.cost + x)
         )
-        s.ask("x", p, opts, p, cid)
+        s.ask("x", p, _with_cancel(s, p, opts), p, cid)
         return
     play_next(s, p, cid, 0, None, None)
+
+
+def _with_cancel(s: HecatombState, p: int, opts: tuple[str, ...]) -> tuple[str, ...]:
+    """Add ``cancel`` where the seat asked for it and the choice is asked anyway: a
+    forced choice still resolves by itself, so whether a decision is asked, and
+    the history a replay holds, are the same with or without ``cancel``."""
+    return (*opts, CANCEL) if len(opts) > 1 and s.cancel_seats >> p & 1 else opts
+
+
+def cancel_play(s: HecatombState, cid: int) -> None:
+    """Step back out of a play that has not been paid for: the state is exactly
+    as it was before the card was chosen (``docs/rules-notes.md``, "Cancel").
+
+    The step that asked (the main phase or the combat window) is still on the
+    stack and asks again. The play's choices are taken out of the history as
+    well, so a replay never holds them: nothing random or public happened
+    between choosing the card and cancelling.
+    """
+    history = s.history
+    started = f"play {cid}"
+    for k in range(len(history) - 1, -1, -1):
+        if history[k] == started:
+            s.ply -= len(history) - k  # the count of actions, too, is as before
+            del history[k:]
+            return
+    if history and history[-1] == CANCEL:
+        history.pop()
+        s.ply -= 1
 
 
 @resume("x")
 def resume_x(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p, cid = ctx
+    if choice == CANCEL:
+        cancel_play(s, cid)
+        return
     play_next(s, p, cid, int(choice.split()[1]), None, None)
 
 
@@ -591,21 +632,25 @@ def play_next(
     if target is None and d.type in ("fate", "combat fate"):
         ab = d.targeted_play
         if ab is not None and ab.target is not None:
-            s.ask("target", p, tuple(targets(s, p, ab.target, d.doom)), "play", p, cid, x)
+            opts = tuple(targets(s, p, ab.target, d.doom))
+            s.ask("target", p, _with_cancel(s, p, opts), "play", p, cid, x)
             return
     if place is None and d.is_minion:
-        s.ask("place", p, tuple(placements(s, p, d)), p, cid, x)
+        s.ask("place", p, _with_cancel(s, p, tuple(placements(s, p, d))), p, cid, x)
         return
     cost = d.cost + x
     opts = tuple(
         "pay " + ",".join(map(str, v)) for v in payments(mana_available(s, p), d.doom_i, cost)
     )
-    s.ask("pay", p, opts, p, cid, x, target, place)
+    s.ask("pay", p, _with_cancel(s, p, opts), p, cid, x, target, place)
 
 
 @resume("place")
 def resume_place(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p, cid, x = ctx
+    if choice == CANCEL:
+        cancel_play(s, cid)
+        return
     play_next(s, p, cid, x, None, choice)
 
 
@@ -613,6 +658,9 @@ def resume_place(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
 def resume_target(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     if ctx[0] == "play":
         _, p, cid, x = ctx
+        if choice == CANCEL:
+            cancel_play(s, cid)
+            return
         play_next(s, p, cid, x, choice, None)
     else:
         _, cid, p, key, idx, x = ctx
@@ -624,7 +672,11 @@ def resume_pay(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     """Tap mana: pool mana of a doom is spent before cards of that doom, since
     the pool empties at the next attack or end of turn (equivalent choices)."""
     p, cid, x, target, place = ctx
+    if choice == CANCEL:
+        cancel_play(s, cid)
+        return
     seat = s.seats[p]
+    event(s, "play", p=p, card=s.defs[cid].name)
     need = [int(v) for v in choice.split()[1].split(",")]
     for doom_i in range(4):
         k = need[doom_i]
@@ -1006,24 +1058,32 @@ def damage_kills(s: HecatombState, a: Abomination, amount: int, survivor: int = 
 
 @step
 def step_rip(s: HecatombState, p: int, receiver: int, left: int, chosen: tuple[int, ...]) -> None:
-    """Glossary "Ripper": the dealer spreads its damage as it likes; damage that
-    can't destroy a minion is ignored, so the choice is which minions to destroy."""
+    """Glossary "Ripper": the dealer splits its damage among the blocker's minions
+    as it likes; damage that can't destroy a minion is ignored, so the choice is
+    which minions to destroy. The damage is still dealt in full (rulebook "Have
+    abominations fight"): stopping ("done") is offered only when what is left can
+    be spread over the minions not chosen without destroying any of them, each
+    holding one less than it takes to destroy it (docs/rules-notes.md)."""
     a = s.aboms.get(receiver)
     if a is None:
         return
     strengths = minion_strengths(s, a)
     survivor = abom_keywords(s, a).get("survivor", 0)
     opts = []
+    room = 0  # damage the minions not chosen can take and all survive
     for i, cid in enumerate(a.cards):
         if cid in chosen:
             continue
         need = strengths[i] + (survivor if i == a.size - 1 else 0)
+        room += max(need - 1, 0)
         if need <= left:
             opts.append(f"rip {cid}")
     if not opts:
         _add_kills(s, chosen)
         return
-    s.ask("rip", p, (*opts, "done"), p, receiver, left, chosen)
+    if left <= room:
+        opts.append("done")
+    s.ask("rip", p, tuple(opts), p, receiver, left, chosen)
 
 
 @resume("rip")

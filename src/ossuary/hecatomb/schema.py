@@ -18,13 +18,24 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..engine.untrusted import printable, shown, small_int, unsafe_char
+
+# Every number on a card is small: a card file is untrusted input, and a negative
+# "lose 30 souls" or a cost of 10**20 would break play instead of being refused.
+MAX_NUMBER = 99
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+Signed = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # strength changes go both ways
+MAX_NAME = 60
+MAX_TEXT = 1000
+
 Doom = Literal["corruption", "deceit", "destruction", "greed"]
 MinionSubtype = Literal[
     "mutant", "aztecal", "shapeshifter", "animate", "beast", "undead", "demon", "cultist",
     "outsider",
 ]  # fmt: skip
 FateSubtype = Literal["invocation", "curse", "tactic", "mishap"]
-Amount = int | Literal["X"]
+Amount = Count | Literal["X"]
+SignedAmount = Signed | Literal["X"]
 Who = Literal["you", "target", "each_enemy", "each"]
 KeywordName = Literal[
     "rager", "reaper", "survivor", "evader", "nemesis", "soulbound", "fanatic", "guardian",
@@ -43,9 +54,10 @@ DOOM_KEYWORDS = ("evader", "nemesis", "soulbound")
 
 
 class Strict(BaseModel):
-    """Unknown fields are errors: a typo must never be silently ignored."""
+    """Unknown fields are errors: a typo must never be silently ignored. Types are
+    strict: ``cost = true`` or ``strength = "4"`` is a mistake, not a 1 or a 4."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 def check_keywords(raw: dict[str, Any]) -> dict[str, Any]:
@@ -56,6 +68,10 @@ def check_keywords(raw: dict[str, Any]) -> dict[str, Any]:
         if key in NUMBER_KEYWORDS:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"keyword {key!r} takes a number (e.g. {key} = 1), got {value!r}")
+            if not 0 <= value <= MAX_NUMBER:
+                raise ValueError(
+                    f"keyword {key!r} takes a number from 0 to {MAX_NUMBER}, got {value}"
+                )
         elif key in DOOM_KEYWORDS:
             dooms = [value] if isinstance(value, str) else value
             if not isinstance(dooms, list) or not dooms:
@@ -82,11 +98,11 @@ class Selector(Strict):
     # "this": a minion's own abomination, only in an effect's scope
     kind: Literal["abomination", "minion", "player", "relic", "god", "this"]
     side: Literal["enemy", "yours", "any"] = "any"
-    strength_max: int | None = None  # glossary "2-"
-    strength_min: int | None = None  # glossary "4+"
+    strength_max: Count | None = None  # glossary "2-"
+    strength_min: Count | None = None  # glossary "4+"
     doom: Doom | None = None
     subtype: MinionSubtype | None = None
-    size_min: int | None = Field(default=None, ge=1)
+    size_min: int | None = Field(default=None, ge=1, le=5)
     top: bool = False
 
 
@@ -96,7 +112,7 @@ class CardFilter(Strict):
     type: Literal["minion", "fate", "relic", "god", "combat minion", "combat fate"] | None = None
     doom: Doom | None = None
     subtype: MinionSubtype | FateSubtype | None = None
-    cost_max: int | None = None
+    cost_max: Count | None = None
 
 
 class _Scoped(Strict):
@@ -127,13 +143,20 @@ class Remove(Strict):
 
 class Strength(_Scoped):
     verb: Literal["strength"]
-    amount: Amount
+    amount: SignedAmount
 
 
 class Grant(_Scoped):
     verb: Literal["grant"]
     keyword: KeywordName
     value: bool | int | Doom | list[Doom] = True
+
+    @model_validator(mode="after")
+    def _value_fits_keyword(self) -> Grant:
+        check_keywords(
+            {self.keyword: self.value}
+        )  # a number, dooms or a flag, as the keyword takes
+        return self
 
 
 class Untap(_Scoped):
@@ -250,7 +273,7 @@ class Ability(Strict):
     effects: list[Effect] = Field(min_length=1)
     target: Selector | None = None
     optional: bool | None = None
-    tap: int = Field(default=0, ge=0)
+    tap: int = Field(default=0, ge=0, le=5)
 
     @model_validator(mode="after")
     def _tap_number(self) -> Ability:
@@ -267,7 +290,7 @@ class Static(Strict):
     """A continual effect: "your Undead abominations get Rager +1"."""
 
     scope: Selector = Selector(kind="abomination")
-    strength: int = 0
+    strength: Signed = 0
     keywords: Keywords
     other: bool = False
 
@@ -311,16 +334,16 @@ class Conditional(Strict):
 class AttackCost(Strict):
     """What each abomination attacking this card's controller costs its aggressor."""
 
-    souls: int = Field(default=0, ge=0)
-    mana: int = Field(default=0, ge=0)
+    souls: Count = 0
+    mana: Count = 0
 
 
 class Card(Strict):
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     type: CardType
     doom: Doom
     cost: int | str = 0
-    strength: int | None = None
+    strength: Count | None = None
     subtype: MinionSubtype | FateSubtype | None = None
     triggers: list[Doom] = Field(default_factory=list)
     keywords: Keywords
@@ -329,11 +352,29 @@ class Card(Strict):
     statics: list[Static] = Field(default_factory=list)
     conditional: Conditional | None = None
     attack_cost: AttackCost | None = None
-    text: str = ""
-    flavor: str = ""
+    text: str = Field(default="", max_length=MAX_TEXT)
+    flavor: str = Field(default="", max_length=MAX_TEXT)
     rarity: Rarity = "common"
-    set: str = "I"
-    number: int = Field(default=0, ge=0)
+    set: str = Field(default="I", max_length=20)
+    number: int = Field(default=0, ge=0, le=99_999)
+
+    @field_validator("name", "text", "flavor", "set")
+    @classmethod
+    def _printable(cls, v: str) -> str:
+        """Card text reaches terminals and logs: a control character (NUL, or ESC
+        that starts a terminal escape sequence) or an invisible direction override
+        could rewrite what a player sees."""
+        problem = unsafe_char(v)
+        if problem:
+            raise ValueError(f"only printable text is allowed: {problem}")
+        return v
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, v: str) -> str:
+        if v != v.strip() or not v:
+            raise ValueError("a name can't be blank or start or end with spaces")
+        return v
 
     @field_validator("keywords", "follower")
     @classmethod
@@ -349,13 +390,15 @@ class Card(Strict):
     @classmethod
     def _cost(cls, v: int | str) -> int | str:
         if isinstance(v, int):
-            if v < 0:
-                raise ValueError("a cost can't be negative")
+            if not 0 <= v <= MAX_NUMBER:
+                raise ValueError(f"a cost is a number from 0 to {MAX_NUMBER}, got {v}")
             return v
         text = v.replace(" ", "").upper()
         rest = text[1:].lstrip("+")
-        if not text.startswith("X") or (rest and not rest.isdigit()):
-            raise ValueError(f"a cost is a number, 'X' or 'X+N', got {v!r}")
+        if not text.startswith("X") or (rest and small_int(rest, 2) is None):
+            raise ValueError(
+                f"a cost is a number, 'X' or 'X+N' (N from 0 to {MAX_NUMBER}), got {shown(v)}"
+            )
         return text
 
     @model_validator(mode="after")
@@ -393,8 +436,11 @@ def _location(loc: tuple[int | str, ...]) -> str:
             p[:1].isupper() or (p in VERB_NAMES and i > 0 and isinstance(loc[i - 1], int))
         )
         if not tag:
-            parts.append(str(p))
+            parts.append(printable(str(p), 40))
     return ".".join(parts)
+
+
+MAX_PROBLEMS = 10  # problems listed for one card; the rest are counted
 
 
 def validate_card(raw: Any, source: str) -> Card:
@@ -402,21 +448,27 @@ def validate_card(raw: Any, source: str) -> Card:
     from ..engine.errors import CardFileError
 
     name = raw.get("name") if isinstance(raw, dict) else None
-    where = f"{source}: card {name!r}" if isinstance(name, str) and name else f"{source}: a card"
+    where = (
+        f"{source}: card {shown(name)}" if isinstance(name, str) and name else f"{source}: a card"
+    )
+    if not isinstance(raw, dict):
+        raise CardFileError(f"{where}: expected a table of fields, got {shown(raw)}")
     try:
         return Card.model_validate(raw)
     except ValidationError as exc:
         problems = []
-        for err in exc.errors(include_url=False):
+        errors = exc.errors(include_url=False)
+        for err in errors[:MAX_PROBLEMS]:
             field = _location(err["loc"])
             msg = err["msg"].removeprefix("Value error, ")
             if err["type"] == "extra_forbidden":
                 msg = "unknown field (a typo?)"
             elif err["type"] == "union_tag_invalid":
-                msg = f"unknown verb {err['input'].get('verb')!r}; expected one of " + ", ".join(
-                    VERB_NAMES
-                )
+                verb = err["input"].get("verb") if isinstance(err["input"], dict) else None
+                msg = f"unknown verb {shown(verb)}; expected one of " + ", ".join(VERB_NAMES)
             problems.append(f"field '{field}': {msg}" if field else msg)
+        if len(errors) > MAX_PROBLEMS:
+            problems.append(f"and {len(errors) - MAX_PROBLEMS} more")
         raise CardFileError(f"{where}: " + "; ".join(problems)) from None
 
 

@@ -176,6 +176,7 @@ class HecatombState(GameState):
     __slots__ = (
         "_auras",
         "aboms",
+        "cancel_seats",
         "combat",
         "cond_on",
         "decks",
@@ -213,6 +214,9 @@ class HecatombState(GameState):
         self.eot: list[tuple[Any, ...]] = []  # things that end or return at end of turn
         self.trig: list[tuple[Any, ...]] = []  # triggered abilities waiting to be ordered
         self.combat: Combat | None = None
+        # seats offered "cancel" in the decisions of a play not yet paid for: a
+        # convenience for people at a client, never a rule (docs/rules-notes.md)
+        self.cancel_seats = 0
         self._auras: list[tuple[int, int]] | None = None  # cache: (controller, cid)
 
     # -- copying ---------------------------------------------------------------
@@ -240,6 +244,7 @@ class HecatombState(GameState):
         c.eot = self.eot[:]
         c.trig = self.trig[:]
         c.combat = self.combat.copy() if self.combat else None
+        c.cancel_seats = self.cancel_seats
         c._auras = self._auras
         c.stack = self.stack[:]
         c.pending = self.pending  # decisions are never mutated, only replaced
@@ -277,6 +282,7 @@ class HecatombState(GameState):
             "eot": to_json(self.eot),
             "trig": to_json(self.trig),
             "combat": self.combat.to_json() if self.combat else None,
+            "cancel_seats": self.cancel_seats,
             "stack": to_json_steps(self.stack),
             "pending": self.pending.to_json() if self.pending else None,
             "rng": self.rng.state,
@@ -289,9 +295,14 @@ class HecatombState(GameState):
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HecatombState:
+    def from_json(
+        cls, data: dict[str, Any], defs: dict[str, CardDef] | None = None
+    ) -> HecatombState:
+        """Build from checked data (``deserialize`` checks it first); ``defs``: the
+        cards already built from ``data["cards"]``."""
         s = cls()
-        defs = {raw["name"]: CardDef.from_dict(raw, "saved game") for raw in data["cards"]}
+        if defs is None:
+            defs = {raw["name"]: CardDef.from_dict(raw, "saved game") for raw in data["cards"]}
         s.defs = [defs[name] for name, _ in data["instances"]]
         s.owner = [o for _, o in data["instances"]]
         s.decks = data["decks"]
@@ -314,6 +325,7 @@ class HecatombState(GameState):
         s.eot = list(from_json_steps(data["eot"]))
         s.trig = list(from_json_steps(data["trig"]))
         s.combat = Combat.from_json(data["combat"]) if data["combat"] else None
+        s.cancel_seats = data.get("cancel_seats", 0)
         s.stack = from_json_steps(data["stack"])
         s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
         s.rng = Rng.from_state(data["rng"])

@@ -62,6 +62,7 @@ def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
                     for k, v in sorted(minion_keywords(s, c).items())
                 },
                 "text": s.defs[c].text,
+                "triggers": list(s.defs[c].triggers),
             }
             for c, st in zip(a.cards, strengths, strict=True)
         ],
@@ -82,7 +83,48 @@ def card_view(s: HecatombState, cid: int) -> dict[str, Any]:
     if d.is_minion:
         out["strength"] = d.strength
         out["subtype"] = d.subtype
+        out["triggers"] = list(d.triggers)  # the doom corner: what conditionals it sets off
+        if d.cond_doom:
+            out["conditional"] = d.cond_doom  # the doom its own conditional box needs
     return out
+
+
+_CARD_VERBS = frozenset({"mana", "play", "card", "rip", "toll"})
+
+
+def _option_view(s: HecatombState, aid: str, label: str) -> dict[str, Any]:
+    """One option of the deciding seat, for people (``label``) and programs: an
+    option that names one card also gives its ``card`` name and ``owner`` (the
+    label already names it, so the seat learns nothing new; programs such as
+    the RL encoders need not read labels)."""
+    out: dict[str, Any] = {"id": aid, "label": label}
+    verb, _, rest = aid.partition(" ")
+    cid = -1
+    if verb in _CARD_VERBS:
+        cid = int(rest)
+    elif verb == "first" and s.pending is not None and s.pending.kind == "order":
+        cid = s.pending.ctx[1][int(rest)][1]  # the trigger's source card
+    if cid >= 0:
+        out["card"] = s.defs[cid].name
+        out["owner"] = s.owner[cid]
+    return out
+
+
+def _decision_detail(s: HecatombState) -> str:
+    """What a ``choose`` or ``target`` decision is for, as one word (the prompt
+    says the same in words): stitch, discard, draw, exhume, exhume_up_to,
+    retrieve, put_card (which card to put into play), put (where it goes),
+    sacrifice; play or ability for targets."""
+    pending = s.pending
+    if pending is None or not pending.ctx:
+        return ""
+    if pending.kind == "choose":
+        if pending.ctx[0] == "zone":  # which card to take; "put" then asks where
+            return "put_card" if pending.ctx[1] == "put" else str(pending.ctx[1])
+        return str(pending.ctx[0])
+    if pending.kind == "target":
+        return str(pending.ctx[0])
+    return ""
 
 
 def view(s: HecatombState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
@@ -138,7 +180,10 @@ def view(s: HecatombState, seat: int | None, log_from: int = 0) -> dict[str, Any
         decision = {"kind": s.pending.kind, "player": s.pending.player}
         if seat is not None and s.pending.player == seat:
             decision["prompt"] = s.prompt()
-            decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
+            decision["options"] = [_option_view(s, a.id, a.label) for a in s.legal_actions()]
+            what = _decision_detail(s)
+            if what:
+                decision["what"] = what
     c = s.combat
     return {
         "ruleset": s.ruleset,
@@ -218,4 +263,5 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
             st.deck[i] = pool[k]
             known[pool[k]] = 0
     out.rng = Rng(rng.next64())
+    out.cancel_seats = 0  # "back" is for people at a client; a search never steps back
     return out

@@ -33,6 +33,42 @@ def describe_target(s: HecatombState, t: str) -> str:
     return s.defs[num].name
 
 
+def _placed_card(s: HecatombState) -> tuple[int, bool] | None:
+    """The minion a pending placement is for, and whether it is played from hand
+    (a "put into play" is not: its one-time conditional effect doesn't happen)."""
+    pending = s.pending
+    if pending is None:
+        return None
+    if pending.kind == "place":
+        return pending.ctx[1], True
+    if pending.kind == "choose" and pending.ctx[0] == "put":
+        return pending.ctx[2], False
+    return None
+
+
+def _conditional_note(s: HecatombState, aid: int | None) -> str:
+    """Whether the placed minion's conditional ability will work there (glossary
+    "conditional ability": the box's doom must match a trigger doom of the
+    minion it is played on)."""
+    placed = _placed_card(s)
+    if placed is None:
+        return ""
+    cid, from_hand = placed
+    d = s.defs[cid]
+    if not d.cond_doom:
+        return ""
+    a = s.aboms.get(aid) if aid is not None else None
+    if a is None:
+        return " (no conditional: nothing beneath)"
+    under = s.defs[a.top]
+    if d.cond_doom not in under.triggers:
+        shows = ", ".join(under.triggers) or "no trigger doom"
+        return f" (no conditional: {under.name} shows {shows}, not {d.cond_doom})"
+    if not from_hand and not d.cond_keywords:
+        return " (no conditional: not played from hand)"
+    return f" (conditional fires: {under.name} shows {d.cond_doom})"
+
+
 def label(s: HecatombState, aid: str) -> str:
     verb, _, rest = aid.partition(" ")
     defs = s.defs
@@ -55,9 +91,11 @@ def label(s: HecatombState, aid: str) -> str:
     if verb == "x":
         return f"X = {rest}"
     if verb == "new":
-        return "As a new abomination"
+        return "As a new abomination" + _conditional_note(s, None)
     if verb == "on":
-        return f"On {describe_abom(s, int(rest))}"
+        return f"On {describe_abom(s, int(rest))}" + _conditional_note(s, int(rest))
+    if verb == "cancel":
+        return "Back: don't play it after all (nothing is spent)"
     if verb == "pay":
         parts = [f"{n} {DOOMS[i]}" for i, n in enumerate(int(v) for v in rest.split(",")) if n]
         return "Tap " + (", ".join(parts) if parts else "nothing")
@@ -123,7 +161,8 @@ def prompt(s: HecatombState) -> str:
         cid = ctx[2] if ctx[0] == "play" else ctx[1]
         return f"Choose a target for {defs[cid].name}."
     if kind == "may":
-        return f"Use {defs[ctx[0]].name}'s ability?"
+        d = defs[ctx[0]]
+        return f"Use {d.name}'s ability" + (f" ({d.text})?" if d.text else "?")
     if kind == "enemy":
         return "Attack which enemy?"
     if kind == "attacker":
@@ -163,3 +202,143 @@ def prompt(s: HecatombState) -> str:
         if what == "sacrifice":
             return "Sacrifice which of your cards?"
     return kind
+
+
+# =============================================================================
+# The glossary, in our own words (``ossuary rules hecatomb``; ``rules`` in play).
+# Section names in brackets are the rulebook's, for whoever wants the original.
+GLOSSARY: list[tuple[str, str]] = [
+    # -- how a turn goes
+    ("turn", "Your turn: gain 1 soul, untap everything of yours, draw two cards (the "
+     "very first turn of the game draws one). Then, in any order: put at most one card "
+     "into your mana zone, play cards, attack once, and end the turn. [Turn Sequence]"),
+    ("souls", "The score. Everyone starts with 5; whoever reaches 20 wins at once. "
+     "Souls never drop below 0. [Object of the Game]"),
+    ("doom", "The four colours of evil: corruption (cor), deceit (dec), destruction "
+     "(dst) and greed (grd). Every card belongs to one, and an effect has its card's "
+     "doom. [Doom]"),
+    ("mana", "Once per turn, one card of your choice may go from your hand to your mana "
+     "zone, where it stays as a mana card. To pay a cost of N, tap N untapped mana cards, at least "
+     "one of them of the card's doom. X in a cost is a number you choose; you pay X more. "
+     "[Add One Mana Card, Tapping mana cards]"),
+    ("mana pool", "Mana given by an effect instead of a mana card. Spend it like tapped "
+     "mana; whatever is left vanishes when an attack starts and when the turn ends."),
+    # -- minions and abominations
+    ("minion", "The creatures. A minion in play always sits in an abomination, alone "
+     "or stacked on others."),
+    ("abomination", "A stack of one to five of your minions, bottom to top, that acts as "
+     "one creature. Its strength is the sum of its minions' strengths, its size the number "
+     "of minions; its subtype is the top minion's. A one-minion abomination can neither "
+     "attack nor block. A minion from your hand either starts a new abomination or goes on "
+     "top of one of yours."),
+    ("strength", "How hard an abomination hits in a fight: the sum of its minions' "
+     "strengths. Changes to an abomination's strength sit on its top minion. Below 0 counts "
+     "as 0."),
+    ("size", "How many minions an abomination holds; an unblocked attacker reaps that "
+     "many souls."),
+    ("trigger doom", "The doom marks in a minion's corner, shown ▲ on the board (▲dst/grd). "
+     "A minion played on top of it fires its conditional ability if the conditional's doom "
+     "is one of them."),
+    ("conditional ability", "The bottom box of some minions, shown ◆ with its doom. It "
+     "works only when this minion lands on a minion whose trigger dooms include that doom. "
+     "A one-time effect in «» is optional and happens only when the minion is played from "
+     "your hand; a keyword in the box works for as long as the minion sits there, however "
+     "it got there. The placement options say whether it will fire. [Conditional Abilities]"),
+    ("tap ability", "Written ↻N: tap one of your untapped abominations of size N or more "
+     "that holds the card, at a moment when you could play a combat fate (your main phase, "
+     "or your combat window). [↻]"),
+    # -- other cards
+    ("fate", "A card that does its effect once and goes to your graveyard. A fate with a "
+     "target can't be played without a legal target. Combat fates can also be played in "
+     "the combat windows."),
+    ("combat minion", "A minion you may also play during an attack's combat windows."),
+    ("relic", "A card that stays in play and keeps working while it is there."),
+    ("god", "A card that stays in play; usually a one-time effect when played plus a "
+     "lasting one. You keep one god: playing another sacrifices the old one."),
+    # -- the attack
+    ("attack", "Once in your main phase: choose one enemy and any of your abominations "
+     "that are untapped, have two or more minions, and got no new minion this turn (and "
+     "weren't stitched). They tap. Then: combat window, blocks, combat window, reaping, "
+     "fights. [Attack]"),
+    ("combat window", "Twice in an attack (before and after blocks) the attacker, then "
+     "the defender, may play combat fates and combat minions and use tap abilities, or "
+     "pass. Nobody else may."),
+    ("block", "When you are attacked, each of your untapped abominations with two or more "
+     "minions may stand in front of one attacker. The two fight; a blocked attacker reaps "
+     "nothing. [Assign blockers]"),
+    ("reap", "Each attacker nobody blocked takes souls from the defender equal to its size "
+     "(plus Reaper), never more than the defender has. [Reap souls]"),
+    ("fight", "A blocked attacker and its blocker deal damage equal to their strength to "
+     "each other at the same moment. [Have abominations fight]"),
+    ("damage", "Damage hits the top minion first: if it is at least that minion's strength "
+     "the minion is destroyed and the rest carries on down the stack. Damage too small to "
+     "destroy the next minion is lost; it never adds up with other damage. [Damage]"),
+    # -- verbs on cards
+    ("target", "Something an effect lets you choose. No legal target: the effect does "
+     "nothing."),
+    ("destroy", "Send to its owner's graveyard (Martyr and Regenerator can change where)."),
+    ("sacrifice", "Destroy one of your own cards; nothing saves it, not even Regenerator."),
+    ("discard", "Move a card from a hand to its owner's graveyard."),
+    ("exile", "Send a card in play back to its owner's hand."),
+    ("exhume", "Take a card from a graveyard back to its owner's hand."),
+    ("retrieve", "Look through your deck, pick the card, let everyone see it and keep it in "
+     "your hand; the deck is shuffled afterwards."),
+    ("put into play", "Like playing a minion (the same choice of where it goes), but without "
+     "paying and without its one-time conditional effect."),
+    ("stitch", "Move your minions onto one of your abominations, or together into a new one. "
+     "No conditional ability fires, and an abomination that got stitched minions can't "
+     "attack this turn; past five minions the extras on top are severed."),
+    ("sever", "Lift a minion off its abomination; it becomes a new untapped abomination on "
+     "its own."),
+    ("graveyard", "Each player's face-up pile of used cards; anyone may read it at any time "
+     "(type 'card' in the game to list what you can see)."),
+    # -- keywords
+    ("Rager +X", "Keyword: the abomination is X stronger while it attacks. Several add up."),
+    ("Reaper +X", "Keyword: the abomination reaps X more souls when nobody blocks it."),
+    ("Survivor +X", "Keyword: in a fight, the first X damage to its top minion is ignored."),
+    ("Evader", "Keyword with a doom, e.g. Deceit Evader: abominations holding a minion of "
+     "that doom can't block it."),
+    ("Nemesis", "Keyword with a doom, e.g. Greed Nemesis: effects of that doom can't target "
+     "the abomination or its minions (untargeted effects still reach it)."),
+    ("Soulbound", "Keyword of a single minion, with a doom: when a fight would destroy it "
+     "you may stitch it instead onto another of your abominations whose top minion has "
+     "that doom."),
+    ("Fanatic", "Keyword: the abomination may attack even though a minion joined it this "
+     "turn (but not when tapped)."),
+    ("Guardian", "Keyword: the abomination never attacks; it still blocks."),
+    ("Host", "Keyword of a single minion: it can only be played as a new abomination."),
+    ("Hunter", "Keyword: when it attacks you may pick an enemy abomination, untap it, and "
+     "make it block the Hunter if it can."),
+    ("Martyr", "Keyword of a single minion: when destroyed it goes to its owner's mana zone "
+     "instead of the graveyard."),
+    ("Parasite", "Keyword: nothing can be played on top of this abomination."),
+    ("Regenerator", "Keyword of a single minion: when it would be destroyed it goes back to "
+     "its owner's hand instead (not when sacrificed)."),
+    ("Ripper", "Keyword: in a fight, its controller chooses which of the other side's "
+     "minions its damage destroys, in any order, instead of top down."),
+    ("Follower", "A minion's extra ability that works only while its controller has a god "
+     "in play."),
+]  # fmt: skip
+
+
+def narrate(s: HecatombState, seat: int, aid: str) -> str:
+    """An action as a third party tells it ("Player 1 plays Snap ..."): replays
+    and watchers name the seat where a label, said to the chooser, says "your"."""
+    who = f"Player {seat}"
+    verb, _, rest = aid.partition(" ")
+    text = label(s, aid)
+    if verb == "end":
+        return f"{who} ends the turn"
+    if verb == "pass":
+        return f"{who} passes"
+    if verb == "attack":
+        return f"{who} attacks"
+    if verb == "mana":
+        return f"{who} puts {s.defs[int(rest)].name} into the mana zone"
+    if verb == "play":
+        return f"{who} plays " + text.removeprefix("Play ")
+    if verb == "cancel":
+        return f"{who} steps back"
+    if verb == "tap":
+        return f"{who}: " + text.replace("Use ", "uses ", 1)
+    return f"{who}: " + text.replace("your ", f"{who}'s ")

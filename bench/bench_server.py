@@ -1,0 +1,249 @@
+"""Load benchmark: many concurrent games over WebSockets on loopback.
+
+Starts ``ossuary serve`` on 127.0.0.1 with a fresh SQLite file, creates
+``--games`` two-seat Hecatomb games over the REST API and plays them with
+scripted clients (two sockets a game): a client that is offered options waits
+its "thinking" time, sends a random legal option, and measures the round trip
+from sending it to receiving the state it caused (the server checks the
+action, commits it to the database, then answers). A finished game is replaced
+by a new one while the run lasts. ``--ai-games`` adds games against the
+``normal`` AI (one-second searches in the AI worker processes) to show that
+computer seats don't stall the others' sockets.
+
+Bounded: it stops after ``--seconds`` (and ``--max-games``), closes every
+socket, and terminates the server and its workers. Talks to 127.0.0.1 only.
+
+    python bench/bench_server.py --games 200 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Stats:
+    rtts: list[float] = field(default_factory=list)
+    ai_rtts: list[float] = field(default_factory=list)  # round trips in games with an AI
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+    started: int = 0
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used, from /proc (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        out: dict[str, Any] = json.load(r)
+        return out
+
+
+async def seat_client(
+    ws_url: str, stats: Stats, think: tuple[float, float], rng: random.Random, stop: float,
+    with_ai: bool,
+) -> bool:  # fmt: skip
+    """Play one seat until the game ends or time is up; True if the game ended."""
+    sent_seq: int | None = None
+    sent_at = 0.0
+    async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                return False
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "error":
+                stats.errors.append(f"{msg.get('code')}: {msg.get('message')}")
+                sent_seq = None
+                continue
+            if kind != "state":
+                continue
+            if sent_seq is not None and msg["seq"] > sent_seq:
+                (stats.ai_rtts if with_ai else stats.rtts).append(time.perf_counter() - sent_at)
+                sent_seq = None
+            if msg["over"]:
+                return True
+            if msg["legal"] and sent_seq is None:
+                await asyncio.sleep(rng.uniform(*think))
+                if time.monotonic() >= stop:
+                    return False
+                option = rng.choice(msg["legal"])["id"]
+                sent_seq = msg["seq"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "id": option, "seq": msg["seq"]}))
+    return False
+
+
+async def game_loop(
+    base: str, stats: Stats, args: argparse.Namespace, rng: random.Random, stop: float,
+    with_ai: bool,
+) -> None:  # fmt: skip
+    """Keep one table busy: play a game, then start the next, until time is up."""
+    ws_base = base.replace("http://", "ws://")
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < stop and stats.started < args.max_games:
+        stats.started += 1
+        seats = ["human", "normal"] if with_ai else ["human", "human"]
+        try:
+            game = await loop.run_in_executor(
+                None, post, base, "/api/games", {"seats": seats, "seed": rng.randrange(2**31)}
+            )
+            tasks = [
+                seat_client(
+                    f"{ws_base}/ws/games/{game['id']}?token={s['token']}",
+                    stats,
+                    args.think,
+                    random.Random(rng.random()),
+                    stop,
+                    with_ai,
+                )
+                for s in game["seats"]
+            ]
+            ended = await asyncio.gather(*tasks)
+        except Exception as exc:  # a refused connection, a reset: count it, go on
+            stats.errors.append(f"{type(exc).__name__}: {exc}")
+            await asyncio.sleep(0.5)
+            continue
+        if any(ended):
+            stats.finished += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: no samples"
+    ms = [v * 1000 for v in values]
+    return (
+        f"{name}: {len(ms)} actions, p50 {percentile(ms, 0.5):.1f} ms, "
+        f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+        f"max {max(ms):.1f} ms, mean {statistics.fmean(ms):.1f} ms"
+    )
+
+
+async def run(base: str, args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    rng = random.Random(args.seed)
+    stop = time.monotonic() + args.seconds
+    tables = [game_loop(base, stats, args, random.Random(rng.random()), stop, False)
+              for _ in range(args.games)]  # fmt: skip
+    tables += [game_loop(base, stats, args, random.Random(rng.random()), stop, True)
+               for _ in range(args.ai_games)]  # fmt: skip
+    await asyncio.gather(*tables)
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent human-vs-human games")
+    parser.add_argument("--ai-games", type=int, default=0, help="concurrent games against the AI")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the load runs")
+    parser.add_argument("--max-games", type=int, default=5000, help="games started at most")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"),
+                        help="seconds a client waits before each action (uniform)")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default="", help="SQLAlchemy URL (default: a temporary SQLite)")
+    parser.add_argument("--ai-workers", type=int, default=2)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    args.think = tuple(args.think)
+    tmp = tempfile.mkdtemp(prefix="ossuary-bench-")
+    db = args.db or f"sqlite:///{tmp}/bench.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    exe = Path(sys.executable).with_name("ossuary")
+    cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
+           "--ai-workers", str(args.ai_workers)]  # fmt: skip
+    server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/catalog", timeout=1).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.1)
+        cpu0 = os.times()
+        server0 = process_cpu(server.pid)
+        t0 = time.monotonic()
+        stats = asyncio.run(run(base, args))
+        wall = time.monotonic() - t0
+        cpu1 = os.times()
+        server_cpu = process_cpu(server.pid) - server0
+    finally:
+        server.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(15)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)  # the AI workers, if any are left
+        server.wait(5)
+    total = len(stats.rtts) + len(stats.ai_rtts)
+    lines = [
+        f"{args.games} human games + {args.ai_games} AI games at once for {wall:.0f} s, "
+        f"think {args.think[0]}-{args.think[1]} s; {stats.started} games started, "
+        f"{stats.finished} finished; {total / wall:.0f} actions/s",
+        report("round trip (human games)", stats.rtts),
+        report("round trip (human's moves in AI games)", stats.ai_rtts),
+        f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""),
+        f"CPU: server {server_cpu:.1f} s ({server_cpu / wall:.0%} of a core), clients "
+        f"{cpu1.user - cpu0.user + cpu1.system - cpu0.system:.1f} s",
+    ]
+    print("\n".join(lines))
+    if args.json:
+        args.json.write_text(json.dumps({
+            "games": args.games, "ai_games": args.ai_games, "seconds": wall,
+            "think": args.think, "started": stats.started, "finished": stats.finished,
+            "actions": total, "p50_ms": percentile(stats.rtts, 0.5) * 1000,
+            "p99_ms": percentile(stats.rtts, 0.99) * 1000,
+            "ai_p99_ms": percentile(stats.ai_rtts, 0.99) * 1000 if stats.ai_rtts else None,
+            "errors": len(stats.errors),
+        }, indent=1))  # fmt: skip
+    if stats.errors:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,378 @@
+"""The full-screen terminal: the board stays in place, the log and the options
+below it, the answer typed on the last line.
+
+Plain full redraws with rich (no widget toolkit): each frame is rendered off
+screen at the terminal's size and written over the previous one on the
+alternate screen. Keys are read one at a time with the terminal in cbreak mode
+(no echo), so keys typed while the computer thinks wait in the terminal's
+buffer and show up in the answer line when it is the person's turn, and Ctrl-C
+still interrupts. ``docs/terminal.md`` says why we chose this over textual.
+
+Only POSIX terminals (termios); elsewhere, and whenever input or output is not
+a terminal, :func:`ossuary.cli.play.play` uses the plain transcript instead.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import select
+import shutil
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, TextIO
+
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from .human import MAX_ANSWER, DecisionScreen, Option
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+MIN_LOG = 2
+ALT_ON, ALT_OFF = "\x1b[?1049h", "\x1b[?1049l"
+CURSOR_ON, CURSOR_OFF = "\x1b[?25h", "\x1b[?25l"
+
+
+def terminal_ok(stdin: TextIO, stdout: TextIO) -> bool:
+    """Whether the full screen can run: both ends are terminals and termios exists."""
+    try:
+        import termios  # noqa: F401
+    except ImportError:  # pragma: no cover - not POSIX
+        return False
+    return stdin.isatty() and stdout.isatty()
+
+
+def layout_options(options: list[Option], width: int) -> list[Text]:
+    """Options as lines: a heading with its short items packed side by side
+    (``Play: 3 Snap (2)  5 Warbeast Alpha (4)``), or one long option a line."""
+    groups: dict[str, list[Option]] = {}
+    for o in options:
+        groups.setdefault(o.group, []).append(o)
+    lines: list[Text] = []
+    # the groups in the order of their lowest number, so "Play: 1 ..." comes first
+    ordered = sorted(groups.items(), key=lambda kv: min(o.order for o in kv[1]))
+    for heading, items in ordered:
+        items = sorted(items, key=lambda o: o.order)
+        if not heading:
+            for o in items:
+                line = Text(no_wrap=True, overflow="ellipsis")
+                line.append(f"{o.key:>3} ", style="bold cyan")
+                line.append(o.action.label)
+                lines.append(line)
+            continue
+        line = Text(f"{heading}:", style="bold", no_wrap=True, overflow="ellipsis")
+        indent = 2
+        for o in items:
+            piece = Text(" ")
+            piece.append(f" {o.key} ", style="bold cyan")
+            piece.append(o.short)
+            if (
+                cell_len(line.plain) + cell_len(piece.plain) > width
+                and cell_len(line.plain) > indent
+            ):
+                lines.append(line)
+                line = Text(" " * indent, no_wrap=True, overflow="ellipsis")
+            line.append_text(piece)
+        lines.append(line)
+    return lines
+
+
+class FullScreenUI:
+    """A :class:`~ossuary.cli.human.UI` that keeps the board in place."""
+
+    def __init__(self, console: Console, stdin: TextIO | None = None) -> None:
+        self.console = console
+        self.out = console.file
+        self.stdin = stdin or sys.stdin
+        self.screen: DecisionScreen | None = None
+        self.message = ""
+        self.message_style = "yellow"
+        self.buffer = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pending = ""  # decoded keys not yet handled
+        self._saved: Any = None
+        self._resized = False
+        self._old_winch: Any = None
+        self._lock = threading.Lock()
+        self._spin_line = -1
+        self._input_row = 0
+
+    @property
+    def fd(self) -> int:
+        return self.stdin.fileno()
+
+    # -- entering and leaving -------------------------------------------------------
+    def __enter__(self) -> FullScreenUI:
+        import termios
+        import tty
+
+        self._saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)  # keys one by one, no echo; Ctrl-C still interrupts
+        self._write(ALT_ON + "\x1b[H\x1b[2J")
+        self._old_winch = signal.signal(signal.SIGWINCH, self._on_resize)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._saved is None:
+            return
+        import termios
+
+        self._write(CURSOR_ON + ALT_OFF)
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+        self._saved = None
+        if self._old_winch is not None:
+            signal.signal(signal.SIGWINCH, self._old_winch)
+
+    def _on_resize(self, signum: int, frame: FrameType | None) -> None:
+        self._resized = True
+
+    def _write(self, text: str) -> None:
+        with self._lock:
+            self.out.write(text)
+            self.out.flush()
+
+    # -- drawing ---------------------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        cols, rows = shutil.get_terminal_size((80, 24))
+        return max(cols, 20), max(rows, 8)
+
+    def _ansi(self, renderables: list[RenderableType], width: int, wrap: bool = False) -> list[str]:
+        """Render off screen at ``width``; one string with colour codes per line.
+        Lines are cut at the width unless ``wrap`` (pages wrap, the screen never)."""
+        buf = io.StringIO()
+        off = Console(
+            file=buf,
+            width=width,
+            force_terminal=True,
+            color_system="truecolor" if self.console.color_system == "truecolor" else "256",
+            highlight=False,
+            legacy_windows=False,
+        )
+        for r in renderables:
+            if wrap:
+                off.print(r, crop=True)
+            else:
+                off.print(r, crop=True, no_wrap=True, overflow="ellipsis")
+        return buf.getvalue().rstrip("\n").split("\n") if buf.getvalue() else []
+
+    def _frame(self, status: Text | None = None) -> list[str]:
+        """The whole screen as lines; ``status`` replaces the options (thinking)."""
+        width, height = self.size()
+        s = self.screen
+        title = Text(no_wrap=True, overflow="ellipsis", style="reverse")
+        title.append((s.title if s else "Ossuary").ljust(width))
+        if s is None:
+            return self._ansi([title], width)
+        if status is not None:
+            option_lines: list[Text] = [status]
+        else:
+            option_lines = layout_options(s.options, width)
+            cap = max(3, height - 5 - MIN_LOG - 6)
+            if len(option_lines) > cap:
+                more = len(option_lines) - cap + 1
+                option_lines = [
+                    *option_lines[: cap - 1],
+                    Text(
+                        f"  ... {more} more lines of options: type o to list them all", style="dim"
+                    ),
+                ]
+        fixed = 5  # title, log rule, prompt, message, answer
+        min_log = MIN_LOG if height < 24 else MIN_LOG + 2
+        budget = max(1, height - fixed - len(option_lines) - min_log)
+        board = self._ansi([s.board(width, budget)], width)
+        board = board[-budget:]  # never cut the bottom: the seat's own souls and hand
+        log_rows = max(0, height - fixed - len(option_lines) - len(board))
+        rule = Text(no_wrap=True, overflow="ellipsis", style="dim")
+        news = f"({s.new} new{', l shows all' if s.new > log_rows else ''}) " if s.new else ""
+        rule.append(f"── log {news}".ljust(width, "─"))
+        log_lines: list[Text] = []
+        if log_rows:
+            shown = s.log[-log_rows:]
+            first_new = len(s.log) - s.new
+            for i, line in enumerate(shown, len(s.log) - len(shown)):
+                log_lines.append(
+                    Text(
+                        line,
+                        no_wrap=True,
+                        overflow="ellipsis",
+                        style="" if i >= first_new else "dim",
+                    )
+                )
+            log_lines = [Text("")] * (log_rows - len(log_lines)) + log_lines
+        prompt = Text(s.prompt, style="bold", no_wrap=True, overflow="ellipsis")
+        if self.message:
+            message = Text(self.message, style=self.message_style, no_wrap=True,
+                           overflow="ellipsis")  # fmt: skip
+        else:
+            message = Text(s.hints, style="dim", no_wrap=True, overflow="ellipsis")
+        answer = Text("> ", style="bold", no_wrap=True, overflow="ellipsis")
+        answer.append(self.buffer[-(width - 3) :] if status is None else "")
+        lines = self._ansi([title], width) + board
+        lines += self._ansi([rule, *log_lines, prompt, *option_lines, message, answer], width)
+        self._spin_line = len(lines) - 3 if status is not None else -1
+        self._input_row = len(lines)
+        return lines[:height]
+
+    def draw(self, status: Text | None = None) -> None:
+        lines = self._frame(status)
+        cursor = CURSOR_OFF if status is not None else CURSOR_ON
+        col = 3 + cell_len(self.buffer[-(self.size()[0] - 3) :])
+        self._write(
+            CURSOR_OFF + "\x1b[H" + "\x1b[K\r\n".join(lines) + "\x1b[K\x1b[J"
+            + (f"\x1b[{self._input_row};{col}H" if status is None else "") + cursor
+        )  # fmt: skip
+
+    # -- the UI protocol -------------------------------------------------------------------
+    def show(self, screen: DecisionScreen) -> None:
+        self.screen = screen
+        self.message = ""
+        self.draw()
+
+    def note(self, text: str, style: str = "yellow") -> None:
+        self.message, self.message_style = text, style
+
+    def info(self, text: str, style: str = "") -> None:
+        self.message, self.message_style = text, style or "dim"
+
+    def read(self, prompt: str) -> str | None:
+        """Edit one answer line; Enter gives it, Ctrl-D on an empty line ends the game."""
+        self.draw()
+        while True:
+            key = self._key()
+            if key is None:
+                continue
+            if key in ("\r", "\n"):
+                answer, self.buffer = self.buffer, ""
+                self.message = ""
+                return answer
+            if key == "\x04" and not self.buffer:
+                return None
+            if key in ("\x7f", "\x08"):
+                self.buffer = self.buffer[:-1]
+            elif key == "\x15" or key == "\x1b":  # Ctrl-U, Esc: clear the line
+                self.buffer = ""
+            elif key == "\x0c":  # Ctrl-L: redraw
+                pass
+            elif len(key) == 1 and key.isprintable() and len(self.buffer) < MAX_ANSWER:
+                self.buffer += key
+            self.draw()
+
+    def _key(self, timeout: float = 0.25) -> str | None:
+        """One key (or an escape sequence, or Esc alone); None after ``timeout``."""
+        while not self._pending:
+            if self._resized:
+                self._resized = False
+                self.draw()
+            ready, _, _ = select.select([self.fd], [], [], timeout)
+            if not ready:
+                return None
+            data = os.read(self.fd, 1024)
+            if not data:
+                return "\x04"  # end of input
+            self._pending += self._decoder.decode(data)
+        key, self._pending = self._pending[0], self._pending[1:]
+        if key == "\x1b" and self._pending[:1] in ("[", "O"):
+            i = 1
+            while i < len(self._pending) and not ("@" <= self._pending[i] <= "~"):
+                i += 1
+            seq, self._pending = self._pending[: i + 1], self._pending[i + 1 :]
+            return "\x1b" + seq
+        return key
+
+    def page(self, title: str, body: RenderableType, at_end: bool = False) -> None:
+        """Show a text over the game until Enter, q or Esc; Space and arrows scroll
+        (``at_end``: open at its last page, as for the log)."""
+        width, height = self.size()
+        lines = self._ansi([body], width, wrap=True)
+        rows = height - 2
+        top = max(0, len(lines) - rows) if at_end else 0
+        while True:
+            head = Text(title.ljust(width), style="reverse", no_wrap=True, overflow="ellipsis")
+            last = min(len(lines), top + rows)
+            more = f"lines {top + 1}-{last} of {len(lines)} · " if len(lines) > rows else ""
+            foot = Text(f"{more}Enter, q or Esc: back to the game · Space, ↓, ↑: scroll",
+                        style="dim", no_wrap=True, overflow="ellipsis")  # fmt: skip
+            shown = lines[top:last] + [""] * (rows - (last - top))
+            out = self._ansi([head], width) + shown + self._ansi([foot], width)
+            self._write(CURSOR_OFF + "\x1b[H" + "\x1b[K\r\n".join(out) + "\x1b[K\x1b[J")
+            key = self._key(timeout=60)
+            if key is None:
+                continue
+            if key in ("\r", "\n", "q", "Q", "\x1b", "\x04"):
+                break
+            if key in (" ", "\x1b[B", "\x1b[6~", "j"):
+                top = min(max(0, len(lines) - rows), top + (1 if key in ("\x1b[B", "j") else rows))
+            elif key in ("\x1b[A", "\x1b[5~", "k", "b"):
+                top = max(0, top - (1 if key in ("\x1b[A", "k") else rows))
+        self.draw()
+
+    def handoff(self, who: str) -> bool:
+        width, _height = self.size()
+        self.screen = None
+        text = Text(f"\n\n  Pass the keyboard to {who}, then press Enter (q quits).",
+                    style="bold")  # fmt: skip
+        self._write(
+            CURSOR_OFF + "\x1b[H\x1b[2J" + "\r\n".join(self._ansi([text], width, wrap=True))
+        )
+        while True:
+            key = self._key(timeout=60)
+            if key in ("\r", "\n", " "):
+                return True
+            if key in ("q", "Q", "\x04"):
+                return False
+
+    @contextmanager
+    def thinking(self, who: str, screen: DecisionScreen | None) -> Iterator[None]:
+        """Show ``screen`` (the person's view) with a spinner while a computer decides;
+        keys typed meanwhile wait in the terminal's buffer for the next answer."""
+        if screen is not None:
+            self.screen = screen
+        start = time.monotonic()
+        stop = threading.Event()
+
+        def status() -> Text:
+            t = time.monotonic() - start
+            frame = SPINNER[int(t * 10) % len(SPINNER)]
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(f" {frame} {who} is thinking... {t:4.1f} s", style="bold yellow")
+            line.append("  (type your next answer meanwhile; Ctrl-C quits)", style="dim")
+            return line
+
+        self.draw(status())
+
+        def spin() -> None:
+            while not stop.wait(0.1):
+                if self._spin_line < 0:
+                    return
+                width, _ = self.size()
+                row = self._ansi([status()], width)
+                self._write(f"\x1b[{self._spin_line + 1};1H" + row[0] + "\x1b[K")
+
+        thread = threading.Thread(target=spin, daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            thread.join()
+
+    def final(self, lines: list[str]) -> None:
+        """The end of the game over the last board, until a key is pressed."""
+        if self.screen is not None:
+            self.screen.options = []
+            self.screen.prompt = " · ".join(lines)
+            self.screen.hints = "Game over: press any key to leave."
+            self.message = ""
+            self.draw(Text("  " + " · ".join(lines), style="bold"))
+        while self._key(timeout=60) is None:
+            pass

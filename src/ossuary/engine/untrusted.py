@@ -1,0 +1,234 @@
+"""Reading input that people (or programs) give us, within bounds.
+
+Every loader in Ossuary (deck lists, card files, scenarios, replays, saved
+states, and each game's own) reads untrusted text. The standard library
+parsers are not safe on their own: deep nesting is a ``RecursionError``, a
+5,000-digit number a ``ValueError``, one TOML key with 50,000 dotted parts
+takes quadratic memory. The readers here check size and structure *before*
+parsing, so a bad input is refused in time and memory proportional to its
+(capped) size, with the caller's own :class:`OssuaryError` subclass and a
+message that names the source.
+
+A game's loader then checks what it loaded (types, ranges, ids) in one place;
+the helpers at the bottom (:func:`small_int`, :func:`unsafe_char`,
+:func:`shown`) serve those checks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import unicodedata
+from itertools import accumulate
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .errors import OssuaryError
+
+ErrorType = type[OssuaryError]
+
+MAX_TEXT = 1_000_000  # characters: card files and scenarios are a few kilobytes
+MAX_JSON = 20_000_000  # characters: a saved state or replay of a very long game
+MAX_DEPTH = 32  # nesting of lists and tables; our formats need fewer than 10
+MAX_KEY_PARTS = 16  # parts of one dotted TOML key (a.b.c)
+MAX_DIGITS = 30  # digits of one number; ids and counts need far fewer
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages about
+    input that may be huge."""
+    if isinstance(value, str | bytes) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _fail(error: ErrorType, source: str, message: str) -> NoReturn:
+    raise error(f"{source}: {message}")
+
+
+def read_file(path: str | Path, error: ErrorType, what: str, limit: int = MAX_TEXT) -> str:
+    """A UTF-8 text file (a BOM is dropped), refused if larger than ``limit``
+    bytes or unreadable; reads at most ``limit + 1`` bytes."""
+    try:
+        with Path(path).open("rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise error(f"can't read {what} {str(path)!r}: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        _fail(error, str(path), f"too large for {what} (over {limit:,} bytes)")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        _fail(error, str(path), f"not UTF-8 text (byte {exc.start}): is it {what}?")
+
+
+def check_text(text: object, error: ErrorType, source: str, limit: int = MAX_TEXT) -> str:
+    """``text`` as a string within ``limit`` characters, a leading BOM dropped."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > limit * 4:  # a character is at most four bytes of UTF-8
+            _fail(error, source, f"too large ({len(text):,} bytes; at most {limit:,} characters)")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _fail(error, source, f"not UTF-8 text (byte {exc.start})")
+    if not isinstance(text, str):
+        _fail(error, source, f"expected text, got {type(text).__name__}")
+    if len(text) > limit:
+        _fail(error, source, f"too large ({len(text):,} characters; at most {limit:,})")
+    return text.removeprefix("\ufeff")
+
+
+def _max_depth(structure: str) -> int:
+    """The deepest nesting of ``[``/``{`` in text whose strings are removed."""
+    brackets = _NOT_BRACKET.sub("", structure)
+    if not brackets:
+        return 0
+    return max(accumulate(1 if c in "[{" else -1 for c in brackets))
+
+
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_LONG_NUMBER = re.compile(r"[0-9]{" + str(MAX_DIGITS + 1) + ",}")
+
+
+def load_json(
+    text: object,
+    error: ErrorType,
+    source: str,
+    *,
+    limit: int = MAX_JSON,
+    max_depth: int = MAX_DEPTH,
+    floats: bool = False,
+) -> Any:
+    """Parse JSON text within bounds: size, nesting, digits per number; no
+    duplicate keys, no NaN or Infinity, and (unless ``floats``) no fractions."""
+    text = check_text(text, error, source, limit)
+    structure = _JSON_STRING.sub('""', text)
+    depth = _max_depth(structure)
+    if depth > max_depth:
+        _fail(error, source, f"nested {depth} levels deep; at most {max_depth} are allowed")
+    long = _JSON_LONG_NUMBER.search(structure)
+    if long:
+        _fail(error, source, f"number too large ({shown(long.group(), 20)})")
+
+    def fraction(digits: str) -> float:
+        if not floats:
+            _fail(error, source, f"fractional number {shown(digits, 20)}: whole numbers only")
+        if len(digits) > MAX_DIGITS + 10:
+            _fail(error, source, f"number too long ({shown(digits, 20)})")
+        return float(digits)
+
+    def constant(name: str) -> NoReturn:
+        _fail(error, source, f"{name} is not a number JSON allows")
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                _fail(error, source, f"the key {shown(key)} appears twice in one object")
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(
+            text,
+            parse_float=fraction,
+            parse_constant=constant,
+            object_pairs_hook=no_duplicates,
+        )
+    except json.JSONDecodeError as exc:
+        _fail(error, source, f"not valid JSON: {exc}")
+    except RecursionError:  # the pre-check above makes this unreachable; kept as a bound
+        _fail(error, source, "nested too deeply")
+
+
+# TOML: strings and comments are blanked before the structure is measured.
+_TOML_SKIP = re.compile(
+    r'"""[\s\S]*?"""(?!")|\'\'\'[\s\S]*?\'\'\'(?!\')|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+)
+# A key part starts after a character that can't be in one (no search from inside a
+# part: that would be quadratic on a long word), and is matched possessively.
+_DOTTED = re.compile(
+    r'(?<![A-Za-z0-9_-])(?:(?:[A-Za-z0-9_-]++|"")[ \t]*+\.[ \t]*+){' + str(MAX_KEY_PARTS) + ",}"
+)
+_LONG_NUMBER = re.compile(
+    r"[0-9][0-9_]{" + str(MAX_DIGITS) + r",}|0x[0-9A-Fa-f_]{" + str(MAX_DIGITS) + ",}"
+)
+
+
+def load_toml(
+    text: object,
+    error: ErrorType,
+    source: str,
+    *,
+    limit: int = MAX_TEXT,
+    max_depth: int = MAX_DEPTH,
+) -> dict[str, Any]:
+    """Parse TOML text within bounds: size, nesting of arrays and inline tables,
+    parts of a dotted key, digits per number."""
+    text = check_text(text, error, source, limit)
+    structure = _TOML_SKIP.sub('""', text)
+    depth = _max_depth(structure)
+    if depth > max_depth:
+        _fail(error, source, f"nested {depth} levels deep; at most {max_depth} are allowed")
+    if _DOTTED.search(structure):
+        _fail(error, source, f"a dotted key with more than {MAX_KEY_PARTS} parts")
+    long = _LONG_NUMBER.search(structure)
+    if long:
+        _fail(error, source, f"number too large ({shown(long.group(), 20)})")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        _fail(error, source, f"not valid TOML: {exc}")
+    except (RecursionError, ValueError) as exc:  # bounded above; kept as a bound
+        _fail(error, source, f"not valid TOML: {exc}")
+
+
+# -- checking what was loaded ---------------------------------------------------------
+def small_int(text: str, max_digits: int = 9) -> int | None:
+    """The number ``text`` spells in ASCII digits (at most ``max_digits``), else
+    None: ``"²"``, ``"٣"``, ``"-3"``, ``" 3"`` and a 5,000-digit number are not
+    small ints. (``str.isdigit`` and ``int`` accept other scripts' digits.)"""
+    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def unsafe_char(text: str) -> str | None:
+    """A description of the first character in ``text`` that must never reach a
+    terminal or a log line (control characters such as NUL or ESC, which start
+    terminal escape sequences, line separators, and invisible format characters
+    such as bidirectional overrides; a zero-width joiner is allowed), or None."""
+    if text.isascii():  # the common case, without a Python loop
+        found = _ASCII_CONTROL.search(text)
+        return None if found is None else _describe(text, found.start())
+    for i, ch in enumerate(text):
+        if ch < "\x80" and not _ASCII_CONTROL.match(ch):
+            continue
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Zl", "Zp") or (category == "Cf" and ch != "\u200d"):
+            return _describe(text, i)
+    return None
+
+
+def _describe(text: str, i: int) -> str:
+    ch = text[i]
+    return f"character {i + 1} is U+{ord(ch):04X} ({unicodedata.name(ch, 'a control')})"
+
+
+def printable(text: str, limit: int = 60) -> str:
+    """``text`` itself when it is short and safe to print, else :func:`shown` of it
+    (quoted, escaped, cut): for names from untrusted input inside messages."""
+    if len(text) <= limit and unsafe_char(text) is None:
+        return text
+    return shown(text, limit)
+
+
+def is_int(value: object) -> bool:
+    """An int that is not a bool (``True`` is an int in Python, never in our data)."""
+    return isinstance(value, int) and not isinstance(value, bool)

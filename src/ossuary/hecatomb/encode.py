@@ -1,0 +1,507 @@
+"""Hecatomb for reinforcement learning: a fixed action space and a numpy observation.
+
+:mod:`ossuary.rl` reaches this module through ``GAME.rl_encoder(seats)``; it
+needs numpy (the ``rl`` extra). Everything here reads **only a seat's view**
+(:func:`ossuary.hecatomb.view.view`), so no number it writes can depend on a
+card the seat may not see. ``docs/rl.md`` lists every action block and every
+observation slice.
+
+Seats are relative: block 0 is the seat observing, 1 the next seat clockwise,
+and so on, so an agent learns one policy for every seat.
+
+Actions name *things* rather than card instances (whose ids differ between
+games): a card in hand by its name (identical cards are one option in the
+engine), an abomination by its owner and its place in that player's row, a
+minion by its abomination and height, a relic by its place. Numbers that have
+no fixed bound (X, how many cards to draw, a payment of several mana) are
+paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
+``pay[corruption], pay[destruction], pay[destruction]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.errors import OssuaryError
+from ..engine.game import Encoder
+from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
+from .state import MAX_SIZE, WIN_SOULS
+
+F32 = npt.NDArray[np.float32]
+
+# Caps on how many of a thing the encoding has room for (random and heuristic
+# games never came near them: at most 8 abominations and 14 mana cards a seat).
+# An option beyond a cap maps to None and is left out of the action mask.
+MAX_ABOMS = 12  # abominations per seat
+MAX_RELICS = 6  # relics per seat (the god has its own slot after them)
+MAX_MANA = 24  # mana cards per seat
+MAX_ABILITIES = 3  # abilities per card (the base set has at most 1)
+MAX_ORDER = 8  # simultaneous triggered abilities of one player
+KNOWN_TOP = 3  # known cards on top of a deck
+
+KINDS = (
+    "main", "window", "x", "place", "pay", "target", "may", "enemy", "attacker",
+    "toll", "hunt", "block", "rip", "order", "soulbound", "choose",
+)  # fmt: skip
+WHATS = (
+    "stitch", "discard", "draw", "exhume", "exhume_up_to", "retrieve", "put_card", "put",
+    "sacrifice", "play", "ability",
+)  # fmt: skip
+SINGLES = ("end", "attack", "pass", "done", "yes", "no", "none", "new", "up", "stop")
+
+
+class EncodingError(OssuaryError):
+    """The view holds something the encoding does not know (a new option verb)."""
+
+
+class _Blocks:
+    """Named consecutive ranges of one flat index space."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.ranges: list[tuple[str, int, int]] = []
+
+    def add(self, name: str, length: int) -> int:
+        start = self.size
+        self.size += length
+        self.ranges.append((name, start, self.size))
+        return start
+
+
+def _kw_vector(kw: dict[str, Any]) -> list[float]:
+    """Keywords as numbers: amounts / 3 (Rager, Reaper, Survivor), the number of
+    dooms / 4 (Evader, Nemesis, Soulbound), 1 for flags."""
+    out = []
+    for k in KEYWORDS:
+        v = kw.get(k)
+        if not v:
+            out.append(0.0)
+        elif k in NUMBER_KEYWORDS:
+            out.append(float(v) / 3.0)
+        elif isinstance(v, list | tuple):
+            out.append(len(v) / 4.0)
+        else:
+            out.append(1.0)
+    return out
+
+
+DOOM_AT = {d: i for i, d in enumerate(DOOMS)}
+SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
+KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
+
+
+def _kw_sparse(w: dict[int, float], at: int, kw: dict[str, Any]) -> None:
+    """:func:`_kw_vector`, written sparsely at ``at`` (keywords are few)."""
+    for k, v in kw.items():
+        i = KEYWORD_AT.get(k)
+        if i is None or not v:
+            continue
+        if k in NUMBER_KEYWORDS:
+            w[at + i] = float(v) / 3.0
+        elif isinstance(v, list | tuple):
+            w[at + i] = len(v) / 4.0
+        else:
+            w[at + i] = 1.0
+
+
+def _one_hot(n: int, i: int) -> list[float]:
+    v = [0.0] * n
+    if 0 <= i < n:
+        v[i] = 1.0
+    return v
+
+
+class HecatombEncoder(Encoder):
+    """The encoding for a table of ``seats`` players; see the module docstring."""
+
+    def __init__(self, seats: int = 2, cards: Sequence[CardDef] | None = None) -> None:
+        if cards is None:
+            pool = base_pool()
+            cards = sorted(pool.cards.values(), key=lambda c: (c.number or 10**6, c.name))
+        self.seats = S = seats
+        self.names = [c.name for c in cards]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        P = self.P = len(self.names)
+        A = MAX_ABOMS
+
+        # -- actions --------------------------------------------------------------
+        act = _Blocks()
+        self.single = {name: act.add(name, 1) for name in SINGLES}
+        self.a_pay = act.add("pay[doom]", 4)
+        self.a_mana = act.add("mana[card]", P)
+        self.a_play = act.add("play[card]", P)
+        self.a_card = act.add("card[owner][card]", S * P)
+        self.a_player = act.add("player[seat]", S)
+        self.a_abom = act.add("abomination[owner][slot]", S * A)
+        self.a_minion = act.add("minion[owner][slot][height]", S * A * MAX_SIZE)
+        self.a_perm = act.add("relic_or_god[owner][slot]", S * (MAX_RELICS + 1))
+        self.a_tap = act.add("tap[slot][height][ability]", A * MAX_SIZE * MAX_ABILITIES)
+        self.a_block = act.add("block[blocker slot][attacker slot]", A * A)
+        self.a_first = act.add("first[trigger]", MAX_ORDER)
+        self.a_toll = act.add("toll[mana slot]", MAX_MANA)
+        self.actions = act
+        self.num_actions = act.size
+
+        # -- observation --------------------------------------------------------------
+        # a card's printed facts: doom, type, cost, X, strength, subtype, keywords
+        self.D = 4 + len(TYPES) + 3 + len(SUBTYPES) + len(KEYWORDS)
+        desc = np.zeros((P, self.D), np.float32)
+        for i, c in enumerate(cards):
+            desc[i] = (
+                _one_hot(4, c.doom_i)
+                + _one_hot(len(TYPES), TYPES.index(c.type) if c.type in TYPES else -1)
+                + [c.cost / 6.0, float(c.x_cost), (c.strength or 0) / 6.0]
+                + _one_hot(len(SUBTYPES), SUBTYPES.index(c.subtype) if c.subtype else -1)
+                + _kw_vector(dict(c.keywords))
+            )
+        self.desc = desc
+        self.desc_sparse = [[(int(k), float(row[k])) for k in np.flatnonzero(row)] for row in desc]
+        self.CARD = 2 + self.D  # present, name index, printed facts
+        self.MINION = 3 + 4 + len(KEYWORDS)  # present, name, strength, doom, keywords
+        self.ABOM = 9 + 4 + len(KEYWORDS) + len(SUBTYPES) + MAX_SIZE * self.MINION
+
+        obs = _Blocks()
+        self.o_deciding = obs.add("deciding", 1)
+        self.o_kind = obs.add("decision kind", len(KINDS))
+        self.o_what = obs.add("decision detail", len(WHATS))
+        self.o_turn = obs.add("turn number / 50", 1)
+        self.o_active = obs.add("active seat", S)
+        self.o_aggressor = obs.add("attacking seat", S)
+        self.o_defender = obs.add("defending seat", S)
+        self.o_winner = obs.add("winner seat", S)
+        self.o_limbo = obs.add("cards being played", P)
+        self.o_count = obs.add("path: count so far / 10", 1)
+        self.o_paid = obs.add("path: mana chosen per doom / 5", 4)
+        self.o_order = obs.add("order options", MAX_ORDER * self.CARD)
+        self.o_seat = []
+        for k in range(S):
+            base = {
+                "counters": obs.add(f"seat {k}: counters", 17),
+                "mana": obs.add(f"seat {k}: mana slots", MAX_MANA * 6),
+                "hand": obs.add(f"seat {k}: visible hand cards", P),
+                "graveyard": obs.add(f"seat {k}: graveyard", P),
+                "removed": obs.add(f"seat {k}: removed from game", P),
+                "deck_top": obs.add(f"seat {k}: known deck top", KNOWN_TOP * self.CARD),
+                "god": obs.add(f"seat {k}: god", self.CARD),
+                "relics": obs.add(f"seat {k}: relics", MAX_RELICS * self.CARD),
+                "aboms": obs.add(f"seat {k}: abominations", A * self.ABOM),
+            }
+            self.o_seat.append(base)
+        self.obs_blocks = obs
+        self.observation_size = obs.size
+        self.o_played = obs.size  # information state: cards each seat has played
+        self.info_state_size = obs.size + S * P
+
+    # =========================================================================
+    # Actions
+    # =========================================================================
+    def action_name(self, index: int) -> str:
+        for name, start, stop in self.actions.ranges:
+            if start <= index < stop:
+                k = index - start
+                if stop - start == 1:
+                    return name
+                if name in ("mana[card]", "play[card]"):
+                    return f"{name.split('[')[0]}[{self.names[k]}]"
+                if name == "card[owner][card]":
+                    return f"card[{k // self.P}][{self.names[k % self.P]}]"
+                if name == "pay[doom]":
+                    return f"pay[{DOOMS[k]}]"
+                return f"{name.split('[')[0]}[{k}]"
+        raise ValueError(f"action {index} is outside 0..{self.num_actions - 1}")
+
+    def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
+        decision = view.get("decision") or {}
+        options = decision.get("options")
+        if not options:
+            return {}
+        where = _Where(view, self.seats)
+        return {o["id"]: self._path(o, where) for o in options}
+
+    def _path(self, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+        aid: str = option["id"]
+        single = self.single.get(aid)
+        if single is not None:
+            return (single,)
+        verb, _, rest = aid.partition(" ")
+        A, P = MAX_ABOMS, self.P
+        if verb in ("x", "draw"):
+            return (self.single["up"],) * int(rest) + (self.single["stop"],)
+        if verb == "pay":
+            path: tuple[int, ...] = ()
+            for d, n in enumerate(int(v) for v in rest.split(",")):
+                path += (self.a_pay + d,) * n
+            return path or (self.single["done"],)
+        if verb in ("mana", "play", "card"):
+            name = self.index.get(option.get("card", ""))
+            if name is None:
+                return None  # a card outside the encoding's card list
+            if verb == "mana":
+                return (self.a_mana + name,)
+            if verb == "play":
+                return (self.a_play + name,)
+            return (self.a_card + w.rel(option["owner"]) * P + name,)
+        if verb in ("enemy",) or (verb[0] == "p" and verb[1:].isdigit()):
+            return (self.a_player + w.rel(int(rest or verb[1:])),)
+        if verb == "onto" and rest == "new":
+            return (self.single["new"],)
+        if verb in ("attacker", "hunt", "on", "stitch", "onto") or (
+            verb[0] == "a" and verb[1:].isdigit()
+        ):
+            spot = w.abom(int(rest or verb[1:]))
+            if spot is None:
+                return None
+            return (self.a_abom + spot[0] * A + spot[1],)
+        if verb == "rip" or (verb[0] == "m" and verb[1:].isdigit()):
+            at = w.minion(int(rest or verb[1:]))
+            if at is None:
+                return None
+            r, slot, height = at
+            return (self.a_minion + (r * A + slot) * MAX_SIZE + height,)
+        if verb[0] == "c" and verb[1:].isdigit():
+            perm = w.perm(int(verb[1:]))
+            if perm is None:
+                return None
+            return (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
+        if verb == "tap":
+            abom, cid, i = (int(v) for v in rest.split())
+            at = w.minion(cid)
+            if at is None or at[0] != 0 or i >= MAX_ABILITIES or w.abom(abom) != at[:2]:
+                return None
+            return (self.a_tap + (at[1] * MAX_SIZE + at[2]) * MAX_ABILITIES + i,)
+        if verb == "block":
+            blk, att = (w.abom(int(v)) for v in rest.split())
+            if blk is None or att is None:
+                return None
+            return (self.a_block + blk[1] * A + att[1],)
+        if verb == "first":
+            k = int(rest)
+            return (self.a_first + k,) if k < MAX_ORDER else None
+        if verb == "toll":
+            mana_slot = w.mana.get(int(rest))
+            if mana_slot is None or mana_slot >= MAX_MANA:
+                return None
+            return (self.a_toll + mana_slot,)
+        raise EncodingError(f"Hecatomb's RL encoding does not know the option {aid!r}")
+
+    # =========================================================================
+    # Observation
+    # =========================================================================
+    # The observation is mostly zeros: it is gathered sparsely in a dict
+    # (index -> value) and written into the array in one numpy assignment.
+    def _card(self, w: dict[int, float], at: int, name: str) -> None:
+        w[at] = 1.0
+        i = self.index.get(name)
+        if i is not None:
+            w[at + 1] = (i + 1) / self.P
+            at += 2
+            for k, v in self.desc_sparse[i]:
+                w[at + k] = v
+
+    def _count(
+        self, w: dict[int, float], at: int, names: Sequence[str], scale: float = 0.25
+    ) -> None:
+        index = self.index
+        for name in names:
+            i = index.get(name)
+            if i is not None:
+                w[at + i] = w.get(at + i, 0.0) + scale
+
+    def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
+        w: dict[int, float] = {}
+        self._observe(view, prefix, w)
+        if w:
+            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
+                w.values(), np.float32, len(w)
+            )
+
+    def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: dict[int, float]) -> None:
+        S = self.seats
+        me = view["seat"]
+        n = view["seats"]
+
+        def rel(q: int) -> int:
+            return int((q - me) % n)
+
+        decision = view.get("decision")
+        if decision is not None and decision.get("player") == me:
+            w[self.o_deciding] = 1.0
+            kind = decision.get("kind", "")
+            if kind in KINDS:
+                w[self.o_kind + KINDS.index(kind)] = 1.0
+            what = decision.get("what", "")
+            if what in WHATS:
+                w[self.o_what + WHATS.index(what)] = 1.0
+            if kind == "order":
+                for o in decision.get("options", ()):
+                    k = int(o["id"].split()[1])
+                    if k < MAX_ORDER and "card" in o:
+                        self._card(w, self.o_order + k * self.CARD, o["card"])
+        w[self.o_turn] = view.get("turn_number", 0) / 50.0
+        w[self.o_active + rel(view["active"])] = 1.0
+        combat = view.get("combat")
+        attacking: set[int] = set()
+        blocked: set[int] = set()
+        blocking: set[int] = set()
+        if combat is not None:
+            w[self.o_aggressor + rel(combat["aggressor"])] = 1.0
+            w[self.o_defender + rel(combat["defender"])] = 1.0
+            attacking = set(combat["attackers"])
+            blocked = set(combat["blocked"])
+            blocking = set(combat["blocks"].values())
+        if view.get("winner") is not None:
+            w[self.o_winner + rel(view["winner"])] = 1.0
+        self._count(w, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
+        up = self.single["up"]
+        ups = sum(1 for a in prefix if a == up)
+        if ups:
+            w[self.o_count] = ups / 10.0
+        for a in prefix:
+            if self.a_pay <= a < self.a_pay + 4:
+                at = self.o_paid + a - self.a_pay
+                w[at] = w.get(at, 0.0) + 0.2
+
+        for player in view["players"]:
+            k = rel(player["seat"])
+            if k >= S:
+                continue
+            o = self.o_seat[k]
+            c = o["counters"]
+            counts = [0.0] * 17
+            counts[0] = player["souls"] / WIN_SOULS
+            counts[1] = player["hand_count"] / 10.0
+            counts[2] = player["deck_count"] / 40.0
+            counts[3] = float(player["mana_added"])
+            pool = player["pool"]
+            for d, doom in enumerate(DOOMS):
+                counts[4 + d] = pool[doom] / 5.0
+            for j, m in enumerate(player["mana"]):
+                d = DOOM_AT[m["doom"]]
+                counts[(12 if m["tapped"] else 8) + d] += 0.1
+                if j < MAX_MANA:
+                    at = o["mana"] + 6 * j
+                    w[at] = 1.0
+                    if m["tapped"]:
+                        w[at + 1] = 1.0
+                    w[at + 2 + d] = 1.0
+            counts[16] = sum(1 for h in player["hand"] if h is None) / 10.0
+            for j, v in enumerate(counts):
+                if v:
+                    w[c + j] = v
+            self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
+            self._count(w, o["graveyard"], player["graveyard"])
+            self._count(w, o["removed"], player["removed"])
+            for known in player["deck_known"]:
+                if known["from_top"] < KNOWN_TOP:
+                    self._card(w, o["deck_top"] + known["from_top"] * self.CARD, known["card"])
+            if player["god"] is not None:
+                self._card(w, o["god"], player["god"]["card"])
+            for j, relic in enumerate(player["relics"][:MAX_RELICS]):
+                self._card(w, o["relics"] + j * self.CARD, relic["card"])
+            for j, a in enumerate(player["abominations"][:MAX_ABOMS]):
+                self._abom(w, o["aboms"] + j * self.ABOM, a, attacking, blocked, blocking)
+
+    def _abom(
+        self,
+        w: dict[int, float],
+        at: int,
+        a: dict[str, Any],
+        attacking: set[int],
+        blocked: set[int],
+        blocking: set[int],
+    ) -> None:
+        aid = a["id"]
+        w[at] = 1.0
+        for k, flag in enumerate(
+            (a["tapped"], a["played_this_turn"], a["stitched_this_turn"], aid in attacking,
+             aid in blocked, aid in blocking),
+            1,
+        ):  # fmt: skip
+            if flag:
+                w[at + k] = 1.0
+        w[at + 7] = a["size"] / MAX_SIZE
+        w[at + 8] = a["strength"] / 10.0
+        for doom in a["dooms"]:
+            w[at + 9 + DOOM_AT[doom]] = 1.0
+        _kw_sparse(w, at + 13, a["keywords"])
+        if a["subtype"] in SUBTYPE_AT:
+            w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[a["subtype"]]] = 1.0
+        m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
+        for h, m in enumerate(a["minions"][:MAX_SIZE]):
+            r = m_at + h * self.MINION
+            w[r] = 1.0
+            w[r + 1] = (self.index.get(m["card"], -1) + 1) / self.P
+            w[r + 2] = m["strength"] / 6.0
+            w[r + 3 + DOOM_AT[m["doom"]]] = 1.0
+            _kw_sparse(w, r + 7, m["keywords"])
+
+    def info_state(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
+        """The observation, then per seat the cards it has been seen to play
+        (counted from the seat's redacted log, so only public plays)."""
+        w: dict[int, float] = {}
+        self._observe(view, prefix, w)
+        me, n = view["seat"], view["seats"]
+        for event in view.get("log", ()):
+            if event.get("e") == "play" and "card" in event:
+                i = self.index.get(event["card"])
+                k = (event["p"] - me) % n
+                if i is not None and k < self.seats:
+                    at = self.o_played + k * self.P + i
+                    w[at] = w.get(at, 0.0) + 0.25
+        if w:
+            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
+                w.values(), np.float32, len(w)
+            )
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        played = [
+            (f"seat {k}: cards played (information state only)", a, a + self.P)
+            for k, a in enumerate(range(self.o_played, self.info_state_size, self.P))
+        ]
+        return [*self.obs_blocks.ranges, *played]
+
+
+class _Where:
+    """Where the things an option names sit in one view: abomination id ->
+    (relative owner, slot); minion id -> (relative owner, slot, height); relic or
+    god id -> (relative owner, slot); the viewer's mana card id -> slot."""
+
+    __slots__ = ("_aboms", "_minions", "_perms", "mana", "me", "n")
+
+    def __init__(self, view: dict[str, Any], seats: int) -> None:
+        self.me = view["seat"]
+        self.n = view["seats"]
+        self._aboms: dict[int, tuple[int, int]] = {}
+        self._minions: dict[int, tuple[int, int, int]] = {}
+        self._perms: dict[int, tuple[int, int]] = {}
+        self.mana: dict[int, int] = {}
+        for player in view["players"]:
+            r = self.rel(player["seat"])
+            for slot, a in enumerate(player["abominations"]):
+                if slot >= MAX_ABOMS:
+                    break
+                self._aboms[a["id"]] = (r, slot)
+                for h, m in enumerate(a["minions"]):
+                    self._minions[m["id"]] = (r, slot, h)
+            for slot, relic in enumerate(player["relics"][:MAX_RELICS]):
+                self._perms[relic["id"]] = (r, slot)
+            if player["god"] is not None:
+                self._perms[player["god"]["id"]] = (r, MAX_RELICS)
+            if r == 0:
+                self.mana = {m["id"]: j for j, m in enumerate(player["mana"])}
+
+    def rel(self, seat: int) -> int:
+        return int((seat - self.me) % self.n)
+
+    def abom(self, aid: int) -> tuple[int, int] | None:
+        return self._aboms.get(aid)
+
+    def minion(self, cid: int) -> tuple[int, int, int] | None:
+        return self._minions.get(cid)
+
+    def perm(self, cid: int) -> tuple[int, int] | None:
+        return self._perms.get(cid)

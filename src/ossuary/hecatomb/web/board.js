@@ -1,0 +1,430 @@
+// Hecatomb's board for the browser (served by `ossuary serve` through
+// HecatombGame.web_assets()). It draws only what the seat's view holds, the
+// same facts as the terminal board (hecatomb/board.py): souls, hand, mana by
+// doom tapped and untapped, abominations as stacks with strength and keywords,
+// god, relics, graveyards, the combat. The options become clicks on the cards:
+// click a hand card, then where it goes (your mana zone, the table, one of your
+// abominations); targets, attackers, blockers and tap abilities are clicked
+// where they lie. Options with nowhere to click (pay, X, yes/no, end turn) are
+// left to the page's option bar.
+//
+// Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
+// returns the set of option ids the board lets the player click.
+
+const DOOMS = ["corruption", "deceit", "destruction", "greed"];
+
+function el(spec, attrs = {}, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const node = document.createElement(tag || "div");
+  if (classes.length) node.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function keywordText(keywords) {
+  return Object.entries(keywords || {}).map(([name, value]) => {
+    const title = name.replaceAll("_", " ").replace(/\b\w/g, (c) => c.toUpperCase());
+    if (value === true) return title;
+    if (Array.isArray(value)) return `${value.map((v) => v[0].toUpperCase() + v.slice(1)).join("/")} ${title}`;
+    return `${title} ${value}`;
+  });
+}
+
+export function createBoard(root, api) {
+  root.classList.add("hecatomb");
+  let selected = null;   // the hand card (id) clicked first, waiting for where it goes
+  let intent = null;     // {card, place}: where the selected minion goes once asked
+  let blocker = null;    // the abomination chosen to block, waiting for its attacker
+  let lastCtx = null;
+  let sentIntent = -1;
+
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { selected = blocker = null; if (lastCtx) draw(lastCtx); }
+  });
+
+  function update(ctx) {
+    lastCtx = ctx;
+    return draw(ctx);
+  }
+
+  function draw(ctx) {
+    const view = ctx.view;
+    const me = ctx.me;
+    const legal = ctx.legal || [];
+    const ids = new Set(legal.map((o) => o.id));
+    const labels = new Map(legal.map((o) => [o.id, o.label]));
+    const decision = view.decision;
+    const kind = decision && decision.player === me ? decision.kind : null;
+    const handled = new Set();
+    const on = new Map(); // element key -> [option ids]
+    const add = (key, id) => {
+      if (!ids.has(id)) return;
+      if (!on.has(key)) on.set(key, []);
+      on.get(key).push(id);
+      handled.add(id);
+    };
+
+    // A place decision answers the click made before paying: on that abomination.
+    if (kind === "place" && intent && ids.has(intent.place) && sentIntent !== ctx.view.log_from) {
+      const place = intent.place;
+      intent = null;
+      sentIntent = ctx.view.log_from;
+      setTimeout(() => api.act(place), 0);
+    }
+    if (kind === "main" || kind === "window" || kind === null) intent = kind === null ? intent : null;
+
+    // Hand cards: identical copies share one option (the engine collapses them).
+    const mine = me === null || me === undefined ? null : view.players[me];
+    const handOptions = new Map(); // card id -> {mana, play, card}
+    if (mine) {
+      const byName = new Map();
+      for (const c of mine.hand) if (c) byName.set(c.card, [...(byName.get(c.card) || []), c.id]);
+      for (const c of mine.hand) {
+        if (!c) continue;
+        const twins = byName.get(c.card);
+        const find = (verb) => twins.map((t) => `${verb} ${t}`).find((id) => ids.has(id)) || null;
+        const entry = {mana: find("mana"), play: find("play"), card: twins.map((t) => `card ${t}`).find((id) => ids.has(id)) || null};
+        if (entry.mana) handled.add(entry.mana);
+        if (entry.play) handled.add(entry.play);
+        if (entry.card) add(`card:${c.id}`, entry.card);
+        handOptions.set(c.id, entry);
+      }
+    }
+    if (selected !== null && !(handOptions.get(selected) && (handOptions.get(selected).mana || handOptions.get(selected).play))) selected = null;
+
+    for (const o of legal) {
+      const [verb, a, b, c] = o.id.split(" ");
+      if (verb === "on") add(`abom:${a}`, o.id);
+      else if (o.id === "new") add("zone:new", o.id);
+      else if (verb === "attacker" || verb === "hunt") add(`abom:${a}`, o.id);
+      else if (verb === "enemy") add(`seat:${a}`, o.id);
+      else if (verb === "rip") add(`minion:${a}`, o.id);
+      else if ((verb === "stitch" || verb === "onto") && a !== "new") add(`abom:${a}`, o.id);
+      else if (verb === "tap") add(`minion:${b}`, o.id);
+      else if (verb === "toll") add(`mana:${a}`, o.id);
+      else if (verb === "block") handled.add(o.id);
+      else if (/^a\d+$/.test(o.id)) add(`abom:${o.id.slice(1)}`, o.id);
+      else if (/^m\d+$/.test(o.id)) add(`minion:${o.id.slice(1)}`, o.id);
+      else if (/^p\d+$/.test(o.id)) add(`seat:${o.id.slice(1)}`, o.id);
+      else if (/^c\d+$/.test(o.id)) add(`cid:${o.id.slice(1)}`, o.id);
+      void c;
+    }
+    const blocks = legal.filter((o) => o.id.startsWith("block ")).map((o) => {
+      const [, blk, att] = o.id.split(" ");
+      return {id: o.id, blk: Number(blk), att: Number(att)};
+    });
+    if (blocker !== null && !blocks.some((b) => b.blk === blocker)) blocker = null;
+
+    // -- drawing helpers that know the options -------------------------------------------
+    const used = new Set(); // option keys placed on an element
+    function actionable(node, key) {
+      const options = on.get(key);
+      if (!options) return node;
+      used.add(key);
+      node.classList.add("actionable");
+      node.dataset.options = options.join("|");
+      node.tabIndex = 0;
+      const go = (event) => {
+        event.stopPropagation();
+        if (options.length === 1) api.act(options[0]);
+        else menu(node, options.map((id) => [labels.get(id), () => api.act(id)]));
+      };
+      node.addEventListener("click", go);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      return node;
+    }
+
+    function cardFace(card, extra = {}) {
+      const cost = card.cost !== undefined ? el("span.cost", {text: card.cost}) : null;
+      const type = [card.type, card.subtype].filter(Boolean).join(" — ");
+      const node = el(`div.hcard.doom-${card.doom || "none"}`, {dataset: {cardId: card.id, name: card.card}, ...extra},
+        el("div.head", {}, el("span.name", {text: card.card}), cost),
+        type ? el("div.type", {text: type}) : null,
+        card.text ? el("div.text", {text: card.text}) : null,
+        card.strength !== undefined ? el("span.strength", {text: card.strength, title: "strength"}) : null);
+      api.hoverCard(node, {...(api.card(card.card) || {}), name: card.card});
+      return node;
+    }
+
+    function handCard(card) {
+      if (!card) return el("div.hcard.back", {title: "a card you can't see"});
+      const entry = handOptions.get(card.id) || {};
+      const node = cardFace(card);
+      if (entry.mana || entry.play) {
+        node.classList.add("actionable");
+        node.tabIndex = 0;
+        node.dataset.options = [entry.play, entry.mana].filter(Boolean).join("|");
+        if (selected === card.id) node.classList.add("selected");
+        const pick = (event) => {
+          event.stopPropagation();
+          selected = selected === card.id ? null : card.id;
+          draw(lastCtx);
+        };
+        node.addEventListener("click", pick);
+        node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(e); });
+      } else if (entry.card) {
+        actionable(node, `card:${card.id}`);
+      } else {
+        node.addEventListener("click", () => api.showCard({...(api.card(card.card) || {}), name: card.card}));
+      }
+      return node;
+    }
+
+    function minionRow(m, top) {
+      const kws = keywordText(m.keywords);
+      const node = el(`div.minion.doom-${m.doom}${top ? ".top" : ""}`, {dataset: {cardId: m.id, name: m.card}},
+        el("span.name", {text: m.card}),
+        kws.length ? el("span.kw", {text: kws.join(", ")}) : null,
+        el("span.mstr", {text: m.strength, title: "strength"}));
+      api.hoverCard(node, {...(api.card(m.card) || {}), name: m.card, text: m.text});
+      if (on.has(`minion:${m.id}`)) actionable(node, `minion:${m.id}`);
+      else {
+        node.addEventListener("click", (e) => {
+          // a click on a stack that is itself a choice (a target, a blocker) is that choice
+          const stack = node.closest(".abom");
+          if (stack && (stack.classList.contains("actionable") || stack.classList.contains("target"))) return;
+          e.stopPropagation();
+          api.showCard({...(api.card(m.card) || {}), name: m.card});
+        });
+      }
+      return node;
+    }
+
+    function abomination(a, owner) {
+      const combat = view.combat;
+      const flags = [];
+      if (a.tapped) flags.push("tapped");
+      if (a.played_this_turn) flags.push("played this turn");
+      if (combat && combat.attackers.includes(a.id)) flags.push("attacking");
+      const blocking = combat && Object.entries(combat.blocks).find(([, blk]) => blk === a.id);
+      if (blocking) flags.push(`blocking #${blocking[0]}`);
+      if (combat && combat.blocked.includes(a.id)) flags.push("blocked");
+      const kws = keywordText(a.keywords);
+      const stack = el("div.stack", {}, ...[...a.minions].reverse().map((m, i) => minionRow(m, i === 0)));
+      const node = el(`div.abom${a.tapped ? ".tapped" : ""}${combat && combat.attackers.includes(a.id) ? ".attacking" : ""}`,
+        {dataset: {abom: a.id, owner}},
+        el("div.abom-head", {},
+          el("span.aid", {text: `#${a.id}`}),
+          el("span.astr", {text: a.strength, title: "the abomination's strength"}),
+          el("span.size", {text: `${a.size}/5`, title: "minions in the stack"})),
+        kws.length ? el("div.akw", {text: kws.join(" · ")}) : null,
+        stack,
+        flags.length ? el("div.flags", {text: flags.join(" · ")}) : null);
+      actionable(node, `abom:${a.id}`);
+      // blocking: choose one of your abominations, then the attacker it blocks
+      if (blocks.length) {
+        const asBlocker = blocks.filter((b) => b.blk === a.id);
+        const asAttacker = blocker !== null ? blocks.filter((b) => b.blk === blocker && b.att === a.id) : [];
+        if (asBlocker.length) {
+          node.classList.add("actionable");
+          node.dataset.options = asBlocker.map((b) => b.id).join("|");
+          if (blocker === a.id) node.classList.add("selected");
+          node.addEventListener("click", (e) => {
+            e.stopPropagation();
+            if (asBlocker.length === 1) api.act(asBlocker[0].id);
+            else { blocker = blocker === a.id ? null : a.id; draw(lastCtx); }
+          });
+        }
+        if (asAttacker.length) {
+          node.classList.add("actionable", "target");
+          node.dataset.options = asAttacker[0].id;
+          node.addEventListener("click", (e) => { e.stopPropagation(); blocker = null; api.act(asAttacker[0].id); });
+        }
+      }
+      // a selected minion card goes onto this abomination: play it, then place it here
+      if (selected !== null && owner === me) {
+        const entry = handOptions.get(selected);
+        const card = mine.hand.find((c) => c && c.id === selected);
+        if (entry && entry.play && card && card.type.includes("minion")) {
+          node.classList.add("target");
+          node.addEventListener("click", (e) => {
+            e.stopPropagation();
+            intent = {card: selected, place: `on ${a.id}`};
+            selected = null;
+            api.act(entry.play);
+          });
+        }
+      }
+      return node;
+    }
+
+    function manaZone(p, owner) {
+      const groups = DOOMS.map((doom) => {
+        const cards = p.mana.filter((m) => m.doom === doom);
+        if (!cards.length) return null;
+        const up = cards.filter((m) => !m.tapped).length;
+        return el(`div.mana-group.doom-${doom}`, {dataset: {doom}},
+          el("span.mana-count", {text: `${doom} ${up} untapped · ${cards.length - up} tapped`}),
+          el("div.mana-cards", {}, ...cards.map((m) => {
+            const node = el(`span.mana${m.tapped ? ".tapped" : ""}`, {dataset: {cardId: m.id, name: m.card}, title: m.card, text: m.card});
+            api.hoverCard(node, {...(api.card(m.card) || {}), name: m.card});
+            actionable(node, `mana:${m.id}`);
+            actionable(node, `cid:${m.id}`);
+            return node;
+          })));
+      }).filter(Boolean);
+      const pool = Object.entries(p.pool || {}).filter(([, n]) => n).map(([d, n]) => `${n} ${d}`);
+      const zone = el("div.zone.mana-zone", {dataset: {zone: "mana", seat: owner}},
+        el("span.zone-label", {text: "Mana"}),
+        ...(groups.length ? groups : [el("span.muted", {text: "none"})]),
+        pool.length ? el("div.pool", {text: `pool: ${pool.join(", ")}`}) : null);
+      if (owner === me && selected !== null) {
+        const entry = handOptions.get(selected);
+        if (entry && entry.mana) {
+          zone.classList.add("target");
+          zone.addEventListener("click", () => { selected = null; api.act(entry.mana); });
+        }
+      }
+      return zone;
+    }
+
+    function pile(label, names, zone) {
+      const body = names.length
+        ? el("details.pile", {}, el("summary", {text: `${label} ${names.length}`}),
+          el("ul", {}, ...names.map((n) => {
+            const li = el("li", {text: n});
+            api.hoverCard(li, n);
+            li.addEventListener("click", () => api.showCard(n));
+            return li;
+          })))
+        : el("span.muted", {text: `${label} 0`});
+      return el("div.zone.pile-zone", {dataset: {zone}}, body);
+    }
+
+    function smallCard(c, label) {
+      const node = el("span.small-card", {dataset: {cardId: c.id, name: c.card}, text: c.card, title: label});
+      api.hoverCard(node, {...(api.card(c.card) || {}), name: c.card});
+      node.addEventListener("click", () => api.showCard(c.card));
+      actionable(node, `cid:${c.id}`);
+      return node;
+    }
+
+    function seatPanel(p) {
+      const seat = p.seat;
+      const isMe = seat === me;
+      const classes = ["seat-panel", isMe ? "me" : "them"];
+      if (view.active === seat) classes.push("active");
+      if (view.decision && view.decision.player === seat) classes.push("deciding");
+      if (view.winner === seat) classes.push("winner");
+      const name = api.playerName(seat) + (isMe ? " (you)" : "");
+      const seatInfo = (ctx.seats || [])[seat];
+      const computer = seatInfo && seatInfo.controller !== "human";
+      const head = el("div.seat-head", {},
+        el("span.pname", {text: name}),
+        computer ? el("span.badge", {text: "computer"}) : null,
+        view.active === seat ? el("span.badge.active-badge", {text: "active"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        el("span.souls", {title: "souls (20 wins)"}, el("b", {text: p.souls}), " souls"),
+        el("span.counts", {text: `hand ${p.hand_count} · deck ${p.deck_count}`}));
+      actionable(head, `seat:${seat}`);
+      const aboms = el("div.aboms", {dataset: {zone: "play", seat}},
+        ...p.abominations.map((a) => abomination(a, seat)));
+      if (!p.abominations.length) aboms.append(el("span.muted.empty", {text: "no abominations"}));
+      if (isMe) {
+        const newSlot = el("div.abom.new-slot", {dataset: {zone: "new"}, text: "+ new abomination"});
+        let useful = false;
+        if (on.has("zone:new")) { actionable(newSlot, "zone:new"); useful = true; }
+        if (selected !== null) {
+          const entry = handOptions.get(selected);
+          const card = mine.hand.find((c) => c && c.id === selected);
+          if (entry && entry.play) {
+            useful = true;
+            newSlot.classList.add("target");
+            const minion = card && card.type.includes("minion");
+            newSlot.textContent = minion ? "+ new abomination" : `play ${card ? card.card : "it"}`;
+            newSlot.addEventListener("click", () => {
+              if (minion) intent = {card: selected, place: "new"};
+              selected = null;
+              api.act(entry.play);
+            });
+          }
+        }
+        if (useful) aboms.append(newSlot);
+      }
+      const known = p.deck_known && p.deck_known.length
+        ? el("div.deck-known", {text: `known on top of the deck: ${p.deck_known.map((k) => `${k.from_top + 1}. ${k.card}`).join(", ")}`})
+        : null;
+      const hand = isMe
+        ? el("div.hand", {dataset: {zone: "hand", seat}}, ...p.hand.map(handCard))
+        : el("div.hand.hidden-hand", {dataset: {zone: "hand", seat}, title: `${p.hand_count} cards in hand`},
+          ...p.hand.map((c) => (c ? cardFace(c) : el("div.hcard.back.mini"))));
+      const extras = el("div.extras", {},
+        el("div.zone.god-zone", {dataset: {zone: "god"}}, el("span.zone-label", {text: "God"}),
+          p.god ? smallCard(p.god, "god") : el("span.muted", {text: "none"})),
+        el("div.zone.relic-zone", {dataset: {zone: "relics"}}, el("span.zone-label", {text: "Relics"}),
+          ...(p.relics.length ? p.relics.map((r) => smallCard(r, "relic")) : [el("span.muted", {text: "none"})])),
+        pile("Graveyard", p.graveyard, "graveyard"),
+        pile("Removed", p.removed, "removed"));
+      const panel = el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
+        head, el("div.seat-body", {}, manaZone(p, seat), extras), aboms, known);
+      if (isMe) panel.append(hand);
+      else panel.insertBefore(hand, panel.children[1]);
+      return panel;
+    }
+
+    function center() {
+      const parts = [el("div.turn-line", {text: `Turn ${view.turn_number} · ${api.playerName(view.active)} is active`})];
+      const c = view.combat;
+      if (c) {
+        const lines = c.attackers.map((att) => {
+          const blk = c.blocks[String(att)];
+          return el("li", {text: `#${att}${blk !== undefined ? ` is blocked by #${blk}` : c.blocked.includes(att) ? " (blocked)" : " is unblocked"}`});
+        });
+        parts.push(el("div.combat", {role: "region", "aria-label": "combat"},
+          el("b", {text: `Combat: ${api.playerName(c.aggressor)} attacks ${api.playerName(c.defender)}`}),
+          lines.length ? el("ul", {}, ...lines) : el("span.muted", {text: " choosing attackers"})));
+      }
+      if (view.in_play && view.in_play.length) {
+        parts.push(el("div.in-play", {}, el("span.zone-label", {text: "Being played: "}),
+          ...view.in_play.map((c2) => smallCard(c2, "being played"))));
+      }
+      return el("div.center", {}, ...parts);
+    }
+
+    // -- the table: others at the top, the table's middle, you (and your hand) below -------
+    const others = view.players.filter((p) => p.seat !== me);
+    const rows = [el("div.others", {}, ...others.map(seatPanel)), center()];
+    if (mine) rows.push(seatPanel(mine));
+    root.replaceChildren(...rows);
+    root.onclick = () => { if (selected !== null || blocker !== null) { selected = blocker = null; draw(lastCtx); } };
+
+    // options whose element is not on the table go back to the option bar
+    for (const [key, options] of on) if (!used.has(key)) for (const id of options) handled.delete(id);
+    if (selected !== null) {
+      const entry = handOptions.get(selected);
+      api.hint(`Now click where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
+        + [entry.play ? "the table or one of your abominations to play it" : null,
+          entry.mana ? "your mana zone to add it as mana" : null].filter(Boolean).join(", or ")
+        + ". (Esc: cancel)");
+    } else if (blocker !== null) {
+      api.hint(`Now click the attacker #${blocker} blocks.`);
+    } else {
+      api.hint("");
+    }
+    return handled;
+  }
+
+  function menu(anchor, items) {
+    document.querySelectorAll(".hec-menu").forEach((m) => m.remove());
+    const box = el("div.hec-menu", {role: "menu"},
+      ...items.map(([label, go]) => el("button.option.small", {type: "button", text: label,
+        onclick: (e) => { e.stopPropagation(); box.remove(); go(); }})));
+    const rect = anchor.getBoundingClientRect();
+    box.style.left = `${rect.left + window.scrollX}px`;
+    box.style.top = `${rect.bottom + window.scrollY + 4}px`;
+    document.body.append(box);
+    setTimeout(() => document.addEventListener("click", () => box.remove(), {once: true}), 0);
+  }
+
+  return {update};
+}

@@ -1,0 +1,156 @@
+"""A Gymnasium single-agent environment: you play one seat, Ossuary agents the rest.
+
+The other seats are played by agents from :func:`ossuary.agents.make_agent`
+(``random``, ``heuristic``, ``ismcts:iters=200`` ...), which see only their own
+seat's view and samples of what they can't see. Observations and the action
+mask are the same as the PettingZoo environment's for the learner's seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .. import games
+from ..agents import Agent, Observation, make_agent
+from ..agents.base import Needs
+from ..engine.game import DeckSpec
+from .aec import MAX_STEPS
+from .table import Table
+
+ObsDict = dict[str, Any]  # "observation": float32 vector, "action_mask": int8 vector
+
+
+class OssuarySingleEnv(gym.Env[ObsDict, Any]):
+    """One learner seat against Ossuary agents (see the module docstring).
+
+    ``opponents``: one agent spec for every other seat, in seat order (a single
+    spec is used for all of them). ``seat``: the learner's seat, or None to
+    take a random seat each episode (the seed decides). ``illegal``: what an
+    action outside the mask does: ``"raise"`` a ValueError (the state is
+    unchanged), or ``"lose"``: the episode ends with reward -1 and
+    ``info["illegal_action"]`` (for tools that sample unmasked actions, such as
+    Gymnasium's environment checker).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's convention)
+
+    def __init__(
+        self,
+        game: str = "hecatomb",
+        seats: int = 2,
+        opponents: str | Sequence[str] = "random",
+        seat: int | None = 0,
+        decks: Sequence[DeckSpec] | None = None,
+        max_steps: int = MAX_STEPS,
+        render_mode: str | None = None,
+        illegal: str = "raise",
+    ) -> None:
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        self.illegal = illegal
+        self.game = games.get(game)
+        self.game.check_seats(seats)
+        self.encoder = self.game.rl_encoder(seats)
+        self.seats = seats
+        specs = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != seats - 1:
+            raise ValueError(f"{seats} seats need {seats - 1} opponents, got {len(specs)}")
+        for spec in specs:
+            make_agent(spec, 0)  # a bad spec fails here, not mid-episode
+        self.specs = specs
+        if seat is not None and not 0 <= seat < seats:
+            raise ValueError(f"seat must be 0 to {seats - 1}, got {seat}")
+        self.fixed_seat = seat
+        self.seat = seat or 0
+        self.decks = None if decks is None else list(decks)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.encoder.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
+        self.table: Table | None = None
+        self.agents: dict[int, Agent] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int(rng.integers(0, 2**62))
+        if self.fixed_seat is None:
+            self.seat = int(rng.integers(0, self.seats))
+        others = [s for s in range(self.seats) if s != self.seat]
+        self.agents = {
+            s: make_agent(spec, int(rng.integers(0, 2**31)))
+            for s, spec in zip(others, self.specs, strict=True)
+        }
+        first = (options or {}).get("first")
+        state = self.game.new_game(decks=self.decks, seats=self.seats, seed=game_seed, first=first)
+        self.table = Table(self.game, self.encoder, state)
+        self._play_others()
+        return self._obs(), self._info()
+
+    def _play_others(self) -> None:
+        """Let the Ossuary agents act until the learner must decide or the game ends."""
+        table = self.table
+        assert table is not None
+        while True:
+            seat = table.seat()
+            if seat is None or seat == self.seat or table.steps >= self.max_steps:
+                return
+            state = table.state
+            legal = state.legal_actions()
+            agent = self.agents[seat]
+            needs: Needs = getattr(agent, "observes", "samples")
+            choice = agent.act(Observation.of(state, seat, legal, needs))
+            table.apply_option(choice)
+            table.steps += 1
+
+    def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        table = self.table
+        if table is None:
+            raise RuntimeError("call reset() before step()")
+        if table.seat() != self.seat:
+            raise RuntimeError("the episode is over; call reset()")
+        if self.illegal == "lose" and int(action) not in table.legal():
+            self.table = None
+            obs: ObsDict = {
+                "observation": np.zeros(self.encoder.observation_size, np.float32),
+                "action_mask": np.zeros(self.encoder.num_actions, np.int8),
+            }
+            return obs, -1.0, True, False, {**self._info(), "illegal_action": True}
+        table.step(int(action))
+        self._play_others()
+        terminated = table.state.is_terminal()
+        truncated = not terminated and table.steps >= self.max_steps
+        reward = float(table.state.returns()[self.seat]) if terminated else 0.0
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def _obs(self) -> ObsDict:
+        table = self.table
+        assert table is not None
+        mask = (
+            table.mask()
+            if table.seat() == self.seat
+            else np.zeros(self.encoder.num_actions, np.int8)
+        )
+        return {"observation": table.observation(self.seat), "action_mask": mask}
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return "\n".join(self.game.summary_lines(self.table.view(self.seat)))

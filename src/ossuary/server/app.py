@@ -1,0 +1,428 @@
+"""The web application: the REST API, the game sockets and the browser client.
+
+See ``docs/server.md`` for the API and the socket protocol. The browser client
+is plain HTML, CSS and ES modules in ``static/`` (and each game's board in its
+own package), served as files: nothing to build, nothing fetched from
+elsewhere at run time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from .. import __version__, games
+from ..agents import known_agents
+from ..engine.errors import OssuaryError
+from ..engine.game import Game, NotSupported
+from . import ai
+from .db import Database
+from .hub import Conn, Hub, LiveGame, RequestError, board_url
+from .messages import error
+from .protocol import (
+    MAX_BODY,
+    ActionMessage,
+    BadMessage,
+    CheckDeck,
+    CreateGame,
+    PingMessage,
+    ReclaimMessage,
+    TakeoverMessage,
+    parse_message,
+)
+from .storage import Store, default_sqlite_url, safe_url
+
+log = logging.getLogger("ossuary.server")
+STATIC = Path(__file__).parent / "static"
+ASSET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(js|css|svg|png|json)$")
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+@dataclass
+class ServerConfig:
+    """How a server runs: its database, its AI workers, and the AI time guard."""
+
+    db_url: str = ""
+    ai_workers: int = ai.default_workers()
+    #: seconds an AI may take at most for one decision (its own budget is
+    #: shorter; past this the default option is taken)
+    ai_limit: float = 60.0
+
+    def url(self) -> str:
+        return self.db_url or default_sqlite_url()
+
+
+# -- request body size ---------------------------------------------------------------------
+ASGIApp = Callable[..., Awaitable[None]]
+
+
+class BodyLimit:
+    """Refuse request bodies over ``MAX_BODY`` bytes before anyone reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _too_large(self.limit)(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> MutableMapping[str, Any]:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(self.limit)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _too_large(limit: int) -> Response:
+    return JSONResponse({"error": f"request body too large (over {limit:,} bytes)"}, 413)
+
+
+# -- the application ---------------------------------------------------------------------------
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The server as an ASGI application (``ossuary serve`` runs it with uvicorn)."""
+    config = config or ServerConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        url = config.url()
+        store = await asyncio.to_thread(Store, url)
+        db = Database(store)
+        db.start()
+        pool = ai.make_pool(config.ai_workers)
+        hub = Hub(db, pool, config.ai_limit)
+        app.state.hub = hub
+        resumed = await hub.resume_all()
+        log.info("database %s: %d game(s) resumed", safe_url(url), resumed)
+        try:
+            yield
+        finally:
+            await hub.close()
+            pool.shutdown(wait=False, cancel_futures=True)
+            await db.close()
+
+    app = FastAPI(
+        title="Ossuary",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.add_middleware(BodyLimit)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.exception_handler(RequestError)
+    async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, 422)
+
+    # -- pages --------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "game.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/boards/{game}/{name}", include_in_schema=False)
+    async def board_asset(game: str, name: str) -> FileResponse:
+        folder = _game(game).web_assets()
+        if folder is None or not ASSET_NAME.match(name) or not (folder / name).is_file():
+            raise RequestError(f"no board file {name!r} for {game!r}", 404)
+        return FileResponse(folder / name)
+
+    # -- the lobby's data -----------------------------------------------------------------------
+    @app.get("/api/catalog")
+    async def get_catalog() -> dict[str, Any]:
+        """The games this server plays: seats, modes, decks, boards, AI levels."""
+        return catalog()
+
+    @app.get("/api/catalog/{game}/cards")
+    async def get_cards(game: str) -> dict[str, Any]:
+        """Every card of a game (public facts: the board shows their full text)."""
+        g = _game(game)
+        try:
+            cards = g.cards()
+        except NotSupported:
+            cards = []
+        return {"game": g.name, "cards": cards}
+
+    @app.post("/api/decks/check")
+    async def check_deck(body: CheckDeck) -> dict[str, Any]:
+        """A pasted deck list checked as ``ossuary deck check`` does, same messages."""
+        g = _game(body.game)
+        try:
+            cards = g.parse_deck(body.text, source="pasted deck")
+        except NotSupported as exc:
+            raise RequestError(str(exc)) from None
+        except OssuaryError as exc:
+            return {"ok": False, "message": str(exc)}
+        return {
+            "ok": True,
+            "message": f"pasted deck: a legal {g.title} deck",
+            "summary": _plain(g.deck_summary(cards)),
+            "cards": cards,
+        }
+
+    # -- games -------------------------------------------------------------------------------------
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        """Create a game: its id, each human seat's secret token and join link,
+        and the spectators' link."""
+        hub = hub_of(request)
+        record, tokens = await hub.create(body)
+        log.info("game %s created: %s, seats %s", record.id, record.game, body.seats)
+        base = f"/g/{record.id}"
+        return {
+            "id": record.id,
+            "game": record.game,
+            "seats": [
+                {"seat": seat, "token": token, "link": f"{base}#token={token}"}
+                for seat, token in sorted(tokens.items())
+            ],
+            "players": [{"seat": s.seat, "kind": s.kind} for s in record.seats],
+            "spectate": base,
+            "socket": f"/ws/games/{record.id}",
+            "seed": record.seed if body.seed is not None else None,
+        }
+
+    @app.get("/api/games")
+    async def list_games(request: Request) -> dict[str, Any]:
+        """Open (public, with a free seat), in-progress and finished games."""
+        hub = hub_of(request)
+        records = await hub.db.call(hub.db.store.list_games)
+        out = []
+        for record in records:
+            live = hub.live.get(record.id)
+            if live is not None:
+                out.append(hub.summary(live))
+                continue
+            try:
+                g = games.get(record.game)
+            except OssuaryError:
+                continue
+            from .hub import summary
+
+            out.append(summary(record, g, n=await hub.db.call(hub.db.store.count_actions,
+                                                               record.id)))  # fmt: skip
+        return {
+            "open": [s for s in out if s["open_seats"]],
+            "playing": [s for s in out if s["status"] == "playing"],
+            "finished": [s for s in out if s["status"] == "finished"],
+        }
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        return hub.summary(await hub.get(_id(game_id)))
+
+    @app.post("/api/games/{game_id}/join")
+    async def join_game(game_id: str, request: Request) -> dict[str, Any]:
+        """Take a free seat of a public game."""
+        seat, token = await hub_of(request).claim(_id(game_id))
+        return {"seat": seat, "token": token, "link": f"/g/{game_id}#token={token}"}
+
+    @app.get("/api/games/{game_id}/replay")
+    async def get_replay(
+        game_id: str, request: Request, step: int = 0, token: str | None = None
+    ) -> dict[str, Any]:
+        """Step ``step`` of the game as the token's seat saw it (no token: as a
+        spectator did)."""
+        hub = hub_of(request)
+        g = await hub.get(_id(game_id))
+        seat = hub.seat_of(g, _token(token))
+        return await hub.replay(g, seat, step)
+
+    # -- the game socket ----------------------------------------------------------------------
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        hub = hub_of(websocket)
+        try:
+            g = await hub.get(_id(game_id))
+            seat = hub.seat_of(g, _token(token))
+        except RequestError as exc:
+            await websocket.send_text(json.dumps(error(str(exc), "refused")))
+            await websocket.close(code=4000 + exc.status)
+            return
+        conn = Conn(seat)
+        sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
+        await hub.connect(g, conn)
+        try:
+            await _receive(websocket, hub, g, conn)
+        finally:
+            hub.disconnect(g, conn)
+            await sender
+
+    return app
+
+
+async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> None:
+    seat = conn.seat
+    while not conn.closed:
+        try:
+            frame = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if frame["type"] == "websocket.disconnect":
+            return
+        try:
+            msg = parse_message(frame.get("text"))
+        except BadMessage as exc:
+            conn.send(error(str(exc), "bad_message"))
+            continue
+        try:
+            reply = await _dispatch(hub, g, seat, msg)
+        except Exception:  # a bug must not kill the socket or leak a traceback
+            log.exception("game %s: message %r failed", g.id, msg)
+            reply = error("the server failed to handle that message", "internal")
+        if reply is not None:
+            conn.send(reply)
+
+
+async def _dispatch(
+    hub: Hub,
+    g: LiveGame,
+    seat: int | None,
+    msg: ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage,
+) -> dict[str, Any] | None:
+    reply: dict[str, Any] | None = None
+    if isinstance(msg, PingMessage):
+        reply = {"type": "pong"}
+    elif seat is None:
+        reply = error("spectators watch; they cannot act", "spectator")
+    elif isinstance(msg, ActionMessage):
+        reply = await hub.act(g, seat, msg.id, seq=msg.seq)
+    elif isinstance(msg, TakeoverMessage):
+        reply = await hub.takeover(g, seat, msg.seat)
+    elif isinstance(msg, ReclaimMessage):
+        reply = await hub.reclaim(g, seat)
+    return reply
+
+
+async def _sender(websocket: WebSocket, conn: Conn) -> None:
+    """Write ``conn``'s queue to the socket, in order, until it closes."""
+    try:
+        while True:
+            msg = await conn.queue.get()
+            if msg is None:
+                break
+            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+    except Exception:  # the peer went away: the receiver notices too
+        conn.closed = True
+    if websocket.application_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1000 if not conn.queue.full() else 1013)
+
+
+def _game(name: str) -> Game:
+    try:
+        return games.get(name)
+    except OssuaryError as exc:
+        raise RequestError(str(exc), 404) from None
+
+
+def _id(game_id: str) -> str:
+    if not GAME_ID.match(game_id):
+        raise RequestError("a game id is 1 to 32 letters, digits, '-' or '_'", 404)
+    return game_id
+
+
+def _token(token: str | None) -> str | None:
+    if token is not None and len(token) > 100:
+        raise RequestError("token too long", 403)
+    return token
+
+
+def _plain(renderable: Any) -> str:
+    """A rich renderable as plain text (the deck summary the terminal prints)."""
+    from rich.console import Console
+
+    buf = io.StringIO()
+    Console(file=buf, width=80, color_system=None, highlight=False).print(renderable)
+    return buf.getvalue().rstrip()
+
+
+_CATALOG: dict[str, Any] | None = None
+
+
+def catalog() -> dict[str, Any]:
+    """Every registered game as the lobby needs it (computed once)."""
+    global _CATALOG
+    if _CATALOG is None:
+        out = []
+        for name in games.names():
+            try:
+                g = games.get(name)
+            except Exception as exc:  # a game package still being built: leave it out
+                log.warning("game %s is not available: %s", name, exc)
+                continue
+            decks = g.preconstructed()
+            out.append(
+                {
+                    "name": g.name,
+                    "title": g.title,
+                    "summary": g.summary,
+                    "seat_counts": list(g.seat_counts),
+                    "modes": dict(g.modes),
+                    "teams": {str(n): g.teams(n) for n in g.seat_counts},
+                    "decks": [
+                        {"name": d, "about": g.deck_about(d), "cards": len(cards)}
+                        for d, cards in decks.items()
+                    ],
+                    "board": board_url(g),
+                }
+            )
+        _CATALOG = {"games": out, "ai_levels": dict(ai.AI_LEVELS), "agents": known_agents()}
+    return _CATALOG

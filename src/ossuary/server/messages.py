@@ -1,0 +1,120 @@
+"""What goes out: every socket message and replay step, built from one view.
+
+This module is the server's only reader of game states, and it reads them
+through one door: ``state.view(seat)`` (``view(None)`` for a spectator), the
+game's redaction path. Log lines in words come from the redacted log in that
+view (``Game.format_event``), the options from the view's decision (present
+only in the deciding seat's view), the end-of-game lines from the view
+(``Game.result_lines``). Nothing here touches a state's zones, its action
+history or another seat's view, so nothing can carry another seat's hidden
+card unless the view itself does (which the game's own tests and the leak
+test in ``tests/server`` check).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.core import GameState
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..engine.replay import SeatReplay
+
+Message = dict[str, Any]
+
+
+def seat_view(state: GameState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    """The view of ``seat``, or the spectator's (public information only)."""
+    return state.view(seat, log_from)
+
+
+def player_name(seat: int) -> str:
+    """How seats are named to people (the engines' labels count from 0 too)."""
+    return f"Player {seat}"
+
+
+def state_message(
+    game: Game, state: GameState, seat: int | None, log_from: int, seq: int
+) -> tuple[Message, int]:
+    """The ``state`` message for ``seat`` (None: a spectator) and the log length
+    it brings the receiver to.
+
+    ``view``: the seat's view, its ``log`` holding only the events since
+    ``log_from``; ``events``: those events in words; ``legal``: the options with
+    labels when this seat decides, else empty; ``seq``: how many actions the game
+    has had (an action sent with ``seq`` is refused if the game moved on)."""
+    view = seat_view(state, seat, log_from)
+    events = [game.format_event(e) for e in view.get("log", [])]
+    decision = view.get("decision") or None
+    deciding = decision.get("player") if decision else None
+    legal: list[dict[str, str]] = []
+    prompt = None
+    if decision is not None and seat is not None and deciding == seat:
+        legal = [{"id": o["id"], "label": o["label"]} for o in decision.get("options", [])]
+        prompt = decision.get("prompt")
+    over = view.get("winner") is not None or (decision is None and state.is_terminal())
+    msg: Message = {
+        "type": "state",
+        "seq": seq,
+        "seat": seat,
+        "view": view,
+        "events": events,
+        "legal": legal,
+        "prompt": prompt,
+        "deciding": deciding,
+        "over": over,
+    }
+    if over:
+        msg["result"] = game.result_lines(view)
+    return msg, log_from + len(view.get("log", []))
+
+
+def error(message: str, code: str, **extra: Any) -> Message:
+    """A socket error message (``{"type": "error", ...}``)."""
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+def try_action(state: GameState, aid: str) -> tuple[GameState | None, Message | None]:
+    """``aid`` applied to a copy of ``state``: (the new state, None), or (None, the
+    refusal naming the rule). Only the deciding seat's own actions come here, so
+    a refusal speaks of that seat's own options."""
+    new = state.clone()
+    try:
+        new.apply_action(aid)
+    except IllegalAction as exc:
+        return None, error(exc.reason, "illegal", rule=exc.rule)
+    return new, None
+
+
+def result_lines(game: Game, state: GameState) -> list[str]:
+    """The end of a game in words, from the public view (stored with the game)."""
+    return game.result_lines(seat_view(state, None))
+
+
+def replay_message(game: Game, replay: SeatReplay, step: int) -> Message:
+    """Step ``step`` of a seat's replay (the kernel's :class:`SeatReplay`, every
+    frame built by ``view(seat)``): the view after the step (its ``log`` holding
+    the step's own events), the whole log so far in words (``log``; the step's
+    own lines from ``new_from``), and the action's label when this seat took it."""
+    frames = replay.frames
+    lines: list[str] = []
+    for frame in frames[: step + 1]:
+        start = len(lines)
+        lines += [game.format_event(e) for e in frame["view"].get("log", [])]
+    frame = frames[step]
+    view = frame["view"]
+    over = view.get("winner") is not None or (step == len(frames) - 1 and replay.finished)
+    return {
+        "type": "replay",
+        "step": step,
+        "steps": len(frames) - 1,
+        "seat": replay.seat,
+        "view": view,
+        "action": frame.get("action"),
+        "events": lines[start:],
+        "log": lines,
+        "new_from": start,
+        "deciding": (view.get("decision") or {}).get("player"),
+        "over": over,
+        "result": game.result_lines(view) if over else None,
+    }

@@ -1,0 +1,125 @@
+"""What may come in: every request body and socket message, as pydantic models.
+
+Everything a browser (or anything else) sends is checked here before the
+server looks at it: unknown fields, wrong types, oversized strings and lists
+are refused with a message that says which field and why, and nothing
+changes. The limits are generous for people and tight for abuse.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_BODY = 256 * 1024  # bytes of an HTTP request body
+MAX_MESSAGE = 4096  # characters of one socket message
+MAX_DECK_TEXT = 64 * 1024
+MAX_SEATS = 8
+
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+SeatKind = Annotated[str, Field(min_length=1, max_length=60)]
+DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT)]
+CardList = Annotated[list[Name], Field(min_length=1, max_length=500)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class CreateGame(Strict):
+    """``POST /api/games``."""
+
+    game: Annotated[str, Field(min_length=1, max_length=40)] = "hecatomb"
+    seats: Annotated[list[SeatKind], Field(min_length=1, max_length=MAX_SEATS)] = [
+        "human",
+        "normal",
+    ]
+    #: None: the game's default decks. Else one per seat: None (that seat's
+    #: default deck), a preconstructed deck's name, a pasted deck list, or card names.
+    decks: Annotated[list[DeckText | CardList | None], Field(max_length=MAX_SEATS)] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    mode: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    #: seconds a person has for each decision; None: no timer
+    turn_seconds: Annotated[int, Field(ge=5, le=86_400)] | None = None
+    #: after this many timeouts in a row the seat is handed to the AI
+    timeouts_to_ai: Annotated[int, Field(ge=1, le=100)] = 3
+    #: a disconnected person's seat goes to the AI after this many seconds of
+    #: their turn (None: only when another player asks)
+    abandon_seconds: Annotated[int, Field(ge=5, le=86_400)] | None = None
+    #: the AI that takes over a timed-out or abandoned seat
+    takeover: SeatKind = "easy"
+    #: listed as open: anyone may take a free seat from the lobby
+    public: bool = False
+
+
+class CheckDeck(Strict):
+    """``POST /api/decks/check``."""
+
+    game: Annotated[str, Field(min_length=1, max_length=40)] = "hecatomb"
+    text: DeckText
+
+
+class ActionMessage(Strict):
+    """Choose one of the options offered under ``legal``."""
+
+    type: Literal["action"]
+    id: Annotated[str, Field(min_length=1, max_length=200)]
+    #: the number of actions the client has seen; when given and stale (the game
+    #: moved on meanwhile), the action is refused instead of applied to a game
+    #: the player did not see
+    seq: Annotated[int, Field(ge=0)] | None = None
+
+
+class TakeoverMessage(Strict):
+    """Hand a disconnected player's seat to the AI (any seated player may ask)."""
+
+    type: Literal["takeover"]
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+
+
+class ReclaimMessage(Strict):
+    """Take one's own seat back from the AI."""
+
+    type: Literal["reclaim"]
+
+
+class PingMessage(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage, Field(discriminator="type")
+]
+_CLIENT = TypeAdapter(ClientMessage)
+
+
+class BadMessage(ValueError):
+    """A socket message that is not one the protocol knows; ``str`` says why."""
+
+
+Incoming = ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage
+
+
+def parse_message(text: str | bytes | None) -> Incoming:
+    """One client message, checked; :class:`BadMessage` says what was wrong."""
+    if text is None:
+        raise BadMessage("send text frames holding JSON objects")
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(f"message too large ({len(text)} > {MAX_MESSAGE} characters)")
+    try:
+        return _CLIENT.validate_json(text)
+    except ValidationError as exc:
+        raise BadMessage(describe(exc)) from None
+
+
+def describe(exc: ValidationError) -> str:
+    """A validation error in one line per problem: ``seats.2: String should ...``."""
+    parts = []
+    for err in exc.errors(include_url=False, include_input=False)[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("function-after",))
+        parts.append(f"{where}: {err['msg']}" if where else str(err["msg"]))
+    more = len(exc.errors()) - 5
+    if more > 0:
+        parts.append(f"... and {more} more")
+    return "; ".join(parts)

@@ -1,0 +1,426 @@
+// The game page: one socket to the server, the game's own board, and around it
+// everything every game shares (whose turn, the prompt, the options the board
+// does not show, the log in words, timers, the end screen, replays).
+//
+// The board is an ES module given by the game (Game.web_assets, see
+// docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
+import {api as fetchJSON, el, fragment, playerName, seats as mySeats} from "/static/util.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const frag = fragment();
+let token = frag.token || (mySeats.get(gameId) || {}).token || null;
+if (frag.spectate) token = null;
+
+const page = {
+  hello: null,        // the server's hello: game summary, our seat, board url
+  me: null,           // our seat, or null for a spectator
+  board: null,        // the board module's object
+  cards: new Map(),   // card name -> catalogue record (full text on hover)
+  last: null,         // the last state message
+  seq: 0,
+  waiting: false,     // an action is on its way: don't send another
+  thinking: null,
+  seatsInfo: [],
+  deadline: null,
+  socket: null,
+  retry: 0,
+  replay: null,       // {step, steps} while stepping through a replay
+  logLines: [],
+  inbox: Promise.resolve(),
+};
+
+// -- the socket ---------------------------------------------------------------------------
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+  page.socket = socket;
+  $("conn-status").textContent = "connecting…";
+  socket.addEventListener("open", () => {
+    page.retry = 0;
+    $("conn-status").textContent = "";
+    page.logLines = [];
+  });
+  // one message at a time: the hello loads the board before any state is drawn
+  socket.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    page.inbox = page.inbox.then(() => receive(msg)).catch((err) => console.error(err));
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code >= 4000) {
+      $("conn-status").textContent = "refused";
+      return;
+    }
+    $("conn-status").textContent = "reconnecting…";
+    page.retry = Math.min(page.retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** page.retry);
+  });
+}
+
+function send(msg) {
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(msg));
+}
+
+/** Send one of the legal options (the board and the action bar call this). */
+function act(id) {
+  if (page.waiting || page.replay) return;
+  if (!page.last || !page.last.legal.some((o) => o.id === id)) {
+    // Not an option now: still ask the server, which says which rule forbids it.
+  }
+  page.waiting = true;
+  document.body.classList.add("waiting");
+  send({type: "action", id, seq: page.seq});
+}
+
+async function receive(msg) {
+  switch (msg.type) {
+    case "hello":
+      await hello(msg);
+      break;
+    case "state":
+      page.seq = msg.seq;
+      page.waiting = false;
+      document.body.classList.remove("waiting");
+      page.thinking = msg.thinking;
+      page.seatsInfo = msg.seats || page.seatsInfo;
+      page.deadline = msg.deadline;
+      page.logLines.push(...msg.events);
+      page.last = msg;
+      if (!page.replay) render(msg);
+      // for scripts and tests: which action the page has drawn, and whether it is over
+      document.body.dataset.seq = String(msg.seq);
+      document.body.dataset.over = msg.over ? "1" : "";
+      break;
+    case "thinking":
+      page.thinking = msg.seat;
+      renderTurn();
+      renderSeats();
+      break;
+    case "seats":
+      page.seatsInfo = msg.seats;
+      page.thinking = msg.thinking;
+      renderSeats();
+      renderTurn();
+      break;
+    case "error":
+      page.waiting = false;
+      document.body.classList.remove("waiting");
+      showMessage(msg.message + (msg.rule ? ` (${msg.rule})` : ""), msg.code);
+      if (msg.code === "refused") $("turn").textContent = msg.message;
+      break;
+    default:
+      break;
+  }
+}
+
+async function hello(msg) {
+  page.hello = msg;
+  page.me = msg.you;
+  page.seatsInfo = msg.game.seats;
+  if (page.me !== null && token) mySeats.set(gameId, {title: msg.game.title, token, seat: page.me});
+  document.title = `${msg.game.title} · Ossuary`;
+  $("title").textContent = `${msg.game.title}${msg.game.mode ? ` ${msg.game.mode}` : ""}`;
+  $("whoami").textContent = page.me === null ? "watching" : `you are ${playerName(page.me)}`;
+  if (!page.board) {
+    await loadCards(msg.game.game);
+    await loadBoard(msg.board);
+  }
+  if (frag.replay && !page.replay) startReplay();
+}
+
+async function loadCards(game) {
+  try {
+    const data = await fetchJSON(`/api/catalog/${encodeURIComponent(game)}/cards`);
+    for (const card of data.cards) page.cards.set(card.name, card);
+  } catch {
+    // cards are only for the full-text panel; the board works without them
+  }
+}
+
+async function loadBoard(url) {
+  let module;
+  if (url) {
+    const css = url.replace(/\.js$/, ".css");
+    document.head.append(el("link", {rel: "stylesheet", href: css}));
+    try {
+      module = await import(url);
+    } catch (err) {
+      showMessage(`The board could not load (${err.message}); showing the plain board.`, "board");
+    }
+  }
+  if (!module) module = await import("/static/generic-board.js");
+  page.board = module.createBoard($("board"), boardApi());
+}
+
+function boardApi() {
+  return {
+    act,
+    get me() { return page.me; },
+    get game() { return page.hello && page.hello.game; },
+    playerName,
+    card: (name) => page.cards.get(name),
+    showCard,
+    hoverCard,
+    hideCard,
+    message: showMessage,
+    hint: (text) => { $("hint").textContent = text || ""; },
+  };
+}
+
+// -- drawing ------------------------------------------------------------------------------
+function context(msg, replay = false) {
+  return {
+    view: msg.view,
+    legal: replay ? [] : msg.legal,
+    prompt: replay ? null : msg.prompt,
+    deciding: msg.deciding ?? (msg.view.decision ? msg.view.decision.player : null),
+    me: page.me,
+    thinking: replay ? null : page.thinking,
+    over: msg.over,
+    replay,
+    seats: page.seatsInfo,
+  };
+}
+
+function render(msg, replay = false) {
+  if (!page.board) return;
+  const ctx = context(msg, replay);
+  let handled = new Set();
+  try {
+    handled = page.board.update(ctx) || new Set();
+  } catch (err) {
+    showMessage(`The board failed to draw: ${err.message}`, "board");
+    console.error(err);
+  }
+  renderActions(ctx, handled);
+  renderTurn(ctx);
+  renderSeats();
+  renderLog(replay ? msg.log || msg.events : page.logLines, replay ? msg.new_from : null);
+  if (msg.over && !replay) showEnd(msg);
+}
+
+function renderActions(ctx, handled) {
+  const box = $("actions");
+  box.replaceChildren();
+  if (!ctx.legal.length) return;
+  const rest = ctx.legal.filter((o) => !handled.has(o.id));
+  for (const option of rest) {
+    box.append(el("button.option", {type: "button", dataset: {action: option.id}, text: option.label,
+      onclick: () => act(option.id)}));
+  }
+  if (rest.length < ctx.legal.length) {
+    const all = el("details.all-options", {}, el("summary", {text: `All ${ctx.legal.length} options`}),
+      ...ctx.legal.map((o) => el("button.option.small", {type: "button", dataset: {action: o.id},
+        text: o.label, onclick: () => act(o.id)})));
+    box.append(all);
+  }
+}
+
+function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
+  const box = $("turn");
+  if (!ctx) return;
+  const parts = [];
+  if (ctx.replay) {
+    parts.push(el("b", {text: "Replay"}));
+  } else if (ctx.over) {
+    parts.push(el("b", {text: "The game is over."}));
+  } else if (ctx.deciding === page.me && page.me !== null) {
+    parts.push(el("b.your-turn", {text: "Your decision: "}), ctx.prompt || "choose an option");
+  } else if (ctx.deciding !== null && ctx.deciding !== undefined) {
+    const seat = page.seatsInfo[ctx.deciding];
+    const computer = seat && seat.controller !== "human";
+    parts.push(el("b", {text: `${playerName(ctx.deciding)}${computer ? " (computer)" : ""} is deciding`}));
+  }
+  if (page.thinking !== null && page.thinking !== undefined && !ctx.replay && !ctx.over) {
+    parts.push(el("span.thinking", {role: "status", text: ` ${playerName(page.thinking)} is thinking`},
+      el("span.dots", {text: "…"})));
+  }
+  if (page.deadline && !ctx.over && !ctx.replay) {
+    parts.push(el("span.timer", {id: "timer"}));
+  }
+  box.replaceChildren(...parts);
+  tickTimer();
+  const mine = page.me !== null && page.seatsInfo[page.me];
+  if (mine && mine.controller !== "human" && !ctx.over) {
+    banner("The computer is playing your seat.", "Take it back", () => send({type: "reclaim"}));
+  } else {
+    $("banner").hidden = true;
+  }
+}
+
+function tickTimer() {
+  const timer = document.getElementById("timer");
+  if (!timer || !page.deadline) return;
+  const left = Math.max(0, Math.round(page.deadline - Date.now() / 1000));
+  timer.textContent = ` ⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  timer.classList.toggle("low", left <= 10);
+}
+setInterval(tickTimer, 1000);
+
+function renderSeats() {
+  const box = $("seat-chips");
+  box.replaceChildren(...page.seatsInfo.map((s) => {
+    const computer = s.controller !== "human";
+    const chip = el("span.chip", {dataset: {seat: s.seat}},
+      el("span.dot" + (s.connected || computer ? ".on" : ""), {title: computer ? "computer" : s.connected ? "connected" : "away"}),
+      `${playerName(s.seat)}${s.seat === page.me ? " (you)" : ""}${computer ? ` · ${s.controller}` : ""}`);
+    if (page.thinking === s.seat) chip.classList.add("thinking");
+    const canHand = page.me !== null && s.seat !== page.me && s.kind === "human" && !computer && !s.connected
+      && page.last && !page.last.over;
+    if (canHand) {
+      chip.append(el("button.tiny", {type: "button", text: "let the computer play",
+        title: "This player is away: the computer plays their seat until they take it back",
+        onclick: () => send({type: "takeover", seat: s.seat})}));
+    }
+    return chip;
+  }));
+}
+
+function renderLog(lines, newFrom = null) {
+  const box = $("log");
+  const items = lines.map((line, i) => el("li" + (newFrom !== null && i >= newFrom ? ".new" : ""), {text: line}));
+  box.replaceChildren(...items);
+  box.scrollTop = box.scrollHeight;
+}
+
+let messageTimer = null;
+function showMessage(text, code = "") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = code ? `show ${code}` : "show";
+  clearTimeout(messageTimer);
+  messageTimer = setTimeout(() => { box.className = ""; box.textContent = ""; }, 8000);
+}
+
+function banner(text, label, onclick) {
+  const box = $("banner");
+  box.hidden = false;
+  box.replaceChildren(el("span", {text}), el("button.small", {type: "button", text: label, onclick}));
+}
+
+function showEnd(msg) {
+  const overlay = $("overlay");
+  if (!overlay.hidden || overlay.dataset.closed === "1") return;
+  const view = msg.view;
+  const teams = page.hello.game.teams || [];
+  let head = "Game over";
+  if (page.me !== null && view.winner !== undefined && view.winner !== null) {
+    const won = view.winner === page.me || (teams.length && teams[view.winner] === teams[page.me]);
+    head = won ? "You win!" : "You lose.";
+  }
+  overlay.hidden = false;
+  overlay.replaceChildren(el("div.end", {role: "dialog", "aria-label": "end of game"},
+    el("h2", {text: head}),
+    ...(msg.result || []).map((line) => el("p", {text: line})),
+    el("div.row", {},
+      el("button.primary", {type: "button", text: "Step through the replay", onclick: () => { closeEnd(); startReplay(); }}),
+      el("button", {type: "button", text: "Look at the board", onclick: closeEnd}),
+      el("a.button", {href: "/", text: "Back to the lobby"}))));
+}
+
+function closeEnd() {
+  $("overlay").hidden = true;
+  $("overlay").dataset.closed = "1";
+}
+
+// -- the card panel -------------------------------------------------------------------------
+function cardRecord(nameOrRecord) {
+  if (typeof nameOrRecord === "string") return page.cards.get(nameOrRecord) || {name: nameOrRecord};
+  return {...(page.cards.get(nameOrRecord.name) || {}), ...nameOrRecord};
+}
+
+function showCard(nameOrRecord, pinned = true) {
+  const card = cardRecord(nameOrRecord);
+  const panel = $("card-panel");
+  const rows = [];
+  const skip = new Set(["name", "text", "flavor", "type", "number", "set", "keywords", "triggers"]);
+  const type = [card.type, card.subtype].filter(Boolean).join(" — ");
+  for (const [key, value] of Object.entries(card)) {
+    if (skip.has(key) || key === "subtype" || value === null || value === "" || typeof value === "object") continue;
+    rows.push(el("tr", {}, el("th", {text: key}), el("td", {text: value})));
+  }
+  panel.replaceChildren(
+    el("div.card-detail" + (card.doom ? `.doom-${card.doom}` : ""), {},
+      el("h3", {text: card.name || "?"}),
+      type ? el("p.type", {text: type}) : null,
+      rows.length ? el("table", {}, ...rows) : null,
+      card.text ? el("p.text", {text: card.text}) : null,
+      card.flavor ? el("p.flavor", {text: card.flavor}) : null,
+      pinned ? el("button.small", {type: "button", text: "Close", onclick: hideCard}) : null));
+  panel.hidden = false;
+  panel.dataset.pinned = pinned ? "1" : "";
+}
+
+function hideCard() {
+  const panel = $("card-panel");
+  panel.hidden = true;
+  panel.dataset.pinned = "";
+}
+
+/** Show a card's full text while the pointer is over ``node``. */
+function hoverCard(node, nameOrRecord) {
+  node.addEventListener("mouseenter", () => {
+    if ($("card-panel").dataset.pinned !== "1") showCard(nameOrRecord, false);
+  });
+  node.addEventListener("mouseleave", () => {
+    if ($("card-panel").dataset.pinned !== "1") hideCard();
+  });
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") hideCard();
+  if (page.replay && event.key === "ArrowRight") stepTo(page.replay.step + 1);
+  if (page.replay && event.key === "ArrowLeft") stepTo(page.replay.step - 1);
+});
+
+// -- replays -----------------------------------------------------------------------------------
+async function startReplay() {
+  page.replay = {step: 0, steps: 0};
+  $("replay-bar").hidden = false;
+  $("actions").replaceChildren();
+  await stepTo(0);
+}
+
+async function stepTo(step) {
+  if (!page.replay) return;
+  const steps = page.replay.steps;
+  if (step < 0 || (steps && step > steps)) return;
+  const query = new URLSearchParams({step: String(step)});
+  if (token && page.me !== null) query.set("token", token);
+  let msg;
+  try {
+    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`);
+  } catch (err) {
+    showMessage(err.message, "replay");
+    return;
+  }
+  page.replay = {step: msg.step, steps: msg.steps};
+  render(msg, true);
+  renderReplayBar();
+}
+
+function renderReplayBar() {
+  const {step, steps} = page.replay;
+  const range = el("input", {type: "range", min: 0, max: steps, value: step, "aria-label": "replay step",
+    onchange: (e) => stepTo(Number(e.target.value))});
+  $("replay-bar").replaceChildren(
+    el("button.small", {type: "button", text: "⏮", title: "start", onclick: () => stepTo(0)}),
+    el("button.small", {type: "button", text: "◀", title: "step back", "data-replay": "back", onclick: () => stepTo(step - 1)}),
+    el("span.step", {text: `step ${step} / ${steps}`}),
+    el("button.small", {type: "button", text: "▶", title: "step forward", "data-replay": "forward", onclick: () => stepTo(step + 1)}),
+    el("button.small", {type: "button", text: "⏭", title: "end", onclick: () => stepTo(steps)}),
+    range,
+    el("button.small", {type: "button", text: "Leave replay", onclick: leaveReplay}));
+}
+
+function leaveReplay() {
+  page.replay = null;
+  $("replay-bar").hidden = true;
+  if (page.last) render(page.last);
+}
+
+// For scripts and browser tests: send an option by id (the server checks it like a click).
+window.ossuary = {act, get state() { return page.last; }};
+
+connect();

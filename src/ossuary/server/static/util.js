@@ -1,0 +1,90 @@
+// Small helpers shared by the lobby, the game page and the boards.
+
+/** Create an element: el("div.card.tapped", {title: "x", onclick}, child, "text", ...). */
+export function el(spec, attrs = {}, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const node = document.createElement(tag || "div");
+  if (classes.length) node.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (key === "text") {
+      node.textContent = value;
+    } else {
+      node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** GET or POST JSON; throws an Error carrying the server's message. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+/** The key=value pairs of the page's #fragment (join tokens travel there, not to the server's logs). */
+export function fragment() {
+  return Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+}
+
+/** Remember the seats this browser plays, so a reload (or the lobby) finds them again. */
+export const seats = {
+  key: "ossuary.seats",
+  all() {
+    try {
+      return JSON.parse(localStorage.getItem(this.key) || "{}");
+    } catch {
+      return {};
+    }
+  },
+  get(gameId) {
+    return this.all()[gameId] || null;
+  },
+  set(gameId, entry) {
+    const all = this.all();
+    all[gameId] = {...(all[gameId] || {}), ...entry, at: Date.now()};
+    localStorage.setItem(this.key, JSON.stringify(all));
+  },
+};
+
+export function playerName(seat) {
+  return `Player ${seat}`;
+}
+
+/** Copy text to the clipboard, falling back to selecting it for the user. */
+export async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    if (button) flash(button, "Copied");
+  } catch {
+    window.prompt("Copy this link:", text);
+  }
+}
+
+function flash(button, text) {
+  const old = button.textContent;
+  button.textContent = text;
+  setTimeout(() => { button.textContent = old; }, 1200);
+}

@@ -1,0 +1,372 @@
+"""Where games live between restarts: a game is its setup plus its action log.
+
+Three tables (SQLAlchemy Core, so any database SQLAlchemy speaks works; SQLite
+by default, PostgreSQL by URL):
+
+- ``games``: the setup a replay needs (game, rules version, decks, seed, first
+  player), the options (turn timer, public), and the outcome once known;
+- ``seats``: who plays each seat (``human`` or an agent spec), a SHA-256 of the
+  seat's secret token (the token itself is never stored), and whether the seat
+  has been claimed;
+- ``actions``: one row per applied action, keyed by ``(game, n)``. The key
+  makes a second write of action ``n`` fail, so an action can never be applied
+  twice, even by two servers on one database.
+
+Every method here is synchronous and is called from one database thread (see
+:class:`Writer` and ``app.py``), never from the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from ..engine.errors import OssuaryError
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("version", String(20), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("decks", Text, nullable=False),  # JSON: one list of card names per seat
+    Column("seed", BigInteger, nullable=False),
+    Column("first", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON: mode, timers, public, seed_given
+    Column("status", String(16), nullable=False),  # playing, finished, broken
+    Column("winner", Integer, nullable=True),
+    Column("result", Text, nullable=True),  # JSON: result lines in words
+    Column("finished", Float, nullable=True),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(60), nullable=False),  # as created: human or an agent spec
+    Column("controller", String(60), nullable=False),  # now: human or an agent spec
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0, 1, 2, ... : the action's place in the log
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    Column("by", String(60), nullable=False),  # human, timeout, or the agent spec
+    Column("at", Float, nullable=False),
+)
+
+
+class StorageError(OssuaryError):
+    """The database refused or failed a write; the game did not change."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str
+    controller: str
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass
+class GameRecord:
+    """One stored game: its setup, options, outcome, seats and action log."""
+
+    id: str
+    game: str
+    version: str
+    created: float
+    decks: list[list[str]]
+    seed: int
+    first: int
+    options: dict[str, Any]
+    status: str
+    winner: int | None = None
+    result: list[str] | None = None
+    finished: float | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    game_id: str
+    n: int
+    seat: int
+    action: str
+    by: str
+    at: float
+
+
+@dataclass(frozen=True)
+class FinishRow:
+    game_id: str
+    winner: int | None
+    result: list[str]
+    at: float
+
+
+@dataclass(frozen=True)
+class ControllerRow:
+    game_id: str
+    seat: int
+    controller: str
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    game_id: str
+    seat: int
+
+
+Write = ActionRow | FinishRow | ControllerRow | ClaimRow
+
+
+def default_sqlite_url() -> str:
+    """SQLite in the user's data folder: ``~/.local/share/ossuary/server.db``."""
+    import os
+
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return f"sqlite:///{base / 'ossuary' / 'server.db'}"
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:") or "mode=memory" in url
+        if not memory:
+            path = url.split("///", 1)[-1].split("?", 1)[0]
+            if path:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            # WAL lets readers run beside the writer; synchronous=FULL syncs each
+            # commit to disk, so an acknowledged action survives even a power cut.
+            cur = conn.cursor()
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The game database. Synchronous: call it from the database thread only."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            self.engine = _engine(url)
+            metadata.create_all(self.engine)
+        except (SQLAlchemyError, ImportError, ValueError) as exc:
+            raise StorageError(f"cannot open the database {safe_url(url)}: {exc}") from exc
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes ---------------------------------------------------------------------
+    def create_game(self, record: GameRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(games_table).values(
+                    id=record.id,
+                    game=record.game,
+                    version=record.version,
+                    created=record.created,
+                    decks=json.dumps(record.decks),
+                    seed=record.seed,
+                    first=record.first,
+                    options=json.dumps(record.options),
+                    status=record.status,
+                )
+            )
+            conn.execute(
+                insert(seats_table),
+                [
+                    {
+                        "game_id": record.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "controller": s.controller,
+                        "token_hash": s.token_hash,
+                        "claimed": s.claimed,
+                    }
+                    for s in record.seats
+                ],
+            )
+
+    def claim_seat(self, game_id: str, seat: int, digest: str) -> None:
+        """Give a lobby player a free seat: its new token's hash, marked claimed."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_table)
+                .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                .values(token_hash=digest, claimed=True)
+            )
+
+    def write(self, rows: Sequence[Write]) -> None:
+        """Apply ``rows`` in one transaction (all or nothing)."""
+        with self.engine.begin() as conn:
+            for row in rows:
+                _apply(conn, row)
+
+    # -- reads ----------------------------------------------------------------------
+    def load(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
+            if row is None:
+                return None
+            return self._record(conn, row._mapping)
+
+    def load_playing(self) -> list[GameRecord]:
+        """Every game not yet over, with its action log (to resume after a restart)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table)
+                .where(games_table.c.status == "playing")
+                .order_by(games_table.c.created)
+            ).all()
+            return [self._record(conn, r._mapping) for r in rows]
+
+    def list_games(self, limit: int = 50) -> list[GameRecord]:
+        """The newest games of each status, without their action logs."""
+        out: list[GameRecord] = []
+        with self.engine.connect() as conn:
+            for status in ("playing", "finished"):
+                rows = conn.execute(
+                    select(games_table)
+                    .where(games_table.c.status == status)
+                    .order_by(games_table.c.created.desc())
+                    .limit(limit)
+                ).all()
+                out += [self._record(conn, r._mapping, with_actions=False) for r in rows]
+        return out
+
+    def _record(self, conn: Connection, m: Any, with_actions: bool = True) -> GameRecord:
+        record = GameRecord(
+            id=m["id"],
+            game=m["game"],
+            version=m["version"],
+            created=m["created"],
+            decks=json.loads(m["decks"]),
+            seed=int(m["seed"]),
+            first=m["first"],
+            options=json.loads(m["options"]),
+            status=m["status"],
+            winner=m["winner"],
+            result=json.loads(m["result"]) if m["result"] else None,
+            finished=m["finished"],
+        )
+        seats = conn.execute(
+            select(seats_table)
+            .where(seats_table.c.game_id == record.id)
+            .order_by(seats_table.c.seat)
+        ).all()
+        record.seats = [
+            SeatRecord(r.seat, r.kind, r.controller, r.token_hash, bool(r.claimed)) for r in seats
+        ]
+        if with_actions:
+            acts = conn.execute(
+                select(actions_table.c.n, actions_table.c.action)
+                .where(actions_table.c.game_id == record.id)
+                .order_by(actions_table.c.n)
+            ).all()
+            for i, (n, action) in enumerate(acts):
+                if n != i:  # a gap would make the replay diverge: refuse to guess
+                    raise StorageError(f"game {record.id}: action {i} is missing from the log")
+                record.actions.append(action)
+        return record
+
+    def count_actions(self, game_id: str) -> int:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_table.c.n).where(actions_table.c.game_id == game_id)
+            ).all()
+            return len(rows)
+
+
+def _apply(conn: Connection, row: Write) -> None:
+    if isinstance(row, ActionRow):
+        conn.execute(
+            insert(actions_table).values(
+                game_id=row.game_id,
+                n=row.n,
+                seat=row.seat,
+                action=row.action,
+                by=row.by,
+                at=row.at,
+            )
+        )
+    elif isinstance(row, FinishRow):
+        conn.execute(
+            update(games_table)
+            .where(games_table.c.id == row.game_id)
+            .values(
+                status="finished", winner=row.winner, result=json.dumps(row.result), finished=row.at
+            )
+        )
+    elif isinstance(row, ControllerRow):
+        conn.execute(
+            update(seats_table)
+            .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
+            .values(controller=row.controller)
+        )
+    else:
+        conn.execute(
+            update(seats_table)
+            .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
+            .values(claimed=True)
+        )
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password, for messages and logs."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # an unparsable URL: say nothing of its contents
+        return "(unparsable database URL)"

@@ -1,0 +1,251 @@
+"""What a simulation plays: its configuration, and game ``i`` of it.
+
+Every game of a run is a pure function of the configuration and its index
+``i``: its seed (``seed + i``), who sits where, with which deck, who goes
+first. That is what makes a run resumable and distributable: any process on
+any machine plays game ``i`` the same way, so a chunk of games that was lost
+(a killed worker, an interrupted run) is played again and gives the same
+result, and the run's files hold every index exactly once.
+
+The seating cycles so that small runs already see every match-up and long
+runs are exactly fair: the line-up of decks changes fastest (every combination
+of ``seats`` decks from the list meets within the first few games), then the
+line-up of agents, then the first player, then the agents rotate around the
+table, then the decks; each of these is also shifted by the faster ones, so
+the first player and the seating vary from the first games on. Over a whole
+cycle (:func:`cycle_length` games) every agent and every deck sits in every
+seat and every turn-order place equally often, with every partner; over any
+run the counts differ by less than one cycle's worth.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.arena import MAX_ACTIONS, agent_seed, labels
+from ..engine.errors import OssuaryError
+from ..engine.game import Game, NotSupported
+from ..engine.rng import Rng
+
+#: the version of the files a run writes (run.json and the Parquet columns)
+FORMAT_VERSION = 1
+
+DEFAULT_DECKS = "default"  # the game's own choice of decks (new_game(decks=None))
+RANDOM_DECKS = "random"  # a random legal deck per seat (Game.random_deck)
+
+
+class SimError(OssuaryError):
+    """A simulation that can't run as asked (bad options, a damaged run folder)."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck in a run: the name reports show, and its cards (kept in the run's
+    configuration, so a worker on another machine needs no deck file)."""
+
+    name: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """Everything that decides the games of a run (not how many: a run can grow).
+
+    ``agents`` are agent specs (``heuristic``, ``ismcts:iters=200``), rotated
+    over the seats; ``deck_mode`` is ``default`` (the game's own decks),
+    ``list`` (``decks``, every combination of ``seats`` of them) or ``random``.
+    """
+
+    game: str
+    agents: tuple[str, ...]
+    seats: int = 2
+    deck_mode: str = DEFAULT_DECKS
+    decks: tuple[Deck, ...] = ()
+    seed: int = 1
+    max_actions: int = MAX_ACTIONS
+    #: the agents' unique labels (a repeated spec gets ``#2``), derived from ``agents``
+    labels: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "labels", tuple(labels(self.agents)))
+
+    # -- JSON (run.json) ---------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "agents": list(self.agents),
+            "seats": self.seats,
+            "deck_mode": self.deck_mode,
+            "decks": [{"name": d.name, "cards": list(d.cards)} for d in self.decks],
+            "seed": self.seed,
+            "max_actions": self.max_actions,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> SimConfig:
+        """The configuration ``to_json`` wrote; anything else is a :class:`SimError`."""
+        try:
+            config = cls(
+                game=str(data["game"]),
+                agents=tuple(str(a) for a in data["agents"]),
+                seats=int(data["seats"]),
+                deck_mode=str(data["deck_mode"]),
+                decks=tuple(
+                    Deck(str(d["name"]), tuple(str(c) for c in d["cards"])) for d in data["decks"]
+                ),
+                seed=int(data["seed"]),
+                max_actions=int(data["max_actions"]),
+            )
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            what = f"{type(exc).__name__}: {exc}"
+            raise SimError(f"not a simulation configuration ({what})") from None
+        config.check_shape()
+        return config
+
+    def check_shape(self) -> None:
+        """The checks that need no game: counts and modes."""
+        if not self.agents or any(not a.strip() for a in self.agents):
+            raise SimError("give at least one agent")
+        if self.seats < 1:
+            raise SimError(f"a game needs at least one seat, not {self.seats}")
+        if self.deck_mode not in (DEFAULT_DECKS, RANDOM_DECKS, "list"):
+            raise SimError(f"unknown deck mode {self.deck_mode!r}")
+        if (self.deck_mode == "list") != bool(self.decks):
+            raise SimError("a deck list goes with deck mode 'list', and only with it")
+        if self.max_actions < 1:
+            raise SimError(f"max_actions must be at least 1, not {self.max_actions}")
+
+    def key(self) -> str:
+        """A short fingerprint of the configuration (it names nothing secret)."""
+        text = json.dumps(self.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Game ``index`` of a run: its seed, and per seat the agent and the deck."""
+
+    index: int
+    seed: int
+    first: int
+    labels: tuple[str, ...]  # agent label per seat
+    specs: tuple[str, ...]  # agent spec per seat
+    decks: tuple[int, ...] | None  # index into config.decks per seat; None: not a list
+
+    def agent_seeds(self) -> list[int]:
+        return [agent_seed(self.seed, s) for s in range(len(self.specs))]
+
+
+def lineups(n: int, seats: int) -> list[tuple[int, ...]]:
+    """Who plays together: every combination of ``seats`` of ``n`` entries, or,
+    with fewer entries than seats, the entries repeated around the table."""
+    if n >= seats:
+        return list(itertools.combinations(range(n), seats))
+    return [tuple(i % n for i in range(seats))]
+
+
+def cycle_length(config: SimConfig) -> int:
+    """Games after which the seating repeats (all counts exactly equal)."""
+    s = config.seats
+    n_decks = len(lineups(len(config.decks), s)) * s if config.deck_mode == "list" else 1
+    return s * s * n_decks * len(lineups(len(config.agents), s))
+
+
+def seating(config: SimConfig, index: int) -> Seating:
+    """Game ``index`` of the run (see the module docstring for the rotation)."""
+    s = config.seats
+    dl = lineups(len(config.decks), s) if config.deck_mode == "list" else [()]
+    al = lineups(len(config.agents), s)
+    # the index in mixed radix, fastest digit first
+    i = index
+    d_line, i = i % len(dl), i // len(dl)
+    a_line, i = i % len(al), i // len(al)
+    d_first, i = i % s, i // s
+    d_rot_a, i = i % s, i // s
+    d_rot_d = i % s
+    # each slower digit shifted by faster ones: a small run already varies the
+    # first player and the seating, and over a whole cycle every combination
+    # still comes exactly once (the shift is a bijection digit by digit)
+    first = (d_first + d_line + a_line) % s
+    rot_a = (d_rot_a + d_first) % s
+    rot_d = (d_rot_d + d_rot_a) % s
+    lineup_d, lineup_a = dl[d_line], al[a_line]
+    decks: tuple[int, ...] | None = None
+    if config.deck_mode == "list":
+        decks = tuple(lineup_d[(k + rot_d) % s] for k in range(s))
+    who = [lineup_a[(k + rot_a) % s] for k in range(s)]
+    return Seating(
+        index=index,
+        seed=config.seed + index,
+        first=first,
+        labels=tuple(config.labels[w] for w in who),
+        specs=tuple(config.agents[w] for w in who),
+        decks=decks,
+    )
+
+
+def seat_decks(config: SimConfig, game: Game, seat: Seating) -> tuple[list[str], list[Any] | None]:
+    """(deck name per seat, what ``game.new_game(decks=...)`` is given)."""
+    if config.deck_mode == "list":
+        assert seat.decks is not None
+        chosen = [config.decks[d] for d in seat.decks]
+        return [d.name for d in chosen], [list(d.cards) for d in chosen]
+    if config.deck_mode == RANDOM_DECKS:
+        rng = Rng(seat.seed * 2 + 1)  # its own stream: the game's seed shuffles
+        return [RANDOM_DECKS] * config.seats, [game.random_deck(rng) for _ in range(config.seats)]
+    return [DEFAULT_DECKS] * config.seats, None
+
+
+def check_config(config: SimConfig, game: Game) -> None:
+    """Refuse, before any game is played, what the game or the agents can't do."""
+    from ..agents import check_agent
+
+    config.check_shape()
+    game.check_seats(config.seats)
+    for spec in config.agents:
+        try:
+            check_agent(spec)
+        except ValueError as exc:
+            raise SimError(f"--agents: {exc}") from None
+    if config.deck_mode == RANDOM_DECKS:
+        try:
+            game.random_deck(Rng(0))
+        except NotSupported as exc:
+            raise SimError(f"--decks random: {exc}") from None
+    for d in config.decks:
+        if not d.cards:
+            raise SimError(f"deck {d.name!r} has no cards")
+
+
+def missing(done: Sequence[tuple[int, int]], total: int) -> list[tuple[int, int]]:
+    """The ``[start, stop)`` gaps in ``range(total)`` that the sorted,
+    non-overlapping ranges ``done`` leave."""
+    out: list[tuple[int, int]] = []
+    at = 0
+    for start, stop in done:
+        if start > at:
+            out.append((at, min(start, total)))
+        at = max(at, stop)
+        if at >= total:
+            break
+    if at < total:
+        out.append((at, total))
+    return [(a, b) for a, b in out if a < b]
+
+
+def chunks(gaps: Sequence[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """The gaps cut into chunks of at most ``size`` games, at multiples of
+    ``size``, so the files of a run line up however often it was resumed."""
+    out: list[tuple[int, int]] = []
+    for start, stop in gaps:
+        a = start
+        while a < stop:
+            b = min(stop, (a // size + 1) * size)
+            out.append((a, b))
+            a = b
+    return out

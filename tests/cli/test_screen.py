@@ -1,0 +1,173 @@
+"""The full-screen terminal (issue 8 §4): the board stays in place and fits 80x24
+for two seats, the seat's own souls and hand always on screen; it runs only on
+a real terminal (a pseudo-terminal here) and leaves the terminal as it found it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from ossuary.agents import Observation
+from ossuary.cli.human import HumanAgent, Table
+from ossuary.cli.screen import FullScreenUI, layout_options
+from ossuary.hecatomb import GAME, load_scenario
+
+from .test_board import CROWDED
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _frame_of(width: int, height: int, auto_pass: bool = True) -> list[str]:
+    s = load_scenario(CROWDED)
+    s.cancel_seats = 1
+    console = Console(width=width, color_system="256", force_terminal=True)
+    names = ["human", "computer, normal"]
+    decks = ["Rot and Ruin", "Gilded Lies"]
+    table = Table(console, lambda _: None, GAME, seat_names=names, deck_names=decks)
+    table.title = "Hecatomb · seed 7"
+    ui = FullScreenUI(console)
+    ui.size = lambda: (width, height)  # type: ignore[method-assign]
+    view = Observation.of(s, 0, None, "view").view
+    options = table.options(0, view, s.legal_actions())
+    ui.screen = table.screen_for(0, view, options)
+    return [ANSI.sub("", line) for line in ui._frame()]
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 30), (80, 18)])
+def test_a_crowded_two_seat_board_fits_the_screen(width: int, height: int) -> None:
+    lines = _frame_of(width, height)
+    assert len(lines) <= height
+    assert all(cell_len(line) <= width for line in lines)
+    text = "\n".join(lines)
+    assert lines[0].startswith("Hecatomb · seed 7")
+    assert "Player 0 (you) · Rot and Ruin · souls 9" in text  # own souls
+    for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte", "Skullcrack"):
+        assert card in text, card  # own hand
+    if height >= 24:  # a smaller screen may lose the opponent's lines, never yours
+        assert "Player 1 (computer, normal) · Gilded Lies" in text
+    assert "── log" in text
+    assert "Your main phase" in text
+    assert re.search(r"Or: .*End your turn", text)
+    assert lines[-1].startswith(">")
+
+
+def test_options_pack_into_a_few_lines() -> None:
+    s = load_scenario(CROWDED)
+    table = Table(Console(), lambda _: None, GAME)
+    view = s.view(0)
+    options = table.options(0, view, s.legal_actions())
+    lines = [line.plain for line in layout_options(options, 80)]
+    assert len(options) > 8 and len(lines) <= 5
+    assert lines[0].split()[-2:] != ["1"] and " 1 " in lines[0]  # the group with option 1 first
+    assert any(line.startswith("Play:") for line in lines)
+    assert all(len(line) <= 80 for line in lines)
+
+
+def _pty_run(
+    args: list[str], keys: list[tuple[str, bytes]], timeout: float = 60
+) -> tuple[int, str]:
+    """Run ``ossuary`` on a pseudo-terminal of 80x24; type each ``(text, keys)``'s keys
+    once ``text`` has appeared on the screen since the previous keys were typed."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ossuary.cli.main", *args],
+        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+        start_new_session=True,  # its own session, the pty its terminal: Ctrl-C reaches it
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+    )  # fmt: skip
+    os.close(slave)
+    out = b""
+    mark = 0  # where the output since the last keys starts
+    pending = list(keys)
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if pending and pending[0][0].encode() in out[mark:]:
+            mark = len(out)
+            time.sleep(0.2)  # the screen is drawn; its keys are read next
+            os.write(master, pending.pop(0)[1])
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        if proc.poll() is not None:
+            break
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait(timeout=10)
+    while select.select([master], [], [], 0.2)[0]:  # what it wrote before it ended
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    return proc.returncode, out.decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
+def test_the_full_screen_runs_on_a_terminal_and_restores_it(tmp_path: Path) -> None:
+    args = ["play", "hecatomb", "--seed", "3", "--ai", "easy"]
+    keys = [("Your main phase", b"?"), ("", b"\r"), ("Help", b"\r"), ("Your main", b"q\r")]
+    code, out = _pty_run(args, keys)
+    assert code == 0, out
+    assert "\x1b[?1049h" in out and "\x1b[?1049l" in out  # the alternate screen, left again
+    plain = ANSI.sub("", out)
+    assert "Hecatomb · seed 3 · auto-pass on" in plain
+    assert "Your main phase" in plain and "Add to mana:" in plain
+    assert "choose option 3" in plain  # the help page
+    assert "Game abandoned." in plain
+    assert out.rindex("\x1b[?1049l") < out.rindex("Game abandoned.")  # said on the normal screen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
+def test_ctrl_c_on_the_full_screen_exits_130_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "cut.json"
+    args = ["play", "hecatomb", "--seed", "3", "--ai", "easy", "--save-replay", str(path)]
+    code, out = _pty_run(args, [("Your main phase", b"\x03")])
+    assert code == 130, out
+    plain = ANSI.sub("", out)
+    assert "Interrupted (Ctrl-C): game abandoned." in plain
+    assert path.exists()
+
+
+def test_piped_games_use_the_transcript() -> None:
+    # input or output not a terminal: the plain transcript, never the full screen
+    result = subprocess.run(
+        [sys.executable, "-m", "ossuary.cli.main", "play", "hecatomb", "--seed", "3",
+         "--ai", "easy"],
+        input="q\n", capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "\x1b[?1049h" not in result.stdout
+    assert "Your options:" in result.stdout and "Game abandoned." in result.stdout
+    forced = subprocess.run(
+        [sys.executable, "-m", "ossuary.cli.main", "play", "hecatomb", "--ui", "full"],
+        input="q\n", capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert forced.returncode == 2 and "needs a terminal" in forced.stderr
+
+
+def test_unused_table_keeps_its_agent_contract() -> None:
+    assert HumanAgent.observes == "view"

@@ -1,0 +1,294 @@
+"""The browser client in a real browser: Playwright driving Debian's Chromium
+(``playwright install`` cannot download a browser here) against a real
+``ossuary serve`` process on loopback."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .helpers import ServerProcess
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
+)
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+TIMEOUT = 15_000  # ms for any one wait
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("browser") / "games.db"
+    srv = ServerProcess(f"sqlite:///{db}", workers=1)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _page(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def _seq(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.seq || '-1'"))
+
+
+def _wait_seq(page: Any, above: int, what: str = "") -> None:
+    try:
+        page.wait_for_function(f"Number(document.body.dataset.seq || -1) > {above}")
+    except sync_api.TimeoutError:
+        legal = page.evaluate("window.ossuary.state.legal")
+        said = page.locator("#message").inner_text()
+        raise AssertionError(f"clicking {what!r} did nothing ({said!r}): {legal}") from None
+
+
+def _decider(pages: list[Any]) -> Any:
+    """The page whose seat must decide now (waiting for the pages to catch up)."""
+    for _ in range(300):
+        for page in pages:
+            if _my_turn(page):
+                return page
+        pages[0].wait_for_timeout(20)
+    raise AssertionError("no page shows a decision")
+
+
+def _my_turn(page: Any) -> bool:
+    state = page.evaluate("window.ossuary && window.ossuary.state")
+    return bool(state and state["legal"] and not state["over"])
+
+
+PREFER = ("attack", "attacker", "enemy", "done")  # short games: attack whenever possible
+
+
+def _act(page: Any, rng: random.Random) -> None:
+    """One action through the UI, waiting until the page has drawn its result. The
+    board redraws when a message comes (the other seat's, an automatic placement):
+    a click on a card that just went away is tried again on the new board."""
+    before = _seq(page)
+    what = ""
+    page.set_default_timeout(2000)
+    try:
+        for _ in range(5):
+            try:
+                what = _click_something(page, rng)
+                break
+            except (sync_api.TimeoutError, ValueError, IndexError):  # it changed meanwhile
+                page.keyboard.press("Escape")
+                page.wait_for_timeout(50)
+    finally:
+        page.set_default_timeout(TIMEOUT)
+    _wait_seq(page, before, what)
+
+
+def _click_something(page: Any, rng: random.Random) -> str:
+    """Act through the UI as a person would: a hand card then where it goes, a
+    card on the board, or an option button. Return what was clicked."""
+    ids, n_hand, n_board = page.evaluate("""() => [
+        [...document.querySelectorAll('#actions > button.option')].map((b) => b.dataset.action),
+        document.querySelectorAll('.hecatomb .hand .hcard.actionable').length,
+        document.querySelectorAll('.hecatomb .actionable:not(.hcard)').length]""")
+    for want in PREFER:
+        if want in ids:
+            page.locator(f'#actions > [data-action="{want}"]').click()
+            return want
+    hand = page.locator(".hecatomb .hand .hcard.actionable")
+    board = page.locator(".hecatomb .actionable:not(.hcard)")
+    ways = ["board"] * (n_board > 0) * 3 + ["hand"] * (n_hand > 0) * 3
+    ways += ["button"] * (len(ids) > 0) * 2
+    way = rng.choice(ways or ["all"])
+    if way == "board":
+        node = board.nth(rng.randrange(n_board))
+        options = node.get_attribute("data-options") or ""
+        node.click()
+        if page.locator(".hec-menu button").count():  # several options on one card
+            page.locator(".hec-menu button").first.click()
+        elif page.locator(".hecatomb .target").count():  # a blocker, waiting for its attacker
+            page.locator(".hecatomb .target").first.click()
+        return f"board:{options}"
+    if way == "hand":
+        hand.nth(rng.randrange(n_hand)).click()
+        targets = page.locator(".hecatomb .target")
+        target = targets.nth(rng.randrange(targets.count()))
+        where = target.get_attribute("class")
+        target.click()
+        return f"hand -> {where}"
+    if way == "all":  # every option is on the board: the full list is one click away too
+        page.locator(".all-options summary").click()
+        page.locator(".all-options button").first.click()
+        return "all options"
+    choices = [i for i in ids if i not in ("end", "pass")] or ids
+    if rng.random() < 0.3 and ("end" in ids or "pass" in ids):
+        choices = [i for i in ids if i in ("end", "pass")]
+    pick = rng.choice(choices)
+    page.locator(f'#actions > [data-action="{pick}"]').click()
+    return pick
+
+
+def test_two_browsers_play_a_whole_game_then_step_through_its_replay(
+    server: ServerProcess, browser: Any
+) -> None:
+    game = server.post("/api/games", {"seats": ["human", "human"], "seed": 12})
+    pages = [_page(browser, server.base + s["link"]) for s in game["seats"]]
+    for page in pages:
+        page.wait_for_selector(".hecatomb .seat-panel.me")
+    rng = random.Random(12)
+    clicks = 0
+    while not pages[0].evaluate("document.body.dataset.over"):
+        page = next((p for p in pages if _my_turn(p)), None)
+        if page is None:  # both drawn and nobody to act: wait for the next state
+            pages[0].wait_for_timeout(20)
+            continue
+        _act(page, rng)
+        clicks += 1
+        assert clicks < 1500, "the game did not end"
+    for page in pages:
+        page.wait_for_selector("#overlay .end h2")
+    heads = sorted(p.locator("#overlay .end h2").inner_text() for p in pages)
+    assert heads == ["You lose.", "You win!"]
+    assert pages[0].locator("#overlay .end").inner_text().count("Winner") == 1
+    # the replay: each seat steps through its own view of the game
+    page = pages[0]
+    page.locator("#overlay button", has_text="Step through the replay").click()
+    page.wait_for_selector("#replay-bar .step")
+    assert page.locator("#replay-bar .step").inner_text().startswith("step 0 /")
+    at_step = "document.querySelector('#replay-bar .step').textContent.startsWith('step {} /')"
+    page.locator('[data-replay="forward"]').click()
+    page.wait_for_function(at_step.format(1))
+    page.locator('[data-replay="back"]').click()
+    page.wait_for_function(at_step.format(0))
+    enemy_hand = page.locator(".hecatomb .seat-panel.them .hand .hcard:not(.back)")
+    assert enemy_hand.count() == 0  # the replay is seat 0's: the other hand stays hidden
+    assert page.locator(".hecatomb .seat-panel.me .hand .hcard:not(.back)").count() > 0
+    assert not any(p.errors for p in pages), [p.errors for p in pages]
+
+
+def test_a_person_creates_a_game_in_the_lobby_and_plays_the_ai(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = _page(browser, server.base + "/")
+    page.wait_for_selector(".seat-row")
+    # a pasted deck is checked with the deck rules' own messages
+    deck = page.locator('.seat-row[data-seat="0"] .seat-deck')
+    deck.select_option("__paste__")
+    page.locator('.seat-row[data-seat="0"] .deck-text').fill("3 Brood Sac\n2 No Such Card\n")
+    page.locator('.seat-row[data-seat="0"] button', has_text="Check deck").click()
+    verdict = page.locator('.seat-row[data-seat="0"] .deck-verdict')
+    verdict.filter(has_text="unknown card").wait_for()
+    deck.select_option("")
+    page.locator('.seat-row[data-seat="1"] .seat-kind').select_option("easy")
+    page.locator("#create-button").click()
+    link = page.locator('input.link[data-seat="0"]')
+    link.wait_for()
+    assert "#token=" in link.input_value()
+    page.evaluate("""() => {
+        window.sawThinking = false;
+        new MutationObserver(() => {
+            if (document.querySelector('.thinking')) window.sawThinking = true;
+        }).observe(document.body, {subtree: true, childList: true});
+    }""")  # fmt: skip
+    page.locator("a.button", has_text="Play this seat").click()
+    page.wait_for_selector(".hecatomb .seat-panel.me")
+    page.evaluate("""() => {
+        window.sawThinking = false;
+        new MutationObserver(() => {
+            if (document.querySelector('.thinking')) window.sawThinking = true;
+        }).observe(document.body, {subtree: true, childList: true});
+    }""")  # fmt: skip
+    rng = random.Random(3)
+    turns = 0
+    while turns < 3 and not page.evaluate("document.body.dataset.over"):
+        if not _my_turn(page):
+            page.wait_for_timeout(20)
+            continue
+        before = _seq(page)
+        if "end" in [o["id"] for o in page.evaluate("window.ossuary.state.legal")]:
+            page.locator('#actions > [data-action="end"]').click()
+            turns += 1
+            _wait_seq(page, before)
+        else:
+            _act(page, rng)
+    page.wait_for_function("window.ossuary.state.legal.length > 0 || document.body.dataset.over")
+    log = page.locator("#log").inner_text()
+    assert "Player 1" in log and log.count("-- turn") >= 3  # the computer took its turns
+    assert page.evaluate("window.sawThinking"), "no thinking indicator while the AI decided"
+    assert not page.errors, page.errors
+
+
+def test_reloading_the_page_returns_to_the_same_seat(server: ServerProcess, browser: Any) -> None:
+    game = server.post("/api/games", {"seats": ["human", "human"], "seed": 30})
+    pages = [_page(browser, server.base + s["link"]) for s in game["seats"]]
+    for page in pages:
+        page.wait_for_selector(".hecatomb .seat-panel.me")
+    rng = random.Random(30)
+    for _ in range(6):
+        page = _decider(pages)
+        _act(page, rng)
+    page = pages[1]
+    hand = page.locator(".hecatomb .seat-panel.me .hand").inner_text()
+    seq = _seq(page)
+    page.reload()
+    page.wait_for_selector(".hecatomb .seat-panel.me")
+    page.wait_for_function(f"document.body.dataset.seq === '{seq}'")
+    assert page.locator("#whoami").inner_text() == "you are Player 1"
+    assert page.locator(".hecatomb .seat-panel.me .hand").inner_text() == hand
+    assert "draws" in page.locator("#log").inner_text()
+    # and without the #token in the address, the browser remembers the seat
+    page.goto(server.base + f"/g/{game['id']}")
+    page.wait_for_selector(".hecatomb .seat-panel.me")
+    assert page.locator("#whoami").inner_text() == "you are Player 1"
+
+
+def test_a_spectator_sees_the_table_but_no_hand(server: ServerProcess, browser: Any) -> None:
+    game = server.post("/api/games", {"seats": ["human", "human"], "seed": 31})
+    player = _page(browser, server.base + game["seats"][0]["link"])
+    player.wait_for_selector(".hecatomb .seat-panel.me")
+    watcher = _page(browser, server.base + game["spectate"] + "#spectate=1")
+    watcher.wait_for_selector(".hecatomb .seat-panel")
+    assert watcher.locator("#whoami").inner_text() == "watching"
+    assert watcher.locator(".hecatomb .seat-panel").count() == 2
+    assert watcher.locator(".hecatomb .seat-panel.me").count() == 0
+    assert watcher.locator(".hecatomb .hand .hcard:not(.back)").count() == 0
+    assert watcher.locator(".hecatomb .hand .hcard.back").count() >= 8  # two hands, face down
+    assert watcher.locator("#actions button").count() == 0
+    assert "draws a card" in watcher.locator("#log").inner_text()
+
+
+def test_a_refused_action_is_shown_to_the_player(server: ServerProcess, browser: Any) -> None:
+    game = server.post("/api/games", {"seats": ["human", "human"], "seed": 32})
+    pages = [_page(browser, server.base + s["link"]) for s in game["seats"]]
+    for page in pages:
+        page.wait_for_selector(".hecatomb .seat-panel.me")
+    page = next(p for p in pages if _my_turn(p))
+    page.evaluate("window.ossuary.act('mana 999')")
+    message = page.locator("#message")
+    message.filter(has_text="not in your hand").wait_for()
+    assert "rulebook: Add One Mana Card" in message.inner_text()
+    assert _seq(page) == 0  # nothing changed
