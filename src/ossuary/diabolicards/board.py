@@ -10,10 +10,11 @@ under each zone its power and synergy; the four contracts between the sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -306,3 +307,239 @@ def card_panel(card: CardDef) -> Panel:
         lines.append(Text(card.note, style="italic dim"))
     foot = "released card" if card.origin == "released" else "our design"
     return Panel(Group(*lines), subtitle=foot, border_style=style, expand=False, width=64)
+
+
+# -- the full-screen terminal (cli/screen.py) ------------------------------------------
+ZONE_SHORT = ("Vask Tower", "Gang Hideout", "Havenvale")
+ZONE_TINY = ("Vask", "Gang", "Haven")
+SLOT_SHORT = {"r": "", "a": " act", "s": " ~"}
+LEGEND = (
+    "Each side's three zones, one a line: the zone, its power + synergy, then its cards.",
+    "Name 4: a card and its power now; 8^ boosted, 0v hindered (the latest wins).",
+    "{Name 5}: a Diabolical in the activation slot (ability on, immune but to Scorched Earth).",
+    "~Name: a Scorched Earth card around the zone's name. SEALED: Scorch the Earth closed it.",
+    "Name 3': the card's ability is used or lost; Name 3-: its ability can't work here.",
+    "Contracts: the four face-up contract slots; deck and dead pile counts beside them.",
+)
+
+
+def _token(card: dict[str, Any], act: bool = False, scorched: bool = False) -> Text:
+    """A mat card in a few characters: ``Dominique 8^``, ``{Vex 5}``, ``~Razor 0``."""
+    style = GROUP_STYLE.get(card["group"], "")
+    power, base = card["power"], card.get("base_power", card["power"])
+    mark = "^" if power > base else "v" if power < base else ""
+    if card.get("ability"):
+        if card.get("ability_lost"):
+            mark += "'"
+        elif not card.get("ability_works", True):
+            mark += "-"
+    body = f"{card['card']} {power}{mark}"
+    if act:
+        body = "{" + body + "}"
+    if scorched:
+        body = "~" + body
+    return Text(body, style=style)
+
+
+def _zone_line(zone: dict[str, Any], width: int) -> Text:
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"  {ZONE_SHORT[zone['zone']]:<12}", style="bold")
+    power = f"{zone['power']}" + (f"+{zone['synergy']}" if zone["synergy"] else "")
+    line.append(f"{power:>5} ", style="bold magenta")
+    if zone["sealed"]:
+        line.append("SEALED (Scorch the Earth)", style="bold red")
+        return line
+    pieces = [_token(c, scorched=True) for c in zone["scorched"]]
+    if zone["activation"] is not None:
+        pieces.append(_token(zone["activation"], act=True))
+    pieces += [_token(c) for c in zone["slots"]]
+    if not pieces:
+        line.append("-", style="dim")
+    for i, piece in enumerate(pieces):
+        if i:
+            line.append(" · ", style="dim")
+        line.append_text(piece)
+    free = SLOTS - len(zone["slots"])
+    if free < SLOTS and free <= 2:
+        line.append(f"  ({free} free)", style="dim")
+    return line
+
+
+def _hand_lines(cards: list[dict[str, Any]], width: int) -> list[Text]:
+    """One's own hand packed into as few lines as ``width`` allows."""
+    line = Text("Your hand:", style="bold green", no_wrap=True, overflow="ellipsis")
+    lines = [line]
+    if not cards:
+        line.append(" (empty)", style="dim")
+    for i, c in enumerate(cards):
+        piece = Text(" · " if i else " ", style="dim")
+        piece.append(c["card"], style=GROUP_STYLE.get(c["group"], ""))
+        piece.append(f" {c['power']}", style="bold")
+        if c.get("ability"):
+            piece.append(f" [{c['ability']}]", style="dim")
+        if cell_len(line.plain) + cell_len(piece.plain) > width and cell_len(line.plain) > 11:
+            line = Text(" " * 10, no_wrap=True, overflow="ellipsis")
+            lines.append(line)
+            piece = Text(" ") + piece[3:]
+        line.append_text(piece)
+    return lines
+
+
+def _seat_name(seat: int, labels: Sequence[str], me: int | None) -> str:
+    if seat < len(labels) and labels[seat]:
+        return labels[seat].split(" · ")[0]
+    return player(seat) + (" (you)" if seat == me else "")
+
+
+def render_screen(
+    view: View,
+    me: int | None,
+    seat_labels: Sequence[str] = (),
+    width: int = 80,
+    height: int | None = None,
+) -> RenderableType:
+    """The mat in a few lines for the play screen: a head line, the contracts,
+    the enemy side's three zones, one's own side's three zones, the other hands'
+    counts and one's own hand (kept last: the screen cuts from the top when it
+    must). ``height``: at most that many lines, dropping the head lines first."""
+    mine = 0 if me is None else me % 2
+    head = Text(no_wrap=True, overflow="ellipsis", style="bold")
+    head.append(
+        f"{view['mode']} · turn {view['turn_number']} · "
+        f"{_seat_name(view['active'], seat_labels, me)} to play"
+    )
+    contracts = Text("Contracts: ", no_wrap=True, overflow="ellipsis")
+    for i, c in enumerate(view["contracts"]):
+        if i:
+            contracts.append(" | ", style="dim")
+        if c is None:
+            contracts.append("(empty)", style="dim")
+        else:
+            contracts.append(f"{c['card']} {c['power']}", style=GROUP_STYLE.get(c["group"], ""))
+    if view["contract_freeze"]:
+        contracts.append("  frozen", style="yellow")
+    if view["contracts_banned"]:
+        contracts.append("  banned", style="red")
+    contracts.append(f"  · deck {view['deck_count']} · dead {len(view['dead'])}", style="dim")
+    # (priority, line): when the screen is short the lowest go first, so one's
+    # own side and hand stay longest, then the enemy's side
+    rows: list[tuple[int, Text]] = [(1, head), (5, contracts)]
+    for side in (1 - mine, mine):
+        s = view["sides"][side]
+        rank = 8 if side == mine else 7
+        names = " & ".join(_seat_name(p, seat_labels, me) for p in s["seats"])
+        title = Text(no_wrap=True, overflow="ellipsis")
+        title.append(f"Side {side}: {names}", style="bold green" if side == mine else "bold")
+        title.append(f" · power {s['score']}", style="bold magenta")
+        empty = all(
+            not z["slots"] and not z["scorched"] and z["activation"] is None and not z["sealed"]
+            for z in s["zones"]
+        )
+        if empty:
+            title.append(" · nothing on the mat yet", style="dim")
+        rows.append((rank, title))
+        if not empty:
+            rows += [(rank, _zone_line(z, width)) for z in s["zones"]]
+    bonds = [f"Why Stick: {' + '.join(t)}" for t in view["why_stick"]]
+    bonds += [f"Doom Pact: {' + '.join(p)}" for p in view["doom_pacts"]]
+    if bonds:
+        rows.append((3, Text("  ·  ".join(bonds), style="yellow", no_wrap=True,
+                             overflow="ellipsis")))  # fmt: skip
+    others: list[Text] = [Text(no_wrap=True, overflow="ellipsis")]
+    hand_lines: list[Text] = []
+    for p in view["players"]:
+        if p["seat"] == me:
+            hand_lines += _hand_lines([c for c in p["hand"] if c is not None], width)
+            continue
+        piece = Text(f"{_seat_name(p['seat'], seat_labels, me)}: {p['hand_count']} cards")
+        if p["out"]:
+            piece.append(" (out)")
+        shown = [c["card"] for c in p["hand"] if c is not None]
+        if shown:
+            piece.append(f", shown: {', '.join(shown)}")
+        line = others[-1]
+        if line.plain and cell_len(line.plain) + 5 + cell_len(piece.plain) > width:
+            line = Text(no_wrap=True, overflow="ellipsis")
+            others.append(line)
+        if line.plain:
+            line.append("  ·  ", style="dim")
+        line.append_text(piece)
+    rows += [(4, line) for line in others if line.plain]
+    rows += [(9, line) for line in hand_lines]
+    if height is not None and len(rows) > height:
+        keep = sorted(range(len(rows)), key=lambda i: (-rows[i][0], i))[: max(1, height)]
+        rows = [rows[i] for i in sorted(keep)]
+    lines = [line for _, line in rows]
+    return Group(*lines)
+
+
+def _names_by_id(view: View) -> dict[int, dict[str, Any]]:
+    """Every visible card of the view by id: hands, mat, contracts."""
+    out: dict[int, dict[str, Any]] = {}
+    for p in view["players"]:
+        for c in p["hand"]:
+            if c is not None:
+                out[c["id"]] = c
+    for s in view["sides"]:
+        for z in s["zones"]:
+            for c in (*z["slots"], *z["scorched"], z["activation"]):
+                if c is not None:
+                    out[c["id"]] = c
+    for c in view["contracts"]:
+        if c is not None:
+            out[c["id"]] = c
+    return out
+
+
+def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
+    """A heading and a short label, so a turn's options fit in a few lines:
+    ``Valor (4, Love): 1 Vask  2 Gang  3 Haven`` (the card, then its zones) and
+    ``Trade for: 19 Knuckles 6`` (``act``: the activation slot, ``~``: around the name)."""
+    verb, _, rest = action_id.partition(" ")
+    parts = rest.split()
+    cards = _names_by_id(view)
+    if verb == "play" and len(parts) == 3 and parts[0].isdigit() and parts[1].isdigit():
+        c, z = cards.get(int(parts[0])), int(parts[1])
+        if c is not None and 0 <= z < 3:
+            ability = f", {c['ability']}" if c.get("ability") else ""
+            return (
+                f"{c['card']} ({c['power']}{ability})",
+                ZONE_TINY[z] + SLOT_SHORT.get(parts[2], ""),
+            )
+    if verb == "trade" and rest.isdigit():
+        k = int(rest)
+        contracts = view["contracts"]
+        if 0 <= k < len(contracts) and contracts[k] is not None:
+            return "Trade for", f"{contracts[k]['card']} {contracts[k]['power']}"
+    if verb == "purge":
+        return "Or", "Contract Purge"
+    if verb in ("flee", "to") and rest.isdigit() and 0 <= int(rest) < 3:
+        return "To", ZONE_SHORT[int(rest)]
+    if verb in ("escape", "die", "done", "pass"):
+        return "Or" if verb in ("done", "pass") else "", label
+    return "", label
+
+
+def visible_cards(view: View) -> list[tuple[str, list[str]]]:
+    """Every card name the view shows, by where it is (the ``c NAME`` command)."""
+    out: list[tuple[str, list[str]]] = []
+    me = view.get("seat")
+    for p in view["players"]:
+        hand = [c["card"] for c in p["hand"] if c is not None]
+        if hand:
+            out.append(("your hand" if p["seat"] == me else f"{player(p['seat'])}'s hand", hand))
+    for s in view["sides"]:
+        mat = [
+            c["card"]
+            for z in s["zones"]
+            for c in (*z["scorched"], z["activation"], *z["slots"])
+            if c is not None
+        ]
+        if mat:
+            out.append((f"side {s['side']}'s mat", mat))
+    contracts = [c["card"] for c in view["contracts"] if c is not None]
+    if contracts:
+        out.append(("contracts", contracts))
+    if view["dead"]:
+        out.append(("dead pile", list(view["dead"])))
+    return out

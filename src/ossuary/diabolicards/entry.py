@@ -172,6 +172,41 @@ class DiabolicardsGame(Game):
 
         return render_board(view, me=me, me_label=me_label)
 
+    def render_screen(
+        self,
+        view: dict[str, Any],
+        me: int | None,
+        seat_labels: Sequence[str] = (),
+        width: int = 80,
+        height: int | None = None,
+    ) -> Any:
+        from .board import render_screen
+
+        return render_screen(view, me, seat_labels, width, height)
+
+    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
+        from .board import option_group
+
+        return option_group(view, action_id, label)
+
+    def legend(self) -> list[str]:
+        from .board import LEGEND
+
+        return list(LEGEND)
+
+    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        from .board import visible_cards
+
+        return visible_cards(view)
+
+    def card_record(self, name: str) -> CardRecord | None:
+        want = name.strip().lower()
+        card = next((c for c in deck() if c.name.lower() == want), None)
+        if card is None:
+            return None
+        self._defs[card.name] = card
+        return record(card)
+
     def result_lines(self, view: dict[str, Any]) -> list[str]:
         from .board import result_lines
 
@@ -186,6 +221,56 @@ class DiabolicardsGame(Game):
         from .board import format_event
 
         return format_event(event)
+
+    # -- simulation statistics ----------------------------------------------------
+    # power: the side's score now (guide SCORING: living power after the latest
+    # boost or hinder, plus synergy), the same for teammates; hand: cards in the
+    # seat's hand; mat: cards on the side's mat (slots, activation, around names).
+    resources = ("power", "hand", "mat")
+
+    def stat_turn(self, state: GameState) -> int:
+        return int(getattr(state, "turn_number", 0))
+
+    def stat_resources(self, state: GameState) -> list[list[float]]:
+        from .queries import scores
+        from .state import DiaboState
+
+        assert isinstance(state, DiaboState)
+        totals = scores(state)
+        on_mat = [
+            float(
+                sum(len(z) for z in state.mat[side])
+                + sum(1 for a in state.act[side] if a >= 0)
+                + sum(len(z) for z in state.scorch[side])
+            )
+            for side in (0, 1)
+        ]
+        seats = range(state.n)
+        return [
+            [float(totals[p % 2]) for p in seats],
+            [float(len(state.hands[p])) for p in seats],
+            [on_mat[p % 2] for p in seats],
+        ]
+
+    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
+        # "play" is a card placed from hand on a usual turn (guide YOUR TURN,
+        # step 1); "draw" covers the opening hand and contract trades' takes.
+        n = state.num_seats()
+        out: dict[str, list[dict[str, int]]] = {
+            "played": [{} for _ in range(n)],
+            "drawn": [{} for _ in range(n)],
+        }
+        for e in state.log:
+            key = {"play": "played", "draw": "drawn", "take": "drawn"}.get(e["e"])
+            p, card = e.get("p"), e.get("card")
+            if key is None or not isinstance(p, int) or not isinstance(card, str):
+                continue
+            counts = out[key][p]
+            counts[card] = counts.get(card, 0) + 1
+        return out
+
+    def card_groups(self) -> dict[str, str]:
+        return {c.name: c.group for c in deck()}
 
     # -- analysis ---------------------------------------------------------------
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
