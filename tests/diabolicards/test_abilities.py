@@ -380,3 +380,27 @@ def test_an_ability_acts_only_in_its_own_zone() -> None:
     )
     act(s, play(s, "Vanessa", "gang", "a"))
     assert s.decision().options == (f"kill {card(s, 'Big Tuna')}", "done")  # type: ignore[union-attr]
+
+
+def test_a_card_that_dodges_into_the_deck_leaves_its_doom_pact_and_its_partner_lives() -> None:
+    # THE ABILITIES (cheat death) with Doom Pact: the pact ties the partners'
+    # deaths; a Deathdodge is no death, so the pact ends and Lady Doombound stays
+    # (rules-notes, Cheat death; found by the fuzz runner, seed 1836)
+    s = scenario(
+        """
+        [game]
+        doom_pacts = [["Lady Doombound", "Ember Anew"]]
+        [[seat]]
+        hand = ["Vanessa"]
+        [[seat]]
+        hand = ["Viper"]
+        [[side]]
+        vask_tower = ["Lady Doombound"]
+        [[side]]
+        vask_tower = ["Ember Anew"]
+        """
+    )
+    act(s, play(s, "Vanessa", "vask", "a"), "kill Ember Anew", "escape")
+    assert card(s, "Ember Anew") in s.deck
+    assert s.pacts == [] and where(s, "Lady Doombound") == (0, "Vask Tower", "r")
+    assert "Lady Doombound" not in dead(s)

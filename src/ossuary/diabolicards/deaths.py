@@ -145,6 +145,10 @@ def resume_counter(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     if d.escape == "dodge":
         if s.deck:
             take_off(s, cid)
+            # it left the mat without dying: its bonds end and take no one with
+            # them (rules-notes: a Doom Pact or Why Stick binds cards on the mat)
+            s.sticks = [t for t in s.sticks if cid not in t]
+            s.pacts = [p for p in s.pacts if cid not in p]
             s.deck.append(cid)
             s.known[cid] = 0
             s.rng.shuffle(s.deck)
