@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ..engine.core import GameState
 from ..engine.errors import QueryError
-from ..engine.game import CardRecord, DeckSpec, Game, match_number
+from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
 from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
 from .state import MODES, RULESET
 
@@ -221,6 +221,13 @@ class DiabolicardsGame(Game):
         from .board import format_event
 
         return format_event(event)
+
+    # -- research -----------------------------------------------------------------
+    def rl_encoder(self, seats: int = 2) -> Encoder:
+        from .encode import DiabolicardsEncoder
+
+        self.check_seats(seats)
+        return DiabolicardsEncoder(seats)
 
     # -- simulation statistics ----------------------------------------------------
     # power: the side's score now (guide SCORING: living power after the latest
