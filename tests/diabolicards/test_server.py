@@ -26,6 +26,7 @@ def test_four_seats_play_a_whole_2v2_game_over_sockets(tmp_path: Path) -> None:
         game = r.json()
         catalog = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
         assert catalog["diabolicards"]["modes"] == {"1v1": 2, "2v2": 4}
+        assert catalog["diabolicards"]["board"] == "/boards/diabolicards/board.js"
         rng = random.Random(4)
         urls = [f"/ws/games/{game['id']}?token={s['token']}" for s in game["seats"]]
         with (

@@ -222,6 +222,11 @@ class DiabolicardsGame(Game):
 
         return format_event(event)
 
+    # -- the browser --------------------------------------------------------------
+    def web_assets(self) -> Path | None:
+        """``web/board.js`` and ``web/board.css``: the mat ``ossuary serve`` shows."""
+        return Path(__file__).parent / "web"
+
     # -- research -----------------------------------------------------------------
     def rl_encoder(self, seats: int = 2) -> Encoder:
         from .encode import DiabolicardsEncoder
