@@ -113,7 +113,9 @@ def test_a_person_plays_2v2_beside_computers_and_quits(runner: CliRunner) -> Non
         input="1\n" * 3 + "q\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Player 0 (side 0) (you) hand:" in result.output
+    assert "Your hand:" in result.output  # the seat's own hand, and only its own
+    assert "Side 0: Player 0 (you) & Player 2" in result.output
+    assert "Player 2 (computer: random): 5 cards" in result.output  # a teammate: a count
     assert "Game abandoned." in result.output
 
 

@@ -29,7 +29,7 @@ def test_hands_and_four_face_up_contracts(seats: int, hand: int) -> None:
 def test_only_1v1_and_2v2() -> None:
     # FAQ: you can play 1v1 or 2v2
     for bad in (1, 3, 5):
-        with pytest.raises(SetupError, match="2 players"):
+        with pytest.raises(SetupError, match="for 2 or 4 players"):
             new_game(seats=bad)
 
 

@@ -470,6 +470,9 @@ def render_screen(
         keep = sorted(range(len(rows)), key=lambda i: (-rows[i][0], i))[: max(1, height)]
         rows = [rows[i] for i in sorted(keep)]
     lines = [line for _, line in rows]
+    if height is None:  # the plain transcript (screen readers, pipes): wrap, never cut
+        for line in lines:
+            line.no_wrap, line.overflow = False, "fold"
     return Group(*lines)
 
 
