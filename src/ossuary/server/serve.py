@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import ipaddress
 import gc
+import ipaddress
 import logging
 import sys
 
