@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import ipaddress
 import logging
 import sys
@@ -45,8 +46,15 @@ def serve(
     Store(config.url()).close()  # a bad --db is a clear error here, not a traceback later
     print(f"Ossuary on http://{host}:{port}/  (database: {safe_url(config.url())})",
           file=sys.stderr, flush=True)  # fmt: skip
+    app = create_app(config)
+    # Many games' states make a large, long-lived heap; with the default
+    # thresholds the cyclic collector walks all of it every few hundred
+    # actions, and each full walk stalls every socket (docs/server.md, load).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
     uvicorn.run(
-        create_app(config),
+        app,
         host=host,
         port=port,
         log_level=log_level,
