@@ -22,6 +22,7 @@ from .engine.game import Game, check_game_class
 GAMES: dict[str, str] = {
     "hecatomb": "ossuary.hecatomb",
     "necromancer": "ossuary.necromancer",
+    "diabolicards": "ossuary.diabolicards",
 }
 
 DEFAULT = "hecatomb"

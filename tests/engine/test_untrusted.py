@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import tracemalloc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -15,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ossuary.engine import OssuaryError, Replay, ReplayError
+from ossuary.engine.contract import bounded_memory
 from ossuary.engine.errors import CardFileError
 from ossuary.engine.untrusted import (
     load_json,
@@ -26,19 +24,6 @@ from ossuary.engine.untrusted import (
     unsafe_char,
 )
 from ossuary.hecatomb import new_game
-
-
-@contextmanager
-def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
-    """Bad input is refused in bounded memory (time is bounded by the same
-    checks; speed is not asserted in tests)."""
-    tracemalloc.start()
-    try:
-        yield
-    finally:
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    assert peak < limit_mb * 2**20, f"peak memory {peak / 2**20:.0f} MB"
 
 
 def _refused(fn: object, *args: object) -> str:

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import tracemalloc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ossuary.engine import CardFileError, DeckError, IllegalAction, OssuaryError, ScenarioError
+from ossuary.engine.contract import bounded_memory
 from ossuary.engine.errors import SetupError, StateError
 from ossuary.engine.rng import Rng
 from ossuary.hecatomb import (
@@ -26,19 +25,6 @@ from ossuary.hecatomb import (
     new_game,
 )
 from ossuary.hecatomb.decks import parse_deck_text
-
-
-@contextmanager
-def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
-    """Bad input is refused in bounded memory (time is bounded by the same
-    checks; speed is not asserted in tests)."""
-    tracemalloc.start()
-    try:
-        yield
-    finally:
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    assert peak < limit_mb * 2**20, f"peak memory {peak / 2**20:.0f} MB"
 
 
 # -- apply_action ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import games
@@ -55,6 +55,21 @@ class GameResult:
     turns: int
     returns: list[float]  # per seat, the game's own scoring (see GameState.returns)
     seconds: float
+    teams: list[int] | None = None  # per seat, its team (Game.teams); None: every seat alone
+    winners: list[int] = field(default_factory=list)  # every seat of the winning team
+
+
+def winning_agents(r: GameResult) -> set[str]:
+    """The agents on the winning team (in a team game, every winning seat's)."""
+    if r.winners:
+        return {r.agents[i] for i in r.winners}
+    return set() if r.winner_agent is None else {r.winner_agent}
+
+
+def team_label(r: GameResult, team: int) -> str:
+    """A team's line-up: its seats' agents joined with ``+``."""
+    assert r.teams is not None
+    return "+".join(a for a, t in zip(r.agents, r.teams, strict=True) if t == team)
 
 
 def labels(specs: Sequence[str]) -> list[str]:
@@ -120,6 +135,8 @@ def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
     agents = [make_agent(s, agent_seed(spec.seed, i)) for i, s in enumerate(spec.specs)]
     play_game(state, agents, max_actions=MAX_ACTIONS)
     winner = state.winner if state.is_terminal() else None
+    teams = games.get(game).teams(len(spec.agents))
+    winners = [] if winner is None else [i for i, t in enumerate(teams) if t == teams[winner]]
     view = state.view(0)
     return GameResult(
         index=spec.index,
@@ -133,6 +150,8 @@ def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
         turns=int(view.get("turn_number", 0)),
         returns=list(state.returns()) if state.is_terminal() else [0.0] * len(spec.agents),
         seconds=round(time.perf_counter() - start, 3),
+        teams=teams if len(set(teams)) < len(teams) else None,
+        winners=winners,
     )
 
 
@@ -185,16 +204,18 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def pairwise(results: Sequence[GameResult]) -> dict[tuple[str, str], float]:
-    """Wins of each agent over each other agent: the winner of a game beats
-    every other agent at the table; a game without a winner is half a win
-    each way. Mirror seats (the same label twice) don't count."""
+    """Wins of each agent over each other agent: the winner of a game (every
+    agent on the winning team) beats every other agent at the table; a game
+    without a winner is half a win each way. Mirror seats (the same label
+    twice) don't count."""
     wins: dict[tuple[str, str], float] = {}
     for r in results:
         present = list(dict.fromkeys(r.agents))
+        won = winning_agents(r)
         for a, b in itertools.permutations(present, 2):
-            if r.winner_agent is None:
+            if not won:
                 wins[(a, b)] = wins.get((a, b), 0.0) + 0.5
-            elif r.winner_agent == a:
+            elif a in won and b not in won:
                 wins[(a, b)] = wins.get((a, b), 0.0) + 1.0
             else:
                 wins.setdefault((a, b), 0.0)
@@ -248,7 +269,7 @@ def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str,
     per: dict[str, Any] = {}
     for a in agents:
         played = [r for r in results if a in r.agents]
-        won = sum(1 for r in played if r.winner_agent == a)
+        won = sum(1 for r in played if a in winning_agents(r))
         lo, hi = wilson(won, len(played))
         per[a] = {
             "games": len(played),
@@ -271,14 +292,37 @@ def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str,
             "win_rate": k / n,
             "ci95": [lo, hi],
         }
-    first_wins = sum(1 for r in results if r.winner is not None and r.winner == r.first)
+    first_wins = sum(1 for r in results if r.first in r.winners or r.winner == r.first)
     return {
         "agents": per,
+        "teams": team_summary(results),
         "head_to_head": heads,
         "first_player_wins": first_wins,
         "draws": sum(1 for r in results if r.winner is None),
         "elo_method": "Bradley-Terry maximum likelihood (MM), 1 virtual draw per pair, mean 1500",
     }
+
+
+def team_summary(results: Sequence[GameResult]) -> dict[str, Any]:
+    """In team games: per line-up (``heuristic+heuristic``), games, wins, draws
+    and the win rate (a draw counting half) with its 95% Wilson interval."""
+    per: dict[str, dict[str, Any]] = {}
+    for r in results:
+        if r.teams is None:
+            continue
+        for team in sorted(set(r.teams)):
+            label = team_label(r, team)
+            row = per.setdefault(label, {"games": 0, "wins": 0, "draws": 0})
+            row["games"] += 1
+            if not r.winners:
+                row["draws"] += 1
+            elif r.teams[r.winners[0]] == team:
+                row["wins"] += 1
+    for row in per.values():
+        score = row["wins"] + row["draws"] / 2
+        row["win_rate"] = score / row["games"]
+        row["ci95"] = list(wilson(score, row["games"]))
+    return per
 
 
 def results_json(

@@ -104,12 +104,12 @@ class ISMCTSAgent:
         self,
         seed: int = 0,
         budget: Budget | None = None,
-        rollout_depth: int = DEFAULT_ROLLOUT,
+        rollout_depth: int | None = None,
         exploration: float = EXPLORATION,
     ) -> None:
         self.rng = Rng(seed)
         self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
-        self.rollout_depth = rollout_depth
+        self.rollout_depth = rollout_depth  # None: the game's choice, else DEFAULT_ROLLOUT
         self.exploration = exploration
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
@@ -250,7 +250,10 @@ class ISMCTSAgent:
             path.append(best)
         # rollout, cut by the evaluation
         policy = know.rollout_policy
-        for _ in range(self.rollout_depth):
+        depth = self.rollout_depth
+        if depth is None:
+            depth = DEFAULT_ROLLOUT if know.rollout_depth is None else know.rollout_depth
+        for _ in range(depth):
             if state.is_terminal():
                 break
             state.apply_action(policy(state, rng))

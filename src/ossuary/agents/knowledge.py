@@ -42,7 +42,9 @@ class GameKnowledge:
     one); ``evaluate_stay(state)`` is that value for the seat deciding, leaving
     out whatever the evaluation credits for options still open this turn
     (defaults to ``evaluate``). ``rollout_policy``: a cheap move chooser for
-    ISMCTS playouts.
+    ISMCTS playouts; ``rollout_depth``: how many of its moves a playout makes
+    before the evaluation cuts it (None: the agent's default), for games whose
+    moves are long (a whole turn) and whose evaluation sees far enough.
     """
 
     evaluate: Evaluate
@@ -50,6 +52,7 @@ class GameKnowledge:
     stay_actions: frozenset[str] = field(default_factory=frozenset)
     evaluate_stay: Evaluate | None = None
     rollout_policy: RolloutPolicy = _uniform_policy
+    rollout_depth: int | None = None
 
 
 _KNOWLEDGE: dict[str, GameKnowledge] = {}

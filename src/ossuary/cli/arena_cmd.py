@@ -22,6 +22,7 @@ from ..agents.arena import (
     run_arena,
     schedule,
     summarize,
+    winning_agents,
 )
 from ..engine.game import Game
 from .deck_cmd import find_deck
@@ -95,8 +96,8 @@ def arena(
         task = bar.add_task("games", total=games)
 
         def done(res: GameResult) -> None:
-            if res.winner_agent is not None:
-                wins[res.winner_agent] += 1
+            for agent in winning_agents(res):
+                wins[agent] += 1
             score = "  ".join(f"{a} {w}" for a, w in wins.items())
             bar.update(task, advance=1, description=f"games ({score})")
 
@@ -129,6 +130,21 @@ def print_summary(console: Console, results: list[GameResult], names: list[str])
             f"{row['elo']:.0f}",
         )
     console.print(table)
+    if summary["teams"]:
+        teams = Table(title="Teams (a side's line-up; a draw counts half)")
+        for col in ("team", "games", "wins", "draws", "win rate", "95% CI"):
+            teams.add_column(col, justify="left" if col == "team" else "right")
+        for label, row in summary["teams"].items():
+            lo, hi = row["ci95"]
+            teams.add_row(
+                label,
+                str(row["games"]),
+                str(row["wins"]),
+                str(row["draws"]),
+                f"{100 * row['win_rate']:.1f}%",
+                f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            )
+        console.print(teams)
     if len(names) > 2 and summary["head_to_head"]:
         # a game between two agents counts for them when one of the two won it
         heads = Table(title="Head to head (A vs B: games one of them won)")
@@ -170,6 +186,10 @@ def arena_command(
     ] = "ismcts,heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games to play.")] = 400,
     seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
+    mode: Annotated[
+        str | None,
+        typer.Option("--mode", help="A game's named mode (e.g. 2v2): sets --seats."),
+    ] = None,
     decks: Annotated[
         str | None,
         typer.Option("--decks", help="Preconstructed decks, comma separated, rotated over seats."),
@@ -189,4 +209,10 @@ def arena_command(
     print win rates with 95% confidence intervals and Elo ratings."""
     console = Console(highlight=False)
     with reported_errors():
+        if mode is not None:
+            the_game = registry.get(game)
+            if mode.strip().lower() not in the_game.modes:
+                known = ", ".join(the_game.modes) or "none"
+                raise CliError(f"{the_game.title} has no mode {mode!r}; its modes: {known}")
+            seats = the_game.modes[mode.strip().lower()]
         arena(console, agents, games, seats, decks, out, workers, seed, game, not no_progress)

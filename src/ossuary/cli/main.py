@@ -52,14 +52,19 @@ def play(
         str, typer.Argument(help="The game to play (see 'ossuary games').")
     ] = games.DEFAULT,
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
             "agent (random, heuristic, ismcts, ismcts:SECONDS). Two or more humans play hot "
-            "seat; no human: watch the computers play.",
+            "seat; no human: watch the computers play. Default: human,ai (with --mode: you "
+            "and computers in the mode's other seats).",
         ),
-    ] = "human,ai",
+    ] = None,
+    mode: Annotated[
+        str | None,
+        typer.Option("--mode", help="A game's named mode, e.g. 1v1 or 2v2 (see 'ossuary games')."),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -120,6 +125,7 @@ def play(
             ai,
             full_screen=choose_ui(ui),
             auto_pass=auto_pass,
+            mode=mode,
         )
     if code:
         raise typer.Exit(code)

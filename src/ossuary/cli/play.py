@@ -165,6 +165,22 @@ class Watcher:
         self.console.print(Text(f"  {player(seat)}: {action.label}"), soft_wrap=True)
 
 
+def mode_seats(game: Game, mode: str | None, seats_spec: str | None) -> str:
+    """The seats spec for a game's named ``mode`` (``--mode 2v2``): given seats
+    must number the mode's seats; none given: a person and computers."""
+    if mode is None:
+        return seats_spec or f"{HUMAN},{AI}"
+    wanted = game.modes.get(mode.strip().lower())
+    if wanted is None:
+        known = ", ".join(game.modes) or "none"
+        raise CliError(f"{game.title} has no mode {mode!r}; its modes: {known}")
+    if seats_spec is None:
+        return ",".join([HUMAN] + [AI] * (wanted - 1))
+    if len(parse_seats(seats_spec)) != wanted:
+        raise CliError(f"--mode {mode} has {wanted} seats; --seats names {seats_spec!r}")
+    return seats_spec
+
+
 class ThinkingAgent:
     """A computer seat at a table with people: while it decides, the people see
     their board and that it is thinking (the full screen keeps their keys)."""
@@ -204,7 +220,7 @@ def play(
     console: Console,
     read: Reader,
     game: str,
-    seats_spec: str,
+    seats_spec: str | None,
     seed: int | None,
     deck_names: list[str],
     save_replay: Path | None,
@@ -212,16 +228,19 @@ def play(
     ai: str = DEFAULT_AI,
     full_screen: bool = False,
     auto_pass: bool = True,
+    mode: str | None = None,
 ) -> int:
     """Play one game to its end (or until a person quits); the exit code.
 
     A seat named ``ai`` is the computer at the ``ai`` level; any other name is
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
     ``seed`` None: a random seed, printed so the deal can be played again.
+    ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
     Ctrl-C ends the game with a message (and the replay, if asked for) and the
     exit code 130.
     """
     the_game = games.get(game)
+    seats_spec = mode_seats(the_game, mode, seats_spec)
     check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
     level = ai.strip().lower()
     spec = ai_spec(ai)

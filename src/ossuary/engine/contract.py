@@ -10,13 +10,17 @@ one definition of "leak" serves all three games:
   dataclasses count as values (card definitions are shared by every game and
   must hold only immutable fields);
 - :func:`check_sample` checks a determinization: independent, no seed and no
-  history, the seat's own view unchanged.
+  history, the seat's own view unchanged;
+- :func:`bounded_memory` checks that bad input is refused without building
+  anything large (the bad-input rule: bounded time and memory).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import tracemalloc
 from collections.abc import Iterator
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any
 
@@ -108,3 +112,17 @@ def check_sample(state: GameState, seat: int, rng: Rng) -> GameState:
     assert sample.view(seat) == state.view(seat), "the seat's view changed in its own sample"
     assert isinstance(sample.pending, Decision) and sample.pending is not state.pending
     return sample
+
+
+@contextmanager
+def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
+    """Fail if the block allocates more than ``limit_mb`` MiB at its peak. Bad
+    input is refused in bounded memory (time is bounded by the same checks;
+    speed is not asserted in tests)."""
+    tracemalloc.start()
+    try:
+        yield
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert peak < limit_mb * 2**20, f"peak memory {peak / 2**20:.0f} MB"

@@ -1,0 +1,548 @@
+"""Drawing Diabolicards for the terminal: the mat from a seat's view, cards, the log.
+
+Everything here reads the JSON-ready ``view(seat)`` dict (or a log event from
+it), never the game state, so nothing hidden from that seat can be shown. The
+mat is drawn as the guide lays it out: each side's three zones left to right
+(Vask Tower, The Gang Hideout, Havenvale Campus), eight slots, the Diabolical
+activation slot at the bottom and the Scorched Earth space around the name;
+under each zone its power and synergy; the four contracts between the sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich import box
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .cards import ZONES, CardDef
+
+View = dict[str, Any]
+Event = dict[str, Any]
+GROUP_STYLE = {
+    "Vask Executives": "cyan",
+    "The Gang": "dark_orange",
+    "Havenvale Batch": "green",
+    "The Vantheon": "bright_blue",
+    "Doomed Squad": "magenta",
+    "The Diabolicals": "red",
+    "Scorched Earth": "bold red",
+    "Why Even": "yellow",
+}
+SLOTS = 8
+
+
+def player(seat: int) -> str:
+    """How a seat is named everywhere (the engine counts seats from 0)."""
+    return f"Player {seat}"
+
+
+def side_name(view: View, side: int) -> str:
+    seats = " & ".join(player(p) for p in view["sides"][side]["seats"])
+    return f"Side {side} ({seats})"
+
+
+# -- small pieces ------------------------------------------------------------------
+def card_line(card: dict[str, Any] | None) -> Text:
+    """``Dominique 4 ⚔`` in the group's colour; the power shown is the power now."""
+    if card is None:
+        return Text("·", style="dim")
+    text = Text(card["card"], style=GROUP_STYLE.get(card["group"], ""))
+    power = card["power"]
+    base = card.get("base_power", power)
+    text.append(f" {power}" + (f" (was {base})" if power != base else ""), style="bold")
+    if card.get("ability"):
+        mark = "" if card.get("ability_works", True) else " off"
+        if card.get("ability_lost"):
+            mark = " used"
+        text.append(f" [{card['ability']}{mark}]", style="dim")
+    return text
+
+
+def _zone_cell(zone: dict[str, Any]) -> RenderableType:
+    if zone["sealed"]:
+        return Text("SEALED (Scorch the Earth)", style="bold red")
+    lines: list[RenderableType] = []
+    for c in zone["scorched"]:
+        lines.append(Text("☼ ", style="bold red") + card_line(c))
+    slots = zone["slots"]
+    lines += [card_line(c) for c in slots]
+    if len(slots) < SLOTS:
+        lines.append(Text(f"· {SLOTS - len(slots)} empty slots", style="dim"))
+    act = Text("activation: ", style="dim")
+    lines.append(act + card_line(zone["activation"]))
+    lines.append(Text(f"power {zone['power']} + synergy {zone['synergy']}", style="bold magenta"))
+    return Group(*lines)
+
+
+def _side_table(view: View, side: int, me: int | None) -> Table:
+    s = view["sides"][side]
+    title = f"{side_name(view, side)} · total power {s['score']}"
+    if me is not None and me % 2 == side:
+        title += " · your side"
+    table = Table(title=title, box=box.SIMPLE_HEAVY, expand=False, title_justify="left")
+    for name in ZONES:
+        table.add_column(name, min_width=22)
+    table.add_row(*(_zone_cell(z) for z in s["zones"]))
+    return table
+
+
+def _hand_table(hand: list[dict[str, Any] | None]) -> Table:
+    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
+    for col in ("card", "power", "group", "type", "ability"):
+        table.add_column(col, justify="right" if col == "power" else "left")
+    for card in hand:
+        if card is None:
+            table.add_row("(hidden)", "", "", "", "")
+            continue
+        table.add_row(
+            Text(card["card"], style=GROUP_STYLE.get(card["group"], "")),
+            str(card["power"]),
+            card["group"],
+            f"{card['type']}, {card['gender']}",
+            card["text"] or "-",
+        )
+    return table
+
+
+def contracts_text(view: View) -> Text:
+    cards = [c["card"] if c else "(empty)" for c in view["contracts"]]
+    text = Text("Contracts: " + " | ".join(cards))
+    if view["contract_freeze"]:
+        text.append("  · frozen (only a purge)", style="yellow")
+    if view["contracts_banned"]:
+        text.append("  · contract turns banned", style="red")
+    text.append(f"  ·  deck {view['deck_count']}  ·  dead {len(view['dead'])}")
+    return text
+
+
+def render_board(view: View, me: int | None = None, me_label: str = "you") -> RenderableType:
+    """The mat as ``view`` shows it, the enemy side on top; ``me`` is the seat
+    whose hand is drawn (its line says ``me_label``)."""
+    mine = 0 if me is None else me % 2
+    head = Text(
+        f"Diabolicards {view['mode']} · turn {view['turn_number']} · "
+        f"{player(view['active'])} is active",
+        style="bold",
+    )
+    parts: list[RenderableType] = [head, _side_table(view, 1 - mine, me)]
+    parts.append(contracts_text(view))
+    parts.append(_side_table(view, mine, me))
+    bonds = [f"Why Stick: {' + '.join(t)}" for t in view["why_stick"]]
+    bonds += [f"Doom Pact: {' + '.join(p)}" for p in view["doom_pacts"]]
+    if bonds:
+        parts.append(Text("  ·  ".join(bonds), style="yellow"))
+    for p in view["players"]:
+        who = player(p["seat"]) + f" (side {p['side']})"
+        if p["seat"] == me:
+            label = f"{who} ({me_label}) hand:"
+            parts.append(Text(label, style="bold green"))
+            parts.append(_hand_table(p["hand"]))
+        else:
+            shown = [c["card"] for c in p["hand"] if c is not None]
+            extra = f"; shown to you: {', '.join(shown)}" if shown else ""
+            out = " (out of cards)" if p["out"] else ""
+            parts.append(Text(f"{who}: {p['hand_count']} cards{out}{extra}"))
+    decision = view["decision"]
+    if decision is not None:
+        ask = decision.get("prompt") or decision["kind"]
+        parts.append(Text(f"{player(decision['player'])}: {ask}", style="bold"))
+    return Group(*parts)
+
+
+def summary_lines(view: View) -> list[str]:
+    """A compact mat (public facts only): each side's power, then its zones."""
+    lines = [f"  power: side 0 {view['scores'][0]}, side 1 {view['scores'][1]}"]
+    for s in view["sides"]:
+        for z in s["zones"]:
+            cards = [f"{c['card']} {c['power']}" for c in z["slots"]]
+            if z["activation"]:
+                cards.append(f"[{z['activation']['card']} {z['activation']['power']}]")
+            cards += [f"☼{c['card']} {c['power']}" for c in z["scorched"]]
+            if cards or z["sealed"]:
+                body = "SEALED" if z["sealed"] else ", ".join(cards)
+                lines.append(f"  side {s['side']} {z['name']}: {body}")
+    return lines
+
+
+def result_lines(view: View) -> list[str]:
+    """Who won (a side, with its seats) and both sides' power."""
+    winner = view["winner"]
+    if winner is None:
+        head = "Tie: no side wins" if view.get("over") else "No winner"
+    else:
+        head = f"Winner: {side_name(view, winner)}"
+    scores = view["scores"]
+    return [head, f"Power: side 0 {scores[0]}, side 1 {scores[1]}"]
+
+
+# -- the event log -----------------------------------------------------------------
+def _zone(e: Event) -> str:
+    z = e.get("zone")
+    return ZONES[z] if isinstance(z, int) and 0 <= z < 3 else "a zone"
+
+
+def _who(e: Event) -> str:
+    p = e.get("p")
+    return player(p) if isinstance(p, int) else "someone"
+
+
+def _card(e: Event, what: str = "a card") -> str:
+    return str(e.get("card") or what)
+
+
+SLOT_WORDS = {"r": "", "a": "'s activation slot", "s": " (around the name)"}
+CHOICES = {"wipe": "wipe", "kill": "kill", "nothing": "do nothing"}
+WHOSE = {"enemy": " the enemy side", "yours": " its own side", "both": " both sides"}
+
+EVENTS: dict[str, Callable[[Event], str]] = {
+    "turn": lambda e: f"-- turn {e.get('n')}: {_who(e)} --",
+    "pass": lambda e: f"{_who(e)} passes" + (" for good (no cards left)" if e.get("out") else ""),
+    "draw": lambda e: f"{_who(e)} draws {_card(e)}",
+    "play": lambda e: (
+        f"{_who(e)} plays {_card(e)} in {_zone(e)}" + SLOT_WORDS.get(str(e.get("slot")), "")
+    ),
+    "ability": lambda e: f"{_card(e)} uses {e.get('ability')}",
+    "ability_lost": lambda e: f"{_card(e)}'s {e.get('ability')} is lost ({e.get('why')})",
+    "no_target": lambda e: f"{_card(e)}'s ability finds nothing to act on",
+    "choice": lambda e: (
+        f"{_card(e)} chooses: {CHOICES.get(str(e.get('verb')), e.get('verb'))}"
+        + WHOSE.get(str(e.get("side")), "")
+    ),
+    "nothing": lambda e: f"{_card(e)} does nothing",
+    "kill": lambda e: f"{e.get('source')} kills {_card(e)}",
+    "no_counter": lambda e: f"{_card(e)} does not escape",
+    "runaway": lambda e: f"{_card(e)} runs away to {_zone(e)}",
+    "dodge": lambda e: f"{_card(e)} dodges death: back into the deck",
+    "dodge_stays": lambda e: f"{_card(e)} dodges death and stays (the deck is empty)",
+    "dies": lambda e: f"{_card(e)} dies",
+    "switch": lambda e: f"{_card(e)}'s Dead Man's Switch goes off",
+    "borrowed_time": lambda e: f"{_card(e)}'s time is up: the deck is empty",
+    "copies_complete": lambda e: (
+        "all four copies are on the mat: " + ", ".join(e.get("cards", ["they"])) + " die"
+    ),
+    "boost": lambda e: f"{e.get('source')} boosts {_card(e)} to 8",
+    "hinder": lambda e: f"{e.get('source')} hinders {_card(e)} to 0",
+    "redeploy": lambda e: f"{_card(e)} is redeployed to {_zone(e)}",
+    "influence": lambda e: f"{_who(e)} takes {_card(e)} in {_zone(e)}",
+    "turntable": lambda e: f"{_who(e)} will take another turn",
+    "extra_turn": lambda e: f"{_who(e)} takes an extra turn",
+    "fate_purge": lambda e: f"{_who(e)} shuffles {e.get('cards')} hand cards into the deck",
+    "reveal": lambda e: f"{_who(e)} shows side {e.get('to')} {_card(e)}",
+    "stick": lambda e: f"{_card(e)} binds " + " and ".join(e.get("cards", ["two cards"])),
+    "trio_move": lambda e: f"{_who(e)} moves the Why Stick trio to {_zone(e)}",
+    "preach": lambda e: f"{_card(e)} preaches: {e.get('n')} from each side come",
+    "pulled": lambda e: f"{_card(e)} comes to {_zone(e)}",
+    "see": lambda e: f"{_who(e)} will see a card after the enemy's next turn",
+    "swap": lambda e: f"{_card(e)} swaps places with {e.get('other')}",
+    "restart": lambda e: f"{e.get('source')} restarts {_card(e)}'s ability",
+    "rewind": lambda e: f"{_card(e)} lifts the ban on contract turns",
+    "pact": lambda e: f"{_card(e)} seals a Doom Pact with {e.get('other')}",
+    "spared": lambda e: f"{_card(e)} lives: its side was behind",
+    "how_dare_you": lambda e: (
+        " and ".join(e.get("cards", ["both"])) + f" fight to the death in {_zone(e)} (How Dare You)"
+    ),
+    "scorch": lambda e: (
+        " and ".join(e.get("cards", ["both"]))
+        + f" scorch the earth: {_zone(e)} is sealed for both sides"
+    ),
+    "contracts": lambda e: "contracts: " + " | ".join(str(c or "(empty)") for c in e["cards"]),
+    "setup_purge": lambda e: "only ineligible contracts: they are purged (no discard)",
+    "take": lambda e: f"{_who(e)} takes {_card(e)} from the contracts",
+    "give": lambda e: f"{_who(e)} puts {_card(e)} into the contracts",
+    "burn": lambda e: f"{_card(e)} is discarded from the top of the deck",
+    "purge": lambda e: f"{_who(e)} purges the contracts",
+    "auto_purge": lambda e: "no eligible contract card left: an automatic purge",
+    "freeze": lambda e: "contract freeze: no contract card can be traded",
+    "ban": lambda e: f"the deck is down to {e.get('deck')}: contract turns are banned",
+    "end": lambda e: (
+        "game over: power "
+        + " to ".join(str(x) for x in e.get("scores", []))
+        + ("; a tie" if e.get("winner") is None else f"; side {e.get('winner')} wins")
+    ),
+}
+
+
+def format_event(event: Event) -> str:
+    """One log event (as a seat sees it) in words."""
+    words = EVENTS.get(str(event.get("e")))
+    if words is not None:
+        try:
+            return words(event)
+        except (KeyError, TypeError, ValueError):
+            pass
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "seen_by"))
+    return f"{event.get('e', '?')} {rest}".rstrip()
+
+
+# -- cards ---------------------------------------------------------------------------
+def card_panel(card: CardDef) -> Panel:
+    """One card laid out like the printed one: name and type, power, group, ability."""
+    style = GROUP_STYLE.get(card.group, "white")
+    head = Text()
+    head.append(card.name, style="bold")
+    head.append(f"   power {card.power}", style="bold")
+    lines: list[RenderableType] = [
+        head,
+        Text(f"{card.type}, {card.gender}", style="italic"),
+        Text(card.group, style=style),
+    ]
+    if card.link >= 0:
+        lines.append(Text(f"Linked to {ZONES[card.link]}: its ability works only there"))
+    if card.diabolical:
+        lines.append(Text("Ability and immunity only from a Diabolical activation slot"))
+    if card.scorched:
+        lines.append(Text("Takes no slot: goes around a zone's name"))
+    if card.ability:
+        lines.append(Text(""))
+        lines.append(Text(f"{card.ability.name} ({', '.join(card.ability.category)})"))
+        lines.append(Text(card.text))
+    if card.note:
+        lines.append(Text(""))
+        lines.append(Text(card.note, style="italic dim"))
+    foot = "released card" if card.origin == "released" else "our design"
+    return Panel(Group(*lines), subtitle=foot, border_style=style, expand=False, width=64)
+
+
+# -- the full-screen terminal (cli/screen.py) ------------------------------------------
+ZONE_SHORT = ("Vask Tower", "Gang Hideout", "Havenvale")
+ZONE_TINY = ("Vask", "Gang", "Haven")
+SLOT_SHORT = {"r": "", "a": " act", "s": " ~"}
+LEGEND = (
+    "Each side's three zones, one a line: the zone, its power + synergy, then its cards.",
+    "Name 4: a card and its power now; 8^ boosted, 0v hindered (the latest wins).",
+    "{Name 5}: a Diabolical in the activation slot (ability on, immune but to Scorched Earth).",
+    "~Name: a Scorched Earth card around the zone's name. SEALED: Scorch the Earth closed it.",
+    "Name 3': the card's ability is used or lost; Name 3-: its ability can't work here.",
+    "Contracts: the four face-up contract slots; deck and dead pile counts beside them.",
+)
+
+
+def _token(card: dict[str, Any], act: bool = False, scorched: bool = False) -> Text:
+    """A mat card in a few characters: ``Dominique 8^``, ``{Vex 5}``, ``~Razor 0``."""
+    style = GROUP_STYLE.get(card["group"], "")
+    power, base = card["power"], card.get("base_power", card["power"])
+    mark = "^" if power > base else "v" if power < base else ""
+    if card.get("ability"):
+        if card.get("ability_lost"):
+            mark += "'"
+        elif not card.get("ability_works", True):
+            mark += "-"
+    body = f"{card['card']} {power}{mark}"
+    if act:
+        body = "{" + body + "}"
+    if scorched:
+        body = "~" + body
+    return Text(body, style=style)
+
+
+def _zone_line(zone: dict[str, Any], width: int) -> Text:
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"  {ZONE_SHORT[zone['zone']]:<12}", style="bold")
+    power = f"{zone['power']}" + (f"+{zone['synergy']}" if zone["synergy"] else "")
+    line.append(f"{power:>5} ", style="bold magenta")
+    if zone["sealed"]:
+        line.append("SEALED (Scorch the Earth)", style="bold red")
+        return line
+    pieces = [_token(c, scorched=True) for c in zone["scorched"]]
+    if zone["activation"] is not None:
+        pieces.append(_token(zone["activation"], act=True))
+    pieces += [_token(c) for c in zone["slots"]]
+    if not pieces:
+        line.append("-", style="dim")
+    for i, piece in enumerate(pieces):
+        if i:
+            line.append(" · ", style="dim")
+        line.append_text(piece)
+    free = SLOTS - len(zone["slots"])
+    if free < SLOTS and free <= 2:
+        line.append(f"  ({free} free)", style="dim")
+    return line
+
+
+def _hand_lines(cards: list[dict[str, Any]], width: int) -> list[Text]:
+    """One's own hand packed into as few lines as ``width`` allows."""
+    line = Text("Your hand:", style="bold green", no_wrap=True, overflow="ellipsis")
+    lines = [line]
+    if not cards:
+        line.append(" (empty)", style="dim")
+    for i, c in enumerate(cards):
+        piece = Text(" · " if i else " ", style="dim")
+        piece.append(c["card"], style=GROUP_STYLE.get(c["group"], ""))
+        piece.append(f" {c['power']}", style="bold")
+        if c.get("ability"):
+            piece.append(f" [{c['ability']}]", style="dim")
+        if cell_len(line.plain) + cell_len(piece.plain) > width and cell_len(line.plain) > 11:
+            line = Text(" " * 10, no_wrap=True, overflow="ellipsis")
+            lines.append(line)
+            piece = Text(" ") + piece[3:]
+        line.append_text(piece)
+    return lines
+
+
+def _seat_name(seat: int, labels: Sequence[str], me: int | None) -> str:
+    if seat < len(labels) and labels[seat]:
+        return labels[seat].split(" · ")[0]
+    return player(seat) + (" (you)" if seat == me else "")
+
+
+def render_screen(
+    view: View,
+    me: int | None,
+    seat_labels: Sequence[str] = (),
+    width: int = 80,
+    height: int | None = None,
+) -> RenderableType:
+    """The mat in a few lines for the play screen: a head line, the contracts,
+    the enemy side's three zones, one's own side's three zones, the other hands'
+    counts and one's own hand (kept last: the screen cuts from the top when it
+    must). ``height``: at most that many lines, dropping the head lines first."""
+    mine = 0 if me is None else me % 2
+    head = Text(no_wrap=True, overflow="ellipsis", style="bold")
+    head.append(
+        f"{view['mode']} · turn {view['turn_number']} · "
+        f"{_seat_name(view['active'], seat_labels, me)} to play"
+    )
+    contracts = Text("Contracts: ", no_wrap=True, overflow="ellipsis")
+    for i, c in enumerate(view["contracts"]):
+        if i:
+            contracts.append(" | ", style="dim")
+        if c is None:
+            contracts.append("(empty)", style="dim")
+        else:
+            contracts.append(f"{c['card']} {c['power']}", style=GROUP_STYLE.get(c["group"], ""))
+    if view["contract_freeze"]:
+        contracts.append("  frozen", style="yellow")
+    if view["contracts_banned"]:
+        contracts.append("  banned", style="red")
+    contracts.append(f"  · deck {view['deck_count']} · dead {len(view['dead'])}", style="dim")
+    # (priority, line): when the screen is short the lowest go first, so one's
+    # own side and hand stay longest, then the enemy's side
+    rows: list[tuple[int, Text]] = [(1, head), (5, contracts)]
+    for side in (1 - mine, mine):
+        s = view["sides"][side]
+        rank = 8 if side == mine else 7
+        names = " & ".join(_seat_name(p, seat_labels, me) for p in s["seats"])
+        title = Text(no_wrap=True, overflow="ellipsis")
+        title.append(f"Side {side}: {names}", style="bold green" if side == mine else "bold")
+        title.append(f" · power {s['score']}", style="bold magenta")
+        empty = all(
+            not z["slots"] and not z["scorched"] and z["activation"] is None and not z["sealed"]
+            for z in s["zones"]
+        )
+        if empty:
+            title.append(" · nothing on the mat yet", style="dim")
+        rows.append((rank, title))
+        if not empty:
+            rows += [(rank, _zone_line(z, width)) for z in s["zones"]]
+    bonds = [f"Why Stick: {' + '.join(t)}" for t in view["why_stick"]]
+    bonds += [f"Doom Pact: {' + '.join(p)}" for p in view["doom_pacts"]]
+    if bonds:
+        rows.append((3, Text("  ·  ".join(bonds), style="yellow", no_wrap=True,
+                             overflow="ellipsis")))  # fmt: skip
+    others: list[Text] = [Text(no_wrap=True, overflow="ellipsis")]
+    hand_lines: list[Text] = []
+    for p in view["players"]:
+        if p["seat"] == me:
+            hand_lines += _hand_lines([c for c in p["hand"] if c is not None], width)
+            continue
+        piece = Text(f"{_seat_name(p['seat'], seat_labels, me)}: {p['hand_count']} cards")
+        if p["out"]:
+            piece.append(" (out)")
+        shown = [c["card"] for c in p["hand"] if c is not None]
+        if shown:
+            piece.append(f", shown: {', '.join(shown)}")
+        line = others[-1]
+        if line.plain and cell_len(line.plain) + 5 + cell_len(piece.plain) > width:
+            line = Text(no_wrap=True, overflow="ellipsis")
+            others.append(line)
+        if line.plain:
+            line.append("  ·  ", style="dim")
+        line.append_text(piece)
+    rows += [(4, line) for line in others if line.plain]
+    rows += [(9, line) for line in hand_lines]
+    if height is not None and len(rows) > height:
+        keep = sorted(range(len(rows)), key=lambda i: (-rows[i][0], i))[: max(1, height)]
+        rows = [rows[i] for i in sorted(keep)]
+    lines = [line for _, line in rows]
+    if height is None:  # the plain transcript (screen readers, pipes): wrap, never cut
+        for line in lines:
+            line.no_wrap, line.overflow = False, "fold"
+    return Group(*lines)
+
+
+def _names_by_id(view: View) -> dict[int, dict[str, Any]]:
+    """Every visible card of the view by id: hands, mat, contracts."""
+    out: dict[int, dict[str, Any]] = {}
+    for p in view["players"]:
+        for c in p["hand"]:
+            if c is not None:
+                out[c["id"]] = c
+    for s in view["sides"]:
+        for z in s["zones"]:
+            for c in (*z["slots"], *z["scorched"], z["activation"]):
+                if c is not None:
+                    out[c["id"]] = c
+    for c in view["contracts"]:
+        if c is not None:
+            out[c["id"]] = c
+    return out
+
+
+def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
+    """A heading and a short label, so a turn's options fit in a few lines:
+    ``Valor (4, Love): 1 Vask  2 Gang  3 Haven`` (the card, then its zones) and
+    ``Trade for: 19 Knuckles 6`` (``act``: the activation slot, ``~``: around the name)."""
+    verb, _, rest = action_id.partition(" ")
+    parts = rest.split()
+    cards = _names_by_id(view)
+    if verb == "play" and len(parts) == 3 and parts[0].isdigit() and parts[1].isdigit():
+        c, z = cards.get(int(parts[0])), int(parts[1])
+        if c is not None and 0 <= z < 3:
+            ability = f", {c['ability']}" if c.get("ability") else ""
+            return (
+                f"{c['card']} ({c['power']}{ability})",
+                ZONE_TINY[z] + SLOT_SHORT.get(parts[2], ""),
+            )
+    if verb == "trade" and rest.isdigit():
+        k = int(rest)
+        contracts = view["contracts"]
+        if 0 <= k < len(contracts) and contracts[k] is not None:
+            return "Trade for", f"{contracts[k]['card']} {contracts[k]['power']}"
+    if verb == "purge":
+        return "Or", "Contract Purge"
+    if verb in ("flee", "to") and rest.isdigit() and 0 <= int(rest) < 3:
+        return "To", ZONE_SHORT[int(rest)]
+    if verb in ("escape", "die", "done", "pass"):
+        return "Or" if verb in ("done", "pass") else "", label
+    return "", label
+
+
+def visible_cards(view: View) -> list[tuple[str, list[str]]]:
+    """Every card name the view shows, by where it is (the ``c NAME`` command)."""
+    out: list[tuple[str, list[str]]] = []
+    me = view.get("seat")
+    for p in view["players"]:
+        hand = [c["card"] for c in p["hand"] if c is not None]
+        if hand:
+            out.append(("your hand" if p["seat"] == me else f"{player(p['seat'])}'s hand", hand))
+    for s in view["sides"]:
+        mat = [
+            c["card"]
+            for z in s["zones"]
+            for c in (*z["scorched"], z["activation"], *z["slots"])
+            if c is not None
+        ]
+        if mat:
+            out.append((f"side {s['side']}'s mat", mat))
+    contracts = [c["card"] for c in view["contracts"] if c is not None]
+    if contracts:
+        out.append(("contracts", contracts))
+    if view["dead"]:
+        out.append(("dead pile", list(view["dead"])))
+    return out

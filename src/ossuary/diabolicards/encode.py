@@ -1,0 +1,232 @@
+"""Diabolicards for reinforcement learning: a fixed action space and a numpy observation.
+
+:mod:`ossuary.rl` reaches this module through ``GAME.rl_encoder(seats)``; it
+needs numpy (the ``rl`` extra). Everything here reads **only a seat's view**
+(:func:`ossuary.diabolicards.view.view`), so no number it writes can depend on
+a card the seat may not see. ``docs/rl.md`` lists the action blocks and the
+observation slices.
+
+A card's id is its place in the one shared 80-card deck, the same in every
+game, so actions name cards by id: ``play 17 0 r`` (card 17 into Vask Tower's
+regular slots) is one index in every deal. Every option is a single step.
+
+Sides and seats are relative: "mine" is the observing seat's side, seat
+block 0 the observing seat, 1 the next seat in turn order, and so on, so one
+policy serves every seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.errors import OssuaryError
+from ..engine.game import Encoder
+from .cards import DECK_SIZE, ZONES, deck
+
+F32 = npt.NDArray[np.float32]
+
+KINDS = "ras"  # regular slot, activation slot, around the zone's name (Scorched Earth)
+MAX_MODES = 4  # The Endgame's four choices: the most any choose-one ability has
+SINGLES = ("purge", "escape", "die", "done")
+# verbs whose option names one card: "kill 17"
+CARD_VERBS = (
+    "give", "kill", "pick", "move", "take", "swap", "stick", "with", "pull", "show",
+    "restart", "bind",
+)  # fmt: skip
+DECISIONS = (
+    "turn", "give", "mode", "kill", "pick", "counter", "flee", "redeploy", "destination",
+    "influence", "swap", "stick", "stick_to", "preach", "reveal", "restart", "pact",
+)  # fmt: skip
+# where a card is, seen from the observing seat: hand, another hand (shown),
+# contracts, dead pile, not visible, then the mat by side (mine, enemy), zone, kind
+PLACES = ("hand", "other hand", "contract", "dead", "unseen")
+CARD_FEATURES = len(PLACES) + 2 * 3 * len(KINDS) + 6
+# power now / 10, ability works, ability lost, immune, in a Why Stick trio, in a Doom Pact
+
+
+class EncodingError(OssuaryError):
+    """The view holds something the encoding does not know (a new option verb)."""
+
+
+class DiabolicardsEncoder(Encoder):
+    """The encoding for ``seats`` players (2: 1v1, 4: 2v2)."""
+
+    def __init__(self, seats: int = 2) -> None:
+        self.seats = seats
+        names = [c.name for c in deck()]
+        self.names = names
+        self.by_name = {n: i for i, n in enumerate(names)}
+        self.blocks: list[tuple[str, int, int]] = []
+        at = 0
+
+        def block(name: str, length: int) -> int:
+            nonlocal at
+            start = at
+            at += length
+            self.blocks.append((name, start, at))
+            return start
+
+        self.a_play = block("play (card, zone, slot kind)", DECK_SIZE * 3 * len(KINDS))
+        self.a_trade = block("trade (contract slot)", 4)
+        self.a_trio = block("trio (zone)", 3)
+        self.a_zone = block("flee / to (zone)", 3)
+        self.a_mode = block("mode (choice)", MAX_MODES)
+        self.a_single = block("single options", len(SINGLES))
+        self.a_card = {verb: block(f"{verb} (card)", DECK_SIZE) for verb in CARD_VERBS}
+        self.num_actions = at
+
+        self.obs: list[tuple[str, int, int]] = []
+        o = 0
+
+        def slice_(name: str, length: int) -> int:
+            nonlocal o
+            start = o
+            o += length
+            self.obs.append((name, start, o))
+            return start
+
+        self.o_cards = slice_(
+            "cards (80 x where, power, ability, bonds)", DECK_SIZE * CARD_FEATURES
+        )
+        self.o_zones = slice_("zones (side mine/enemy x zone: power/20, synergy/4)", 12)
+        self.o_scores = slice_("side scores / 50 (mine, enemy), lead / 20", 3)
+        self.o_sealed = slice_("sealed zones", 3)
+        self.o_counts = slice_("deck / 80, dead / 80, hands / 8 per seat (relative)", 2 + seats)
+        self.o_flags = slice_(
+            "contract freeze, ban, my contract turn allowed, my last turn a contract, "
+            "my turn, 2v2, turn number / 100",
+            7,
+        )
+        self.o_decision = slice_("decision kind", len(DECISIONS))
+        self.observation_size = o
+        self.info_state_size = o
+
+    # -- actions ----------------------------------------------------------------
+    def action_name(self, index: int) -> str:
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"action {index} is outside 0..{self.num_actions - 1}")
+        if index < self.a_trade:
+            k = index - self.a_play
+            card, rest = divmod(k, 3 * len(KINDS))
+            zone, kind = divmod(rest, len(KINDS))
+            return f"play[{self.names[card]}, {ZONES[zone]}, {KINDS[kind]}]"
+        if index < self.a_trio:
+            return f"trade[{index - self.a_trade + 1}]"
+        if index < self.a_zone:
+            return f"trio[{ZONES[index - self.a_trio]}]"
+        if index < self.a_mode:
+            return f"zone[{ZONES[index - self.a_zone]}]"
+        if index < self.a_single:
+            return f"mode[{index - self.a_mode}]"
+        if index < self.a_single + len(SINGLES):
+            return SINGLES[index - self.a_single]
+        for verb, start in self.a_card.items():
+            if start <= index < start + DECK_SIZE:
+                return f"{verb}[{self.names[index - start]}]"
+        raise ValueError(f"action {index} has no name")  # pragma: no cover
+
+    def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
+        decision = view.get("decision") or {}
+        return {o["id"]: self._path(o["id"]) for o in decision.get("options", ())}
+
+    def _path(self, aid: str) -> tuple[int, ...] | None:
+        verb, _, rest = aid.partition(" ")
+        parts = rest.split()
+        try:
+            if verb == "play":
+                card, zone, kind = int(parts[0]), int(parts[1]), KINDS.index(parts[2])
+                return (self.a_play + (card * 3 + zone) * len(KINDS) + kind,)
+            if verb == "trade":
+                return (self.a_trade + int(rest),)
+            if verb == "trio":
+                return (self.a_trio + int(rest),)
+            if verb in ("flee", "to"):
+                return (self.a_zone + int(rest),)
+            if verb == "mode":
+                i = int(rest)
+                return (self.a_mode + i,) if i < MAX_MODES else None
+            if verb in SINGLES and not rest:
+                return (self.a_single + SINGLES.index(verb),)
+            if verb in self.a_card:
+                return (self.a_card[verb] + int(parts[0]),)
+        except (ValueError, IndexError):
+            pass
+        raise EncodingError(f"the Diabolicards encoding does not know the option {aid!r}")
+
+    # -- observations -------------------------------------------------------------
+    def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
+        me, n = view["seat"], view["seats"]
+        mine = me % 2
+        F = CARD_FEATURES
+        cards = out[self.o_cards : self.o_cards + DECK_SIZE * F].reshape(DECK_SIZE, F)
+        cards[:, PLACES.index("unseen")] = 1.0
+
+        def place(cid: int, col: int) -> None:
+            cards[cid, : len(PLACES) + 18] = 0.0
+            cards[cid, col] = 1.0
+
+        for p in view["players"]:
+            for c in p["hand"]:
+                if c is not None:
+                    place(c["id"], 0 if p["seat"] == me else 1)
+        for c in view["contracts"]:
+            if c is not None:
+                place(c["id"], 2)
+        for name in view["dead"]:
+            place(self.by_name[name], 3)
+        base = len(PLACES)
+        flags = base + 18
+        zones = out[self.o_zones : self.o_zones + 12]
+        for s in view["sides"]:
+            rel = 0 if s["side"] == mine else 1
+            for z in s["zones"]:
+                zi = z["zone"]
+                zones[(rel * 3 + zi) * 2] = z["power"] / 20
+                zones[(rel * 3 + zi) * 2 + 1] = z["synergy"] / 4
+                spots = [(c, 0) for c in z["slots"]] + [(c, 2) for c in z["scorched"]]
+                if z["activation"] is not None:
+                    spots.append((z["activation"], 1))
+                for c, kind in spots:
+                    cid = c["id"]
+                    place(cid, base + (rel * 3 + zi) * 3 + kind)
+                    cards[cid, flags] = c["power"] / 10
+                    cards[cid, flags + 1] = float(bool(c.get("ability_works")))
+                    cards[cid, flags + 2] = float(bool(c.get("ability_lost")))
+                    cards[cid, flags + 3] = float(bool(c.get("immune")))
+            if s["side"] == mine:
+                out[self.o_sealed : self.o_sealed + 3] = [float(z["sealed"]) for z in s["zones"]]
+        for trio in view["why_stick"]:
+            for name in trio:
+                cards[self.by_name[name], flags + 4] = 1.0
+        for pact in view["doom_pacts"]:
+            for name in pact:
+                cards[self.by_name[name], flags + 5] = 1.0
+        scores = view["scores"]
+        out[self.o_scores] = scores[mine] / 50
+        out[self.o_scores + 1] = scores[1 - mine] / 50
+        out[self.o_scores + 2] = (scores[mine] - scores[1 - mine]) / 20
+        out[self.o_counts] = view["deck_count"] / DECK_SIZE
+        out[self.o_counts + 1] = len(view["dead"]) / DECK_SIZE
+        for p in view["players"]:
+            k = (p["seat"] - me) % n
+            if k < self.seats:
+                out[self.o_counts + 2 + k] = p["hand_count"] / 8
+        me_p = view["players"][me]
+        decision = view.get("decision")
+        out[self.o_flags : self.o_flags + 7] = [
+            float(view["contract_freeze"]),
+            float(view["contracts_banned"]),
+            float(me_p["contract_turn"]),
+            float(me_p["contract_last"]),
+            float(decision is not None and decision["player"] == me),
+            float(n == 4),
+            min(view["turn_number"], 200) / 100,
+        ]
+        if decision is not None and decision["kind"] in DECISIONS:
+            out[self.o_decision + DECISIONS.index(decision["kind"])] = 1.0
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        return list(self.obs)

@@ -1,0 +1,299 @@
+"""How good a Diabolicards position is, for the heuristic and ISMCTS agents.
+
+The evaluation has two parts.
+
+1. :func:`settle` plays a copy of the state forward to a quiet point (a seat's
+   turn, or the end) with a sensible default for every choice on the way: kills
+   take the strongest enemy cards (and the weakest of one's own when they must
+   take one's own), escapes are used, boosts go to the weakest cards and
+   hinders to the strongest, The Endgame wipes whichever side costs the enemy
+   more. So a card being played is judged by what its ability leads to.
+2. :func:`side_value` adds up, in points of power, what each side has: its
+   score now (THE END: living power after the latest boost or hinder, plus
+   synergy), less what Borrowed Time will lose when the deck runs out; and the
+   cards in its seats' hands that it still has room to play, the strongest
+   first, worth ``HAND`` of their power (each turn plays one, and a side's
+   zones fill up: the cards left in hand at the end score nothing).
+
+:func:`evaluate` turns the two sides' difference into each seat's prospects in
+[0, 1] with a logistic curve (a lead of ``SCALE`` points is worth about 73%).
+Teammates get the same value. The weights are round numbers tuned by playing
+the arena (``docs/ai.md``).
+
+Importing this module registers it with the agents
+(:mod:`ossuary.agents.knowledge`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from ..agents.knowledge import GameKnowledge, register_knowledge
+from ..engine.core import GameState
+from ..engine.rng import Rng
+from .queries import free_slots, power_map, scores, zone_cards
+from .rules import PARSE
+from .state import DiaboState, at
+
+HAND = 0.6  # per point of power of a hand card there is room to play
+SAFE = 0.2  # per point of power no regular ability can kill (an activated Diabolical)
+OPEN_PICK = 1.5  # per boost pick still open for later arrivals (a hinder's counts against)
+SCALE = 2.0  # points of lead for 73% (the logistic's scale)
+SETTLE_STEPS = 60  # at most this many default choices while settling
+QUIET = frozenset({"turn"})  # where settling stops
+
+
+# =============================================================================
+# Default choices (used while settling and by ISMCTS rollouts)
+# =============================================================================
+def _best(options: tuple[str, ...], key: Mapping[str, float]) -> str:
+    return max(options, key=lambda o: key.get(o, -1e9))
+
+
+def _card_of(option: str) -> int:
+    return int(option.split()[1])
+
+
+def choose_kill(s: DiaboState, seat: int, options: tuple[str, ...]) -> str:
+    """Kill the strongest enemy card; of one's own, only what must die, the weakest."""
+    pending = s.pending
+    assert pending is not None
+    side = pending.ctx[2]
+    pm = power_map(s)
+    mine = side == seat % 2
+    if mine and "done" in options:
+        return "done"
+    values = {
+        o: (-1 if mine else 1) * pm.get(_card_of(o), s.defs[_card_of(o)].power)
+        for o in options
+        if o != "done"
+    }
+    return _best(options, values)
+
+
+def choose_pick(s: DiaboState, seat: int, options: tuple[str, ...]) -> str:
+    """Boost the weakest, hinder the strongest enemy (or weakest ally)."""
+    pending = s.pending
+    assert pending is not None
+    cid, i = pending.ctx[0], pending.ctx[1]
+    ab = s.defs[cid].ability
+    assert ab is not None
+    boost = ab.effects[i].get("value") == 8
+    pm = power_map(s)
+    values = {}
+    for o in options:
+        c = _card_of(o)
+        p = pm.get(c, s.defs[c].power)
+        ours = at(s.place[c])[0] == seat % 2
+        values[o] = -p if boost or ours else p
+    return _best(options, values)
+
+
+def choose_mode(s: DiaboState, seat: int, options: tuple[str, ...]) -> str:
+    """The Endgame and Confused Morals: the choice that costs the enemy the
+    most power for the least of one's own."""
+    pending = s.pending
+    assert pending is not None
+    cid = pending.ctx[0]
+    ab = s.defs[cid].ability
+    assert ab is not None
+    side, zone, _ = at(s.place[cid])
+    pm = power_map(s)
+
+    def zone_total(sd: int) -> int:
+        return sum(pm.get(c, s.defs[c].power) for c in zone_cards(s, sd, zone))
+
+    values = {}
+    for o in options:
+        e = ab.effects[int(o.split()[1])]
+        which = e.get("side")
+        gain = 0.0
+        if e.verb in ("wipe", "kill"):
+            if which in ("enemy", "both"):
+                gain += zone_total(1 - side)
+            if which in ("yours", "both"):
+                gain -= zone_total(side) + 0.5
+        values[o] = gain
+    return _best(options, values)
+
+
+def _linked_home(s: DiaboState, cid: int) -> int:
+    link = s.defs[cid].link
+    side, zone, _ = at(s.place[cid])
+    if link >= 0 and link != zone and free_slots(s, side, link) > 0:
+        return link
+    return -1
+
+
+def choose_by_power(s: DiaboState, options: tuple[str, ...], high: bool) -> str:
+    pm = power_map(s)
+    values = {
+        o: (1 if high else -1) * pm.get(_card_of(o), s.defs[_card_of(o)].power)
+        for o in options
+        if o != "done" and o.split()[1].isdigit()
+    }
+    return _best(options, values) if values else options[0]
+
+
+def default_choice(s: DiaboState) -> str:
+    """A sensible option for the pending decision without looking ahead."""
+    pending = s.pending
+    assert pending is not None
+    kind, seat, opts = pending.kind, pending.player, pending.options
+    if kind == "kill":
+        return choose_kill(s, seat, opts)
+    if kind == "pick":
+        return choose_pick(s, seat, opts)
+    if kind == "mode":
+        return choose_mode(s, seat, opts)
+    if kind == "counter":
+        return "escape"
+    if kind == "redeploy":
+        for o in opts:
+            if o != "done" and _linked_home(s, _card_of(o)) >= 0:
+                return o
+        return "done" if "done" in opts else opts[0]
+    if kind == "destination":
+        home = _linked_home(s, pending.ctx[0])
+        return f"to {home}" if f"to {home}" in opts else opts[0]
+    if kind in ("influence", "swap", "pact"):
+        return choose_by_power(s, opts, high=True)
+    if kind in ("give", "reveal"):
+        return choose_by_power(s, opts, high=False)
+    if kind == "stick":
+        return "done" if "done" in opts else opts[0]
+    return opts[0]
+
+
+def settle(s: DiaboState) -> DiaboState:
+    """A copy of ``s`` played on with :func:`default_choice` to a quiet point."""
+    out = s.clone()
+    for _ in range(SETTLE_STEPS):
+        pending = out.pending
+        if pending is None or pending.kind in QUIET:
+            break
+        out.apply_action(default_choice(out))
+    return out
+
+
+# =============================================================================
+# The score
+# =============================================================================
+def doomed_by_the_deck(s: DiaboState, side: int) -> int:
+    """Power that Borrowed Time will lose: its cards die when the deck runs out,
+    which it will unless the mat fills up first."""
+    room = sum(free_slots(s, sd, z) for sd in (0, 1) for z in range(3))
+    if len(s.deck) > room:
+        return 0
+    lost = 0
+    for c, d in enumerate(s.defs):
+        if s.place[c] >= 0 and "die" in d.verbs and at(s.place[c])[0] == side:
+            ab = d.ability
+            if ab is not None and ab.effects[0].get("when") == "deck_empty" and c not in s.lost:
+                lost += d.power
+    return lost
+
+
+def side_value(s: DiaboState, side: int, totals: list[int]) -> float:
+    """What a side has, in points of power (see the module docstring)."""
+    room = sum(free_slots(s, side, z) for z in range(3))
+    value = float(totals[side] - doomed_by_the_deck(s, side))
+    pm = power_map(s)
+    for z in range(3):
+        a = s.act[side][z]
+        if a >= 0:
+            value += SAFE * pm.get(a, s.defs[a].power)  # THE IMMUNITY
+    for source, idx, left in s.opens:
+        if s.place[source] >= 0 and at(s.place[source])[0] == side:
+            ab = s.defs[source].ability
+            assert ab is not None
+            e = ab.effects[idx]
+            helps = (e.get("value") == 8) == (e.get("side") == "yours")
+            value += (OPEN_PICK if helps else -OPEN_PICK / 2) * left
+    defs = s.defs
+    powers = sorted(
+        (defs[c].power for seat in range(side, s.n, 2) for c in s.hands[seat]), reverse=True
+    )
+    return value + HAND * sum(powers[:room])
+
+
+def _squash(lead: float) -> float:
+    return 1.0 / (1.0 + math.exp(-lead / SCALE))
+
+
+def values(s: DiaboState) -> list[float]:
+    """Each seat's prospects in [0, 1] for a position as it stands (not settled)."""
+    if s.is_terminal():
+        if s.winner is None:
+            return [0.5] * s.n
+        return [1.0 if seat % 2 == s.winner else 0.0 for seat in range(s.n)]
+    totals = scores(s)
+    v = [side_value(s, side, totals) for side in (0, 1)]
+    lead = [_squash(v[0] - v[1]), _squash(v[1] - v[0])]
+    return [lead[seat % 2] for seat in range(s.n)]
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's prospects in [0, 1] after settling (what the agents call)."""
+    assert isinstance(state, DiaboState)
+    return values(settle(state))
+
+
+def where_to_play(s: DiaboState, seat: int, cid: int, options: list[str]) -> str:
+    """A plausible place for a card: a linked card in its zone, a Diabolical in
+    an activation slot, and a killer or Scorched Earth where the enemy is
+    strongest; otherwise any."""
+    d = s.defs[cid]
+    best, best_v = options[0], -1e9
+    enemy = 1 - seat % 2
+    for o in options:
+        _, zone, kind = PARSE[o]
+        v = 0.0
+        if d.link >= 0:
+            v += 5.0 if zone == d.link else 0.0
+        if d.diabolical or d.scorched:
+            v += 5.0 if kind != 0 else 0.0
+            v += 0.1 * sum(s.defs[c].power for c in zone_cards(s, enemy, zone))
+        if v > best_v:
+            best, best_v = o, v
+    return best
+
+
+def rollout_policy(state: GameState, rng: Rng) -> str:
+    """Mostly the sensible default; on a turn, usually one of the stronger
+    cards, in a plausible place."""
+    assert isinstance(state, DiaboState)
+    pending = state.pending
+    assert pending is not None
+    opts = pending.options
+    if pending.kind != "turn":
+        return default_choice(state) if rng.below(4) else rng.choice(opts)
+    if rng.below(3) == 0:
+        return rng.choice(opts)
+    defs = state.defs
+    best = -1
+    strong: list[str] = []
+    for o in opts:
+        parsed = PARSE.get(o)
+        if parsed is None:
+            continue
+        p = defs[parsed[0]].power
+        if p > best:
+            best, strong = p, [o]
+        elif p == best:
+            strong.append(o)
+    if not strong:
+        return rng.choice(opts)
+    cid = PARSE[strong[0]][0]
+    mine = [o for o in strong if PARSE[o][0] == cid]
+    return where_to_play(state, pending.player, cid, mine)
+
+
+ROLLOUT_DEPTH = 4  # a move is mostly a whole turn: two turns each, then the evaluation
+KNOWLEDGE = GameKnowledge(
+    evaluate=evaluate, rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH
+)
+register_knowledge("diabolicards", KNOWLEDGE)
+
+__all__ = ["KNOWLEDGE", "default_choice", "evaluate", "settle", "side_value", "values"]

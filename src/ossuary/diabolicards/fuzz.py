@@ -1,0 +1,120 @@
+"""Diabolicards' invariants, checked after every action of random playouts.
+
+The generic runner (``python -m ossuary.fuzz --game diabolicards``, ``make fuzz
+GAME=diabolicards``) plays the games, 1v1 and 2v2 in turn, and adds the
+kernel's checks (clone, serialization, samples, exact replay); this module says
+what must hold in a Diabolicards position: all 80 cards accounted for across
+deck, hands, contracts, mat and dead pile, each exactly once; the mat's index in
+step with its slots; no view showing a card its seat may not see (a teammate's
+hand included).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from .cards import DECK_SIZE
+from .state import ACTIVATION, REGULAR, SCORCH, SLOTS, DiaboState, code
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def card_places(s: DiaboState) -> Counter[int]:
+    """How many times each card appears across deck, hands, contracts, mat, dead."""
+    seen: Counter[int] = Counter(s.deck)
+    for hand in s.hands:
+        seen.update(hand)
+    seen.update(c for c in s.contracts if c >= 0)
+    seen.update(s.dead)
+    for side in (0, 1):
+        for z in range(3):
+            seen.update(s.mat[side][z])
+            seen.update(s.scorch[side][z])
+            if s.act[side][z] >= 0:
+                seen[s.act[side][z]] += 1
+    return seen
+
+
+def _walk(obj: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(obj, dict):
+        yield obj
+        for v in obj.values():
+            yield from _walk(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _walk(v)
+
+
+def check(s: DiaboState, deep: bool = True) -> None:
+    """Raise :class:`InvariantError` if the state breaks an invariant."""
+    places = card_places(s)
+    if len(places) != DECK_SIZE or any(v != 1 for v in places.values()) or len(s.defs) != 80:
+        lost = set(range(DECK_SIZE)) - set(places)
+        twice = [c for c, v in places.items() if v != 1]
+        raise InvariantError(f"cards lost {sorted(lost)} or in two places {twice}")
+    on_mat: set[int] = set()
+    for side in (0, 1):
+        for z in range(3):
+            regular = s.mat[side][z]
+            if len(regular) > SLOTS:
+                raise InvariantError(f"side {side} zone {z} holds {len(regular)} cards")
+            if s.sealed[z] and (regular or s.scorch[side][z] or s.act[side][z] >= 0):
+                raise InvariantError(f"sealed zone {z} is not empty")
+            for kind, cards in (
+                (REGULAR, regular),
+                (SCORCH, s.scorch[side][z]),
+                (ACTIVATION, [s.act[side][z]] if s.act[side][z] >= 0 else []),
+            ):
+                for c in cards:
+                    d = s.defs[c]
+                    if s.place[c] != code(side, z, kind):
+                        raise InvariantError(f"{d.name}: place index out of step")
+                    if not 0 <= s.ctrl[c] < s.n or s.ctrl[c] % 2 != side:
+                        raise InvariantError(f"{d.name}: controller {s.ctrl[c]} not on side {side}")
+                    if (kind == SCORCH) != d.scorched or (kind == ACTIVATION and not d.diabolical):
+                        raise InvariantError(f"{d.name} is in the wrong kind of slot")
+                    on_mat.add(c)
+    for c in range(DECK_SIZE):
+        if c not in on_mat and (s.place[c] != -1 or s.ctrl[c] != -1):
+            raise InvariantError(f"{s.defs[c].name} is off the mat but has a place")
+    for group in (s.sticks, s.pacts):
+        for bond in group:
+            if not all(c in on_mat for c in bond):
+                raise InvariantError(f"a bond {bond} holds a card off the mat")
+    for m in s.mods:
+        if m[2] not in on_mat:
+            raise InvariantError(f"a boost or hinder on a card off the mat: {m}")
+    if s.is_terminal() and s.pending is None:
+        r = s.returns()
+        if abs(sum(r)) > 1e-9:
+            raise InvariantError(f"returns {r} are not zero-sum")
+    if not deep:
+        return
+    from .view import hidden_from, redact_event
+
+    seats: list[int | None] = [*range(s.n), None]  # None: a spectator
+    for event in s.log:
+        # the log as each seat gets it (redacting without the copy a view makes)
+        seen_by = event.get("seen_by")
+        if seen_by is None:
+            continue
+        for who in seats:
+            shown = redact_event(event, who)
+            if who not in seen_by and ("card" in shown or "cards" in shown):
+                raise InvariantError(f"seat {who}'s log shows a private card")
+    for who in seats:
+        hidden = hidden_from(s, who)
+        v = s.view(who, log_from=len(s.log))  # the log is checked above
+        for item in _walk(v):
+            if "card" in item and item.get("id") in hidden:
+                raise InvariantError(f"seat {who}'s view shows hidden card {item['id']}")
+        if who is not None:
+            for p, player in enumerate(v["players"]):
+                if p != who and any(
+                    c is not None and not s.known[c["id"]] & (1 << who) for c in player["hand"]
+                ):
+                    raise InvariantError(f"seat {who} sees seat {p}'s hand")
