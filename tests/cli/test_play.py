@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -262,3 +263,17 @@ def test_ai_levels_and_agent_specs_in_seats(runner: CliRunner) -> None:
         assert re.search(r"^Winner: Player [01]$", result.output, re.M)
     shown = runner.invoke(app, ["play", "hecatomb", "--seats", "ai,ai", "--ai", "easy", "-q"])
     assert "Player 0: heuristic, Player 1: heuristic" in shown.output
+
+
+@pytest.mark.parametrize("game", ["hecatomb", "diabolicards"])
+def test_first_chooses_the_seat_that_starts(runner: CliRunner, tmp_path: Path, game: str) -> None:
+    # Diabolicards FAQ, the turns: either side may open; Hecatomb's setup names a
+    # first player. --first makes it a choice; without it the seed decides.
+    for first in (0, 1):
+        out = tmp_path / f"{game}-{first}.json"
+        args = ["play", game, "--seats", "random,random", "--seed", "4", "-q"]
+        result = runner.invoke(app, [*args, "--first", str(first), "--save-replay", str(out)])
+        assert result.exit_code == 0, result.output
+        assert json.loads(out.read_text("utf-8"))["first"] == first
+    bad = runner.invoke(app, ["play", game, "--seats", "random,random", "--first", "2", "-q"])
+    assert bad.exit_code == 2 and "--first 2: there are seats 0 to 1" in bad.output

@@ -71,6 +71,10 @@ def play(
             "--seed", help="The game's random seed (default: a new one, printed at the start)."
         ),
     ] = None,
+    first: Annotated[
+        int | None,
+        typer.Option("--first", help="The seat that starts (default: the seed chooses).", min=0),
+    ] = None,
     deck: Annotated[
         list[str] | None,
         typer.Option(
@@ -126,6 +130,7 @@ def play(
             full_screen=choose_ui(ui),
             auto_pass=auto_pass,
             mode=mode,
+            first=first,
         )
     if code:
         raise typer.Exit(code)

@@ -118,9 +118,11 @@ def resolve_decks(
     return out, labels
 
 
-def new_game(game: Game, seats: int, seed: int, decks: list[DeckSpec] | None) -> GameState:
+def new_game(
+    game: Game, seats: int, seed: int, decks: list[DeckSpec] | None, first: int | None = None
+) -> GameState:
     try:
-        return game.new_game(decks=decks, seats=seats, seed=seed)
+        return game.new_game(decks=decks, seats=seats, seed=seed, first=first)
     except ValueError as exc:
         raise CliError(str(exc)) from exc
 
@@ -229,6 +231,7 @@ def play(
     full_screen: bool = False,
     auto_pass: bool = True,
     mode: str | None = None,
+    first: int | None = None,
 ) -> int:
     """Play one game to its end (or until a person quits); the exit code.
 
@@ -236,6 +239,7 @@ def play(
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
     ``seed`` None: a random seed, printed so the deal can be played again.
     ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
+    ``first`` is the seat that starts (None: the seed chooses).
     Ctrl-C ends the game with a message (and the replay, if asked for) and the
     exit code 130.
     """
@@ -271,13 +275,16 @@ def play(
             agents.append(make_agent(s, agent_seed(seed, i)))
         except ValueError as exc:
             raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
-    state = new_game(the_game, len(seats), seed, decks)
+    if first is not None and not 0 <= first < len(seats):
+        raise CliError(f"--first {first}: there are seats 0 to {len(seats) - 1}")
+    state = new_game(the_game, len(seats), seed, decks, first)
     for h in humans:
         the_game.allow_back(state, h)
     names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
     console.print(
         Text(
-            f"{the_game.title}, seed {seed} (replay this deal with --seed {seed}). {names}",
+            f"{the_game.title}, seed {seed} (replay this deal with --seed {seed}"
+            f"{'' if first is None else f' --first {first}'}). {names}",
             style="bold",
         ),
         soft_wrap=True,
