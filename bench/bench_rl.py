@@ -20,11 +20,12 @@ import platform
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from ossuary import rl
+from ossuary import games, rl
 
 
 def drive(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str, float]:
@@ -72,12 +73,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per environment")
     parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     args = parser.parse_args(argv)
 
-    ours = {
-        "ossuary hecatomb, 2 seats": lambda: rl.env("hecatomb", seats=2),
-        "ossuary hecatomb, 4 seats": lambda: rl.env("hecatomb", seats=4),
-    }
+    # every registered game at its fewest and most seats
+    ours: dict[str, Callable[[], Any]] = {}
+    for game in args.game or games.names():
+        counts = games.get(game).seat_counts
+        for n in sorted({min(counts), max(counts)}):
+            ours[f"ossuary {game}, {n} seats"] = partial(rl.env, game, seats=n)
     refs = references()
     results: dict[str, Any] = {"machine": platform.platform(), "seconds": args.seconds}
     for name, make in {**ours, **refs}.items():
