@@ -248,3 +248,64 @@ def test_postgresql_stores_and_resumes_games(postgres_url: str) -> None:
 
         with pytest.raises(Exception):  # noqa: B017  (the driver's integrity error)
             hub.db.store.write([ActionRow(game["id"], 0, 0, "end", "human", 0.0)])
+
+
+def test_an_sqlite_file_is_checkpointed_beside_the_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits never wait for a disk sync: SQLite's own checkpoint (which syncs)
+    is pushed far off, and the database checkpoints in a thread of its own,
+    copying the write-ahead log into the file while games go on."""
+    import asyncio
+    import threading
+
+    from ossuary.server import db as dbmod
+    from ossuary.server.storage import (
+        BACKSTOP_CHECKPOINT_PAGES,
+        ActionRow,
+        GameRecord,
+        SeatRecord,
+        Store,
+    )
+
+    path = tmp_path / "games.db"
+    store = Store(f"sqlite:///{path}")
+    with store.engine.connect() as conn:
+        pages = conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()
+    assert pages == BACKSTOP_CHECKPOINT_PAGES
+    assert store.checkpoints and not Store("sqlite://").checkpoints
+
+    ran: list[tuple[str, tuple[int, int] | None]] = []
+    real = store.checkpoint
+
+    def watched() -> tuple[int, int] | None:
+        out = real()
+        ran.append((threading.current_thread().name, out))
+        return out
+
+    monkeypatch.setattr(store, "checkpoint", watched)
+    monkeypatch.setattr(dbmod, "CHECKPOINT_EVERY", 0.05)
+
+    record = GameRecord("g1", "hecatomb", "1", 0.0, [], 1, 0, {}, "playing",
+                        seats=[SeatRecord(0, "human", "human", None, False)])  # fmt: skip
+
+    async def scenario() -> None:
+        db = dbmod.Database(store)
+        db.start()
+        await db.call(store.create_game, record)
+        for n in range(20):
+            await db.write([ActionRow("g1", n, 0, "end", "human", 0.0)])
+        for _ in range(100):
+            if ran:
+                break
+            await asyncio.sleep(0.02)
+        await db.close()
+
+    asyncio.run(scenario())
+    assert ran, "no checkpoint ran while writes came in"
+    name, out = ran[0]
+    assert name.startswith("ossuary-ckpt")  # not the writer's thread
+    assert out is not None and out[1] == out[0] > 0  # every logged page copied
+    reopened = Store(f"sqlite:///{path}")
+    assert len(reopened.load("g1").actions) == 20  # type: ignore[union-attr]
+    reopened.close()

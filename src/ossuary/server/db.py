@@ -6,6 +6,10 @@ previous transaction commits and then go in together (group commit): under
 load, many games' actions share one disk sync, and each caller still resumes
 only once its own rows are committed. That is what lets the server answer an
 action only after it is durable without a sync per action.
+
+An SQLite file's checkpoints (the only disk syncs with ``synchronous=NORMAL``)
+run in a second thread every :data:`CHECKPOINT_EVERY` seconds while writes come
+in, so no commit waits for one (see ``storage.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any, TypeVar
 from .storage import StorageError, Store, Write
 
 T = TypeVar("T")
+CHECKPOINT_EVERY = 1.0  # seconds between background checkpoints while writes come in
 log = logging.getLogger("ossuary.server")
 
 
@@ -32,10 +37,17 @@ class Database:
         self._pending: list[tuple[Sequence[Write], asyncio.Future[None]]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._checkpoint_thread: ThreadPoolExecutor | None = None
+        self._written = False  # anything committed since the last checkpoint
 
     def start(self) -> None:
+        loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="ossuary-db-writer")
+        self._task = loop.create_task(self._run(), name="ossuary-db-writer")
+        if self.store.checkpoints:
+            self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="ossuary-ckpt")
+            self._checkpointer = loop.create_task(self._checkpoints(), name="ossuary-db-ckpt")
 
     async def close(self) -> None:
         if self._task is not None:
@@ -45,6 +57,12 @@ class Database:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+        if self._checkpoint_thread is not None:
+            self._checkpoint_thread.shutdown(wait=True)
         await asyncio.get_running_loop().run_in_executor(self._executor, self.store.close)
         self._executor.shutdown(wait=True)
 
@@ -87,3 +105,18 @@ class Database:
                 for _, fut in batch:
                     if not fut.done():
                         fut.set_result(None)
+            self._written = True
+
+    async def _checkpoints(self) -> None:
+        """Checkpoint the SQLite file beside the writer, while there are writes."""
+        assert self._checkpoint_thread is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY)
+            if not self._written:
+                continue
+            self._written = False
+            try:
+                await loop.run_in_executor(self._checkpoint_thread, self.store.checkpoint)
+            except Exception as exc:  # the backstop checkpoint still bounds the log
+                log.warning("database checkpoint failed: %s", exc)

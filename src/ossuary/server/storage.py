@@ -13,7 +13,8 @@ by default, PostgreSQL by URL):
   twice, even by two servers on one database.
 
 Every method here is synchronous and is called from one database thread (see
-:class:`Writer` and ``app.py``), never from the event loop.
+:class:`ossuary.server.db.Database` and ``app.py``), never from the event loop;
+the one exception is :meth:`Store.checkpoint`, which has a thread of its own.
 """
 
 from __future__ import annotations
@@ -165,9 +166,26 @@ def default_sqlite_url() -> str:
     return f"sqlite:///{base / 'ossuary' / 'server.db'}"
 
 
+# SQLite copies its write-ahead log back into the database file at a
+# checkpoint, and that is the one place where it syncs the disk. Left to
+# itself it checkpoints inside whichever commit fills the log to 1,000 pages,
+# and that commit (with every game waiting behind it) takes as long as the
+# sync: tens to hundreds of milliseconds on a busy disk. The server checkpoints
+# in a thread of its own instead (:meth:`Store.checkpoint`, called by
+# ``Database``), so commits never wait for a sync; the automatic checkpoint is
+# only a far-off backstop, should that thread ever stop.
+BACKSTOP_CHECKPOINT_PAGES = 50_000  # about 200 MB of log
+
+
+def _sqlite_file(url: str) -> bool:
+    """True for an SQLite database kept in a file (not in memory)."""
+    memory = url in ("sqlite://", "sqlite:///:memory:") or "mode=memory" in url
+    return url.startswith("sqlite") and not memory
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        memory = url in ("sqlite://", "sqlite:///:memory:") or "mode=memory" in url
+        memory = not _sqlite_file(url)
         if not memory:
             path = url.split("///", 1)[-1].split("?", 1)[0]
             if path:
@@ -191,6 +209,8 @@ def _engine(url: str) -> Engine:
                 cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
+            if not memory:
+                cur.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_CHECKPOINT_PAGES}")
             cur.close()
 
         return engine
@@ -210,6 +230,26 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    @property
+    def checkpoints(self) -> bool:
+        """True when :meth:`checkpoint` has work to do (an SQLite file)."""
+        return _sqlite_file(self.url)
+
+    def checkpoint(self) -> tuple[int, int] | None:
+        """Copy what the write-ahead log holds into the SQLite file, without
+        blocking the writer (``PASSIVE``); the pages in the log and the pages
+        copied, or None when there is nothing to do (not an SQLite file).
+
+        Safe to call from a second thread beside the database thread: it takes
+        its own connection from the pool, and SQLite lets one checkpoint run
+        beside one writer.
+        """
+        if not self.checkpoints:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").first()
+        return None if row is None else (int(row[1]), int(row[2]))
 
     # -- writes ---------------------------------------------------------------------
     def create_game(self, record: GameRecord) -> None:
