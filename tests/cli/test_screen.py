@@ -5,6 +5,7 @@ a real terminal (a pseudo-terminal here) and leaves the terminal as it found it.
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
 import re
@@ -15,6 +16,7 @@ import sys
 import termios
 import time
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 from rich.cells import cell_len
@@ -22,7 +24,7 @@ from rich.console import Console
 
 from ossuary.agents import Observation
 from ossuary.cli.human import HumanAgent, Table
-from ossuary.cli.screen import FullScreenUI, layout_options
+from ossuary.cli.screen import FullScreenUI, layout_options, option_blocks, page_options
 from ossuary.hecatomb import GAME, load_scenario
 
 from .test_board import CROWDED
@@ -30,20 +32,29 @@ from .test_board import CROWDED
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def _frame_of(width: int, height: int, auto_pass: bool = True) -> list[str]:
+def _ui_of(width: int, height: int, stdin: TextIO | None = None) -> tuple[FullScreenUI, Table]:
+    """The crowded board's full screen at ``width`` x ``height``, drawn off screen."""
     s = load_scenario(CROWDED)
     s.cancel_seats = 1
-    console = Console(width=width, color_system="256", force_terminal=True)
+    console = Console(width=width, color_system="256", force_terminal=True, file=io.StringIO())
     names = ["human", "computer, normal"]
     decks = ["Rot and Ruin", "Gilded Lies"]
     table = Table(console, lambda _: None, GAME, seat_names=names, deck_names=decks)
     table.title = "Hecatomb · seed 7"
-    ui = FullScreenUI(console)
+    ui = FullScreenUI(console, stdin)
     ui.size = lambda: (width, height)  # type: ignore[method-assign]
     view = Observation.of(s, 0, None, "view").view
     options = table.options(0, view, s.legal_actions())
     ui.screen = table.screen_for(0, view, options)
+    return ui, table
+
+
+def _plain(ui: FullScreenUI) -> list[str]:
     return [ANSI.sub("", line) for line in ui._frame()]
+
+
+def _frame_of(width: int, height: int, auto_pass: bool = True) -> list[str]:
+    return _plain(_ui_of(width, height)[0])
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 30), (80, 18)])
@@ -74,6 +85,65 @@ def test_options_pack_into_a_few_lines() -> None:
     assert lines[0].split()[-2:] != ["1"] and " 1 " in lines[0]  # the group with option 1 first
     assert any(line.startswith("Play:") for line in lines)
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_options_that_fit_make_one_page_and_others_keep_each_group_whole() -> None:
+    s = load_scenario(CROWDED)
+    table = Table(Console(), lambda _: None, GAME)
+    options = table.options(0, s.view(0), s.legal_actions())
+    blocks = option_blocks(options, 80)
+    sizes = [len(lines) for _, lines in blocks]
+    assert sizes == [2, 2, 1]  # Add to mana, Play, Or
+    assert len(page_options(blocks, 5)) == 1  # five lines fit five rows
+    pages = page_options(blocks, 4)  # three lines a page and the line that says so
+    plain = [[line.plain for line in page] for page in pages]
+    assert [len(page) for page in plain] == [3, 4]  # Play moves whole to page 2
+    assert plain[0][0].startswith("Add to mana:") and plain[1][0].startswith("Play:")
+    assert plain[0][-1] == "  m: more options (page 1 of 2; next: Play, Or)"
+    assert plain[1][-1] == "  m: back to the first options (page 2 of 2)"
+    body = [line for page in plain for line in page[:-1]]
+    assert body == [line.plain for line in layout_options(options, 80)]  # in order, each once
+    tiny = page_options(blocks, 2)  # a group longer than a page is split, nothing lost
+    assert sum(len(page) - 1 for page in tiny) == 5 and all(len(page) == 2 for page in tiny)
+
+
+def test_a_short_screen_keeps_half_for_the_board_and_pages_the_options() -> None:
+    ui, _ = _ui_of(80, 12)
+    lines = _plain(ui)
+    assert len(lines) == 12
+    assert sum("Snap" in line or "Skullcrack" in line for line in lines[1:4]) == 2  # the hand
+    assert "  m: more options (page 1 of 2; next: Play, Or)" in lines
+    assert not any(line.startswith("Or:") for line in lines)
+    ui.option_page = 1
+    lines = _plain(ui)
+    assert any(line.startswith("Or:  13 Attack  14 End your turn") for line in lines)
+    assert not any(line.startswith("Add to mana:") for line in lines)
+
+
+@pytest.mark.parametrize("keys", [b"m\r", b"more\r", b"\x1b[6~"])
+def test_m_and_page_down_turn_the_page_without_answering(keys: bytes) -> None:
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        os.write(write, keys + b"14\r")
+        os.close(write)
+        ui, _ = _ui_of(80, 12, stdin)
+        assert ui.read("> ") == "14"  # "m" was never an answer
+        assert ui.option_page == 1
+        assert any(line.startswith("Or:  13 Attack") for line in _plain(ui))
+
+
+def test_m_with_every_option_on_screen_says_so() -> None:
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        os.write(write, b"m\r")
+        os.close(write)
+        ui, table = _ui_of(80, 24, stdin)
+        assert ui.read("> ") == "m"  # one page: the answer goes to the table
+    assert ui.screen is not None
+    s = load_scenario(CROWDED)
+    command = table.interpret("m", 0, s.view(0), ui.screen.options)
+    assert command.action is None and command.message is not None
+    assert "Every option is shown already" in command.message
 
 
 def _pty_run(

@@ -5,6 +5,7 @@ the generic hooks ``render_screen``, ``option_group``, ``visible_cards`` and
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
@@ -16,6 +17,7 @@ from ossuary.agents import Observation
 from ossuary.cli.human import Table
 from ossuary.cli.screen import FullScreenUI, layout_options
 from ossuary.diabolicards import GAME, new_game
+from ossuary.diabolicards.board import ZONE_SHORT, ZONE_TINY, render_screen
 from ossuary.diabolicards.state import DiaboState
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -31,7 +33,8 @@ def _midgame(seats: int, seed: int = 5, plies: int = 30) -> DiaboState:
     return s
 
 
-def _frame(s: DiaboState, width: int, height: int) -> list[str]:
+def _ui(s: DiaboState, width: int, height: int) -> FullScreenUI:
+    """The full screen of seat 0 at ``width`` x ``height``, drawn off screen."""
     console = Console(width=width, color_system="256", force_terminal=True)
     names = ["human"] + ["computer, normal"] * (s.n - 1)
     table = Table(console, lambda _: None, GAME, seat_names=names)
@@ -40,7 +43,15 @@ def _frame(s: DiaboState, width: int, height: int) -> list[str]:
     ui.size = lambda: (width, height)  # type: ignore[method-assign]
     view = Observation.of(s, 0, None, "view").view
     ui.screen = table.screen_for(0, view, table.options(0, view, s.legal_actions()))
+    return ui
+
+
+def _plain(ui: FullScreenUI) -> list[str]:
     return [ANSI.sub("", line) for line in ui._frame()]
+
+
+def _frame(s: DiaboState, width: int, height: int) -> list[str]:
+    return _plain(_ui(s, width, height))
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -53,7 +64,9 @@ def test_the_mat_fits_the_screen_and_keeps_ones_own_hand(
     assert len(lines) <= height
     assert all(cell_len(line) <= width for line in lines)
     text = "\n".join(lines)
-    assert "Your hand:" in text
+    # on a short screen the hand may leave the board when every card of it heads
+    # a line of the options, and the side's title says so
+    assert "Your hand:" in text or "· hand: in the options" in text
     for cid in s.hands[0]:
         assert s.defs[cid].name in text  # every own hand card is on screen
     assert lines[-1].startswith(">")
@@ -101,3 +114,92 @@ def test_visible_cards_name_the_hand_the_mat_and_the_contracts() -> None:
     record = GAME.card_record(where["your hand"][0].upper())
     assert record is not None and record["name"] == where["your hand"][0]
     assert GAME.legend()
+
+
+def _mat_lines(s: DiaboState, side: int) -> list[str]:
+    """How the screen draws ``side``'s title and zones from seat 0's view: the
+    title with the side's power, then each zone with its power (+ synergy)."""
+    view = s.view(0)
+    zones = view["sides"][side]["zones"]
+    out = [f"Side {side}: "]
+    for z in zones:
+        power = f"{z['power']}" + (f"+{z['synergy']}" if z["synergy"] else "")
+        out.append(f"  {ZONE_SHORT[z['zone']]:<12}{power:>5} ")
+    return out
+
+
+@pytest.mark.parametrize("seed", [10, 13, 14])
+def test_at_80x24_ones_turn_keeps_the_whole_mat_and_the_prompt_on_screen(seed: int) -> None:
+    # the bug: at the start of one's turn with a full hand, the options (a line
+    # per hand card, two for a Diabolical, the contracts to trade for) pushed the
+    # enemy side off an 80x24 screen
+    s = _midgame(2, seed=seed, plies=12)
+    assert len(s.hands[0]) == 6  # a full hand (THE SETUP: 1v1 holds six)
+    view = s.view(0)
+    assert all(any(z["slots"] for z in side["zones"]) for side in view["sides"])
+    lines = _frame(s, 80, 24)
+    assert len(lines) <= 24
+    assert all(cell_len(line) <= 80 for line in lines)
+    assert lines[0].startswith("Diabolicards · seed 5")
+    assert any(line.startswith("Contracts: ") for line in lines)
+    for side in (1, 0):  # the enemy's three zones, then one's own
+        title, *zones = _mat_lines(s, side)
+        at = next(i for i, line in enumerate(lines) if line.startswith(title))
+        assert re.search(rf"· power {view['sides'][side]['score']}\b", lines[at])
+        for row, zone in enumerate(zones, at + 1):
+            assert lines[row].startswith(zone), (lines[row], zone)
+    enemy = next(i for i, line in enumerate(lines) if line.startswith("Side 1: "))
+    mine = next(i for i, line in enumerate(lines) if line.startswith("Side 0: "))
+    assert enemy < mine
+    assert "Your turn: play a card, or take a contract turn?" in lines
+    assert lines[-1].startswith(">")
+
+
+def test_options_that_do_not_fit_go_onto_pages_and_the_mat_stays() -> None:
+    s = _midgame(2, seed=10, plies=12)
+    ui = _ui(s, 80, 24)
+    assert ui.screen is not None
+    every = {o.key for o in ui.screen.options}
+    first = _plain(ui)
+    assert any(line.startswith("  m: more options (page 1 of 2") for line in first)
+    ui.option_page = 1  # what m (or PgDn) shows
+    second = _plain(ui)
+    assert any(line.startswith("  m: back to the first options (page 2 of 2)") for line in second)
+    shown = set()
+    for page in (first, second):
+        assert len(page) <= 24
+        assert sum(line.startswith(("Side 0: ", "Side 1: ", "  Vask Tower")) for line in page) == 4
+        start = page.index("Your turn: play a card, or take a contract turn?")
+        for line in page[start + 1 : -2]:
+            shown |= set(re.findall(r"(?<![\w(])(\d+) (?=[A-Z])", line))
+    assert shown == every  # every option is on one page or the other
+    # a hand card's options are never split across the pages
+    for page in (first, second):
+        for cid in s.hands[0]:
+            name = s.defs[cid].name
+            heads = [i for i, line in enumerate(page) if line.startswith(name + " (")]
+            assert len(heads) <= 1
+
+
+@pytest.mark.parametrize("height", [4, 5, 6, 7, 8])
+def test_a_shorter_screen_folds_a_side_into_its_zone_powers_and_loses_no_zone(
+    height: int,
+) -> None:
+    s = _midgame(2, seed=13, plies=12)
+    view = s.view(0)
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    console.print(render_screen(view, 0, (), 80, height))
+    lines = console.file.getvalue().splitlines()
+    assert 0 < len(lines) <= height
+    for side in (1, 0):
+        title, *zones = _mat_lines(s, side)
+        at = next(i for i, line in enumerate(lines) if line.startswith(title))
+        if lines[at + 1 : at + 2] and lines[at + 1].startswith(zones[0]):
+            continue  # drawn in full, as at 80x24
+        folded = " · ".join(
+            f"{ZONE_TINY[z['zone']]} {z['power']}" + (f"+{z['synergy']}" if z["synergy"] else "")
+            for z in view["sides"][side]["zones"]
+        )
+        assert f"· power {view['sides'][side]['score']} · {folded}" in lines[at], lines[at]
+    enemy = next(line for line in lines if line.startswith("Side 1: "))
+    assert " · Vask " in enemy  # the enemy folds first, one's own side stays longer

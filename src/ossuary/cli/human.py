@@ -35,6 +35,7 @@ Reader = Callable[[str], str | None]
 RECENT_LOG = 15
 NEW_EVENTS_SHOWN = 30
 MAX_ANSWER = 200  # characters of an answer we look at; anything longer is refused
+MORE = ("m", "more")  # the next page of options (the full screen, when they need pages)
 
 
 def player(seat: int) -> str:
@@ -223,6 +224,8 @@ HELP_ROWS = [
     ("r WORD", "the rules glossary (r alone: every term); also 'ossuary rules'"),
     ("l, log", "the whole log so far"),
     ("o", "every option, one a line, with its full label"),
+    ("m, more", "the next page of options, when they don't all fit on the screen "
+     "(PgDn, PgUp too)"),
     ("board", "show the board again"),
     ("auto", "auto-pass on or off: answer a lone 'Pass' / 'End your turn' for you"),
     ("?, help", "this help"),
@@ -339,6 +342,8 @@ class Table:
             listing = Text("\n".join(f"{o.key:>3}. {o.action.label}"
                                      for o in sorted(options, key=lambda o: o.order)))  # fmt: skip
             return Command(page=("Every option", listing))
+        if word in MORE and not rest:  # the full screen pages its options itself
+            return Command(message="Every option is shown already (o lists them one a line).")
         if word == "board" and not rest:
             return Command(redraw=True, page=("The board", self.board_page(seat, view)))
         if word == "auto" and not rest:

@@ -32,12 +32,13 @@ from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from .human import MAX_ANSWER, DecisionScreen, Option
+from .human import MAX_ANSWER, MORE, DecisionScreen, Option
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MIN_LOG = 2
 ALT_ON, ALT_OFF = "\x1b[?1049h", "\x1b[?1049l"
 CURSOR_ON, CURSOR_OFF = "\x1b[?25h", "\x1b[?25l"
+PAGE_UP, PAGE_DOWN = "\x1b[5~", "\x1b[6~"
 
 
 def terminal_ok(stdin: TextIO, stdout: TextIO) -> bool:
@@ -49,13 +50,15 @@ def terminal_ok(stdin: TextIO, stdout: TextIO) -> bool:
     return stdin.isatty() and stdout.isatty()
 
 
-def layout_options(options: list[Option], width: int) -> list[Text]:
-    """Options as lines: a heading with its short items packed side by side
-    (``Play: 3 Snap (2)  5 Warbeast Alpha (4)``), or one long option a line."""
+def option_blocks(options: list[Option], width: int) -> list[tuple[str, list[Text]]]:
+    """The options as blocks of lines, one block a group: (its name, its lines).
+    A group is a heading with its short items packed side by side (``Play: 3
+    Snap (2)  5 Warbeast Alpha (4)``); an option without a heading is a block
+    of its own, one line with its full label."""
     groups: dict[str, list[Option]] = {}
     for o in options:
         groups.setdefault(o.group, []).append(o)
-    lines: list[Text] = []
+    blocks: list[tuple[str, list[Text]]] = []
     # the groups in the order of their lowest number, so "Play: 1 ..." comes first
     ordered = sorted(groups.items(), key=lambda kv: min(o.order for o in kv[1]))
     for heading, items in ordered:
@@ -65,9 +68,10 @@ def layout_options(options: list[Option], width: int) -> list[Text]:
                 line = Text(no_wrap=True, overflow="ellipsis")
                 line.append(f"{o.key:>3} ", style="bold cyan")
                 line.append(o.action.label)
-                lines.append(line)
+                blocks.append((o.action.label, [line]))
             continue
         line = Text(f"{heading}:", style="bold", no_wrap=True, overflow="ellipsis")
+        lines = [line]
         indent = 2
         for o in items:
             piece = Text(" ")
@@ -77,11 +81,47 @@ def layout_options(options: list[Option], width: int) -> list[Text]:
                 cell_len(line.plain) + cell_len(piece.plain) > width
                 and cell_len(line.plain) > indent
             ):
-                lines.append(line)
                 line = Text(" " * indent, no_wrap=True, overflow="ellipsis")
+                lines.append(line)
             line.append_text(piece)
-        lines.append(line)
-    return lines
+        blocks.append((heading, lines))
+    return blocks
+
+
+def layout_options(options: list[Option], width: int) -> list[Text]:
+    """Options as lines: a heading with its short items packed side by side
+    (``Play: 3 Snap (2)  5 Warbeast Alpha (4)``), or one long option a line."""
+    return [line for _, lines in option_blocks(options, width) for line in lines]
+
+
+def page_options(blocks: list[tuple[str, list[Text]]], rows: int) -> list[list[Text]]:
+    """The option lines in pages of at most ``rows`` lines: all of them on one page
+    when they fit; else pages of ``rows - 1`` lines, each ending with a line that
+    says how to see the others (``m``, PgDn/PgUp) and which groups they hold. A
+    group moves whole to the next page when it fits there, so a card's options
+    stay together; only a group longer than a page is split."""
+    rows = max(2, rows)
+    if sum(len(lines) for _, lines in blocks) <= rows:
+        return [[line for _, lines in blocks for line in lines]]
+    room = rows - 1
+    pages: list[list[tuple[str, Text]]] = [[]]
+    for name, lines in blocks:
+        if pages[-1] and len(pages[-1]) + len(lines) > room and len(lines) <= room:
+            pages.append([])
+        for line in lines:
+            if len(pages[-1]) >= room:
+                pages.append([])
+            pages[-1].append((name, line))
+    out: list[list[Text]] = []
+    for i, page in enumerate(pages):
+        more = Text(no_wrap=True, overflow="ellipsis", style="dim")
+        if i + 1 < len(pages):
+            names = ", ".join(dict.fromkeys(name for name, _ in pages[i + 1]))
+            more.append(f"  m: more options (page {i + 1} of {len(pages)}; next: {names})")
+        else:
+            more.append(f"  m: back to the first options (page {i + 1} of {len(pages)})")
+        out.append([line for _, line in page] + [more])
+    return out
 
 
 class FullScreenUI:
@@ -103,6 +143,8 @@ class FullScreenUI:
         self._lock = threading.Lock()
         self._spin_line = -1
         self._input_row = 0
+        self.option_page = 0  # which page of the options is shown, when they need pages
+        self._pages = 1
 
     @property
     def fd(self) -> int:
@@ -173,24 +215,27 @@ class FullScreenUI:
         title.append((s.title if s else "Ossuary").ljust(width))
         if s is None:
             return self._ansi([title], width)
+        fixed = 5  # title, log rule, prompt, message, answer
+        room = max(1, height - fixed)  # for the board, the log and the options
+        min_log = MIN_LOG if height < 24 else MIN_LOG + 2
         if status is not None:
             option_lines: list[Text] = [status]
+            budget = max(1, room - 1 - min_log)
+            # never cut the bottom: the seat's own souls and hand
+            board = self._ansi([s.board(width, budget)], width)[-budget:]
+            self._pages = 1
         else:
-            option_lines = layout_options(s.options, width)
-            cap = max(3, height - 5 - MIN_LOG - 6)
-            if len(option_lines) > cap:
-                more = len(option_lines) - cap + 1
-                option_lines = [
-                    *option_lines[: cap - 1],
-                    Text(
-                        f"  ... {more} more lines of options: type o to list them all", style="dim"
-                    ),
-                ]
-        fixed = 5  # title, log rule, prompt, message, answer
-        min_log = MIN_LOG if height < 24 else MIN_LOG + 2
-        budget = max(1, height - fixed - len(option_lines) - min_log)
-        board = self._ansi([s.board(width, budget)], width)
-        board = board[-budget:]  # never cut the bottom: the seat's own souls and hand
+            blocks = option_blocks(s.options, width)
+            budget = room - sum(len(lines) for _, lines in blocks) - min_log
+            # many options must not push the board off the screen: it keeps at
+            # least half the room (when it needs it), the log gives way first,
+            # then the options go onto pages (m, PgDn)
+            budget = max(1, budget, room // 2)
+            board = self._ansi([s.board(width, budget)], width)[-budget:]
+            pages = page_options(blocks, room - len(board))
+            self._pages = len(pages)
+            self.option_page %= len(pages)
+            option_lines = pages[self.option_page]
         log_rows = max(0, height - fixed - len(option_lines) - len(board))
         rule = Text(no_wrap=True, overflow="ellipsis", style="dim")
         news = f"({s.new} new{', l shows all' if s.new > log_rows else ''}) " if s.new else ""
@@ -236,6 +281,7 @@ class FullScreenUI:
     def show(self, screen: DecisionScreen) -> None:
         self.screen = screen
         self.message = ""
+        self.option_page = 0
         self.draw()
 
     def note(self, text: str, style: str = "yellow") -> None:
@@ -254,6 +300,10 @@ class FullScreenUI:
             if key in ("\r", "\n"):
                 answer, self.buffer = self.buffer, ""
                 self.message = ""
+                if answer.strip().lower() in MORE and self._pages > 1:
+                    self.option_page += 1  # the next page of options; the board stays
+                    self.draw()
+                    continue
                 return answer
             if key == "\x04" and not self.buffer:
                 return None
@@ -263,6 +313,8 @@ class FullScreenUI:
                 self.buffer = ""
             elif key == "\x0c":  # Ctrl-L: redraw
                 pass
+            elif key in (PAGE_DOWN, PAGE_UP):  # the options' pages
+                self.option_page += 1 if key == PAGE_DOWN else -1
             elif len(key) == 1 and key.isprintable() and len(self.buffer) < MAX_ANSWER:
                 self.buffer += key
             self.draw()

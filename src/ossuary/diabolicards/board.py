@@ -344,8 +344,7 @@ def _token(card: dict[str, Any], act: bool = False, scorched: bool = False) -> T
 def _zone_line(zone: dict[str, Any], width: int) -> Text:
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"  {ZONE_SHORT[zone['zone']]:<12}", style="bold")
-    power = f"{zone['power']}" + (f"+{zone['synergy']}" if zone["synergy"] else "")
-    line.append(f"{power:>5} ", style="bold magenta")
+    line.append(f"{_zone_power(zone):>5} ", style="bold magenta")
     if zone["sealed"]:
         line.append("SEALED (Scorch the Earth)", style="bold red")
         return line
@@ -365,8 +364,9 @@ def _zone_line(zone: dict[str, Any], width: int) -> Text:
     return line
 
 
-def _hand_lines(cards: list[dict[str, Any]], width: int) -> list[Text]:
-    """One's own hand packed into as few lines as ``width`` allows."""
+def _hand_lines(cards: list[dict[str, Any]], width: int, abilities: bool = True) -> list[Text]:
+    """One's own hand packed into as few lines as ``width`` allows (``abilities``
+    False: names and power only, for a short screen)."""
     line = Text("Your hand:", style="bold green", no_wrap=True, overflow="ellipsis")
     lines = [line]
     if not cards:
@@ -375,7 +375,7 @@ def _hand_lines(cards: list[dict[str, Any]], width: int) -> list[Text]:
         piece = Text(" · " if i else " ", style="dim")
         piece.append(c["card"], style=GROUP_STYLE.get(c["group"], ""))
         piece.append(f" {c['power']}", style="bold")
-        if c.get("ability"):
+        if abilities and c.get("ability"):
             piece.append(f" [{c['ability']}]", style="dim")
         if cell_len(line.plain) + cell_len(piece.plain) > width and cell_len(line.plain) > 11:
             line = Text(" " * 10, no_wrap=True, overflow="ellipsis")
@@ -391,6 +391,21 @@ def _seat_name(seat: int, labels: Sequence[str], me: int | None) -> str:
     return player(seat) + (" (you)" if seat == me else "")
 
 
+def _zone_power(zone: dict[str, Any]) -> str:
+    return f"{zone['power']}" + (f"+{zone['synergy']}" if zone["synergy"] else "")
+
+
+def _hand_in_options(view: View, me: int | None, hand: list[dict[str, Any]]) -> bool:
+    """Whether every card of ``me``'s hand is named by an option of the decision
+    ``me`` is making (its turn: each card heads a line of the options)."""
+    decision = view.get("decision") or {}
+    if me is None or decision.get("player") != me or not hand:
+        return False
+    ids = [o["id"] for o in decision.get("options", ())]
+    played = {i.split()[1] for i in ids if i.startswith("play ")}
+    return all(str(c["id"]) in played for c in hand)
+
+
 def render_screen(
     view: View,
     me: int | None,
@@ -401,7 +416,14 @@ def render_screen(
     """The mat in a few lines for the play screen: a head line, the contracts,
     the enemy side's three zones, one's own side's three zones, the other hands'
     counts and one's own hand (kept last: the screen cuts from the top when it
-    must). ``height``: at most that many lines, dropping the head lines first."""
+    must).
+
+    ``height``: at most that many lines. The mat is what a player must see while
+    choosing, so detail goes in this order: the head line, the Why Stick / Doom
+    Pact line, the other hands' counts, the abilities in one's own hand, then the
+    hand itself when every card of it heads a line of the options below (the side
+    title says so), then each side's zones fold into one line of zone powers (the
+    enemy's first), then the contracts, then the hand's later lines."""
     mine = 0 if me is None else me % 2
     head = Text(no_wrap=True, overflow="ellipsis", style="bold")
     head.append(
@@ -421,35 +443,46 @@ def render_screen(
     if view["contracts_banned"]:
         contracts.append("  banned", style="red")
     contracts.append(f"  · deck {view['deck_count']} · dead {len(view['dead'])}", style="dim")
-    # (priority, line): when the screen is short the lowest go first, so one's
-    # own side and hand stay longest, then the enemy's side
-    rows: list[tuple[int, Text]] = [(1, head), (5, contracts)]
-    for side in (1 - mine, mine):
+    has_hand = any(p["seat"] == me for p in view["players"])
+    hand = [c for p in view["players"] if p["seat"] == me for c in p["hand"] if c is not None]
+    in_options = _hand_in_options(view, me, hand)
+
+    def side_lines(side: int, folded: bool, hand_below: bool) -> list[Text]:
+        """A side's title and its three zones (``folded``: the zones' powers on
+        the title line)."""
         s = view["sides"][side]
-        rank = 8 if side == mine else 7
-        names = " & ".join(_seat_name(p, seat_labels, me) for p in s["seats"])
-        title = Text(no_wrap=True, overflow="ellipsis")
-        title.append(f"Side {side}: {names}", style="bold green" if side == mine else "bold")
-        title.append(f" · power {s['score']}", style="bold magenta")
         empty = all(
             not z["slots"] and not z["scorched"] and z["activation"] is None and not z["sealed"]
             for z in s["zones"]
         )
+        tail = Text()
         if empty:
-            title.append(" · nothing on the mat yet", style="dim")
-        rows.append((rank, title))
-        if not empty:
-            rows += [(rank, _zone_line(z, width)) for z in s["zones"]]
+            tail.append(" · nothing on the mat yet", style="dim")
+        elif folded:
+            for z in s["zones"]:
+                tail.append(f" · {ZONE_TINY[z['zone']]} ", style="bold")
+                tail.append("SEALED" if z["sealed"] else _zone_power(z), style="bold magenta")
+        if hand_below:
+            tail.append(" · hand: in the options", style="dim")
+        title = Text()
+        for labels in (seat_labels, ()):  # "(computer, normal)" goes when it does not fit
+            names = " & ".join(_seat_name(p, labels, me) for p in s["seats"])
+            title = Text(no_wrap=True, overflow="ellipsis")
+            title.append(f"Side {side}: {names}", style="bold green" if side == mine else "bold")
+            title.append(f" · power {s['score']}", style="bold magenta")
+            title.append_text(tail)
+            if cell_len(title.plain) <= width:
+                break
+        if empty or folded:
+            return [title]
+        return [title, *(_zone_line(z, width) for z in s["zones"])]
+
     bonds = [f"Why Stick: {' + '.join(t)}" for t in view["why_stick"]]
     bonds += [f"Doom Pact: {' + '.join(p)}" for p in view["doom_pacts"]]
-    if bonds:
-        rows.append((3, Text("  ·  ".join(bonds), style="yellow", no_wrap=True,
-                             overflow="ellipsis")))  # fmt: skip
+    bond_lines = [Text("  ·  ".join(bonds), style="yellow", no_wrap=True, overflow="ellipsis")]
     others: list[Text] = [Text(no_wrap=True, overflow="ellipsis")]
-    hand_lines: list[Text] = []
     for p in view["players"]:
         if p["seat"] == me:
-            hand_lines += _hand_lines([c for c in p["hand"] if c is not None], width)
             continue
         piece = Text(f"{_seat_name(p['seat'], seat_labels, me)}: {p['hand_count']} cards")
         if p["out"]:
@@ -464,13 +497,29 @@ def render_screen(
         if line.plain:
             line.append("  ·  ", style="dim")
         line.append_text(piece)
-    rows += [(4, line) for line in others if line.plain]
-    rows += [(9, line) for line in hand_lines]
-    if height is not None and len(rows) > height:
-        keep = sorted(range(len(rows)), key=lambda i: (-rows[i][0], i))[: max(1, height)]
-        rows = [rows[i] for i in sorted(keep)]
-    lines = [line for _, line in rows]
-    if height is None:  # the plain transcript (screen readers, pipes): wrap, never cut
+
+    def layout(drop: int) -> list[Text]:
+        """The lines with the first ``drop`` steps of the order above taken."""
+        hand_below = drop >= 5 and in_options
+        out = [] if drop >= 1 else [head]
+        out += [] if drop >= 8 else [contracts]
+        out += side_lines(1 - mine, drop >= 6, False)
+        out += side_lines(mine, drop >= 7, hand_below)
+        out += bond_lines if bonds and drop < 2 else []
+        out += [line for line in others if line.plain] if drop < 3 else []
+        if has_hand and not hand_below:
+            hand_lines = _hand_lines(hand, width, abilities=drop < 4)
+            out += hand_lines[:1] if drop >= 9 else hand_lines
+        return out
+
+    lines = layout(0)
+    if height is not None:
+        for drop in range(1, 10):
+            if len(lines) <= height:
+                break
+            lines = layout(drop)
+        lines = lines[-max(1, height) :]  # one's own side and hand last, kept longest
+    else:  # the plain transcript (screen readers, pipes): wrap, never cut
         for line in lines:
             line.no_wrap, line.overflow = False, "fold"
     return Group(*lines)

@@ -267,8 +267,9 @@ class Game:
     ) -> Any:
         """The board for the terminal's play screen: compact, at most ``height``
         lines when given (the game drops detail to fit; ``me``'s own souls and hand
-        must stay), ``seat_labels`` naming each seat ("Player 0 (you) · Rot and
-        Ruin"). The default is :meth:`render_board`."""
+        must stay, unless the options of ``me``'s decision show the hand in full),
+        ``seat_labels`` naming each seat ("Player 0 (you) · Rot and Ruin"). The
+        default is :meth:`render_board`."""
         return self.render_board(view, me=me)
 
     def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
