@@ -334,7 +334,9 @@ def test_the_response_stack_is_drawn_top_first(server: ServerProcess, browser: A
     # Player 0 answers with Unravel: three entries, the newest on top
     state.apply_action(unravel)
     _draw(page, state, 0)
-    assert _entries(page)[0].startswith("2 Player 0 plays Unravel → stack entry 1 (Frost Snare)")
+    assert _entries(page)[0].startswith(
+        "2 Player 0 plays Unravel → stack entry 1: Player 1's card being played (Frost Snare)"
+    )
     assert len(_entries(page)) == 3
 
 

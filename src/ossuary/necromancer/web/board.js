@@ -40,18 +40,23 @@ const STACK_VERBS = {
   attack: "attacks with", dismiss: "dismisses",
 };
 
-// what a seat is being asked, in words, for those who don't see the prompt
+const ITEM_WORDS = {
+  card: "card being played", ability: "ability", draw: "Draw Card", destroy: "Destroy Magic",
+  attack: "attack", dismiss: "dismissal",
+};
+
+// what a seat is being asked, in words ("Player 1 is ..."), for those who don't see the prompt
 const KIND_WORDS = {
-  main: "main phase",
-  window: "response window: may respond or pass",
-  mulligan: "mulligan",
+  main: "in the main phase",
+  window: "deciding whether to respond (response window)",
+  mulligan: "choosing cards to mulligan",
   target: "choosing a target",
   aim: "choosing what to attack",
   defend: "choosing defenders",
   place: "choosing a minion space",
   dismiss: "choosing a minion to dismiss",
   sacrifice: "choosing a card to sacrifice",
-  hand_limit: "over the hand limit: sacrificing a card",
+  hand_limit: "sacrificing cards down to the hand limit",
   may: "deciding whether to use an ability",
   pick: "choosing a card",
   choose: "choosing a card",
@@ -90,7 +95,8 @@ export function targetWords(view, t, name) {
   if (kind === "h") return `${name(num)}'s hero`;
   if (kind === "s") {
     const entry = (view.response_stack || [])[num];
-    return `stack entry ${num}${entry ? ` (${entry.card})` : ""}`;
+    if (!entry) return `stack entry ${num}`;
+    return `stack entry ${num}: ${name(entry.player)}'s ${ITEM_WORDS[entry.kind] || entry.kind} (${entry.card})`;
   }
   for (const p of view.players || []) {
     for (const m of p.minions) {
@@ -123,9 +129,8 @@ export function createBoard(root, api) {
   function record(name, type, extra = {}) {
     const base = api.card(name);
     const out = base && (!type || base.type === type) ? {...base} : {name, type};
-    delete out.key;
-    delete out.abilities;
-    return {...out, ...extra, name};
+    // the page merges the catalogue record back in: null hides a field from the panel
+    return {...out, key: null, ...extra, name};
   }
 
   function draw(ctx) {
@@ -159,7 +164,7 @@ export function createBoard(root, api) {
     const handKey = (cid) => `hand:${handById.get(cid).card}`;
     const plays = new Map();  // card name -> play option id
     for (const o of legal) {
-      const [verb, a, b] = o.id.split(" ");
+      const [verb, a] = o.id.split(" ");
       const n = Number(a);
       if (verb === "play" && handById.has(n)) {
         plays.set(handById.get(n).card, o.id);
@@ -180,7 +185,6 @@ export function createBoard(root, api) {
       } else if (/^s\d+$/.test(o.id)) {
         add(`stack:${o.id.slice(1)}`, o.id);
       }
-      void b;
     }
     // "dismiss" (then which minion): offered on each minion you could dismiss
     // (yours, not ensnared, not dying); the question that follows is answered for you
@@ -362,9 +366,9 @@ export function createBoard(root, api) {
       const head = el("div.seat-head", {},
         el("span.pname", {text: name(seat) + (isMe ? " (you)" : "")}),
         computer ? el("span.badge", {text: "computer"}) : null,
-        view.active === seat ? el("span.badge.active-badge", {text: "their turn"}) : null,
+        view.active === seat ? el("span.badge.active-badge", {text: isMe ? "your turn" : "their turn"}) : null,
         decision && decision.player === seat && !ctx.over
-          ? el("span.badge.asked", {text: isMe && decision.prompt ? "your decision" : KIND_WORDS[decision.kind] || decision.kind}) : null,
+          ? el("span.badge.asked", {text: isMe ? "your decision" : "deciding"}) : null,
         ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
         !p.alive ? el("span.badge.out-badge", {text: "out of the game"}) : null,
         el("span.counts", {text: `hand ${p.hand_count}`, dataset: {zone: "hand-count", seat}}),
@@ -410,9 +414,10 @@ export function createBoard(root, api) {
       let asked = "";
       if (ctx.over) {
         asked = view.winner !== null && view.winner !== undefined ? `${name(view.winner)} wins` : "a draw";
+      } else if (decision && decision.prompt) {
+        asked = `${name(decision.player)} (you) is asked: ${decision.prompt}`;
       } else if (decision) {
-        const words = decision.prompt || KIND_WORDS[decision.kind] || decision.kind;
-        asked = `${decision.player === me ? "You" : name(decision.player)}: ${words}`;
+        asked = `${name(decision.player)} is ${KIND_WORDS[decision.kind] || decision.kind}`;
       }
       parts.push(el("div.turn-line", {}, el("b", {text: turn}), asked ? el("span.asked", {text: ` · ${asked}`}) : null));
       const stack = stackNode();
