@@ -272,6 +272,10 @@ class NecromancerGame(Game):
 
         return format_event(event)
 
+    def web_assets(self) -> Path | None:
+        """``web/board.js`` and ``web/board.css``: the board ``ossuary serve`` shows."""
+        return Path(__file__).parent / "web"
+
     # -- research -----------------------------------------------------------------
     def rl_encoder(self, seats: int = 2) -> Encoder:
         from .encode import NecromancerEncoder

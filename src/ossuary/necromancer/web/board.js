@@ -1,0 +1,506 @@
+// Path of the Necromancer's board for the browser (served by `ossuary serve`
+// through NecromancerGame.web_assets()). It draws only what the seat's view
+// holds, the same facts as the terminal board (necromancer/board.py): every
+// seat's hero with health (of 40), lifeforce (of 10) and ability; the front row
+// of four minion spaces by position, each minion's attack, defense, damage,
+// statuses and relics; the back row of three magic slots; graveyard, banished
+// cards, deck and hand counts; whose turn it is and what is asked; the
+// response stack while a window is open, the top (which resolves first) first;
+// your hand face up.
+//
+// Options become clicks where they lie: a hand card, then where it goes (a
+// free minion space, the magic slot it takes, or "play it" for spells and
+// relics, whose target is asked next); a minion, for its commands (attack,
+// its ability, dismiss) and then the target; targets, defenders, cards to
+// discard or choose, Destroy Magic, the hero's ability (your hero) and Draw
+// Card (your deck). Options with nowhere to click (end, pass, done, keep,
+// yes/no, cards picked from a deck) stay in the page's option bar.
+//
+// Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
+// returns the set of option ids the board lets the player click.
+
+const SPACES = 4;
+const SLOTS = 3;
+const MAX_HEALTH = 40;
+const MAX_LIFEFORCE = 10;
+
+const KEYWORD_WORDS = {
+  invisibility: "Invisibility",
+  immune: "Immune to piercing",
+  reaction: "Reaction",
+  hero_bonus: "+{} vs heroes",
+  extra_attacks: "{} extra attack(s)",
+  ensnaring: "Ensnares ({} round)",
+  bloodprice: "Blood price {}",
+  drain: "Drain {}",
+};
+
+const STACK_VERBS = {
+  card: "plays", ability: "uses", draw: "uses Draw Card", destroy: "uses Destroy Magic on",
+  attack: "attacks with", dismiss: "dismisses",
+};
+
+const ITEM_WORDS = {
+  card: "card being played", ability: "ability", draw: "Draw Card", destroy: "Destroy Magic",
+  attack: "attack", dismiss: "dismissal",
+};
+
+// what a seat is being asked, in words ("Player 1 is ..."), for those who don't see the prompt
+const KIND_WORDS = {
+  main: "in the main phase",
+  window: "deciding whether to respond (response window)",
+  mulligan: "choosing cards to mulligan",
+  target: "choosing a target",
+  aim: "choosing what to attack",
+  defend: "choosing defenders",
+  place: "choosing a minion space",
+  dismiss: "choosing a minion to dismiss",
+  sacrifice: "choosing a card to sacrifice",
+  hand_limit: "sacrificing cards down to the hand limit",
+  may: "deciding whether to use an ability",
+  pick: "choosing a card",
+  choose: "choosing a card",
+};
+
+function el(spec, attrs = {}, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const node = document.createElement(tag || "div");
+  if (classes.length) node.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function keywordText(kws) {
+  return Object.entries(kws || {}).map(([k, v]) => {
+    const words = KEYWORD_WORDS[k] || k.replaceAll("_", " ");
+    return words.includes("{}") ? words.replace("{}", v) : words;
+  });
+}
+
+/** A target id of the view ("h1", "m24", "c37", "g6", "s0") in words, from the view alone. */
+export function targetWords(view, t, name) {
+  if (!t) return "";
+  const kind = t[0];
+  const num = Number(t.slice(1));
+  if (kind === "h") return `${name(num)}'s hero`;
+  if (kind === "s") {
+    const entry = (view.response_stack || [])[num];
+    if (!entry) return `stack entry ${num}`;
+    return `stack entry ${num}: ${name(entry.player)}'s ${ITEM_WORDS[entry.kind] || entry.kind} (${entry.card})`;
+  }
+  for (const p of view.players || []) {
+    for (const m of p.minions) {
+      if (m && m.id === num) return `${m.card} (${name(p.seat)} space ${m.position})`;
+      if (m) for (const r of m.relics) if (r.id === num) return `${r.card} (on ${m.card})`;
+    }
+    for (const c of p.magic) if (c && c.id === num) return `${c.card} (${name(p.seat)} slot ${c.slot})`;
+    for (const c of p.graveyard) if (c.id === num) return `${c.card} in ${name(p.seat)}'s graveyard`;
+  }
+  return t;
+}
+
+export function createBoard(root, api) {
+  root.classList.add("necromancer");
+  let selected = null;  // the hand card (id) clicked first, waiting for where it goes
+  let intent = null;    // {kind: "place", cid, at} or {kind: "dismiss", cid}: answered when asked
+  let lastCtx = null;
+
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && selected !== null) { selected = null; if (lastCtx) draw(lastCtx); }
+  });
+
+  function update(ctx) {
+    lastCtx = ctx;
+    return draw(ctx);
+  }
+
+  // A card's full text for the panel: the catalogue's record, unless it is a
+  // namesake of another type (two cards may share a name), with the view's text.
+  function record(name, type, extra = {}) {
+    const base = api.card(name);
+    const out = base && (!type || base.type === type) ? {...base} : {name, type};
+    // the page merges the catalogue record back in: null hides a field from the panel
+    return {...out, key: null, ...extra, name};
+  }
+
+  function draw(ctx) {
+    const view = ctx.view;
+    const me = ctx.me === undefined ? null : ctx.me;
+    const legal = ctx.replay ? [] : (ctx.legal || []);
+    const ids = new Set(legal.map((o) => o.id));
+    const labels = new Map(legal.map((o) => [o.id, o.label]));
+    const decision = view.decision;
+    const myKind = decision && me !== null && decision.player === me ? decision.kind : null;
+    const mine = me === null ? null : view.players.find((p) => p.seat === me) || null;
+    const hand = mine ? mine.hand.filter(Boolean) : [];
+    const handById = new Map(hand.map((c) => [c.id, c]));
+    const name = (seat) => api.playerName(seat);
+
+    // -- answer a question already answered by an earlier click ----------------------------
+    if (myKind === "main" || ctx.over) intent = null;
+    if (intent && myKind === intent.kind) {
+      const want = intent.kind === "place" ? `at ${intent.at}` : `dismiss ${intent.cid}`;
+      const ours = intent.kind !== "place" || view.between_zones.some((c) => c.id === intent.cid);
+      intent = null;
+      if (ours && ids.has(want)) setTimeout(() => api.act(want), 0);
+    }
+
+    // -- which option goes on which element ----------------------------------------------
+    const on = new Map();  // element key -> [{id, label, run}]
+    const add = (key, id, label = labels.get(id), run = null) => {
+      if (!on.has(key)) on.set(key, []);
+      on.get(key).push({id, label, run});
+    };
+    const handKey = (cid) => `hand:${handById.get(cid).card}`;
+    const plays = new Map();  // card name -> play option id
+    for (const o of legal) {
+      const [verb, a] = o.id.split(" ");
+      const n = Number(a);
+      if (verb === "play" && handById.has(n)) {
+        plays.set(handById.get(n).card, o.id);
+      } else if ((verb === "mulligan" || verb === "sacrifice" || verb === "card") && a !== undefined) {
+        add(handById.has(n) ? handKey(n) : `cid:${n}`, o.id);
+      } else if (["attack", "use", "destroy", "defend", "dismiss"].includes(verb) && a !== undefined) {
+        add(`cid:${n}`, o.id);
+      } else if (verb === "hero") {
+        add(`hero:${me}`, o.id);
+      } else if (verb === "draw") {
+        add(`deck:${me}`, o.id);
+      } else if (verb === "at") {
+        add(`space:${me}:${n}`, o.id);
+      } else if (/^[mcg]\d+$/.test(o.id)) {
+        add(`cid:${o.id.slice(1)}`, o.id);
+      } else if (/^h\d+$/.test(o.id)) {
+        add(`hero:${o.id.slice(1)}`, o.id);
+      } else if (/^s\d+$/.test(o.id)) {
+        add(`stack:${o.id.slice(1)}`, o.id);
+      }
+    }
+    // "dismiss" (then which minion): offered on each minion you could dismiss
+    // (yours, not ensnared, not dying); the question that follows is answered for you
+    if (ids.has("dismiss") && mine) {
+      for (const m of mine.minions) {
+        if (!m || m.ensnared_rounds !== null || m.dying) continue;
+        add(`cid:${m.id}`, "dismiss", `Dismiss ${m.card} (back into your deck)`,
+          () => { intent = {kind: "dismiss", cid: m.id}; api.act("dismiss"); });
+      }
+    }
+    if (selected !== null && !(handById.has(selected) && plays.has(handById.get(selected).card))) {
+      selected = null;
+    }
+    const sel = selected === null ? null : handById.get(selected);
+    const selPlay = sel ? plays.get(sel.card) : null;
+
+    // -- drawing helpers that know the options ---------------------------------------------
+    const used = new Set();  // keys placed on an element
+    function actionable(node, key) {
+      const options = on.get(key);
+      if (!options) return false;
+      used.add(key);
+      node.classList.add("actionable");
+      node.dataset.options = options.map((o) => o.id).join("|");
+      node.tabIndex = 0;
+      node.title = options.map((o) => o.label).join("\n");
+      const go = (event) => {
+        event.stopPropagation();
+        const run = (o) => (o.run ? o.run() : api.act(o.id));
+        if (options.length === 1) run(options[0]);
+        else menu(node, options.map((o) => [o.label, () => run(o)]));
+      };
+      node.addEventListener("click", go);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      return true;
+    }
+
+    function target(node, label, run) {
+      node.classList.add("target", "actionable");
+      node.dataset.options = selPlay;
+      node.tabIndex = 0;
+      node.title = label;
+      const go = (event) => { event.stopPropagation(); selected = null; run(); };
+      node.addEventListener("click", go);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+    }
+
+    // hover shows the full text; a click (when the card is not an option) pins it
+    function showable(node, rec) {
+      api.hoverCard(node, rec);
+      node.addEventListener("click", (e) => {
+        if (node.classList.contains("actionable")) return;
+        e.stopPropagation();
+        api.showCard(rec);
+      });
+      return node;
+    }
+
+    function minionNode(m, seat, k) {
+      if (!m) {
+        const empty = el("div.space.empty", {dataset: {space: k + 1, seat}},
+          el("span.slot-label", {text: `space ${k + 1}`}));
+        actionable(empty, `space:${seat}:${k}`);
+        if (sel && selPlay && sel.type === "minion" && seat === me) {
+          target(empty, `Play ${sel.card} into space ${k + 1}`, () => {
+            // identical cards are one option: the copy played is the option's
+            intent = {kind: "place", cid: Number(selPlay.split(" ")[1]), at: k};
+            api.act(selPlay);
+          });
+        }
+        return empty;
+      }
+      const flags = [];
+      if (m.invisible) flags.push(["invisible", "invisible"]);
+      if (m.ensnared_rounds !== null) flags.push(["ensnared", `ensnared ${m.ensnared_rounds}r`]);
+      if (m.borrowed_from !== null) flags.push(["borrowed", `controlled: from P${m.borrowed_from}`]);
+      if (m.owner !== seat && m.borrowed_from === null) flags.push(["borrowed", `owner P${m.owner}`]);
+      if (m.attacks_made) flags.push(["spent", "attacked"]);
+      if (m.defended) flags.push(["spent", "defended"]);
+      if (m.dying) flags.push(["dying", "dying"]);
+      const kws = keywordText(m.keywords);
+      const hurt = m.damage > 0;
+      const node = el(`div.space.minion.mt-${m.minion_type}`, {dataset: {cardId: m.id, space: m.position, seat, name: m.card}},
+        el("div.mhead", {}, el("span.name", {text: m.card}), el("span.pos", {text: m.position, title: `space ${m.position}`})),
+        el("div.mline", {},
+          el("span.mtype", {text: m.minion_type}),
+          el("span.atk", {text: m.attack, title: "attack"}),
+          el("span.def" + (hurt ? ".hurt" : ""), {text: hurt ? `${m.defense}/${m.full_defense}` : m.defense,
+            title: hurt ? `defense left / full (${m.damage} damage taken)` : "defense"})),
+        kws.length ? el("div.kw", {text: kws.join(" · ")}) : null,
+        flags.length ? el("div.flags", {}, ...flags.map(([cls, text]) => el(`span.flag.${cls}`, {text}))) : null,
+        m.relics.length ? el("div.relics", {}, ...m.relics.map((r) => relicNode(r))) : null);
+      showable(node, record(m.card, "minion", {text: m.text}));
+      actionable(node, `cid:${m.id}`);
+      return node;
+    }
+
+    function relicNode(r) {
+      const node = el("span.relic", {dataset: {cardId: r.id, name: r.card}, text: `+ ${r.card}`});
+      showable(node, record(r.card, "relic", {text: r.text}));
+      actionable(node, `cid:${r.id}`);
+      return node;
+    }
+
+    function landSlotOf(p) {
+      return p.magic.findIndex((c) => c && c.type === "land");
+    }
+
+    function slotNode(c, seat, k, p) {
+      let node;
+      if (!c) {
+        node = el("div.slot.empty", {dataset: {slot: k + 1, seat}}, el("span.slot-label", {text: `magic ${k + 1}`}));
+      } else {
+        const facts = [c.type];
+        if (c.defense !== undefined) facts.push(c.defense < c.full_defense ? `def ${c.defense}/${c.full_defense}` : `def ${c.defense}`);
+        if (c.rounds_left !== undefined && c.rounds_left !== null) facts.push(`${c.rounds_left} round${c.rounds_left === 1 ? "" : "s"} left`);
+        node = el(`div.slot.magic.t-${c.type}`, {dataset: {cardId: c.id, slot: c.slot, seat, name: c.card}},
+          el("span.name", {text: c.card}), el("span.facts", {text: facts.join(" · ")}));
+        showable(node, record(c.card, c.type, {text: c.text}));
+        actionable(node, `cid:${c.id}`);
+      }
+      // a selected artifact, event or land goes to this slot: the leftmost free one
+      // (a new land destroys the old one first)
+      if (sel && selPlay && seat === me && ["artifact", "event", "land"].includes(sel.type)) {
+        const land = sel.type === "land" ? landSlotOf(p) : -1;
+        const free = p.magic.map((x, i) => (!x || i === land ? i : -1)).filter((i) => i >= 0);
+        if (free.length && free[0] === k) {
+          target(node, `Play ${sel.card} into magic slot ${k + 1}`, () => api.act(selPlay));
+        }
+      }
+      return node;
+    }
+
+    function pile(label, cards, seat, zone) {
+      const inside = cards.map((c) => {
+        const li = el("li", {dataset: {cardId: c.id, name: c.card}, text: c.card});
+        showable(li, record(c.card));
+        actionable(li, `cid:${c.id}`);
+        return li;
+      });
+      if (!cards.length) return el(`div.pile.${zone}`, {dataset: {zone, seat}}, el("span.muted", {text: `${label} 0`}));
+      const open = inside.some((li) => li.classList.contains("actionable"));
+      return el(`details.pile.${zone}`, {dataset: {zone, seat}, open},
+        el("summary", {text: `${label} ${cards.length}`}), el("ul", {}, ...inside));
+    }
+
+    function heroNode(p) {
+      const h = p.hero;
+      const health = Math.max(0, Math.min(p.health, MAX_HEALTH));
+      const node = el("div.hero", {dataset: {cardId: h.id, seat: p.seat, name: h.card}},
+        el("div.hname", {text: h.card}),
+        el("div.meter.health", {title: `health ${p.health} of ${MAX_HEALTH} (0: out)`},
+          el("span.mlabel", {text: "health"}), el("b", {text: p.health}), el("span.of", {text: `/${MAX_HEALTH}`}),
+          el("span.hbar", {}, el("span.fill", {style: `width:${(100 * health) / MAX_HEALTH}%`}))),
+        el("div.meter.lifeforce", {title: `lifeforce ${p.lifeforce} of ${MAX_LIFEFORCE}: what is left to spend`},
+          el("span.mlabel", {text: "lifeforce"}), el("b", {text: p.lifeforce}), el("span.of", {text: `/${MAX_LIFEFORCE}`}),
+          el("span.pips", {}, ...Array.from({length: MAX_LIFEFORCE}, (_, i) => el("span.pip" + (i < p.lifeforce ? ".on" : ""))))),
+        el("div.ability" + (h.ability_used ? ".used" : ""), {text: h.text}),
+        h.ability_used ? el("div.used-note", {text: "ability used this turn"}) : null);
+      showable(node, record(h.card, "hero", {text: h.text}));
+      actionable(node, `hero:${p.seat}`);
+      return node;
+    }
+
+    function seatPanel(p, bottom) {
+      const seat = p.seat;
+      const isMe = seat === me;
+      const classes = ["seat-panel", bottom ? "bottom" : "top"];
+      if (isMe) classes.push("me");
+      if (view.active === seat) classes.push("active");
+      if (decision && decision.player === seat) classes.push("deciding");
+      if (view.winner === seat) classes.push("winner");
+      if (!p.alive) classes.push("out");
+      const seatInfo = (ctx.seats || [])[seat];
+      const computer = seatInfo && seatInfo.controller !== "human";
+      const shown = isMe ? [] : p.hand.filter(Boolean);
+      const deck = el("div.pile.deck", {dataset: {zone: "deck", seat}, text: `Deck ${p.deck_count}`});
+      actionable(deck, `deck:${seat}`);
+      const head = el("div.seat-head", {},
+        el("span.pname", {text: name(seat) + (isMe ? " (you)" : "")}),
+        computer ? el("span.badge", {text: "computer"}) : null,
+        view.active === seat ? el("span.badge.active-badge", {text: isMe ? "your turn" : "their turn"}) : null,
+        decision && decision.player === seat && !ctx.over
+          ? el("span.badge.asked", {text: isMe ? "your decision" : "deciding"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        !p.alive ? el("span.badge.out-badge", {text: "out of the game"}) : null,
+        el("span.counts", {text: `hand ${p.hand_count}`, dataset: {zone: "hand-count", seat}}),
+        shown.length ? el("span.shown", {}, "shown: ", ...shown.map((c) => showable(el("span.relic", {text: c.card}), record(c.card, c.type, {text: c.text})))) : null);
+      const minions = el("div.frow.minion-row", {dataset: {zone: "minions", seat}},
+        ...Array.from({length: SPACES}, (_, k) => minionNode(p.minions[k], seat, k)));
+      const magic = el("div.frow.magic-row", {dataset: {zone: "magic", seat}},
+        ...Array.from({length: SLOTS}, (_, k) => slotNode(p.magic[k], seat, k, p)),
+        el("div.piles", {}, deck, pile("Graveyard", p.graveyard, seat, "graveyard"), pile("Banished", p.banished, seat, "banished")));
+      // the front rows face each other across the middle of the table
+      const rows = bottom ? [minions, magic] : [magic, minions];
+      return el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name(seat)},
+        head, el("div.field", {}, heroNode(p), el("div.rows", {}, ...rows)));
+    }
+
+    function stackNode() {
+      const stack = view.response_stack || [];
+      if (!stack.length) return null;
+      const items = [...stack].reverse().map((entry, i) => {
+        const verb = STACK_VERBS[entry.kind] || entry.kind;
+        const named = entry.kind === "draw" || entry.kind === "destroy" ? "" : entry.card;
+        const aim = targetWords(view, entry.target, name);
+        const defenders = (entry.defenders || []).map((d) => targetWords(view, `m${d}`, name));
+        const li = el("li.stack-entry" + (entry.negated ? ".negated" : "") + (i === 0 ? ".top" : ""),
+          {dataset: {index: entry.index, name: entry.card}},
+          el("span.idx", {text: entry.index}), " ",
+          el("span.what", {text: `${name(entry.player)} ${verb}${named ? " " + named : ""}`}),
+          aim ? el("span.aim", {text: ` → ${aim}`}) : null,
+          defenders.length ? el("span.defenders", {text: ` (defended by ${defenders.join(", ")})`}) : null,
+          entry.negated ? [" ", el("span.flag.negated", {text: "negated"})] : null,
+          i === 0 ? [" ", el("span.flag.top-flag", {text: "resolves first"})] : null);
+        showable(li, record(entry.card));
+        actionable(li, `stack:${entry.index}`);
+        return li;
+      });
+      return el("div.stack", {role: "region", "aria-label": "response stack"},
+        el("div.stack-head", {text: "Response stack · the top resolves first"}), el("ol", {}, ...items));
+    }
+
+    function middle() {
+      const parts = [];
+      const turn = `Turn ${view.turn_number} · ${name(view.active)}'s turn`;
+      let asked = "";
+      if (ctx.over) {
+        asked = view.winner !== null && view.winner !== undefined ? `${name(view.winner)} wins` : "a draw";
+      } else if (decision && decision.prompt) {
+        asked = `${name(decision.player)} (you) is asked: ${decision.prompt}`;
+      } else if (decision) {
+        asked = `${name(decision.player)} is ${KIND_WORDS[decision.kind] || decision.kind}`;
+      }
+      parts.push(el("div.turn-line", {}, el("b", {text: turn}), asked ? el("span.asked", {text: ` · ${asked}`}) : null));
+      const stack = stackNode();
+      if (stack) parts.push(stack);
+      if (view.between_zones && view.between_zones.length) {
+        parts.push(el("div.between", {}, el("span.slot-label", {text: "between zones"}),
+          ...view.between_zones.map((c) => showable(el("span.relic", {dataset: {cardId: c.id}, text: c.card}), record(c.card)))));
+      }
+      if (sel && selPlay && (sel.type === "spell" || sel.type === "relic")) {
+        const cast = el("div.cast", {text: `Play ${sel.card}${sel.type === "relic" ? " (then choose its minion)" : ""}`});
+        target(cast, labels.get(selPlay), () => api.act(selPlay));
+        parts.push(cast);
+      }
+      return el("div.middle", {}, ...parts);
+    }
+
+    function handCard(c) {
+      const stats = c.attack !== undefined ? `${c.attack}/${c.defense}` : c.defense !== undefined ? `def ${c.defense}` : c.rounds !== undefined ? `${c.rounds} round${c.rounds === 1 ? "" : "s"}` : "";
+      const node = el(`div.ncard.r-${c.rarity}`, {dataset: {cardId: c.id, name: c.card}},
+        el("div.chead", {}, el("span.name", {text: c.card}), el("span.cost", {text: c.cost, title: "lifeforce cost"})),
+        el("div.ctype", {text: c.type + (c.minion_type ? ` · ${c.minion_type}` : "") + (c.reaction ? " · reaction" : "")}),
+        c.text ? el("div.ctext", {text: c.text}) : null,
+        stats ? el("div.cstats", {text: stats, title: c.attack !== undefined ? "attack / defense" : ""}) : null);
+      const rec = record(c.card, c.type, {text: c.text});
+      api.hoverCard(node, rec);
+      const play = plays.get(c.card);
+      if (play) {
+        node.classList.add("actionable");
+        node.tabIndex = 0;
+        node.dataset.options = play;
+        node.title = labels.get(play);
+        if (selected === c.id) node.classList.add("selected");
+        const pick = (event) => {
+          event.stopPropagation();
+          selected = selected === c.id ? null : c.id;
+          draw(lastCtx);
+        };
+        node.addEventListener("click", pick);
+        node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(e); });
+      } else if (!actionable(node, handKey(c.id))) {
+        node.addEventListener("click", (e) => { e.stopPropagation(); api.showCard(rec); });
+      }
+      return node;
+    }
+
+    // -- the table: the others at the top, the middle, you (and your hand) below -----------
+    const bottomSeat = me !== null ? me : 0;
+    const others = view.players.filter((p) => p.seat !== bottomSeat);
+    const rows = [el("div.others", {}, ...others.map((p) => seatPanel(p, false))), middle()];
+    const low = view.players.find((p) => p.seat === bottomSeat);
+    if (low) rows.push(seatPanel(low, true));
+    if (mine) {
+      rows.push(el("div.hand", {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"},
+        ...(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})])));
+    }
+    root.replaceChildren(...rows);
+    root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
+
+    // the options drawn on the table; every other one stays in the page's option bar
+    const handled = new Set(plays.values());
+    for (const key of used) for (const o of on.get(key)) handled.add(o.id);
+    if (sel) {
+      const where = sel.type === "minion" ? "a free minion space of yours"
+        : sel.type === "spell" || sel.type === "relic" ? `"Play ${sel.card}" in the middle`
+        : "the magic slot it takes";
+      api.hint(`Now click where ${sel.card} goes: ${where}. (Esc: cancel)`);
+    } else {
+      api.hint("");
+    }
+    return handled;
+  }
+
+  function menu(anchor, items) {
+    document.querySelectorAll(".necro-menu").forEach((m) => m.remove());
+    const box = el("div.necro-menu", {role: "menu"},
+      ...items.map(([label, go]) => el("button.option.small", {type: "button", text: label,
+        onclick: (e) => { e.stopPropagation(); box.remove(); go(); }})));
+    const rect = anchor.getBoundingClientRect();
+    box.style.left = `${rect.left + window.scrollX}px`;
+    box.style.top = `${rect.bottom + window.scrollY + 4}px`;
+    document.body.append(box);
+    setTimeout(() => document.addEventListener("click", () => box.remove(), {once: true}), 0);
+  }
+
+  return {update};
+}
