@@ -146,6 +146,19 @@ def test_m_with_every_option_on_screen_says_so() -> None:
     assert "Every option is shown already" in command.message
 
 
+def test_ctrl_c_read_as_a_key_interrupts_like_sigint() -> None:
+    """A terminal that hands Ctrl-C over as a byte (no SIGINT) still ends the game
+    the Ctrl-C way, not as an ignored key and a redraw."""
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        os.write(write, b"12\x03")
+        os.close(write)
+        ui, _ = _ui_of(80, 24, stdin)
+        with pytest.raises(KeyboardInterrupt):
+            ui.read("> ")
+    assert ui.buffer == "12"  # what was typed before it is not taken as an answer
+
+
 def _pty_run(
     args: list[str], keys: list[tuple[str, bytes]], timeout: float = 60
 ) -> tuple[int, str]:
@@ -241,3 +254,15 @@ def test_piped_games_use_the_transcript() -> None:
 
 def test_unused_table_keeps_its_agent_contract() -> None:
     assert HumanAgent.observes == "view"
+
+
+def test_input_that_ends_mid_answer_ends_the_game_instead_of_spinning() -> None:
+    """Ctrl-D on a half-typed answer is ignored, as in a shell; but when the
+    input itself ends (a closed pipe, a hung-up terminal) reading stops."""
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        os.write(write, b"12\x04")
+        os.close(write)
+        ui, _ = _ui_of(80, 24, stdin)
+        assert ui.read("> ") is None
+    assert ui.buffer == "12"

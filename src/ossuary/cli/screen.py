@@ -137,6 +137,7 @@ class FullScreenUI:
         self.buffer = ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending = ""  # decoded keys not yet handled
+        self._ended = False  # the input itself has ended (not a Ctrl-D key)
         self._saved: Any = None
         self._resized = False
         self._old_winch: Any = None
@@ -305,8 +306,8 @@ class FullScreenUI:
                     self.draw()
                     continue
                 return answer
-            if key == "\x04" and not self.buffer:
-                return None
+            if key == "\x04" and (not self.buffer or self._ended):
+                return None  # Ctrl-D on an empty line, or no more input at all
             if key in ("\x7f", "\x08"):
                 self.buffer = self.buffer[:-1]
             elif key == "\x15" or key == "\x1b":  # Ctrl-U, Esc: clear the line
@@ -330,9 +331,12 @@ class FullScreenUI:
                 return None
             data = os.read(self.fd, 1024)
             if not data:
+                self._ended = True
                 return "\x04"  # end of input
             self._pending += self._decoder.decode(data)
         key, self._pending = self._pending[0], self._pending[1:]
+        if key == "\x03":  # Ctrl-C that came as a key, not as SIGINT: the same interrupt
+            raise KeyboardInterrupt
         if key == "\x1b" and self._pending[:1] in ("[", "O"):
             i = 1
             while i < len(self._pending) and not ("@" <= self._pending[i] <= "~"):
