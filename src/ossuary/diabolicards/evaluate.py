@@ -39,11 +39,7 @@ from .state import DiaboState, at
 HAND = 0.6  # per point of power of a hand card there is room to play
 SAFE = 0.2  # per point of power no regular ability can kill (an activated Diabolical)
 OPEN_PICK = 1.5  # per boost pick still open for later arrivals (a hinder's counts against)
-# Points of lead for 73% (the logistic's scale): about one card's power. The
-# heuristic only compares values, so the scale is ISMCTS's alone; at 2 points
-# one card's lead read as near-certain, and the averages in the search tree
-# could no longer tell a good move from a great one (docs/ai.md).
-SCALE = 6.0
+SCALE = 2.0  # points of lead for 73% (the logistic's scale)
 SETTLE_STEPS = 60  # at most this many default choices while settling
 QUIET = frozenset({"turn"})  # where settling stops
 
