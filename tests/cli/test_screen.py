@@ -10,6 +10,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -159,6 +160,14 @@ def test_ctrl_c_read_as_a_key_interrupts_like_sigint() -> None:
     assert ui.buffer == "12"  # what was typed before it is not taken as an answer
 
 
+def _child_terminal() -> None:
+    """In the child: the pty becomes its terminal, and Ctrl-C its default
+    interrupt even when the tests run where SIGINT is ignored (a job started in
+    the background by a script inherits SIGINT ignored, and Python keeps it so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 def _pty_run(
     args: list[str], keys: list[tuple[str, bytes]], timeout: float = 60
 ) -> tuple[int, str]:
@@ -171,7 +180,7 @@ def _pty_run(
         [sys.executable, "-m", "ossuary.cli.main", *args],
         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
         start_new_session=True,  # its own session, the pty its terminal: Ctrl-C reaches it
-        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+        preexec_fn=_child_terminal,
     )  # fmt: skip
     os.close(slave)
     out = b""
