@@ -418,3 +418,34 @@ def test_the_space_and_the_minion_clicked_answer_the_questions_asked_later(
     _draw(page, state, 0, fresh=False)
     lurker = state.view(0)["players"][0]["minions"][1]["id"]
     assert page.evaluate("window.acted")[-1] == f"dismiss {lurker}"
+
+
+SAME_NAME = """
+[game]
+active = 0
+phase = "main"
+
+[[seat]]
+hero = "Lord Osric of the Marrow"
+deck = ["Mist Wraith"]
+minions = [{ card = "Bonewall [minion]", space = 1 }]
+magic = [{ card = "Bonewall [artifact]", slot = 1 }]
+
+[[seat]]
+hero = "Mother Vethra, the Weaver"
+deck = ["Mist Wraith"]
+"""
+
+
+def test_the_card_panel_asks_for_a_card_by_name_and_type(
+    server: ServerProcess, browser: Any
+) -> None:
+    """Bonewall is a minion and an artifact: the board asks the page for each by
+    its name and its type, so the panel shows the right card's text."""
+    state = GAME.load_scenario(SAME_NAME)
+    page = _page(browser, server.base + "/static/style.css")
+    page.evaluate(DRAW.replace("card: () => undefined",
+                               "card: (n, t) => { (window.asked ||= []).push([n, t]); }"),
+                  {"view": state.view(0), "legal": [], "me": 0, "fresh": True})  # fmt: skip
+    asked = [tuple(a) for a in page.evaluate("window.asked")]
+    assert ("Bonewall", "minion") in asked and ("Bonewall", "artifact") in asked

@@ -127,7 +127,7 @@ export function createBoard(root, api) {
   // A card's full text for the panel: the catalogue's record, unless it is a
   // namesake of another type (two cards may share a name), with the view's text.
   function record(name, type, extra = {}) {
-    const base = api.card(name);
+    const base = api.card(name, type); // by name and type: a minion and an artifact share a name
     const out = base && (!type || base.type === type) ? {...base} : {name, type};
     // the page merges the catalogue record back in: null hides a field from the panel
     return {...out, key: null, ...extra, name};

@@ -16,7 +16,7 @@ const page = {
   hello: null,        // the server's hello: game summary, our seat, board url
   me: null,           // our seat, or null for a spectator
   board: null,        // the board module's object
-  cards: new Map(),   // card name -> catalogue record (full text on hover)
+  cards: new Map(),   // "name|type" and name -> catalogue record (full text on hover)
   last: null,         // the last state message
   seq: 0,
   waiting: false,     // an action is on its way: don't send another
@@ -132,7 +132,12 @@ async function hello(msg) {
 async function loadCards(game) {
   try {
     const data = await fetchJSON(`/api/catalog/${encodeURIComponent(game)}/cards`);
-    for (const card of data.cards) page.cards.set(card.name, card);
+    // two cards may share a name with different types (a minion and an
+    // artifact): keyed by name and type, and by name alone for the first
+    for (const card of data.cards) {
+      if (card.type) page.cards.set(`${card.name}|${card.type}`, card);
+      if (!page.cards.has(card.name)) page.cards.set(card.name, card);
+    }
   } catch {
     // cards are only for the full-text panel; the board works without them
   }
@@ -159,7 +164,7 @@ function boardApi() {
     get me() { return page.me; },
     get game() { return page.hello && page.hello.game; },
     playerName,
-    card: (name) => page.cards.get(name),
+    card: (name, type) => catalogCard(name, type),
     showCard,
     hoverCard,
     hideCard,
@@ -325,9 +330,13 @@ function closeEnd() {
 }
 
 // -- the card panel -------------------------------------------------------------------------
+function catalogCard(name, type) {
+  return (type && page.cards.get(`${name}|${type}`)) || page.cards.get(name);
+}
+
 function cardRecord(nameOrRecord) {
-  if (typeof nameOrRecord === "string") return page.cards.get(nameOrRecord) || {name: nameOrRecord};
-  return {...(page.cards.get(nameOrRecord.name) || {}), ...nameOrRecord};
+  if (typeof nameOrRecord === "string") return catalogCard(nameOrRecord) || {name: nameOrRecord};
+  return {...(catalogCard(nameOrRecord.name, nameOrRecord.type) || {}), ...nameOrRecord};
 }
 
 function showCard(nameOrRecord, pinned = true) {
