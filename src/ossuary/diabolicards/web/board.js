@@ -13,28 +13,13 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
+import {el} from "/static/util.js";
+
 const ZONES = ["Vask Tower", "The Gang Hideout", "Havenvale Campus"];
 const GROUP_CLASS = (group) => "g-" + String(group || "").toLowerCase().replace(/[^a-z]+/g, "-");
 // option verbs that name one card by its id: "kill 17"
 const CARD_VERBS = new Set(["give", "kill", "pick", "move", "take", "swap", "stick", "with",
   "pull", "show", "restart", "bind"]);
-
-function el(spec, attrs = {}, ...children) {
-  const [tag, ...classes] = spec.split(".");
-  const node = document.createElement(tag || "div");
-  if (classes.length) node.className = classes.join(" ");
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 export function createBoard(root, api) {
   root.classList.add("diabolicards");

@@ -19,6 +19,8 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
+import {el, menu as popupMenu} from "/static/util.js";
+
 const SPACES = 4;
 const SLOTS = 3;
 const MAX_HEALTH = 40;
@@ -61,24 +63,6 @@ const KIND_WORDS = {
   pick: "choosing a card",
   choose: "choosing a card",
 };
-
-function el(spec, attrs = {}, ...children) {
-  const [tag, ...classes] = spec.split(".");
-  const node = document.createElement(tag || "div");
-  if (classes.length) node.className = classes.join(" ");
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 export function keywordText(kws) {
   return Object.entries(kws || {}).map(([k, v]) => {
@@ -491,15 +475,7 @@ export function createBoard(root, api) {
   }
 
   function menu(anchor, items) {
-    document.querySelectorAll(".necro-menu").forEach((m) => m.remove());
-    const box = el("div.necro-menu", {role: "menu"},
-      ...items.map(([label, go]) => el("button.option.small", {type: "button", text: label,
-        onclick: (e) => { e.stopPropagation(); box.remove(); go(); }})));
-    const rect = anchor.getBoundingClientRect();
-    box.style.left = `${rect.left + window.scrollX}px`;
-    box.style.top = `${rect.bottom + window.scrollY + 4}px`;
-    document.body.append(box);
-    setTimeout(() => document.addEventListener("click", () => box.remove(), {once: true}), 0);
+    popupMenu(anchor, items, "necro-menu");
   }
 
   return {update};

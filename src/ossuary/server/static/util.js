@@ -24,6 +24,21 @@ export function el(spec, attrs = {}, ...children) {
   return node;
 }
 
+/** A small menu of buttons under ``anchor`` (a board's "which command?"):
+ * ``items`` are [label, go] pairs; a click on one runs it, a click elsewhere
+ * closes the menu. ``kind`` is its class (one open at a time per kind). */
+export function menu(anchor, items, kind) {
+  document.querySelectorAll(`.${kind}`).forEach((m) => m.remove());
+  const box = el(`div.${kind}`, {role: "menu"},
+    ...items.map(([label, go]) => el("button.option.small", {type: "button", text: label,
+      onclick: (e) => { e.stopPropagation(); box.remove(); go(); }})));
+  const rect = anchor.getBoundingClientRect();
+  box.style.left = `${rect.left + window.scrollX}px`;
+  box.style.top = `${rect.bottom + window.scrollY + 4}px`;
+  document.body.append(box);
+  setTimeout(() => document.addEventListener("click", () => box.remove(), {once: true}), 0);
+}
+
 /** GET or POST JSON; throws an Error carrying the server's message. */
 export async function api(path, body) {
   const init = body === undefined ? {} : {
