@@ -7,30 +7,21 @@ whole-game browser test is the server's (tests/server/test_browser.py)."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from ..server.helpers import ServerProcess
+from ..server.browsers import chromium, needs_chromium
+from ..server.helpers import ServerProcess, running
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
-)
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('diabo') / 'games.db'}", workers=1)
-    srv.start()
-    try:
+    with running(f"sqlite:///{tmp_path_factory.mktemp('diabo') / 'games.db'}") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def _seq(page: Any) -> int:
@@ -41,49 +32,45 @@ def test_two_people_play_turns_by_clicking_the_mat(server: ServerProcess) -> Non
     game = server.post(
         "/api/games", {"game": "diabolicards", "seats": ["human", "human"], "seed": 6}
     )
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            pages = []
-            errors: list[str] = []
-            for s in game["seats"]:
-                page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-                page.set_default_timeout(15_000)
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.goto(server.base + s["link"])
-                page.wait_for_selector(".diabolicards .side.mine")
-                pages.append(page)
-            text = pages[0].locator(".diabolicards").inner_text().lower()
-            for zone in ("Vask Tower", "The Gang Hideout", "Havenvale Campus", "Contracts"):
-                assert zone.lower() in text
-            rng = random.Random(6)
-            played = 0
-            for _ in range(6):
-                page = next(
-                    p
-                    for _ in range(300)
-                    for p in pages
-                    if p.evaluate("!!(window.ossuary && window.ossuary.state.legal.length)")
-                    or p.wait_for_timeout(20)
-                )
-                before = _seq(page)
-                cards = page.locator(".diabolicards .hand .chip.actionable")
-                if cards.count():
-                    cards.nth(rng.randrange(cards.count())).click()
-                    targets = page.locator(".diabolicards .side.mine .target.actionable")
-                    assert targets.count() >= 1
-                    targets.nth(rng.randrange(targets.count())).click()
-                    played += 1
-                else:  # an ability's question: a card on the mat, or the option bar
-                    clickable = page.locator(".diabolicards .actionable")
-                    if clickable.count():
-                        clickable.first.click()
-                    else:
-                        page.locator("#actions > button.option").first.click()
-                page.wait_for_function(f"Number(document.body.dataset.seq || -1) > {before}")
-            assert played >= 3
-            mat = pages[0].locator(".diabolicards .zones .chip").count()
-            assert mat >= 3  # the played cards are on the mat, drawn by the board
-            assert not errors, errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        pages = []
+        errors: list[str] = []
+        for s in game["seats"]:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.set_default_timeout(15_000)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server.base + s["link"])
+            page.wait_for_selector(".diabolicards .side.mine")
+            pages.append(page)
+        text = pages[0].locator(".diabolicards").inner_text().lower()
+        for zone in ("Vask Tower", "The Gang Hideout", "Havenvale Campus", "Contracts"):
+            assert zone.lower() in text
+        rng = random.Random(6)
+        played = 0
+        for _ in range(6):
+            page = next(
+                p
+                for _ in range(300)
+                for p in pages
+                if p.evaluate("!!(window.ossuary && window.ossuary.state.legal.length)")
+                or p.wait_for_timeout(20)
+            )
+            before = _seq(page)
+            cards = page.locator(".diabolicards .hand .chip.actionable")
+            if cards.count():
+                cards.nth(rng.randrange(cards.count())).click()
+                targets = page.locator(".diabolicards .side.mine .target.actionable")
+                assert targets.count() >= 1
+                targets.nth(rng.randrange(targets.count())).click()
+                played += 1
+            else:  # an ability's question: a card on the mat, or the option bar
+                clickable = page.locator(".diabolicards .actionable")
+                if clickable.count():
+                    clickable.first.click()
+                else:
+                    page.locator("#actions > button.option").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.seq || -1) > {before}")
+        assert played >= 3
+        mat = pages[0].locator(".diabolicards .zones .chip").count()
+        assert mat >= 3  # the played cards are on the mat, drawn by the board
+        assert not errors, errors

@@ -11,7 +11,6 @@ first, from a scenario position loaded into the board directly.
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,14 +18,10 @@ import pytest
 
 from ossuary import games
 
-from ..server.helpers import ServerProcess
+from ..server.browsers import chromium, needs_chromium, sync_api
+from ..server.helpers import ServerProcess, running
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
-)
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+pytestmark = needs_chromium
 GAME = games.get("necromancer")
 BOARD = ".necromancer"
 
@@ -40,22 +35,14 @@ def test_the_board_files_are_the_games_web_assets() -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('necro') / 'games.db'}", workers=0)
-    srv.start()
-    try:
+    with running(f"sqlite:///{tmp_path_factory.mktemp('necro') / 'games.db'}", workers=0) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str) -> Any:

@@ -5,45 +5,28 @@
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .helpers import ServerProcess
+from .browsers import chromium, needs_chromium, sync_api
+from .helpers import ServerProcess, running
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
-)
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+pytestmark = needs_chromium
 TIMEOUT = 15_000  # ms for any one wait
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser") / "games.db"
-    srv = ServerProcess(f"sqlite:///{db}", workers=1)
-    srv.start()
-    try:
+    with running(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.db'}") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str) -> Any:
