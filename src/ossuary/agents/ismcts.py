@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from ..engine.core import GameState
 from ..engine.rng import Rng
 from .base import Observation
-from .knowledge import GameKnowledge, knowledge_for
+from .knowledge import GameKnowledge, identity_key, knowledge_for
 
 EXPLORATION = 0.7  # UCB constant; values are in [0, 1]
 DEFAULT_SECONDS = 1.0
@@ -212,6 +212,8 @@ class ISMCTSAgent:
         path = [root]
         c = self.exploration
         key_of = know.action_key
+        same = key_of is identity_key  # ids are keys already: skip the call
+        log, sqrt = math.log, math.sqrt
         # selection and expansion
         while not state.is_terminal():
             player = state.current_player()
@@ -223,7 +225,7 @@ class ISMCTSAgent:
             best_u = -math.inf
             children = node.children
             for aid in options:
-                k = key_of(state, aid)
+                k = aid if same else key_of(state, aid)
                 child = children.get(k)
                 if child is None:
                     untried.append((k, aid))
@@ -231,9 +233,7 @@ class ISMCTSAgent:
                 child.available += 1
                 if untried:
                     continue
-                u = child.total / child.visits + c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
+                u = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
                 if u > best_u:
                     best, best_aid, best_u = child, aid, u
             if untried:

@@ -20,7 +20,9 @@ ActionKey = Callable[[GameState, str], str]
 RolloutPolicy = Callable[[GameState, Rng], str]
 
 
-def _identity_key(state: GameState, aid: str) -> str:
+def identity_key(state: GameState, aid: str) -> str:
+    """The default move name: the option id itself (ids that name the same
+    move in every determinization)."""
     return aid
 
 
@@ -48,7 +50,7 @@ class GameKnowledge:
     """
 
     evaluate: Evaluate
-    action_key: ActionKey = _identity_key
+    action_key: ActionKey = identity_key
     stay_actions: frozenset[str] = field(default_factory=frozenset)
     evaluate_stay: Evaluate | None = None
     rollout_policy: RolloutPolicy = _uniform_policy

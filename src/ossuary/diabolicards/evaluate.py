@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from ..agents.knowledge import GameKnowledge, register_knowledge
 from ..engine.core import GameState
 from ..engine.rng import Rng
-from .queries import free_slots, power_map, scores, zone_cards
+from .queries import free_slots, power_map, scores, special, zone_cards
 from .rules import PARSE
 from .state import DiaboState, at
 
@@ -187,19 +187,23 @@ def doomed_by_the_deck(s: DiaboState, side: int) -> int:
     if len(s.deck) > room:
         return 0
     lost = 0
-    for c, d in enumerate(s.defs):
-        if s.place[c] >= 0 and "die" in d.verbs and at(s.place[c])[0] == side:
-            ab = d.ability
-            if ab is not None and ab.effects[0].get("when") == "deck_empty" and c not in s.lost:
-                lost += d.power
+    for c in special(s, "die"):
+        if s.place[c] >= 0 and at(s.place[c])[0] == side and c not in s.lost:
+            ab = s.defs[c].ability
+            if ab is not None and ab.effects[0].get("when") == "deck_empty":
+                lost += s.defs[c].power
     return lost
 
 
-def side_value(s: DiaboState, side: int, totals: list[int]) -> float:
-    """What a side has, in points of power (see the module docstring)."""
+def side_value(
+    s: DiaboState, side: int, totals: list[int], pm: dict[int, int] | None = None
+) -> float:
+    """What a side has, in points of power (see the module docstring); ``pm``
+    is :func:`power_map`'s answer when the caller has it already."""
     room = sum(free_slots(s, side, z) for z in range(3))
     value = float(totals[side] - doomed_by_the_deck(s, side))
-    pm = power_map(s)
+    if pm is None:
+        pm = power_map(s)
     for z in range(3):
         a = s.act[side][z]
         if a >= 0:
@@ -228,8 +232,9 @@ def values(s: DiaboState) -> list[float]:
         if s.winner is None:
             return [0.5] * s.n
         return [1.0 if seat % 2 == s.winner else 0.0 for seat in range(s.n)]
-    totals = scores(s)
-    v = [side_value(s, side, totals) for side in (0, 1)]
+    pm = power_map(s)
+    totals = scores(s, pm)
+    v = [side_value(s, side, totals, pm) for side in (0, 1)]
     lead = [_squash(v[0] - v[1]), _squash(v[1] - v[0])]
     return [lead[seat % 2] for seat in range(s.n)]
 
@@ -237,6 +242,9 @@ def values(s: DiaboState) -> list[float]:
 def evaluate(state: GameState) -> list[float]:
     """Each seat's prospects in [0, 1] after settling (what the agents call)."""
     assert isinstance(state, DiaboState)
+    pending = state.pending
+    if pending is None or pending.kind in QUIET:
+        return values(state)  # settled already: no copy needed (values reads only)
     return values(settle(state))
 
 

@@ -136,6 +136,7 @@ def _play_ids(c: int, k: int) -> list[tuple[str, ...]]:
     ]
 
 
+TRADE = tuple(f"trade {k}" for k in range(CONTRACT_SLOTS))
 PLAY = [[_play_ids(c, k) for c in range(DECK_SIZE)] for k in range(3)]
 PARSE = {
     f"play {c} {z} {KIND_LETTER[k]}": (c, z, k)
@@ -176,7 +177,7 @@ def turn_options(s: DiaboState, seat: int) -> tuple[str, ...]:
         if d.diabolical:
             opts += play_a[c][activation]
     if contract_turn_allowed(s, seat):
-        opts += [f"trade {k}" for k in trade_slots(s, seat)]
+        opts += [TRADE[k] for k in trade_slots(s, seat)]
         opts.append("purge")
     opts += [f"trio {z}" for z in trio_moves(s, seat)]
     return tuple(opts)

@@ -184,28 +184,28 @@ def resample(s: DiaboState, seat: int, rng: Rng) -> DiaboState:
         out.history = []
     bit = 1 << seat
     known = out.known
-    # (hand owner or -1 for the deck, index, who knows the card dealt there):
-    # what other seats were shown is not the seat's to know, so a dealt hand
-    # card is known to its holder only
-    slots: list[tuple[int, int, int]] = []
+    # the other hands' unseen places (owner, index), then the whole deck: what
+    # other seats were shown is not the seat's to know, so a dealt hand card
+    # is known to its holder only
+    slots: list[tuple[int, int]] = []
     pool: list[int] = []
     for p, hand in enumerate(out.hands):
         if p == seat:
             continue
         for i, c in enumerate(hand):
             if not known[c] & bit:
-                slots.append((p, i, 1 << p))
+                slots.append((p, i))
                 pool.append(c)
-    for i, c in enumerate(out.deck):
-        slots.append((-1, i, 0))
-        pool.append(c)
+    pool += out.deck
     pool.sort()
     rng.shuffle(pool)
-    for (p, i, bits), c in zip(slots, pool, strict=True):
-        if p < 0:
-            out.deck[i] = c
-        else:
-            out.hands[p][i] = c
-        known[c] = bits
+    hands = out.hands
+    for (p, i), c in zip(slots, pool, strict=False):  # the rest of the pool is the deck
+        hands[p][i] = c
+        known[c] = 1 << p
+    deck = pool[len(slots) :]
+    for c in deck:
+        known[c] = 0
+    out.deck = deck
     out.rng = Rng(rng.next64())
     return out
