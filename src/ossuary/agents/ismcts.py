@@ -17,6 +17,11 @@ information set, whose nodes are sequences of moves. Each iteration:
    a finished game scores 1 for the winner (``returns()`` mapped to [0, 1]).
 5. **Back up** the value of each node's mover along the path.
 
+Below the root, a game may name choices the tree should not branch on
+(``GameKnowledge.tree_default``, such as which card a kill takes inside a
+turn): those take the game's default, so the tree's visits go to the moves
+that matter. The agent's own decision at the root is always searched.
+
 Moves are keyed with the game's ``action_key`` (a card in hand by its name, not
 its instance), so the same move shares statistics across determinizations.
 The chosen move is the root child with the most visits.
@@ -106,11 +111,13 @@ class ISMCTSAgent:
         budget: Budget | None = None,
         rollout_depth: int | None = None,
         exploration: float = EXPLORATION,
+        tree_defaults: bool = True,
     ) -> None:
         self.rng = Rng(seed)
         self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
         self.rollout_depth = rollout_depth  # None: the game's choice, else DEFAULT_ROLLOUT
         self.exploration = exploration
+        self.tree_defaults = tree_defaults  # use the game's tree_default below the root
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
         self.searches = 0  # decisions that needed a search
@@ -215,7 +222,13 @@ class ISMCTSAgent:
         same = key_of is identity_key  # ids are keys already: skip the call
         log, sqrt = math.log, math.sqrt
         # selection and expansion
+        tree_default = know.tree_default if self.tree_defaults else None
         while not state.is_terminal():
+            if tree_default is not None and node is not root:
+                aid = tree_default(state)
+                if aid is not None:  # a choice the game trusts its default for
+                    state.apply_action(aid)
+                    continue
             player = state.current_player()
             assert player is not None
             options = state.legal_action_ids()

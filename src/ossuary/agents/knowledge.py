@@ -18,6 +18,7 @@ from ..engine.rng import Rng
 Evaluate = Callable[[GameState], list[float]]
 ActionKey = Callable[[GameState, str], str]
 RolloutPolicy = Callable[[GameState, Rng], str]
+TreeDefault = Callable[[GameState], str | None]
 
 
 def identity_key(state: GameState, aid: str) -> str:
@@ -47,6 +48,11 @@ class GameKnowledge:
     ISMCTS playouts; ``rollout_depth``: how many of its moves a playout makes
     before the evaluation cuts it (None: the agent's default), for games whose
     moves are long (a whole turn) and whose evaluation sees far enough.
+    ``tree_default(state)``: below the root, an option ISMCTS takes without
+    branching (None: branch as usual), for small choices inside a move (such
+    as which card a kill takes) where a sound default beats spreading a few
+    visits over every answer; the agent's own decision at the root is always
+    searched.
     """
 
     evaluate: Evaluate
@@ -55,6 +61,7 @@ class GameKnowledge:
     evaluate_stay: Evaluate | None = None
     rollout_policy: RolloutPolicy = _uniform_policy
     rollout_depth: int | None = None
+    tree_default: TreeDefault | None = None
 
 
 _KNOWLEDGE: dict[str, GameKnowledge] = {}

@@ -269,16 +269,16 @@ def where_to_play(s: DiaboState, seat: int, cid: int, options: list[str]) -> str
 
 
 def rollout_policy(state: GameState, rng: Rng) -> str:
-    """Mostly the sensible default; on a turn, usually one of the stronger
-    cards, in a plausible place."""
+    """The sensible default for every choice inside a turn; on a turn, one of
+    the strongest cards in hand, in a plausible place. No random moves: the
+    samples already vary the hidden cards, and random moves in a playout only
+    added noise to the search's averages (docs/ai.md)."""
     assert isinstance(state, DiaboState)
     pending = state.pending
     assert pending is not None
     opts = pending.options
     if pending.kind != "turn":
-        return default_choice(state) if rng.below(4) else rng.choice(opts)
-    if rng.below(3) == 0:
-        return rng.choice(opts)
+        return default_choice(state)
     defs = state.defs
     best = -1
     strong: list[str] = []
@@ -298,9 +298,22 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
     return where_to_play(state, pending.player, cid, mine)
 
 
+def tree_default(state: GameState) -> str | None:
+    """In the search tree, only turns branch; the choices inside a turn (kill
+    targets, boosts, escapes...) take :func:`default_choice`."""
+    assert isinstance(state, DiaboState)
+    pending = state.pending
+    if pending is None or pending.kind == "turn":
+        return None
+    return default_choice(state)
+
+
 ROLLOUT_DEPTH = 4  # a move is mostly a whole turn: two turns each, then the evaluation
 KNOWLEDGE = GameKnowledge(
-    evaluate=evaluate, rollout_policy=rollout_policy, rollout_depth=ROLLOUT_DEPTH
+    evaluate=evaluate,
+    rollout_policy=rollout_policy,
+    rollout_depth=ROLLOUT_DEPTH,
+    tree_default=tree_default,
 )
 register_knowledge("diabolicards", KNOWLEDGE)
 

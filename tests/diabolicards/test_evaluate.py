@@ -1,0 +1,151 @@
+"""What the search agents learn of Diabolicards (``diabolicards/evaluate.py``):
+the default choices, settling, the value of a position, and how ISMCTS uses
+them. No rule is checked here; the rules tests do that."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ossuary import diabolicards
+from ossuary.agents import Budget, HeuristicAgent, ISMCTSAgent, Observation
+from ossuary.agents.ismcts import Node
+from ossuary.agents.knowledge import knowledge_for
+from ossuary.diabolicards import DiaboState
+from ossuary.diabolicards.evaluate import (
+    default_choice,
+    evaluate,
+    settle,
+    tree_default,
+    values,
+)
+from ossuary.diabolicards.rules import PARSE
+from ossuary.engine.rng import Rng
+
+from .script import act, card, play, scenario
+
+
+def positions(seats: int, seed: int, count: int) -> Iterator[DiaboState]:
+    """Positions of one random game, every decision along the way."""
+    s = diabolicards.new_game(seats=seats, seed=seed)
+    rng = Rng(seed)
+    while not s.is_terminal() and count > 0:
+        yield s
+        count -= 1
+        s.apply_action(rng.choice(s.legal_action_ids()))
+
+
+def kill_pending() -> DiaboState:
+    # Dominique's Anti-Apex in the Gang Hideout: two enemy Apexes to choose from
+    s = scenario(
+        """
+        [[seat]]
+        hand = ["Dominique", "Viper"]
+        [[seat]]
+        hand = ["Lodestar"]
+        [[side]]
+        [[side]]
+        the_gang_hideout = ["Captain Adequate", "Aegis"]
+        """
+    )
+    act(s, play(s, "Dominique", "gang"))
+    pending = s.decision()
+    assert pending is not None and pending.kind == "kill"
+    return s
+
+
+def test_the_default_kill_takes_the_strongest_enemy_card() -> None:
+    s = kill_pending()
+    assert default_choice(s) == f"kill {card(s, 'Aegis')}"  # power 5, not 0
+
+
+def test_the_tree_branches_on_turns_and_takes_the_default_inside_them() -> None:
+    s = kill_pending()
+    assert tree_default(s) == default_choice(s)
+    s.apply_action(default_choice(s))
+    while (d := s.decision()) is not None and d.kind != "turn":
+        s.apply_action(default_choice(s))
+    assert s.decision() is not None
+    assert tree_default(s) is None  # a turn: the search branches
+    assert knowledge_for("diabolicards").tree_default is tree_default
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_evaluate_settles_a_copy_and_gives_prospects(seats: int) -> None:
+    for s in positions(seats, seed=seats, count=60):
+        before = s.serialize()
+        v = evaluate(s)
+        assert s.serialize() == before  # the position itself is left alone
+        assert v == values(settle(s))  # quiet positions skip the copy, same value
+        assert len(v) == seats and all(0.0 < x < 1.0 for x in v)
+        assert v[0] + v[1] == pytest.approx(1.0)
+        if seats == 4:
+            assert v[0] == v[2] and v[1] == v[3]  # teammates share a value
+
+
+def test_a_finished_game_is_won_lost_or_tied() -> None:
+    s = diabolicards.new_game(seats=2, seed=5)
+    rng = Rng(5)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_action_ids()))
+    v = evaluate(s)
+    if s.winner is None:
+        assert v == [0.5, 0.5]
+    else:
+        assert v[s.winner] == 1.0 and v[1 - s.winner] == 0.0
+
+
+def test_settling_stops_at_a_turn_with_the_kill_done() -> None:
+    s = kill_pending()
+    after = settle(s)
+    assert after.decision() is not None and after.decision().kind == "turn"  # type: ignore[union-attr]
+    assert after.place[card(s, "Aegis")] < 0  # killed by the default choice
+    assert s.place[card(s, "Aegis")] >= 0  # the original is untouched
+
+
+def _turn_option(aid: str) -> bool:
+    return aid in PARSE or aid == "purge" or aid.startswith(("trade ", "trio "))
+
+
+def test_ismcts_tree_below_the_root_holds_only_turns() -> None:
+    # The agent's own decision at the root is searched whatever its kind; below
+    # it, choices inside a turn take the default instead of growing the tree.
+    s = diabolicards.new_game(seats=2, seed=3)
+    agent = ISMCTSAgent(1, Budget(iterations=300))
+    seat = s.current_player()
+    assert seat is not None
+    agent.act(Observation.of(s, seat))
+    assert agent._last is not None
+    root = agent._last[0]
+    below: list[Node] = [c for c in root.children.values()]
+    seen = 0
+    while below:
+        node = below.pop()
+        for key, child in node.children.items():
+            assert _turn_option(key), key
+            below.append(child)
+            seen += 1
+    assert seen > 0  # the tree did grow below the root
+
+
+def test_ismcts_searches_a_kill_at_its_root() -> None:
+    s = kill_pending()
+    agent = ISMCTSAgent(2, Budget(iterations=200))
+    aid = agent.act(Observation.of(s, 0))
+    assert aid in s.legal_action_ids()
+    assert agent._last is not None
+    assert set(agent._last[0].children) == set(s.legal_action_ids())  # every target tried
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_heuristic_and_ismcts_play_legal_games_in_both_modes(seats: int) -> None:
+    from ossuary.agents import play_game
+
+    s = diabolicards.new_game(seats=seats, seed=11)
+    agents = [
+        ISMCTSAgent(seat, Budget(iterations=30)) if seat % 2 == 0 else HeuristicAgent(seat)
+        for seat in range(seats)
+    ]
+    play_game(s, agents)
+    assert s.is_terminal()
