@@ -268,17 +268,28 @@ def where_to_play(s: DiaboState, seat: int, cid: int, options: list[str]) -> str
     return best
 
 
+def tree_default(state: GameState) -> str | None:
+    """In the search tree, only turns branch; the choices inside a turn (kill
+    targets, boosts, escapes...) take :func:`default_choice`."""
+    assert isinstance(state, DiaboState)
+    pending = state.pending
+    if pending is None or pending.kind == "turn":
+        return None
+    return default_choice(state)
+
+
 def rollout_policy(state: GameState, rng: Rng) -> str:
     """The sensible default for every choice inside a turn; on a turn, one of
     the strongest cards in hand, in a plausible place. No random moves: the
     samples already vary the hidden cards, and random moves in a playout only
     added noise to the search's averages (docs/ai.md)."""
     assert isinstance(state, DiaboState)
+    inside = tree_default(state)
+    if inside is not None:
+        return inside
     pending = state.pending
     assert pending is not None
     opts = pending.options
-    if pending.kind != "turn":
-        return default_choice(state)
     defs = state.defs
     best = -1
     strong: list[str] = []
@@ -296,16 +307,6 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
     cid = PARSE[strong[0]][0]
     mine = [o for o in strong if PARSE[o][0] == cid]
     return where_to_play(state, pending.player, cid, mine)
-
-
-def tree_default(state: GameState) -> str | None:
-    """In the search tree, only turns branch; the choices inside a turn (kill
-    targets, boosts, escapes...) take :func:`default_choice`."""
-    assert isinstance(state, DiaboState)
-    pending = state.pending
-    if pending is None or pending.kind == "turn":
-        return None
-    return default_choice(state)
 
 
 ROLLOUT_DEPTH = 4  # a move is mostly a whole turn: two turns each, then the evaluation

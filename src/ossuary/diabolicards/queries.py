@@ -229,25 +229,9 @@ def scores(s: DiaboState, pm: dict[int, int] | None = None) -> list[int]:
     answer, when the caller has it already)."""
     if pm is None:
         pm = power_map(s)
-    defs = s.defs
-    out = [0, 0]
-    for side in (0, 1):
-        total = 0
-        for z in range(3):
-            linked = 0
-            for c in s.mat[side][z]:
-                d = defs[c]
-                total += pm.get(c, d.power)
-                if d.link == z:
-                    linked += 1
-            a = s.act[side][z]
-            if a >= 0:
-                total += pm.get(a, defs[a].power)
-            for c in s.scorch[side][z]:
-                total += pm.get(c, defs[c].power)
-            total += min(SYNERGY_CAP, linked)  # THE SYNERGY
-        out[side] = total
-    return out
+    return [
+        sum(zone_power(s, side, z, pm) + synergy(s, side, z) for z in range(3)) for side in (0, 1)
+    ]
 
 
 # =============================================================================
