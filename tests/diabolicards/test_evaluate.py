@@ -16,6 +16,7 @@ from ossuary.diabolicards import DiaboState
 from ossuary.diabolicards.evaluate import (
     default_choice,
     evaluate,
+    scale,
     settle,
     tree_default,
     values,
@@ -102,6 +103,32 @@ def test_settling_stops_at_a_turn_with_the_kill_done() -> None:
     assert after.decision() is not None and after.decision().kind == "turn"  # type: ignore[union-attr]
     assert after.place[card(s, "Aegis")] < 0  # killed by the default choice
     assert s.place[card(s, "Aegis")] >= 0  # the original is untouched
+
+
+def lead_of_seven(rest: str) -> DiaboState:
+    return scenario(
+        f"""
+        [game]
+        rest = "{rest}"
+        [[seat]]
+        hand = ["Viper"]
+        [[seat]]
+        hand = ["Lil Sprocket"]
+        [[side]]
+        the_gang_hideout = ["Big Tuna"]
+        [[side]]
+        """
+    )
+
+
+def test_a_lead_is_worth_more_as_the_cards_run_out() -> None:
+    # The same seven-point lead with the deck full and with it empty: early
+    # on, many cards are still to come and the lead is far from safe.
+    early, late = lead_of_seven("deck"), lead_of_seven("dead")
+    assert scale(early) == len(early.deck) + 2 > 60
+    assert scale(late) == 2.0  # the floor: two cards left in hands
+    assert 0.5 < values(early)[0] < 0.6 < values(late)[0] < 1.0
+    assert values(early)[1] == pytest.approx(1.0 - values(early)[0])
 
 
 def _turn_option(aid: str) -> bool:

@@ -16,9 +16,12 @@ The evaluation has two parts.
    zones fill up: the cards left in hand at the end score nothing).
 
 :func:`evaluate` turns the two sides' difference into each seat's prospects in
-[0, 1] with a logistic curve (a lead of ``SCALE`` points is worth about 73%).
-Teammates get the same value. The weights are round numbers tuned by playing
-the arena (``docs/ai.md``).
+[0, 1] with a logistic curve whose width is the number of cards still to come
+(deck and hands; at least ``SCALE_MIN``): a lead of that many points is worth
+about 73%. Leads swing by dozens of points while the deck is full and settle
+as it runs out; this width is what predicted the winner best in 150 heuristic
+games (``docs/ai.md``). Teammates get the same value. The other weights are
+round numbers tuned by playing the arena.
 
 Importing this module registers it with the agents
 (:mod:`ossuary.agents.knowledge`).
@@ -39,7 +42,8 @@ from .state import DiaboState, at
 HAND = 0.6  # per point of power of a hand card there is room to play
 SAFE = 0.2  # per point of power no regular ability can kill (an activated Diabolical)
 OPEN_PICK = 1.5  # per boost pick still open for later arrivals (a hinder's counts against)
-SCALE = 2.0  # points of lead for 73% (the logistic's scale)
+SCALE_MIN = 2.0  # points of lead for 73% (the logistic's scale) when the game is all but over
+SCALE_PER_CARD = 1.0  # ...and how it grows with the cards still to come (deck and hands)
 SETTLE_STEPS = 60  # at most this many default choices while settling
 QUIET = frozenset({"turn"})  # where settling stops
 
@@ -222,8 +226,15 @@ def side_value(
     return value + HAND * sum(powers[:room])
 
 
+def scale(s: DiaboState) -> float:
+    """How many points of lead make 73% for a side: a lead means less while
+    many cards are still to be played (calibrated in docs/ai.md)."""
+    left = len(s.deck) + sum(len(h) for h in s.hands)
+    return max(SCALE_MIN, SCALE_PER_CARD * left)
+
+
 def _squash(lead: float) -> float:
-    return 1.0 / (1.0 + math.exp(-lead / SCALE))
+    return 1.0 / (1.0 + math.exp(-lead))
 
 
 def values(s: DiaboState) -> list[float]:
@@ -235,7 +246,8 @@ def values(s: DiaboState) -> list[float]:
     pm = power_map(s)
     totals = scores(s, pm)
     v = [side_value(s, side, totals, pm) for side in (0, 1)]
-    lead = [_squash(v[0] - v[1]), _squash(v[1] - v[0])]
+    k = scale(s)
+    lead = [_squash((v[0] - v[1]) / k), _squash((v[1] - v[0]) / k)]
     return [lead[seat % 2] for seat in range(s.n)]
 
 
