@@ -22,6 +22,7 @@ from ossuary.diabolicards.evaluate import (
     values,
 )
 from ossuary.diabolicards.rules import PARSE
+from ossuary.engine.core import GameState
 from ossuary.engine.rng import Rng
 
 from .script import act, card, play, scenario
@@ -163,6 +164,45 @@ def test_ismcts_searches_a_kill_at_its_root() -> None:
     assert aid in s.legal_action_ids()
     assert agent._last is not None
     assert set(agent._last[0].children) == set(s.legal_action_ids())  # every target tried
+
+
+def _root_visits(monkeypatch: pytest.MonkeyPatch, squeeze: float, relative: bool) -> dict[str, int]:
+    """The root's visit counts after a search whose evaluation is squeezed
+    towards 1/2 by ``squeeze`` (1: as it is)."""
+    import dataclasses
+
+    from ossuary.agents import knowledge
+
+    know = knowledge_for("diabolicards")
+
+    def squeezed(state: GameState) -> list[float]:
+        return [0.5 + (v - 0.5) * squeeze for v in know.evaluate(state)]
+
+    monkeypatch.setitem(
+        knowledge._KNOWLEDGE, "diabolicards", dataclasses.replace(know, evaluate=squeezed)
+    )
+    s = diabolicards.new_game(seats=2, seed=8)
+    seat = s.current_player()
+    assert seat is not None
+    agent = ISMCTSAgent(3, Budget(iterations=400), relative=relative)
+    agent.act(Observation.of(s, seat))
+    assert agent._last is not None
+    return {k: n.visits for k, n in agent._last[0].children.items()}
+
+
+def test_relative_values_make_the_search_blind_to_the_curves_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Early in a game the calibrated evaluation moves by little from one move
+    # to the next; comparing the children's means relative to each other
+    # (min-max) makes the search the same however flat the curve is.
+    assert knowledge_for("diabolicards").relative_values
+    as_is = _root_visits(monkeypatch, 1.0, relative=True)
+    assert _root_visits(monkeypatch, 0.01, relative=True) == as_is
+    assert max(as_is.values()) > 2 * min(as_is.values())  # it did prefer some moves
+    # without it, a flat curve leaves the exploration term to spread the visits
+    flat = _root_visits(monkeypatch, 0.01, relative=False)
+    assert max(flat.values()) - min(flat.values()) < max(as_is.values()) - min(as_is.values())
 
 
 @pytest.mark.parametrize("seats", [2, 4])

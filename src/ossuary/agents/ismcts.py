@@ -9,7 +9,10 @@ information set, whose nodes are sequences of moves. Each iteration:
    determinization* has a child, pick the child maximizing UCB1 with
    availability counts (``mean + C * sqrt(ln(available) / visits)``), where the
    mean is from the point of view of the player who made that move; children
-   not available in this determinization are skipped.
+   not available in this determinization are skipped. A game whose values
+   move by little between moves (``GameKnowledge.relative_values``) has the
+   means rescaled to [0, 1] between the node's lowest and highest before the
+   exploration term is added (min-max normalization, as MuZero does).
 3. **Expand**: add one untried option as a new child.
 4. **Roll out** for at most ``rollout_depth`` moves with the game's cheap
    rollout policy, then **cut**: evaluate the position with the game's
@@ -112,12 +115,14 @@ class ISMCTSAgent:
         rollout_depth: int | None = None,
         exploration: float = EXPLORATION,
         tree_defaults: bool = True,
+        relative: bool | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
         self.rollout_depth = rollout_depth  # None: the game's choice, else DEFAULT_ROLLOUT
         self.exploration = exploration
         self.tree_defaults = tree_defaults  # use the game's tree_default below the root
+        self.relative = relative  # None: the game's choice (GameKnowledge.relative_values)
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
         self.searches = 0  # decisions that needed a search
@@ -223,6 +228,7 @@ class ISMCTSAgent:
         log, sqrt = math.log, math.sqrt
         # selection and expansion
         tree_default = know.tree_default if self.tree_defaults else None
+        relative = know.relative_values if self.relative is None else self.relative
         while not state.is_terminal():
             if tree_default is not None and node is not root:
                 aid = tree_default(state)
@@ -237,6 +243,7 @@ class ISMCTSAgent:
             best_aid = ""
             best_u = -math.inf
             children = node.children
+            tried: list[tuple[Node, str]] = []
             for aid in options:
                 k = aid if same else key_of(state, aid)
                 child = children.get(k)
@@ -246,9 +253,20 @@ class ISMCTSAgent:
                 child.available += 1
                 if untried:
                     continue
+                if relative:
+                    tried.append((child, aid))
+                    continue
                 u = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
                 if u > best_u:
                     best, best_aid, best_u = child, aid, u
+            if tried and not untried:  # relative values: means rescaled to [0, 1] here
+                means = [child.total / child.visits for child, _ in tried]
+                low = min(means)
+                span = max(means) - low or 1.0
+                for (child, aid), mean in zip(tried, means, strict=True):
+                    u = (mean - low) / span + c * sqrt(log(child.available) / child.visits)
+                    if u > best_u:
+                        best, best_aid, best_u = child, aid, u
             if untried:
                 k, aid = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(player)

@@ -52,7 +52,11 @@ class GameKnowledge:
     branching (None: branch as usual), for small choices inside a move (such
     as which card a kill takes) where a sound default beats spreading a few
     visits over every answer; the agent's own decision at the root is always
-    searched.
+    searched. ``relative_values``: ISMCTS compares a node's children on their
+    mean values rescaled to [0, 1] between the lowest and the highest of them
+    (min-max normalization, as in MuZero), for games whose evaluation is
+    calibrated to win chances that moves change by little early on, where the
+    exploration term would otherwise swamp the differences.
     """
 
     evaluate: Evaluate
@@ -62,6 +66,7 @@ class GameKnowledge:
     rollout_policy: RolloutPolicy = _uniform_policy
     rollout_depth: int | None = None
     tree_default: TreeDefault | None = None
+    relative_values: bool = False
 
 
 _KNOWLEDGE: dict[str, GameKnowledge] = {}

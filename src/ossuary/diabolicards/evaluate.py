@@ -327,6 +327,7 @@ KNOWLEDGE = GameKnowledge(
     rollout_policy=rollout_policy,
     rollout_depth=ROLLOUT_DEPTH,
     tree_default=tree_default,
+    relative_values=True,
 )
 register_knowledge("diabolicards", KNOWLEDGE)
 
