@@ -10,9 +10,9 @@ then the game's result. It reports, by how many cards are left:
 - the logistic width (points of lead for 73%) that predicts the results best
   (lowest log loss), and how often the leader went on to win;
 - the log loss over every turn of a fixed width against the width
-  ``max(SCALE_MIN, SCALE_PER_CARD * cards left)`` that ``evaluate`` uses.
+  ``evaluate.scale_for(cards left)`` that the evaluation uses.
 
-The fit is what ``evaluate.scale`` is built on (docs/ai.md, "Fifth session").
+The fit is what ``evaluate.scale_for`` is built on (docs/ai.md, "Fifth session").
 Nothing here is asserted; it is a measurement.
 """
 
@@ -25,6 +25,7 @@ from ossuary import diabolicards
 from ossuary.agents import HeuristicAgent, Observation
 from ossuary.diabolicards import evaluate
 from ossuary.diabolicards.queries import power_map, scores
+from ossuary.engine.errors import SetupError
 
 Row = tuple[int, float, float]  # cards left, side 0's lead, side 0's result
 WIDTHS = (1, 2, 3, 4, 6, 8, 10, 12, 15, 20, 25, 30, 40, 60, 80)
@@ -45,7 +46,7 @@ def record(games: int, seed: int) -> list[Row]:
                 pm = power_map(s)
                 totals = scores(s, pm)
                 lead = evaluate.side_value(s, 0, totals, pm) - evaluate.side_value(s, 1, totals, pm)
-                turns.append((len(s.deck) + sum(len(h) for h in s.hands), lead))
+                turns.append((evaluate.cards_to_come(s), lead))
             s.apply_action(agents[seat].act(Observation.of(s, seat)))
         result = 0.5 if s.winner is None else float(s.winner == 0)
         rows += [(left, lead, result) for left, lead in turns]
@@ -58,7 +59,7 @@ def log_loss(rows: list[Row], width: float | None) -> float:
     """Mean log loss of the logistic of lead/width (None: the dynamic width)."""
     total = 0.0
     for left, lead, result in rows:
-        w = width if width is not None else max(evaluate.SCALE_MIN, evaluate.SCALE_PER_CARD * left)
+        w = width if width is not None else evaluate.scale_for(left)
         p = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / w))))
         p = min(max(p, 1e-9), 1.0 - 1e-9)
         total -= result * math.log(p) + (1.0 - result) * math.log(1.0 - p)
@@ -72,7 +73,10 @@ def main() -> None:
     args = ap.parse_args()
     if not 1 <= args.games <= 10_000:
         ap.error("--games must be between 1 and 10000")
-    rows = record(args.games, args.seed)
+    try:
+        rows = record(args.games, args.seed)
+    except SetupError as e:
+        ap.error(str(e))
     print(f"{len(rows)} turns of {args.games} games")
     print(f"{'cards left':>10} {'turns':>6} {'best width':>10} {'leader won':>10}")
     for lo, hi in BINS:

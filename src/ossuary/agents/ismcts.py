@@ -251,18 +251,14 @@ class ISMCTSAgent:
                     untried.append((k, aid))
                     continue
                 child.available += 1
-                if untried:
-                    continue
-                if relative:
+                if not untried:
                     tried.append((child, aid))
-                    continue
-                u = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
-                if u > best_u:
-                    best, best_aid, best_u = child, aid, u
-            if tried and not untried:  # relative values: means rescaled to [0, 1] here
+            if not untried:
                 means = [child.total / child.visits for child, _ in tried]
-                low = min(means)
-                span = max(means) - low or 1.0
+                low, span = 0.0, 1.0
+                if relative:  # the means rescaled to [0, 1] at this node
+                    low = min(means)
+                    span = max(means) - low or 1.0
                 for (child, aid), mean in zip(tried, means, strict=True):
                     u = (mean - low) / span + c * sqrt(log(child.available) / child.visits)
                     if u > best_u:

@@ -226,11 +226,21 @@ def side_value(
     return value + HAND * sum(powers[:room])
 
 
-def scale(s: DiaboState) -> float:
-    """How many points of lead make 73% for a side: a lead means less while
-    many cards are still to be played (calibrated in docs/ai.md)."""
-    left = len(s.deck) + sum(len(h) for h in s.hands)
+def scale_for(left: int) -> float:
+    """How many points of lead make 73% for a side with ``left`` cards still
+    to come: a lead means less while many are still to be played
+    (calibrated by ``bench/calibrate_diabolicards.py``, docs/ai.md)."""
     return max(SCALE_MIN, SCALE_PER_CARD * left)
+
+
+def cards_to_come(s: DiaboState) -> int:
+    """Cards in the deck and in every hand."""
+    return len(s.deck) + sum(len(h) for h in s.hands)
+
+
+def scale(s: DiaboState) -> float:
+    """:func:`scale_for` the cards still to come in ``s``."""
+    return scale_for(cards_to_come(s))
 
 
 def _squash(lead: float) -> float:
