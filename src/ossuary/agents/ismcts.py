@@ -5,6 +5,11 @@ information set, whose nodes are sequences of moves. Each iteration:
 
 1. **Determinize**: ``obs.sample(rng)`` deals the hidden cards anew, consistent
    with what the seat knows (so the search never sees the real hidden cards).
+   A game may ask for common samples instead
+   (``GameKnowledge.common_samples``, :class:`CommonSamples`): the root option
+   is chosen first, and its *n*-th visit is played on the *n mod size*-th of
+   a pool of samples dealt once per decision, so the root's options are
+   compared on the same deals (common random numbers).
 2. **Select**: from the root, while every option available *in this
    determinization* has a child, pick the child maximizing UCB1 with
    availability counts (``mean + C * sqrt(ln(available) / visits)``), where the
@@ -48,6 +53,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..engine.core import GameState
 from ..engine.rng import Rng
@@ -57,6 +63,7 @@ from .knowledge import GameKnowledge, identity_key, knowledge_for
 EXPLORATION = 0.7  # UCB constant; values are in [0, 1]
 DEFAULT_SECONDS = 1.0
 DEFAULT_ROLLOUT = 20
+T = TypeVar("T")
 
 
 class Node:
@@ -116,6 +123,7 @@ class ISMCTSAgent:
         exploration: float = EXPLORATION,
         tree_defaults: bool = True,
         relative: bool | None = None,
+        common_samples: int | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
@@ -123,6 +131,8 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.tree_defaults = tree_defaults  # use the game's tree_default below the root
         self.relative = relative  # None: the game's choice (GameKnowledge.relative_values)
+        self.common_samples = common_samples  # None: the game's choice; 0: fresh samples
+        self._pool: CommonSamples | None = None
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
         self.searches = 0  # decisions that needed a search
@@ -144,7 +154,11 @@ class ISMCTSAgent:
         first = obs.sample(self.rng)
         root = self._reused_root(first, obs.seat)
         keys = {know.action_key(first, a.id): a.id for a in legal}
+        size = know.common_samples if self.common_samples is None else self.common_samples
+        relative = know.relative_values if self.relative is None else self.relative
+        self._pool = CommonSamples(obs, self.rng, keys, size, relative) if size else None
         done = self._search(obs, root, know, keys, start)
+        self._pool = None
         self.iterations += done
         self.searches += 1
         self.search_seconds += time.perf_counter() - start
@@ -218,63 +232,18 @@ class ISMCTSAgent:
 
     # -- one iteration --------------------------------------------------------------
     def _iterate(self, obs: Observation, root: Node, know: GameKnowledge) -> None:
-        rng = self.rng
-        state = obs.sample(rng)
-        node = root
-        path = [root]
+        pool = self._pool
+        if pool is None:
+            rng = self.rng
+            state = obs.sample(rng)
+            path = [root]
+            expanded = False
+        else:
+            state, rng, path, expanded = pool.start(root, self.exploration)
         c = self.exploration
-        key_of = know.action_key
-        same = key_of is identity_key  # ids are keys already: skip the call
-        log, sqrt = math.log, math.sqrt
-        # selection and expansion
-        tree_default = know.tree_default if self.tree_defaults else None
         relative = know.relative_values if self.relative is None else self.relative
-        while not state.is_terminal():
-            if tree_default is not None and node is not root:
-                aid = tree_default(state)
-                if aid is not None:  # a choice the game trusts its default for
-                    state.apply_action(aid)
-                    continue
-            player = state.current_player()
-            assert player is not None
-            options = state.legal_action_ids()
-            untried: list[tuple[str, str]] = []
-            best: Node | None = None
-            best_aid = ""
-            best_u = -math.inf
-            children = node.children
-            tried: list[tuple[Node, str]] = []
-            for aid in options:
-                k = aid if same else key_of(state, aid)
-                child = children.get(k)
-                if child is None:
-                    untried.append((k, aid))
-                    continue
-                child.available += 1
-                if not untried:
-                    tried.append((child, aid))
-            if not untried:
-                means = [child.total / child.visits for child, _ in tried]
-                low, span = 0.0, 1.0
-                if relative:  # the means rescaled to [0, 1] at this node
-                    low = min(means)
-                    span = max(means) - low or 1.0
-                for (child, aid), mean in zip(tried, means, strict=True):
-                    u = (mean - low) / span + c * sqrt(log(child.available) / child.visits)
-                    if u > best_u:
-                        best, best_aid, best_u = child, aid, u
-            if untried:
-                k, aid = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                child = Node(player)
-                child.available = 1
-                children[k] = child
-                state.apply_action(aid)
-                path.append(child)
-                break
-            assert best is not None
-            state.apply_action(best_aid)
-            node = best
-            path.append(best)
+        if not expanded:
+            self._select(state, root, path, know, rng, c, relative)
         # rollout, cut by the evaluation
         policy = know.rollout_policy
         depth = self.rollout_depth
@@ -295,3 +264,126 @@ class ISMCTSAgent:
         for n in path[1:]:
             n.visits += 1
             n.total += value[n.player]
+
+    def _select(
+        self,
+        state: GameState,
+        root: Node,
+        path: list[Node],
+        know: GameKnowledge,
+        rng: Rng,
+        c: float,
+        relative: bool,
+    ) -> None:
+        """Selection and expansion from ``path[-1]`` down, in place."""
+        node = path[-1]
+        key_of = know.action_key
+        same = key_of is identity_key  # ids are keys already: skip the call
+        tree_default = know.tree_default if self.tree_defaults else None
+        while not state.is_terminal():
+            if tree_default is not None and node is not root:
+                aid = tree_default(state)
+                if aid is not None:  # a choice the game trusts its default for
+                    state.apply_action(aid)
+                    continue
+            player = state.current_player()
+            assert player is not None
+            options = state.legal_action_ids()
+            untried: list[tuple[str, str]] = []
+            children = node.children
+            tried: list[tuple[Node, str]] = []
+            for aid in options:
+                k = aid if same else key_of(state, aid)
+                child = children.get(k)
+                if child is None:
+                    untried.append((k, aid))
+                    continue
+                child.available += 1
+                if not untried:
+                    tried.append((child, aid))
+            if untried:
+                k, aid = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(player)
+                child.available = 1
+                children[k] = child
+                state.apply_action(aid)
+                path.append(child)
+                return
+            best, best_aid = _ucb(tried, c, relative)
+            state.apply_action(best_aid)
+            node = best
+            path.append(best)
+
+
+def _ucb(tried: list[tuple[Node, T]], c: float, relative: bool) -> tuple[Node, T]:
+    """The child (and what leads to it) maximizing UCB1 with availability
+    counts; with ``relative``, on means rescaled to [0, 1] between the lowest
+    and the highest of them."""
+    log, sqrt = math.log, math.sqrt
+    means = [child.total / child.visits for child, _ in tried]
+    low, span = 0.0, 1.0
+    if relative:
+        low = min(means)
+        span = max(means) - low or 1.0
+    best, best_what = tried[0]
+    best_u = -math.inf
+    for (child, what), mean in zip(tried, means, strict=True):
+        u = (mean - low) / span + c * sqrt(log(child.available) / child.visits)
+        if u > best_u:
+            best, best_what, best_u = child, what, u
+    return best, best_what
+
+
+class CommonSamples:
+    """Common random numbers at the root (Veness, Lanctot & Bowling 2011).
+
+    A fixed pool of determinizations is dealt once per decision, each with its
+    own playout randomness, and a root option's *n*-th visit always uses
+    sample ``n mod size``. So any two options with many visits have been
+    tried on the same hidden cards and the same draws, nearly as often each:
+    the luck of the deal, which moves a position's value far more than the
+    choice between two good moves, cancels out of their comparison. The
+    root's options are the deciding seat's own and the same in every sample,
+    so the option can be chosen before the sample is.
+    """
+
+    def __init__(
+        self, obs: Observation, rng: Rng, keys: dict[str, str], size: int, relative: bool
+    ) -> None:
+        self.obs = obs
+        self.rng = rng
+        self.keys = keys
+        self.size = size
+        self.relative = relative
+        self.samples: list[tuple[GameState, int]] = []
+
+    def start(self, root: Node, c: float) -> tuple[GameState, Rng, list[Node], bool]:
+        """Choose the root option, apply it to its sample: the state, the
+        iteration's generator, the path so far, and whether it expanded."""
+        rng = self.rng
+        children = root.children
+        untried = [k for k in self.keys if k not in children]
+        if untried:
+            key = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            child = None
+            n = 0
+        else:
+            tried = [(children[k], k) for k in self.keys]
+            for ch, _ in tried:
+                ch.available += 1
+            child, key = _ucb(tried, c, self.relative)
+            n = child.visits
+        j = n % self.size
+        samples = self.samples
+        while len(samples) <= j:
+            samples.append((self.obs.sample(rng), rng.next64()))
+        sample, seed = samples[j]
+        state = sample.clone()
+        if child is None:
+            player = state.current_player()
+            assert player is not None
+            child = Node(player)
+            child.available = 1
+            children[key] = child
+        state.apply_action(self.keys[key])
+        return state, Rng.from_state(seed), [root, child], n == 0

@@ -57,6 +57,12 @@ class GameKnowledge:
     (min-max normalization, as in MuZero), for games whose evaluation is
     calibrated to win chances that moves change by little early on, where the
     exploration term would otherwise swamp the differences.
+    ``common_samples``: when above 0, ISMCTS deals that many determinizations
+    once per decision and gives a root option's *n*-th visit sample
+    ``n mod common_samples`` (common random numbers), so its options are
+    compared on the same hidden cards and draws; for games whose deal moves a
+    position's value far more than the choice between good moves. 0: a fresh
+    sample every iteration.
     """
 
     evaluate: Evaluate
@@ -67,6 +73,7 @@ class GameKnowledge:
     rollout_depth: int | None = None
     tree_default: TreeDefault | None = None
     relative_values: bool = False
+    common_samples: int = 0
 
 
 _KNOWLEDGE: dict[str, GameKnowledge] = {}

@@ -332,12 +332,16 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
 
 
 ROLLOUT_DEPTH = 4  # a move is mostly a whole turn: two turns each, then the evaluation
+# The deal moves a position's value far more than the choice between two good
+# moves: ISMCTS compares its root options on a common pool of this many deals
+COMMON_SAMPLES = 64
 KNOWLEDGE = GameKnowledge(
     evaluate=evaluate,
     rollout_policy=rollout_policy,
     rollout_depth=ROLLOUT_DEPTH,
     tree_default=tree_default,
     relative_values=True,
+    common_samples=COMMON_SAMPLES,
 )
 register_knowledge("diabolicards", KNOWLEDGE)
 
