@@ -216,3 +216,81 @@ def test_the_heuristic_and_ismcts_play_legal_games_in_both_modes(seats: int) -> 
     ]
     play_game(s, agents)
     assert s.is_terminal()
+
+
+def test_common_samples_deal_one_pool_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Diabolicards asks ISMCTS for common samples: a root option's n-th visit
+    # is played on the (n mod size)-th deal of a pool dealt once per decision,
+    # so a search deals the pool and one first sample, not one per iteration.
+    size = knowledge_for("diabolicards").common_samples
+    assert size > 0
+    s = diabolicards.new_game(seats=2, seed=8)
+    seat = s.current_player()
+    assert seat is not None
+    dealt = {"count": 0}
+    real = Observation.sample
+
+    def counting(self: Observation, rng: Rng) -> GameState:
+        dealt["count"] += 1
+        return real(self, rng)
+
+    monkeypatch.setattr(Observation, "sample", counting)
+    for common, deals in ((None, 1 + size), (0, 1 + 3000)):
+        dealt["count"] = 0
+        agent = ISMCTSAgent(3, Budget(iterations=3000), common_samples=common)
+        agent._decided = lambda *args: False  # type: ignore[method-assign]  # the whole budget
+        agent.act(Observation.of(s, seat))
+        assert agent._last is not None
+        assert max(n.visits for n in agent._last[0].children.values()) > size
+        assert dealt["count"] == deals
+
+
+def _finds_the_better_move(monkeypatch: pytest.MonkeyPatch, common: int, seed: int) -> bool:
+    """Whether the search plays the one card worth a little more, under an
+    evaluation whose luck of the deal (the deck's bottom card, hidden from
+    the seat, never drawn in a few turns) is fifty times that difference."""
+    import dataclasses
+
+    from ossuary.agents import knowledge
+
+    # under 10 cards in the deck: no contract turn, so no move reshuffles it
+    s = scenario(
+        """
+        [game]
+        rest = "dead"
+        deck = ["Knuckles", "Viper", "Lodestar", "Aegis", "Jock Jensen", "Nerd Nguyen",
+                "VP Marsh", "Auditor Kell"]
+        [[seat]]
+        hand = ["Barista Bo", "Intern Ivy", "Pizza Pete", "Librarian Lou"]
+        [[seat]]
+        hand = ["Tourist Tim", "Yoga Yolanda", "Old Thunder"]
+        """
+    )
+    target = card(s, "Pizza Pete")
+
+    def lucky(state: GameState) -> list[float]:
+        assert isinstance(state, DiaboState)
+        luck = (state.deck[0] * 37 % 80) / 80 * 0.4 if state.deck else 0.0
+        v = 0.3 + luck + (0.004 if state.place[target] >= 0 else 0.0)
+        return [v if p % 2 == 0 else 1 - v for p in range(state.n)]
+
+    know = knowledge_for("diabolicards")
+    monkeypatch.setitem(
+        knowledge._KNOWLEDGE, "diabolicards", dataclasses.replace(know, evaluate=lucky)
+    )
+    agent = ISMCTSAgent(seed, Budget(iterations=600), rollout_depth=0, common_samples=common)
+    aid = agent.act(Observation.of(s, 0))
+    return PARSE[aid][0] == target
+
+
+def test_common_samples_tell_moves_apart_through_the_luck_of_the_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On the same deals the luck cancels out of the comparison; on fresh
+    # deals it drowns the difference.
+    found = {
+        common: sum(_finds_the_better_move(monkeypatch, common, seed) for seed in range(6))
+        for common in (16, 0)
+    }
+    assert found[16] == 6
+    assert found[0] <= 3

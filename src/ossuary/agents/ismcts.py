@@ -152,11 +152,15 @@ class ISMCTSAgent:
         know = knowledge_for(obs.ruleset)
         start = time.perf_counter()
         first = obs.sample(self.rng)
-        root = self._reused_root(first, obs.seat)
         keys = {know.action_key(first, a.id): a.id for a in legal}
         size = know.common_samples if self.common_samples is None else self.common_samples
-        relative = know.relative_values if self.relative is None else self.relative
-        self._pool = CommonSamples(obs, self.rng, keys, size, relative) if size else None
+        if size:  # a fresh tree: the root's statistics are the pool's
+            relative = know.relative_values if self.relative is None else self.relative
+            self._pool = CommonSamples(obs, self.rng, keys, size, relative)
+            self._last = None
+            root = Node(-1)
+        else:
+            root = self._reused_root(first, obs.seat)
         done = self._search(obs, root, know, keys, start)
         self._pool = None
         self.iterations += done
@@ -260,6 +264,8 @@ class ISMCTSAgent:
         else:
             value = know.evaluate(state)
         # backpropagation
+        if pool is not None:
+            pool.record(value[path[1].player])
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
@@ -309,18 +315,20 @@ class ISMCTSAgent:
                 state.apply_action(aid)
                 path.append(child)
                 return
-            best, best_aid = _ucb(tried, c, relative)
+            means = [child.total / child.visits for child, _ in tried]
+            best, best_aid = _ucb(tried, means, c, relative)
             state.apply_action(best_aid)
             node = best
             path.append(best)
 
 
-def _ucb(tried: list[tuple[Node, T]], c: float, relative: bool) -> tuple[Node, T]:
-    """The child (and what leads to it) maximizing UCB1 with availability
-    counts; with ``relative``, on means rescaled to [0, 1] between the lowest
-    and the highest of them."""
+def _ucb(
+    tried: list[tuple[Node, T]], means: list[float], c: float, relative: bool
+) -> tuple[Node, T]:
+    """The child (and what leads to it) maximizing UCB1 on ``means`` with
+    availability counts; with ``relative``, on the means rescaled to [0, 1]
+    between the lowest and the highest of them."""
     log, sqrt = math.log, math.sqrt
-    means = [child.total / child.visits for child, _ in tried]
     low, span = 0.0, 1.0
     if relative:
         low = min(means)
@@ -337,14 +345,16 @@ def _ucb(tried: list[tuple[Node, T]], c: float, relative: bool) -> tuple[Node, T
 class CommonSamples:
     """Common random numbers at the root (Veness, Lanctot & Bowling 2011).
 
-    A fixed pool of determinizations is dealt once per decision, each with its
-    own playout randomness, and a root option's *n*-th visit always uses
-    sample ``n mod size``. So any two options with many visits have been
-    tried on the same hidden cards and the same draws, nearly as often each:
-    the luck of the deal, which moves a position's value far more than the
-    choice between two good moves, cancels out of their comparison. The
-    root's options are the deciding seat's own and the same in every sample,
-    so the option can be chosen before the sample is.
+    A pool of determinizations is dealt once per decision, each with its own
+    playout randomness, and a root option's *n*-th visit is played on sample
+    ``n mod size``. Each option's value is the mean, over the samples it has
+    been tried on, of its mean on each sample (a stratified mean: every deal
+    weighs the same however often it came round). So two options tried on
+    every sample are compared on exactly the same deals and draws: the luck
+    of the deal, which moves a position's value far more than the choice
+    between two good moves, cancels out of the comparison. The root's options
+    are the deciding seat's own and the same in every sample, so the option
+    is chosen before its sample.
     """
 
     def __init__(
@@ -356,9 +366,11 @@ class CommonSamples:
         self.size = size
         self.relative = relative
         self.samples: list[tuple[GameState, int]] = []
+        self.strata = {k: _Strata(size) for k in keys}
+        self._now: tuple[_Strata, int] | None = None  # the iteration's option and sample
 
     def start(self, root: Node, c: float) -> tuple[GameState, Rng, list[Node], bool]:
-        """Choose the root option, apply it to its sample: the state, the
+        """Choose the root option and play it on its sample: the state, the
         iteration's generator, the path so far, and whether it expanded."""
         rng = self.rng
         children = root.children
@@ -366,19 +378,21 @@ class CommonSamples:
         if untried:
             key = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
             child = None
-            n = 0
         else:
             tried = [(children[k], k) for k in self.keys]
             for ch, _ in tried:
                 ch.available += 1
-            child, key = _ucb(tried, c, self.relative)
-            n = child.visits
-        j = n % self.size
+            means = [self.strata[k].mean() for k in self.keys]
+            child, key = _ucb(tried, means, c, self.relative)
+        strata = self.strata[key]
+        j = strata.tries % self.size
+        self._now = (strata, j)
         samples = self.samples
         while len(samples) <= j:
             samples.append((self.obs.sample(rng), rng.next64()))
         sample, seed = samples[j]
         state = sample.clone()
+        expanded = child is None
         if child is None:
             player = state.current_player()
             assert player is not None
@@ -386,4 +400,37 @@ class CommonSamples:
             child.available = 1
             children[key] = child
         state.apply_action(self.keys[key])
-        return state, Rng.from_state(seed), [root, child], n == 0
+        return state, Rng.from_state(seed), [root, child], expanded
+
+    def record(self, value: float) -> None:
+        """The iteration's value for the player of its root option."""
+        assert self._now is not None
+        strata, j = self._now
+        strata.add(j, value)
+
+
+class _Strata:
+    """One root option's values per sample, and their running stratified mean."""
+
+    __slots__ = ("counts", "seen", "sum_of_means", "sums", "tries")
+
+    def __init__(self, size: int) -> None:
+        self.sums = [0.0] * size
+        self.counts = [0] * size
+        self.sum_of_means = 0.0  # over the samples tried, of the mean on each
+        self.seen = 0  # samples tried at least once
+        self.tries = 0
+
+    def add(self, j: int, value: float) -> None:
+        n = self.counts[j]
+        if n:
+            self.sum_of_means -= self.sums[j] / n
+        else:
+            self.seen += 1
+        self.sums[j] += value
+        self.counts[j] = n + 1
+        self.sum_of_means += self.sums[j] / (n + 1)
+        self.tries += 1
+
+    def mean(self) -> float:
+        return self.sum_of_means / self.seen
