@@ -93,6 +93,21 @@ def test_schedule_rotates_seats_first_player_and_decks() -> None:
     assert schedule(["a", "b"], 1, 4)[0].agents == ("a", "b", "a", "b")
 
 
+def test_duplicate_deals_are_played_from_every_seat() -> None:
+    plan = schedule(["x", "y"], 8, 2, seed=5, duplicate=True)
+    assert [g.seed for g in plan] == [5, 5, 6, 6, 7, 7, 8, 8]
+    for a, b in zip(plan[::2], plan[1::2], strict=True):
+        assert a.agents == tuple(reversed(b.agents))  # the same deal, seats swapped
+        assert a.first == b.first  # ...and the same seat moves first
+    assert Counter(g.agents[g.first] for g in plan) == {"x": 4, "y": 4}
+    # more agents than seats: every line-up plays the deal from every seat
+    trio = schedule(["a", "b", "c"], 12, 2, seed=1, duplicate=True)
+    assert [g.seed for g in trio] == [1] * 6 + [2] * 6
+    assert {g.agents for g in trio[:6]} == {
+        ("a", "b"), ("b", "a"), ("a", "c"), ("c", "a"), ("b", "c"), ("c", "b")
+    }  # fmt: skip
+
+
 def test_arena_plays_tiny_games_and_summarizes() -> None:
     plan = schedule(["random", "heuristic"], 4, 2, seed=3)
     seen: list[int] = []

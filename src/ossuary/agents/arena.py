@@ -2,7 +2,9 @@
 
 :func:`schedule` seats the agents so that each one plays every seat, moves
 first as often as the others, and uses every deck equally (over a full cycle of
-``seats * seats * len(decks)`` games per line-up). :func:`run_arena` plays the
+``seats * seats * len(decks)`` games per line-up); with ``duplicate``, every
+line-up plays each deal from every seat, so the luck of the deal cancels out
+of a comparison (as in duplicate bridge). :func:`run_arena` plays the
 games on all cores, one process per worker. :func:`summarize` gives each
 agent's win rate with a 95% Wilson interval and Elo ratings fitted to all
 results at once (Bradley–Terry maximum likelihood, see :func:`elo_ratings`).
@@ -83,13 +85,20 @@ def labels(specs: Sequence[str]) -> list[str]:
 
 
 def schedule(
-    specs: Sequence[str], games: int, seats: int, decks: Sequence[str] = (), seed: int = 1
+    specs: Sequence[str],
+    games: int,
+    seats: int,
+    decks: Sequence[str] = (),
+    seed: int = 1,
+    duplicate: bool = False,
 ) -> list[GameSpec]:
     """The games to play, in order; see the module docstring for the rotation.
 
     With more agents than seats, every combination of ``seats`` agents is a
     line-up and the line-ups take turns; with fewer, the agents repeat around
-    the table.
+    the table. Each game has its own deal (``seed + index``), unless
+    ``duplicate``: then each run of ``seats * line-ups`` games (every line-up
+    in every seat rotation, the same first seat and decks) shares one deal.
     """
     names = labels(specs)
     n = len(names)
@@ -108,7 +117,7 @@ def schedule(
         out.append(
             GameSpec(
                 index=g,
-                seed=seed + g,
+                seed=seed + (g // (len(lineups) * seats) if duplicate else g),
                 agents=tuple(names[i] for i in who),
                 specs=tuple(specs[i] for i in who),
                 decks=tuple(decks[(s + shift) % len(decks)] for s in range(seats))

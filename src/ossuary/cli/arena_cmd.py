@@ -60,6 +60,7 @@ def arena(
     seed: int,
     game: str = "hecatomb",
     progress: bool = True,
+    duplicate: bool = False,
 ) -> None:
     """Check the options, play the games with a progress bar, print the tables."""
     the_game = registry.get(game)
@@ -72,13 +73,13 @@ def arena(
     check_output(out, "--out")
     decks = parse_decks(the_game, decks_spec)
     names = labels(specs)
-    plan = schedule(specs, games, seats, decks, seed)
+    plan = schedule(specs, games, seats, decks, seed, duplicate)
     n_workers = min(workers or os.cpu_count() or 1, games)
     console.print(
         Text(
             f"Arena ({the_game.title}): {', '.join(names)}; {games} games of {seats} seats; "
             f"decks: {', '.join(decks) if decks else 'default'}; {n_workers} worker(s); "
-            f"seed {seed}",
+            f"seed {seed}" + ("; duplicate deals" if duplicate else ""),
             style="bold",
         ),
         soft_wrap=True,
@@ -204,6 +205,14 @@ def arena_command(
     no_progress: Annotated[
         bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
     ] = False,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal from every seat (games in runs of --seats per line-up), "
+            "so the luck of the deal cancels out.",
+        ),
+    ] = False,
 ) -> None:
     """Play many games between agents (seats, first player and decks rotated) and
     print win rates with 95% confidence intervals and Elo ratings."""
@@ -215,4 +224,16 @@ def arena_command(
                 known = ", ".join(the_game.modes) or "none"
                 raise CliError(f"{the_game.title} has no mode {mode!r}; its modes: {known}")
             seats = the_game.modes[mode.strip().lower()]
-        arena(console, agents, games, seats, decks, out, workers, seed, game, not no_progress)
+        arena(
+            console,
+            agents,
+            games,
+            seats,
+            decks,
+            out,
+            workers,
+            seed,
+            game,
+            not no_progress,
+            duplicate,
+        )
