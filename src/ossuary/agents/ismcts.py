@@ -155,8 +155,7 @@ class ISMCTSAgent:
         keys = {know.action_key(first, a.id): a.id for a in legal}
         size = know.common_samples if self.common_samples is None else self.common_samples
         if size:  # a fresh tree: the root's statistics are the pool's
-            relative = know.relative_values if self.relative is None else self.relative
-            self._pool = CommonSamples(obs, self.rng, keys, size, relative)
+            self._pool = CommonSamples(obs, self.rng, keys, size, self._relative(know))
             self._last = None
             root = Node(-1)
         else:
@@ -176,6 +175,10 @@ class ISMCTSAgent:
         )
         self._last = (root, best_key, first.ply, obs.seat)
         return keys[best_key]
+
+    def _relative(self, know: GameKnowledge) -> bool:
+        """Whether children are compared on relative values (the game's choice by default)."""
+        return know.relative_values if self.relative is None else self.relative
 
     def _reused_root(self, sample: GameState, seat: int) -> Node:
         last, self._last = self._last, None
@@ -245,9 +248,8 @@ class ISMCTSAgent:
         else:
             state, rng, path, expanded = pool.start(root, self.exploration)
         c = self.exploration
-        relative = know.relative_values if self.relative is None else self.relative
         if not expanded:
-            self._select(state, root, path, know, rng, c, relative)
+            self._select(state, root, path, know, rng, c, self._relative(know))
         # rollout, cut by the evaluation
         policy = know.rollout_policy
         depth = self.rollout_depth
