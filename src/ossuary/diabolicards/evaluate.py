@@ -21,7 +21,9 @@ The evaluation has two parts.
 about 73%. Leads swing by dozens of points while the deck is full and settle
 as it runs out; this width is what predicted the winner best in 150 heuristic
 games (``docs/ai.md``). Teammates get the same value. The other weights are
-round numbers tuned by playing the arena.
+round numbers tuned by playing the arena; fitted by how well they predict
+results (``bench/calibrate_diabolicards.py --weights``), they would predict
+no better.
 
 Importing this module registers it with the agents
 (:mod:`ossuary.agents.knowledge`).
