@@ -3,8 +3,8 @@
     python bench/calibrate_diabolicards.py --games 150 --seed 1000
     python bench/calibrate_diabolicards.py --games 4000 --seed 10000 --weights
 
-Plays ``--games`` 1v1 games of the heuristic against itself and records, at
-every turn, the lead of side 0 in the evaluation's points of power
+Plays ``--games`` games of the heuristic against itself (1v1, or 2v2 with
+``--mode 2v2``) and records, at every turn, the lead of side 0 in the evaluation's points of power
 (``side_value``) with the number of cards still to come (deck and hands),
 then the game's result. It reports, by how many cards are left:
 
@@ -96,11 +96,11 @@ def terms(s: DiaboState, side: int, totals: list[int], pm: dict[int, int]) -> li
     ]
 
 
-def record(games: int, seed: int) -> list[Row]:
+def record(games: int, seed: int, seats: int = 2) -> list[Row]:
     rows: list[Row] = []
     for g in range(games):
-        s = diabolicards.new_game(seats=2, seed=seed + g)
-        agents = [HeuristicAgent(seed + 2 * g), HeuristicAgent(seed + 2 * g + 1)]
+        s = diabolicards.new_game(seats=seats, seed=seed + g)
+        agents = [HeuristicAgent(seed + seats * g + i) for i in range(seats)]
         turns: list[tuple[int, float, list[float]]] = []
         while not s.is_terminal():
             seat = s.current_player()
@@ -177,6 +177,7 @@ def main(argv: Any = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--mode", choices=("1v1", "2v2"), default="1v1", help="seats per game")
     ap.add_argument(
         "--weights",
         action="store_true",
@@ -186,7 +187,7 @@ def main(argv: Any = None) -> None:
     if not 1 <= args.games <= 10_000:
         ap.error("--games must be between 1 and 10000")
     try:
-        rows = record(args.games, args.seed)
+        rows = record(args.games, args.seed, 4 if args.mode == "2v2" else 2)
     except SetupError as e:
         ap.error(str(e))
     print(f"{len(rows)} turns of {args.games} games")

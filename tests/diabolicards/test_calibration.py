@@ -26,8 +26,9 @@ def calibrate() -> ModuleType:
     return module
 
 
-def test_the_terms_add_up_to_the_evaluations_lead(calibrate: ModuleType) -> None:
-    rows = calibrate.record(2, 77)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_terms_add_up_to_the_evaluations_lead(calibrate: ModuleType, seats: int) -> None:
+    rows = calibrate.record(2, 77, seats)
     assert len(rows) > 40  # two games have dozens of turns
     for _, lead, result, diff in rows:
         assert len(diff) == len(calibrate.TERMS)
