@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any
 
 from ossuary import diabolicards
 from ossuary.agents import HeuristicAgent, Observation
@@ -173,7 +172,7 @@ def report_weights(rows: list[Row]) -> None:
     print(f"log loss, the best-fit weights:     {loss:.4f}")
 
 
-def main(argv: Any = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1000)

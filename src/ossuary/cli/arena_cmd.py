@@ -233,7 +233,7 @@ def arena_command(
             out,
             workers,
             seed,
-            game,
-            not no_progress,
-            duplicate,
+            game=game,
+            progress=not no_progress,
+            duplicate=duplicate,
         )
