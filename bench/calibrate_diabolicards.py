@@ -125,24 +125,25 @@ def record(games: int, seed: int, seats: int = 2) -> list[Row]:
     return rows
 
 
-def log_loss(rows: list[Row], width: float | None) -> float:
-    """Mean log loss of the logistic of lead/width (None: the dynamic width)."""
+def log_loss(rows: list[Row], width: float | None, seats: int = 2) -> float:
+    """Mean log loss of the logistic of lead/width (None: the evaluation's
+    width for games of ``seats`` seats)."""
     total = 0.0
     for left, lead, result, _ in rows:
-        w = width if width is not None else evaluate.scale_for(left)
+        w = width if width is not None else evaluate.scale_for(left, seats)
         p = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / w))))
         p = min(max(p, 1e-9), 1.0 - 1e-9)
         total -= result * math.log(p) + (1.0 - result) * math.log(1.0 - p)
     return total / max(len(rows), 1)
 
 
-def fit_weights(rows: list[Row]) -> tuple[list[float], float]:
+def fit_weights(rows: list[Row], seats: int = 2) -> tuple[list[float], float]:
     """The weights of TERMS that predict the results best at the evaluation's
     width (logistic regression without intercept, by Newton's method), and
     their log loss."""
     import numpy as np
 
-    x = np.array([[t / evaluate.scale_for(left) for t in diff] for left, _, _, diff in rows])
+    x = np.array([[t / evaluate.scale_for(left, seats) for t in diff] for left, _, _, diff in rows])
     y = np.array([result for _, _, result, _ in rows])
     w = np.array(WEIGHTS)
     ridge = 1e-6 * np.eye(len(WEIGHTS))  # a term that never varies must not make it singular
@@ -159,16 +160,16 @@ def fit_weights(rows: list[Row]) -> tuple[list[float], float]:
     return [float(v) for v in w], loss
 
 
-def report_weights(rows: list[Row]) -> None:
+def report_weights(rows: list[Row], seats: int) -> None:
     try:
-        fitted, loss = fit_weights(rows)
+        fitted, loss = fit_weights(rows, seats)
     except ModuleNotFoundError:
         print("--weights needs numpy: pip install -e '.[rl]'")
         return
     print(f"{'term':>18} {'evaluation':>10} {'best fit':>10}")
     for name, now, best in zip(TERMS, WEIGHTS, fitted, strict=True):
         print(f"{name:>18} {now:>10.2f} {best:>10.2f}")
-    print(f"log loss, the evaluation's weights: {log_loss(rows, None):.4f}")
+    print(f"log loss, the evaluation's weights: {log_loss(rows, None, seats):.4f}")
     print(f"log loss, the best-fit weights:     {loss:.4f}")
 
 
@@ -183,10 +184,11 @@ def main(argv: list[str] | None = None) -> None:
         help="also fit each term's weight (needs numpy; use thousands of games)",
     )
     args = ap.parse_args(argv)
+    seats = 4 if args.mode == "2v2" else 2
     if not 1 <= args.games <= 10_000:
         ap.error("--games must be between 1 and 10000")
     try:
-        rows = record(args.games, args.seed, 4 if args.mode == "2v2" else 2)
+        rows = record(args.games, args.seed, seats)
     except SetupError as e:
         ap.error(str(e))
     print(f"{len(rows)} turns of {args.games} games")
@@ -199,13 +201,14 @@ def main(argv: list[str] | None = None) -> None:
         won = sum((lead > 0) == (result > 0.5) for _, lead, result, _ in part if lead != 0)
         print(f"{lo:>4}-{hi - 1:<5} {len(part):>6} {best:>10} {won / len(part):>10.0%}")
     print(f"log loss, fixed width 2: {log_loss(rows, 2.0):.3f}")
+    per_card = evaluate.SCALE_PER_CARD[seats]
     print(
-        f"log loss, width max({evaluate.SCALE_MIN:g}, {evaluate.SCALE_PER_CARD:g} x cards left): "
-        f"{log_loss(rows, None):.3f}"
+        f"log loss, width max({evaluate.SCALE_MIN:g}, {per_card:g} x cards left): "
+        f"{log_loss(rows, None, seats):.3f}"
     )
     print(f"log loss of a coin: {math.log(2):.3f}")
     if args.weights:
-        report_weights(rows)
+        report_weights(rows, seats)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from ossuary.agents.ismcts import Node
 from ossuary.agents.knowledge import knowledge_for
 from ossuary.diabolicards import DiaboState
 from ossuary.diabolicards.evaluate import (
+    cards_to_come,
     default_choice,
     evaluate,
     scale,
@@ -106,15 +107,16 @@ def test_settling_stops_at_a_turn_with_the_kill_done() -> None:
     assert s.place[card(s, "Aegis")] >= 0  # the original is untouched
 
 
-def lead_of_seven(rest: str) -> DiaboState:
+def lead_of_seven(rest: str, mode: str = "1v1") -> DiaboState:
+    seats = '[[seat]]\nhand = ["Viper"]\n[[seat]]\nhand = ["Lil Sprocket"]\n'
+    if mode == "2v2":  # two more seats with empty hands: the same cards to come
+        seats += "[[seat]]\n[[seat]]\n"
     return scenario(
         f"""
         [game]
+        mode = "{mode}"
         rest = "{rest}"
-        [[seat]]
-        hand = ["Viper"]
-        [[seat]]
-        hand = ["Lil Sprocket"]
+        {seats}
         [[side]]
         the_gang_hideout = ["Big Tuna"]
         [[side]]
@@ -130,6 +132,17 @@ def test_a_lead_is_worth_more_as_the_cards_run_out() -> None:
     assert scale(late) == 2.0  # the floor: two cards left in hands
     assert 0.5 < values(early)[0] < 0.6 < values(late)[0] < 1.0
     assert values(early)[1] == pytest.approx(1.0 - values(early)[0])
+
+
+def test_a_lead_counts_for_more_in_2v2_with_as_many_cards_to_come() -> None:
+    # In 2v2 four hands hold more of the cards still to come, and heuristic
+    # games are decided by smaller leads than in 1v1: the calibration fitted a
+    # width of about 0.6 of the cards left (docs/ai.md, "Eighth session").
+    one, two = lead_of_seven("deck"), lead_of_seven("deck", "2v2")
+    assert cards_to_come(one) == cards_to_come(two) > 60
+    assert scale(two) == pytest.approx(0.6 * scale(one))
+    assert 0.5 < values(one)[0] < values(two)[0] < 0.6
+    assert values(two) == [values(two)[0], values(two)[1]] * 2  # teammates share it
 
 
 def _turn_option(aid: str) -> bool:

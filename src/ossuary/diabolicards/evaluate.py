@@ -17,8 +17,8 @@ The evaluation has two parts.
 
 :func:`evaluate` turns the two sides' difference into each seat's prospects in
 [0, 1] with a logistic curve whose width is the number of cards still to come
-(deck and hands; at least ``SCALE_MIN``): a lead of that many points is worth
-about 73%. Leads swing by dozens of points while the deck is full and settle
+(deck and hands; at least ``SCALE_MIN``; in 2v2, 0.6 of it): a lead of that
+many points is worth about 73%. Leads swing by dozens of points while the deck is full and settle
 as it runs out; this width is what predicted the winner best in 150 heuristic
 games (``docs/ai.md``). Teammates get the same value. The other weights are
 round numbers tuned by playing the arena; fitted by how well they predict
@@ -45,7 +45,9 @@ HAND = 0.6  # per point of power of a hand card there is room to play
 SAFE = 0.2  # per point of power no regular ability can kill (an activated Diabolical)
 OPEN_PICK = 1.5  # per boost pick still open for later arrivals (a hinder's counts against)
 SCALE_MIN = 2.0  # points of lead for 73% (the logistic's scale) when the game is all but over
-SCALE_PER_CARD = 1.0  # ...and how it grows with the cards still to come (deck and hands)
+# ...and how it grows with the cards still to come (deck and hands), by seats:
+# in 2v2 four hands hold more of what is to come, and a lead counts for more
+SCALE_PER_CARD = {2: 1.0, 4: 0.6}
 SETTLE_STEPS = 60  # at most this many default choices while settling
 QUIET = frozenset({"turn"})  # where settling stops
 
@@ -228,11 +230,12 @@ def side_value(
     return value + HAND * sum(powers[:room])
 
 
-def scale_for(left: int) -> float:
+def scale_for(left: int, seats: int = 2) -> float:
     """How many points of lead make 73% for a side with ``left`` cards still
-    to come: a lead means less while many are still to be played
-    (calibrated by ``bench/calibrate_diabolicards.py``, docs/ai.md)."""
-    return max(SCALE_MIN, SCALE_PER_CARD * left)
+    to come in a game of ``seats`` seats: a lead means less while many are
+    still to be played (calibrated for each mode by
+    ``bench/calibrate_diabolicards.py``, docs/ai.md)."""
+    return max(SCALE_MIN, SCALE_PER_CARD[seats] * left)
 
 
 def cards_to_come(s: DiaboState) -> int:
@@ -242,7 +245,7 @@ def cards_to_come(s: DiaboState) -> int:
 
 def scale(s: DiaboState) -> float:
     """:func:`scale_for` the cards still to come in ``s``."""
-    return scale_for(cards_to_come(s))
+    return scale_for(cards_to_come(s), s.n)
 
 
 def _squash(lead: float) -> float:
