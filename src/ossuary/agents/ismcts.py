@@ -138,6 +138,9 @@ class ISMCTSAgent:
         self.searches = 0  # decisions that needed a search
         self.reused = 0  # searches that started from the previous search's subtree
         self.search_seconds = 0.0
+        # after each search: each root option's value for the deciding seat (its
+        # stratified mean with common samples), for tools that study the search
+        self.root_values: dict[str, float] = {}
         # tree reuse: the root we searched, the move we chose and the ply then
         self._last: tuple[Node, str, int, int] | None = None
 
@@ -148,6 +151,7 @@ class ISMCTSAgent:
             raise ValueError("no legal actions to choose from")
         if len(legal) == 1:
             self._last = None
+            self.root_values = {}
             return legal[0].id
         know = knowledge_for(obs.ruleset)
         start = time.perf_counter()
@@ -161,7 +165,15 @@ class ISMCTSAgent:
         else:
             root = self._reused_root(first, obs.seat)
         done = self._search(obs, root, know, keys, start)
-        self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            self.root_values = {keys[k]: st.mean() for k, st in pool.strata.items() if st.seen}
+        else:
+            self.root_values = {
+                keys[k]: ch.total / ch.visits
+                for k, ch in root.children.items()
+                if k in keys and ch.visits
+            }
         self.iterations += done
         self.searches += 1
         self.search_seconds += time.perf_counter() - start
