@@ -89,6 +89,7 @@ def regrets(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="diabolicards")
+    ap.add_argument("--seats", type=int, default=2, help="seats in the games (4: 2v2)")
     ap.add_argument("--positions", type=int, default=36)
     ap.add_argument("--options", type=int, default=4, help="least options a position has")
     ap.add_argument("--iterations", default="2500,5000,10000", help="budgets, comma-separated")
@@ -98,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write the results here")
     args = ap.parse_args(argv)
     for name, lo, hi in (
+        ("seats", 1, 8),
         ("positions", 1, 1000),
         ("options", 2, 1000),
         ("seeds", 1, 100),
@@ -113,13 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     if not budgets or any(not 1 <= b <= 1_000_000 for b in budgets):
         ap.error("--iterations budgets must be between 1 and 1000000")
     try:
-        positions = collect(args.game, args.positions, args.options)
+        positions = collect(args.game, args.positions, args.options, args.seats)
     except OssuaryError as e:
         ap.error(str(e))
     if not positions:
         ap.error(f"no position of {args.game} has {args.options} options; lower --options")
-    print(f"{len(positions)} positions of {args.game}; oracle: {args.oracle_visits} visits "
-          f"an option on {args.oracle_pool} common samples")  # fmt: skip
+    oracle_says = f"{args.oracle_visits} visits an option on {args.oracle_pool} common samples"
+    print(f"{len(positions)} positions of {args.game} ({args.seats} seats); oracle: {oracle_says}")
     results: list[dict[str, Any]] = []
     with Progress(transient=True) as bar:
         task = bar.add_task("oracle", total=len(positions))
@@ -143,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['iterations']:>10} {r['searches']:>8} {r['mean_regret']:>11.4f} "
               f"{r['oracle_move']:>11.0%}")  # fmt: skip
     if args.json:
-        args.json.write_text(json.dumps({"game": args.game, "results": results}, indent=2) + "\n")
+        out = {"game": args.game, "seats": args.seats, "results": results}
+        args.json.write_text(json.dumps(out, indent=2) + "\n")
     return 0
 
 

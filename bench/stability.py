@@ -31,13 +31,14 @@ EVERY = 12  # take every twelfth decision that has enough options
 FIRST_SEED = 100  # the games the positions come from
 
 
-def collect(game: str, count: int, options: int) -> list[GameState]:
-    """``count`` positions of heuristic self-play with at least ``options`` options."""
+def collect(game: str, count: int, options: int, seats: int = 2) -> list[GameState]:
+    """``count`` positions of heuristic self-play with at least ``options``
+    options, in games of ``seats`` seats."""
     found: list[GameState] = []
     g = 0
     while len(found) < count and g < 10 * count:
-        s = games.get(game).new_game(seats=2, seed=FIRST_SEED + g)
-        agents = [HeuristicAgent(2 * g), HeuristicAgent(2 * g + 1)]
+        s = games.get(game).new_game(seats=seats, seed=FIRST_SEED + g)
+        agents = [HeuristicAgent(seats * g + i) for i in range(seats)]
         n = 0
         while not s.is_terminal() and len(found) < count:
             seat = s.current_player()
