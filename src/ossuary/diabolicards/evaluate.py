@@ -18,9 +18,9 @@ The evaluation has two parts.
 :func:`evaluate` turns the two sides' difference into each seat's prospects in
 [0, 1] with a logistic curve whose width is the number of cards still to come
 (deck and hands; at least ``SCALE_MIN``; in 2v2, 0.6 of it): a lead of that
-many points is worth about 73%. Leads swing by dozens of points while the deck is full and settle
-as it runs out; this width is what predicted the winner best in 150 heuristic
-games (``docs/ai.md``). Teammates get the same value. The other weights are
+many points is worth about 73%. Leads swing by dozens of points while the
+deck is full and settle as it runs out; this width is what predicted the
+winner best in heuristic games of each mode (``docs/ai.md``). Teammates get the same value. The other weights are
 round numbers tuned by playing the arena; fitted by how well they predict
 results (``bench/calibrate_diabolicards.py --weights``), they would predict
 no better.
@@ -336,7 +336,9 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
     return where_to_play(state, pending.player, cid, mine)
 
 
-ROLLOUT_DEPTH = 4  # a move is mostly a whole turn: two turns each, then the evaluation
+# a move is mostly a whole turn: two turns each, then the evaluation (2, 6 and 8
+# played worse at 1 s: docs/ai.md, "Eighth session")
+ROLLOUT_DEPTH = 4
 # The deal moves a position's value far more than the choice between two good
 # moves: ISMCTS compares its root options on a common pool of this many deals
 COMMON_SAMPLES = 64
