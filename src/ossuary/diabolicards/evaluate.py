@@ -20,10 +20,10 @@ The evaluation has two parts.
 (deck and hands; at least ``SCALE_MIN``; in 2v2, 0.6 of it): a lead of that
 many points is worth about 73%. Leads swing by dozens of points while the
 deck is full and settle as it runs out; this width is what predicted the
-winner best in heuristic games of each mode (``docs/ai.md``). Teammates get the same value. The other weights are
-round numbers tuned by playing the arena; fitted by how well they predict
-results (``bench/calibrate_diabolicards.py --weights``), they would predict
-no better.
+winner best in heuristic games of each mode (``docs/ai.md``). Teammates get
+the same value. The other weights are round numbers tuned by playing the
+arena; fitted by how well they predict results
+(``bench/calibrate_diabolicards.py --weights``), they would predict no better.
 
 Importing this module registers it with the agents
 (:mod:`ossuary.agents.knowledge`).
