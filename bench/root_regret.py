@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     ):
         if not lo <= getattr(args, name) <= hi:
             ap.error(f"--{name.replace('_', '-')} must be between {lo} and {hi}")
+    if args.json is not None and not args.json.parent.is_dir():
+        ap.error(f"--json: no folder {str(args.json.parent)!r} to write {args.json.name!r} in")
     try:
         budgets = [int(x) for x in args.iterations.split(",")]
     except ValueError:
@@ -146,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['oracle_move']:>11.0%}")  # fmt: skip
     if args.json:
         out = {"game": args.game, "seats": args.seats, "results": results}
-        args.json.write_text(json.dumps(out, indent=2) + "\n")
+        try:
+            args.json.write_text(json.dumps(out, indent=2) + "\n")
+        except OSError as e:  # the table above is printed already: nothing is lost
+            print(f"could not write {args.json}: {e.strerror or e}", file=sys.stderr)
+            return 1
     return 0
 
 
