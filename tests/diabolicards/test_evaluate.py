@@ -307,3 +307,38 @@ def test_common_samples_tell_moves_apart_through_the_luck_of_the_deal(
     }
     assert found[16] == 6
     assert found[0] <= 3
+
+
+@pytest.mark.parametrize(("seats", "moves"), [(2, 4), (4, 8)])
+def test_a_playout_gives_every_seat_two_turns(seats: int, moves: int) -> None:
+    # a move is mostly a whole turn: four in 1v1, eight in 2v2
+    know = knowledge_for("diabolicards")
+    assert callable(know.rollout_depth)
+    assert know.rollout_depth(diabolicards.new_game(seats=seats, seed=1)) == moves
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_ismcts_plays_out_as_many_moves_as_the_game_asks_for_the_state(
+    monkeypatch: pytest.MonkeyPatch, seats: int
+) -> None:
+    import dataclasses
+
+    from ossuary.agents import knowledge
+
+    know = knowledge_for("diabolicards")
+    moves: list[int] = []
+
+    def counted(state: GameState, rng: Rng) -> str:
+        assert isinstance(state, DiaboState)
+        moves.append(state.n)
+        return know.rollout_policy(state, rng)
+
+    fake = dataclasses.replace(
+        know, rollout_policy=counted, rollout_depth=lambda s: 3 if s.n == 2 else 5
+    )
+    monkeypatch.setitem(knowledge._KNOWLEDGE, "diabolicards", fake)
+    s = diabolicards.new_game(seats=seats, seed=2)
+    ISMCTSAgent(1, Budget(iterations=1)).act(Observation.of(s, s.current_player() or 0))
+    # one iteration: expand one root option, then the playout (early in a
+    # game, nothing ends it sooner)
+    assert moves == [seats] * (3 if seats == 2 else 5)

@@ -266,7 +266,11 @@ class ISMCTSAgent:
         policy = know.rollout_policy
         depth = self.rollout_depth
         if depth is None:
-            depth = DEFAULT_ROLLOUT if know.rollout_depth is None else know.rollout_depth
+            game = know.rollout_depth
+            if game is None:
+                depth = DEFAULT_ROLLOUT
+            else:
+                depth = game if isinstance(game, int) else game(state)
         for _ in range(depth):
             if state.is_terminal():
                 break

@@ -47,7 +47,9 @@ class GameKnowledge:
     (defaults to ``evaluate``). ``rollout_policy``: a cheap move chooser for
     ISMCTS playouts; ``rollout_depth``: how many of its moves a playout makes
     before the evaluation cuts it (None: the agent's default), for games whose
-    moves are long (a whole turn) and whose evaluation sees far enough.
+    moves are long (a whole turn) and whose evaluation sees far enough; a
+    function of the state when it depends on the game (such as its number of
+    seats).
     ``tree_default(state)``: below the root, an option ISMCTS takes without
     branching (None: branch as usual), for small choices inside a move (such
     as which card a kill takes) where a sound default beats spreading a few
@@ -70,7 +72,7 @@ class GameKnowledge:
     stay_actions: frozenset[str] = field(default_factory=frozenset)
     evaluate_stay: Evaluate | None = None
     rollout_policy: RolloutPolicy = _uniform_policy
-    rollout_depth: int | None = None
+    rollout_depth: int | Callable[[GameState], int] | None = None
     tree_default: TreeDefault | None = None
     relative_values: bool = False
     common_samples: int = 0

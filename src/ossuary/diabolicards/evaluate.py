@@ -336,16 +336,26 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
     return where_to_play(state, pending.player, cid, mine)
 
 
-# a move is mostly a whole turn: two turns each, then the evaluation (2, 6 and 8
-# played worse at 1 s: docs/ai.md, "Eighth session")
-ROLLOUT_DEPTH = 4
+# a move is mostly a whole turn: two turns each, then the evaluation (in 1v1,
+# 2, 6 and 8 moves played worse than 4 at 1 s: docs/ai.md, "Eighth session";
+# in 2v2, one turn each played worse than two: "Ninth session")
+TURNS_EACH = 2
+
+
+def rollout_depth(state: GameState) -> int:
+    """How many moves a playout makes: :data:`TURNS_EACH` turns for every seat
+    (4 in 1v1, 8 in 2v2)."""
+    assert isinstance(state, DiaboState)
+    return TURNS_EACH * state.n
+
+
 # The deal moves a position's value far more than the choice between two good
 # moves: ISMCTS compares its root options on a common pool of this many deals
 COMMON_SAMPLES = 64
 KNOWLEDGE = GameKnowledge(
     evaluate=evaluate,
     rollout_policy=rollout_policy,
-    rollout_depth=ROLLOUT_DEPTH,
+    rollout_depth=rollout_depth,
     tree_default=tree_default,
     relative_values=True,
     common_samples=COMMON_SAMPLES,
