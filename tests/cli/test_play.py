@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from ossuary import __version__
 from ossuary.cli import play as play_module
+from ossuary.cli.human import cards_named_in
 from ossuary.cli.main import app
 
 
@@ -109,6 +110,30 @@ def test_help_cards_and_rules_in_the_game(runner: CliRunner) -> None:
     assert "Guardian Keyword: the abomination never attacks" in out  # the whole glossary
     assert "The log so far" in out
     assert "No card called 'nosuchcard'" in out
+
+
+def test_a_card_by_its_option_number(runner: CliRunner) -> None:
+    # "c 1" reads the card option 1 plays; an option naming no card, and a number
+    # that is no option, say so (seed 3: option 1 puts Quarry Stalker into mana)
+    result = runner.invoke(
+        app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="c 1\nc 5\nc 99\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "1. Put Quarry Stalker into your mana zone" in out
+    assert "Greed Evader. Conditional (corruption)" in out  # Quarry Stalker's text
+    assert "Option 5 (End your turn) names no card" in out
+    assert "There is no option 99" in out
+
+
+def test_cards_named_in_a_label_longest_first_in_order() -> None:
+    names = ["Ghoul", "Ghoul King", "Bone Saw", "Ghoul"]
+    assert cards_named_in("Play Ghoul King (kill Ghoul with Bone Saw)", names) == [
+        "Ghoul King",
+        "Ghoul",
+        "Bone Saw",
+    ]
+    assert cards_named_in("End your turn", names) == []
 
 
 def test_options_keep_their_numbers_and_short_labels_choose(runner: CliRunner) -> None:

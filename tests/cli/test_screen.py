@@ -76,6 +76,23 @@ def test_a_crowded_two_seat_board_fits_the_screen(width: int, height: int) -> No
     assert lines[-1].startswith(">")
 
 
+def test_a_board_too_tall_for_its_budget_takes_log_rows_before_losing_its_top() -> None:
+    # the log gives way first: it keeps its last two rows, and a board that does
+    # not fit its share of the screen takes the rest instead of losing its top lines
+    ui, _ = _ui_of(80, 24)
+    assert ui.screen is not None
+    tall = [f"board line {i}" for i in range(1, 17)]
+    ui.screen.board = lambda width, height: "\n".join(tall)
+    ui.screen.log = [f"event {i}" for i in range(40)]
+    lines = _plain(ui)
+    text = "\n".join(lines)
+    room = 24 - 5 - sum(len(block) for _, block in option_blocks(ui.screen.options, 80))
+    shown = [line for line in lines if line.startswith("board line")]
+    assert len(shown) == min(16, room - 2) and shown[-1] == "board line 16"
+    assert "event 39" in text and lines[-1].startswith(">")
+    assert len(lines) <= 24
+
+
 def test_options_pack_into_a_few_lines() -> None:
     s = load_scenario(CROWDED)
     table = Table(Console(), lambda _: None, GAME)

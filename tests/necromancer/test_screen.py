@@ -83,3 +83,15 @@ def test_options_grouped_and_every_visible_card_listed() -> None:
     assert "Grave Gnawer" in where["Player 1's field"]
     assert "Player 1's hand" not in where
     assert GAME.legend()
+
+
+def test_four_seats_fit_a_small_screen_each_seat_on_one_line() -> None:
+    # with four seats and 14 lines, every seat keeps a line with its name and
+    # health (the hero's name gives way first) and the own hand stays at the bottom
+    s = GAME.new_game(seats=4, seed=2)
+    out = text(s, 0, width=80, height=14).rstrip("\n").splitlines()
+    assert len(out) <= 14
+    for seat in range(4):
+        line = next(line for line in out if line.startswith(f"Player {seat}"))
+        assert "health 40" in line and "lifeforce" in line and len(line) <= 80
+    assert out[-1].lstrip().startswith("hand:")

@@ -27,7 +27,7 @@ from rich.text import Text
 
 from ..agents import Observation
 from ..engine.core import Action
-from ..engine.game import Game
+from ..engine.game import CardRecord, Game
 
 View = dict[str, Any]
 
@@ -221,6 +221,7 @@ HELP_ROWS = [
     ("b, back", "step back out of the card you are playing, before you pay (nothing is spent)"),
     ("c NAME", "a card's full text: any card you can see, an opponent's too "
      "(c alone lists them)"),
+    ("c 3", "the full text of the card option 3 plays or names"),
     ("r WORD", "the rules glossary (r alone: every term); also 'ossuary rules'"),
     ("l, log", "the whole log so far"),
     ("o", "every option, one a line, with its full label"),
@@ -295,7 +296,7 @@ class Table:
             self.seen[seat] = len(log)
         labels = self.seat_labels(seat, len(view.get("players", [])) or len(self.seat_names))
         decision = view.get("decision") or {}
-        hints = "? help · c NAME card text · r rules · l log"
+        hints = "? help · c NAME or c 3 card text · r rules · l log"
         if game.back_action is not None and any(o.action.id == game.back_action for o in options):
             hints += " · b back"
         hints += " · q quit"
@@ -333,7 +334,7 @@ class Table:
         if word in ("?", "h", "help") and not rest:
             return Command(page=("Help", self.help_page()))
         if word in ("c", "card", "cards"):
-            return self.card_command(rest, view)
+            return self.card_command(rest, view, by_number)
         if word in ("r", "rules", "glossary"):
             return self.rules_command(rest)
         if word in ("l", "log") and not rest:
@@ -401,8 +402,15 @@ class Table:
         )
         return drawn
 
-    def card_command(self, name: str, view: View) -> Command:
+    def card_command(
+        self, name: str, view: View, by_number: dict[str, Option] | None = None
+    ) -> Command:
         visible = self.game.visible_cards(view)
+        if by_number and name in by_number:  # "c 3": the card option 3 names
+            return self.option_card(by_number[name], visible)
+        if name.isdecimal():
+            return Command(message=f"There is no option {name}: c and an option's number "
+                           "reads the card it names (c alone lists what you see).")  # fmt: skip
         if not name:
             if not visible:
                 return Command(message="No cards to show.")
@@ -424,10 +432,31 @@ class Table:
             close = difflib.get_close_matches(name, seen, n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             return Command(message=f"No card called {name!r} in sight{hint} (c lists them).")
+        return Command(page=(str(record["name"]), self.card_page(record)))
+
+    def card_page(self, record: CardRecord) -> RenderableType:
+        """A card's picture, or its record's text for a game without one."""
         try:
-            detail = self.game.card_detail(record)
+            detail: RenderableType = self.game.card_detail(record)
         except Exception:  # a game without a card picture: show its record
             detail = Text(str(record.get("text", "")))
+        return detail
+
+    def option_card(self, option: Option, visible: list[tuple[str, list[str]]]) -> Command:
+        """The full text of the card an option names (its first, if it names several)."""
+        label = option.action.label
+        # an option's label is shown to its seat, so any card it names may be read
+        catalogue = [str(r["name"]) for r in self.game.cards()]
+        named = cards_named_in(label, [n for _, names in visible for n in names] + catalogue)
+        if not named:
+            return Command(message=f"Option {option.key} ({label}) names no card.")
+        record = self.game.card_record(named[0])
+        if record is None:
+            return Command(message=f"No card called {named[0]!r} in sight (c lists them).")
+        detail = self.card_page(record)
+        if len(named) > 1:
+            others = ", ".join(f"c {n}" for n in named[1:])
+            detail = Group(detail, Text(f"\nOption {option.key} also names: {others}", style="dim"))
         return Command(page=(str(record["name"]), detail))
 
     def rules_command(self, term: str, game: Game | None = None) -> Command:
@@ -440,6 +469,25 @@ class Table:
     def auto_passed(self, seat: int, action: Action) -> None:
         self.screen_ui.info(f"{player(seat)}: {action.label} (auto-pass; type auto to turn it off)",
                             "dim")  # fmt: skip
+
+
+def cards_named_in(label: str, names: Sequence[str]) -> list[str]:
+    """The card names that appear in an option's label, in the order they appear;
+    where one name is part of a longer one at the same place, the longer wins."""
+    low = label.lower()
+    found: list[tuple[int, int, str]] = []
+    for n in dict.fromkeys(n for n in names if n):
+        at = low.find(n.lower())
+        while at >= 0:
+            found.append((at, -len(n), n))
+            at = low.find(n.lower(), at + 1)
+    out: list[str] = []
+    end = -1
+    for at, neg, n in sorted(found):
+        if at >= end and n not in out:  # not inside a name already taken
+            out.append(n)
+            end = at - neg
+    return out
 
 
 def glossary_page(game: Game, term: str = "") -> tuple[str, RenderableType | None]:

@@ -110,8 +110,9 @@ def play(
 ) -> None:
     """Play a game: against computers, hot seat, or watch computers play.
 
-    In the game, type ? for help: numbers choose, 'c NAME' shows a card, 'r WORD' the
-    rules glossary, 'b' steps back out of a card you are playing, 'q' quits.
+    In the game, type ? for help: numbers choose, 'c NAME' or 'c 3' shows a card,
+    'r WORD' the rules glossary, 'b' steps back out of a card you are playing, 'q'
+    quits.
     """
     from .play import choose_ui
 

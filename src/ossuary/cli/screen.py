@@ -208,6 +208,15 @@ class FullScreenUI:
                 off.print(r, crop=True, no_wrap=True, overflow="ellipsis")
         return buf.getvalue().rstrip("\n").split("\n") if buf.getvalue() else []
 
+    def _board(self, s: DecisionScreen, width: int, budget: int, most: int) -> list[str]:
+        """The board in ``budget`` lines; one that will not fit them takes up to
+        ``most`` from the log (down to its last MIN_LOG rows) before its top is
+        cut (the bottom, the seat's own numbers and hand, is never cut)."""
+        board = self._ansi([s.board(width, budget)], width)
+        if len(board) > budget:
+            budget = max(budget, min(len(board), most))
+        return board[-budget:]
+
     def _frame(self, status: Text | None = None) -> list[str]:
         """The whole screen as lines; ``status`` replaces the options (thinking)."""
         width, height = self.size()
@@ -223,7 +232,7 @@ class FullScreenUI:
             option_lines: list[Text] = [status]
             budget = max(1, room - 1 - min_log)
             # never cut the bottom: the seat's own souls and hand
-            board = self._ansi([s.board(width, budget)], width)[-budget:]
+            board = self._board(s, width, budget, room - 1 - MIN_LOG)
             self._pages = 1
         else:
             blocks = option_blocks(s.options, width)
@@ -232,7 +241,8 @@ class FullScreenUI:
             # least half the room (when it needs it), the log gives way first,
             # then the options go onto pages (m, PgDn)
             budget = max(1, budget, room // 2)
-            board = self._ansi([s.board(width, budget)], width)[-budget:]
+            options = sum(len(lines) for _, lines in blocks)
+            board = self._board(s, width, budget, room - options - MIN_LOG)
             pages = page_options(blocks, room - len(board))
             self._pages = len(pages)
             self.option_page %= len(pages)

@@ -5,7 +5,8 @@ as the position needs, from the seat's view alone: every seat's hero, health
 and lifeforce, both rows by position (minion spaces 1-4, magic slots 1-3) with
 each minion's statuses, the open response stack, and the seat's own hand at the
 bottom (the screen never cuts the bottom). When the budget is short it drops
-detail (statuses on a second line, then empty rows) before anything else.
+detail (statuses on a second line, then empty rows and the heroes' names in
+the seats' lines) before anything else.
 """
 
 from __future__ import annotations
@@ -109,9 +110,16 @@ def _magic_row(p: dict[str, Any], cell: int) -> Text:
 
 
 def _head(
-    view: View, p: dict[str, Any], me: int | None, labels: Sequence[str], width: int
+    view: View,
+    p: dict[str, Any],
+    me: int | None,
+    labels: Sequence[str],
+    width: int,
+    compact: bool = False,
 ) -> list[Text]:
-    """The seat's name, then its hero's numbers; on two lines when one is too narrow."""
+    """The seat's name, then its hero's numbers; on two lines when one is too
+    narrow, unless ``compact``: then one line, the name cut short and the hero
+    left out (its name is in the ``c`` list), so four seats fit a small screen."""
     seat = p["seat"]
     head = Text()
     name = labels[seat] if seat < len(labels) and labels[seat] else player(seat)
@@ -135,6 +143,9 @@ def _head(
     hero = Text(f" · {p['hero']['card']}", style="dim")
     if len(head) + 3 + len(stats) + len(hero) <= width:
         return [Text.assemble(head, " · ", stats, hero)]
+    if compact:
+        head.truncate(max(12, width - 3 - len(stats)), overflow="ellipsis")
+        return [Text.assemble(head, " · ", stats)]
     return [Text.assemble(head, hero), Text.assemble("  ", stats)]
 
 
@@ -171,13 +182,14 @@ def screen_lines(
     detail: int = 2,
 ) -> list[Text]:
     """The board as lines, ``detail`` 2 (statuses on their own line), 1 (one line
-    a row) or 0 (empty magic rows left out)."""
+    a row) or 0 (empty magic rows left out, each seat's name and numbers on one
+    line)."""
     cell = max(10, (width - 10) // 4)
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
     lines: list[Text] = [Text(f"Turn {view['turn_number']}", style="dim")] if detail else []
     for p in order:
-        lines += _head(view, p, me, seat_labels, width)
+        lines += _head(view, p, me, seat_labels, width, compact=not detail)
         lines += _minion_rows(p, cell, detail == 2)
         if detail or any(c is not None for c in p["magic"]):
             lines.append(_magic_row(p, cell))
