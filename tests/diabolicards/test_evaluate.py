@@ -191,9 +191,9 @@ def _root_visits(monkeypatch: pytest.MonkeyPatch, squeeze: float, relative: bool
     def squeezed(state: GameState) -> list[float]:
         return [0.5 + (v - 0.5) * squeeze for v in know.evaluate(state)]
 
-    monkeypatch.setitem(
-        knowledge._KNOWLEDGE, "diabolicards", dataclasses.replace(know, evaluate=squeezed)
-    )
+    # the search's own late-game judge off: the squeezed one cuts every playout
+    fake = dataclasses.replace(know, evaluate=squeezed, search_evaluate=None)
+    monkeypatch.setitem(knowledge._KNOWLEDGE, "diabolicards", fake)
     s = diabolicards.new_game(seats=2, seed=8)
     seat = s.current_player()
     assert seat is not None
@@ -288,9 +288,8 @@ def _finds_the_better_move(monkeypatch: pytest.MonkeyPatch, common: int, seed: i
         return [v if p % 2 == 0 else 1 - v for p in range(state.n)]
 
     know = knowledge_for("diabolicards")
-    monkeypatch.setitem(
-        knowledge._KNOWLEDGE, "diabolicards", dataclasses.replace(know, evaluate=lucky)
-    )
+    fake = dataclasses.replace(know, evaluate=lucky, search_evaluate=None)
+    monkeypatch.setitem(knowledge._KNOWLEDGE, "diabolicards", fake)
     agent = ISMCTSAgent(seed, Budget(iterations=600), rollout_depth=0, common_samples=common)
     aid = agent.act(Observation.of(s, 0))
     return PARSE[aid][0] == target

@@ -21,7 +21,8 @@ information set, whose nodes are sequences of moves. Each iteration:
 3. **Expand**: add one untried option as a new child.
 4. **Roll out** for at most ``rollout_depth`` moves with the game's cheap
    rollout policy, then **cut**: evaluate the position with the game's
-   evaluation (each seat's prospects in [0, 1]) instead of playing to the end;
+   evaluation (each seat's prospects in [0, 1]; ``GameKnowledge.search_evaluate``
+   where the game gives the search its own) instead of playing to the end;
    a finished game scores 1 for the winner (``returns()`` mapped to [0, 1]).
 5. **Back up** the value of each node's mover along the path.
 
@@ -262,8 +263,9 @@ class ISMCTSAgent:
         c = self.exploration
         if not expanded:
             self._select(state, root, path, know, rng, c, self._relative(know))
-        # rollout, cut by the evaluation
+        # rollout, cut by the evaluation (the search's own, where the game has one)
         policy = know.rollout_policy
+        cut = know.search_evaluate or know.evaluate
         depth = self.rollout_depth
         if depth is None:
             game = know.rollout_depth
@@ -280,7 +282,7 @@ class ISMCTSAgent:
             if state.winner is None:  # defensive: over without a winner
                 value = [0.5] * len(value)
         else:
-            value = know.evaluate(state)
+            value = cut(state)
         # backpropagation
         if pool is not None:
             pool.record(value[path[1].player])

@@ -44,6 +44,9 @@ class GameKnowledge:
     stands (evaluating after them would charge the next player's turn to this
     one); ``evaluate_stay(state)`` is that value for the seat deciding, leaving
     out whatever the evaluation credits for options still open this turn
+    (defaults to ``evaluate``). ``search_evaluate(state)``: what ISMCTS
+    scores a playout's last position with, where a game's search has a
+    better (and dearer) judge than the one-step heuristic agent uses
     (defaults to ``evaluate``). ``rollout_policy``: a cheap move chooser for
     ISMCTS playouts; ``rollout_depth``: how many of its moves a playout makes
     before the evaluation cuts it (None: the agent's default), for games whose
@@ -71,6 +74,7 @@ class GameKnowledge:
     action_key: ActionKey = identity_key
     stay_actions: frozenset[str] = field(default_factory=frozenset)
     evaluate_stay: Evaluate | None = None
+    search_evaluate: Evaluate | None = None
     rollout_policy: RolloutPolicy = _uniform_policy
     rollout_depth: int | Callable[[GameState], int] | None = None
     tree_default: TreeDefault | None = None
