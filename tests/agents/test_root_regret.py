@@ -5,9 +5,6 @@ measures what it says."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -15,20 +12,12 @@ import pytest
 from ossuary import diabolicards
 from ossuary.agents import Budget, ISMCTSAgent, Observation
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from ..bench_tools import load_bench
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location("root_regret", BENCH / "root_regret.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-    return module
+    return load_bench("root_regret")
 
 
 def test_the_oracle_gives_every_option_the_same_visits(tool: ModuleType) -> None:

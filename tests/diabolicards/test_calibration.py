@@ -5,25 +5,19 @@ measures is the evaluation itself and that its fit finds known weights."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from ..bench_tools import load_bench
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "calibrate_diabolicards.py"
+np = pytest.importorskip("numpy")
 
 
 @pytest.fixture(scope="module")
 def calibrate() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("calibrate_diabolicards", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("calibrate_diabolicards")
 
 
 @pytest.mark.parametrize("seats", [2, 4])

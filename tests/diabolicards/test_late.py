@@ -10,7 +10,6 @@ uses it."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import math
 import re
 from pathlib import Path
@@ -26,6 +25,8 @@ from ossuary.agents.knowledge import knowledge_for, register_knowledge
 from ossuary.diabolicards import evaluate, late
 from ossuary.diabolicards.state import DiaboState
 from ossuary.engine.core import GameState
+
+from ..bench_tools import load_bench
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "src" / "ossuary" / "diabolicards" / "ai" / "late.toml"
@@ -211,16 +212,11 @@ def test_a_good_file_with_one_line_spoiled_loads_or_is_refused_cleanly(
 
 # -- the fit tool ----------------------------------------------------------------------------
 np = pytest.importorskip("numpy")
-SCRIPT = ROOT / "bench" / "fit_late_diabolicards.py"
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_late_diabolicards", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("fit_late_diabolicards")
 
 
 def test_the_tool_reads_card_places_as_the_model_does(
