@@ -75,7 +75,12 @@ def _act(page: Any, rng: random.Random) -> None:
     """One action through the UI, waiting until the page has drawn its result. The
     board redraws when a message comes (the other seat's, an automatic placement):
     a click on a card that just went away is tried again on the new board."""
-    before = _seq(page)
+    before, mine = page.evaluate("""() => {
+        const s = window.ossuary && window.ossuary.state;
+        return [Number(document.body.dataset.seq || -1), !!(s && s.legal.length && !s.over)];
+    }""")  # fmt: skip
+    if not mine:  # a newer state came since the caller looked: look again
+        return
     what = ""
     page.set_default_timeout(2000)
     try:
@@ -84,11 +89,22 @@ def _act(page: Any, rng: random.Random) -> None:
                 what = _click_something(page, rng)
                 break
             except (sync_api.TimeoutError, ValueError, IndexError):  # it changed meanwhile
+                if _sent(page, before):  # a click went through before the failing step:
+                    break  # trying again would send a second action on the next state
                 page.keyboard.press("Escape")
                 page.wait_for_timeout(50)
     finally:
         page.set_default_timeout(TIMEOUT)
     _wait_seq(page, before, what)
+
+
+def _sent(page: Any, before: int) -> bool:
+    """Whether the page has sent an action since ``before`` (it waits for the
+    answer, or the answer has come)."""
+    return bool(
+        page.evaluate(f"""() => document.body.classList.contains('waiting')
+        || Number(document.body.dataset.seq || -1) > {before}""")
+    )
 
 
 def _click_something(page: Any, rng: random.Random) -> str:
