@@ -63,9 +63,17 @@ def _decider(pages: list[Any]) -> Any:
     raise AssertionError("no page shows a decision")
 
 
+def _look(page: Any) -> tuple[int, bool]:
+    """The page's sequence number and whether its seat decides, read together."""
+    seq, mine = page.evaluate("""() => {
+        const s = window.ossuary && window.ossuary.state;
+        return [Number(document.body.dataset.seq || -1), !!(s && s.legal.length && !s.over)];
+    }""")  # fmt: skip
+    return int(seq), bool(mine)
+
+
 def _my_turn(page: Any) -> bool:
-    state = page.evaluate("window.ossuary && window.ossuary.state")
-    return bool(state and state["legal"] and not state["over"])
+    return _look(page)[1]
 
 
 PREFER = ("attack", "attacker", "enemy", "done")  # short games: attack whenever possible
@@ -75,10 +83,7 @@ def _act(page: Any, rng: random.Random) -> None:
     """One action through the UI, waiting until the page has drawn its result. The
     board redraws when a message comes (the other seat's, an automatic placement):
     a click on a card that just went away is tried again on the new board."""
-    before, mine = page.evaluate("""() => {
-        const s = window.ossuary && window.ossuary.state;
-        return [Number(document.body.dataset.seq || -1), !!(s && s.legal.length && !s.over)];
-    }""")  # fmt: skip
+    before, mine = _look(page)
     if not mine:  # a newer state came since the caller looked: look again
         return
     what = ""
