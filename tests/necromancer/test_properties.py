@@ -190,3 +190,22 @@ def test_apply_action_refuses_garbage_and_changes_nothing(aid: str) -> None:  # 
     with pytest.raises(IllegalAction):
         s.apply_action(aid)
     assert s.serialize() == before
+
+
+@pytest.mark.parametrize("value", [None, -1, "x", [], True])
+def test_every_field_of_a_save_tampered_one_way_is_refused_or_playable(value: Any) -> None:
+    """The property test above samples paths; this walks every one of them with
+    a few kinds of wrong value, so a loader gap can't hide behind the sampling
+    (a null effect filter once crashed deserialize with AttributeError)."""
+    for path in PATHS:
+        data = json.loads(TEXT)
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        try:
+            s = deserialize(json.dumps(data))
+        except OssuaryError:
+            continue
+        for aid in s.legal_action_ids()[:2]:
+            s.clone().apply_action(aid)

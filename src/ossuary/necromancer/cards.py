@@ -92,7 +92,7 @@ class Effect:
     def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
         args = []
         for k, v in raw.items():
-            if k == "verb":
+            if k == "verb" or v is None:  # an argument given as null is one left out
                 continue
             if k == "scope":
                 v = Selector.from_dict(v)
