@@ -1,26 +1,45 @@
 # One command to play, one to test. Both create .venv on first use.
 # A player's install is the package alone; the tests add the dev extra (the
 # research libraries, the browser and database drivers the tests need).
+#
+# Installing compiles the hot modules with mypyc where a C compiler is present
+# (in place: src/ossuary/**/*.so), and installs again whenever a source changes,
+# so what runs is what is in src/ (docs/compiled.md). OSSUARY_COMPILE=0 builds
+# pure Python, OSSUARY_COMPILE=1 insists on compiling; OSSUARY_PURE=1 runs pure
+# Python from a compiled install.
 PY ?= python3
 GAME ?= hecatomb
 VENV := .venv
 BIN := $(VENV)/bin
 PLAYER := $(VENV)/.installed-player
 STAMP := $(VENV)/.installed-dev
+SOURCES := pyproject.toml setup.py $(shell find src/ossuary -name '*.py')
+# the part of the suite run again on pure Python, to keep the fallback honest:
+# the kernel, every game's rules and agents, and the builds compared game by game
+PURE_TESTS := tests/engine tests/agents tests/test_compiled.py \
+	tests/hecatomb/test_playouts.py tests/hecatomb/test_rules.py \
+	tests/necromancer/test_playouts.py tests/diabolicards/test_playouts.py
 
-.PHONY: play ossuary serve test lint fuzz bench bench-server screenshot docs clean
+.PHONY: play ossuary serve build test lint fuzz bench bench-server screenshot docs clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(PLAYER): pyproject.toml | $(VENV)/bin/python
+$(PLAYER): $(SOURCES) | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e .
+	@$(BIN)/ossuary --version
 	touch $(PLAYER)
 
-$(STAMP): pyproject.toml | $(VENV)/bin/python
+$(STAMP): $(SOURCES) | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@$(BIN)/ossuary --version
 	touch $(STAMP) $(PLAYER)
+
+# compile again after editing sources, without touching the dependencies
+build: | $(VENV)/bin/python
+	$(BIN)/pip install --quiet --no-deps -e .
+	@$(BIN)/ossuary --version
 
 # make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
 play: $(PLAYER)
@@ -35,12 +54,15 @@ serve: $(PLAYER)
 	$(BIN)/ossuary serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench setup.py
+	$(BIN)/ruff format --check src tests bench setup.py
 	$(BIN)/mypy
 
+# the whole suite on the build installed (compiled where a C compiler is), then
+# its core again on pure Python
 test: lint
 	$(BIN)/pytest -n 2
+	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
 
 fuzz: $(STAMP)
 	$(BIN)/python -m ossuary.fuzz --game $(GAME) --games 10000
@@ -63,3 +85,5 @@ screenshot: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete
+	rm -f src/ossuary/_compiled.json

@@ -10,4 +10,9 @@ plain data that clones, serializes and replays exactly.
 True
 """
 
+# first: which build runs (compiled or pure Python) is decided before any other
+# module of the package is imported (docs/compiled.md)
+from . import compiled
+
 __version__ = "0.1.0"
+__all__ = ["__version__", "compiled"]

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .. import __version__, games
+from .. import __version__, compiled, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
 from .errors import EXIT_USAGE, CliError, check_output, report, reported_errors
@@ -30,7 +30,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"ossuary {__version__}")
+        typer.echo(f"ossuary {__version__}, {compiled.describe()}")
         raise typer.Exit()
 
 

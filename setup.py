@@ -1,0 +1,258 @@
+"""Builds Ossuary: the pure-Python package and, where a C compiler is present,
+the same modules compiled with mypyc (docs/compiled.md).
+
+``OSSUARY_COMPILE=1`` insists on the compiled build (an error if it can't be
+built); ``OSSUARY_COMPILE=0`` builds pure Python only; unset, the build
+compiles where it can and otherwise falls back to pure Python, saying why in
+one line. Everything else about the package is in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Command, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE / "src"
+
+# What is compiled: every module on the path of play, search, simulation and RL,
+# in one shared library per package (the packages compile in parallel). What
+# stays interpreted, in both builds, and why:
+# - the package __init__ files: ossuary/__init__.py chooses the build at import;
+# - the boundary where untrusted input comes in: starting a game (game.py), the
+#   loaders of saved games, scenarios, decks and replays, the bounded readers,
+#   the pydantic schemas. They check the type of everything they are given,
+#   which a compiled function would refuse with a bare TypeError before the
+#   check could word the project's own error; and they run once a game;
+# - what other code subclasses: the registry's Game (entry.py), the errors, the
+#   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
+#   the test helpers that walk objects by introspection (contract.py, fuzz.py);
+# - what people read: the terminal boards and screens, the card catalogues;
+# - cli/, server/, sim/, rl/: front ends, whose time goes to the libraries
+#   they drive (typer, FastAPI, Arrow, numpy) and to the compiled games.
+PACKAGES = ("engine", "hecatomb", "necromancer", "diabolicards", "agents")
+INTERPRETED = {
+    # by file name, in every package
+    "__init__.py",
+    "game.py",
+    "entry.py",
+    "saved.py",
+    "scenario.py",
+    "schema.py",
+    "decks.py",
+    "fuzz.py",
+    "board.py",
+    "screen.py",
+    "catalog.py",
+    # by path
+    "engine/contract.py",
+    "engine/errors.py",
+    "engine/replay.py",
+    "engine/untrusted.py",
+    "agents/arena.py",
+    "agents/base.py",
+    "agents/remote.py",
+    "agents/registry.py",
+}
+MANIFEST = "_compiled.json"
+PURE: str | None = None  # why this build is pure Python (None: it compiles)
+
+
+def compiled_modules() -> dict[str, list[str]]:
+    """package -> the source files compiled into its shared library (relative to src)."""
+    groups: dict[str, list[str]] = {}
+    for package in PACKAGES:
+        root = SRC / "ossuary" / package
+        files = []
+        for path in sorted(root.rglob("*.py")):
+            rel = path.relative_to(SRC / "ossuary").as_posix()
+            if path.name in INTERPRETED or rel in INTERPRETED:
+                continue
+            files.append(path.relative_to(SRC).as_posix())
+        groups[package] = files
+    return groups
+
+
+def say(line: str) -> None:
+    print(f"ossuary: {line}", file=sys.stderr, flush=True)
+
+
+def choice() -> str | None:
+    """'1' (insist), '0' (pure Python) or None (compile where possible)."""
+    value = os.environ.get("OSSUARY_COMPILE", "").strip()
+    if value in ("", "auto"):
+        return None
+    if value not in ("0", "1"):
+        sys.exit(f"OSSUARY_COMPILE must be 0 (pure Python), 1 (compiled) or unset, not {value!r}")
+    return value
+
+
+def compiler_problem() -> str | None:
+    """Why no extension module can be compiled here (None: one can): compile a
+    file that includes Python.h, as every compiled module does."""
+    import sysconfig
+    import tempfile
+    from distutils.ccompiler import new_compiler  # setuptools' copy
+    from distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp, "probe.c")
+        probe.write_text("#include <Python.h>\nint ossuary_probe(void) { return 0; }\n")
+        try:
+            compiler.compile(
+                [str(probe)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]]
+            )
+        except Exception as exc:  # CompileError, or the compiler missing altogether
+            return f"no working C compiler with the Python headers ({type(exc).__name__}: {exc})"
+    return None
+
+
+def mypyc_extensions() -> list[object]:
+    """The compiled modules' extensions, or [] with a line saying why not."""
+    global PURE
+    want = choice()
+    if want == "0":
+        PURE = "built with OSSUARY_COMPILE=0"
+        say(f"building pure Python ({PURE})")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as exc:
+        problem: str | None = f"mypyc is not installed ({exc})"
+    else:
+        problem = compiler_problem()
+    if problem is not None:
+        if want == "1":
+            sys.exit(f"ossuary: OSSUARY_COMPILE=1 but {problem}")
+        PURE = problem
+        say(f"building pure Python: {problem}")
+        return []
+    groups = compiled_modules()
+    # Paths relative to this directory (mypyc keys its cache and the generated
+    # C on them), which is where pip runs this file.
+    os.chdir(HERE)
+    # mypy's settings for compiling: the types as written, without the linter's
+    # strictness (make lint has it) and without needing the libraries that only
+    # give types (numpy, for the RL encoders, is an optional extra)
+    config = Path("build", "mypyc.ini")
+    config.parent.mkdir(exist_ok=True)
+    config.write_text("[mypy]\nignore_missing_imports = True\n")
+    try:
+        return list(
+            mypycify(
+                # its own cache: mypyc's options would invalidate the linter's
+                [f"--config-file={config}", "--cache-dir=build/mypyc-cache"]
+                + [f"src/{f}" for files in groups.values() for f in files],
+                separate=[
+                    ([f"src/{f}" for f in files], f"ossuary.{package}")
+                    for package, files in groups.items()
+                ],
+                opt_level=os.environ.get("OSSUARY_OPT", "2"),
+                debug_level="0",
+            )
+        )
+    except (Exception, SystemExit) as exc:  # mypyc exits on an error in the code
+        if want == "1":
+            raise
+        PURE = f"mypyc failed ({type(exc).__name__}: {exc})"
+        say(f"building pure Python: {PURE}")
+        return []
+
+
+def fingerprint(path: Path) -> list[object]:
+    st = path.stat()
+    return [st.st_mtime_ns, st.st_size, hashlib.sha256(path.read_bytes()).hexdigest()]
+
+
+def in_place(cmd: Command) -> bool:
+    """Whether a build command writes next to the sources (``pip install -e .``)."""
+    return bool(getattr(cmd, "inplace", False) or getattr(cmd, "editable_mode", False))
+
+
+def write_manifest(folder: Path, inplace: bool, modules: list[str], pure: str | None) -> None:
+    """``ossuary/_compiled.json``: what was compiled from which source (or why
+    nothing was), which ossuary/compiled.py reads at import (docs/compiled.md)."""
+    manifest: dict[str, object] = {
+        "inplace": inplace,
+        "modules": {m: fingerprint(SRC / (m.replace(".", "/") + ".py")) for m in modules},
+    }
+    if pure is not None:
+        manifest["pure"] = pure
+    (folder / "ossuary" / MANIFEST).write_text(json.dumps(manifest, indent=0) + "\n")
+
+
+def ext_paths(ext: build_ext, inplace: bool) -> set[Path]:
+    """Where build_ext writes its extension modules, in place or in build_lib."""
+    saved, ext.inplace = ext.inplace, inplace
+    try:
+        return {Path(ext.get_ext_fullpath(e.name)).resolve() for e in ext.extensions or []}
+    finally:
+        ext.inplace = saved
+
+
+class BuildPy(build_py):
+    """Also removes what an earlier build compiled and this one doesn't (a
+    stale extension module would shadow its source), and records a pure build."""
+
+    def run(self) -> None:
+        super().run()
+        ext = self.get_finalized_command("build_ext")
+        assert isinstance(ext, build_ext)
+        for inplace, folder in ((True, SRC), (False, Path(ext.build_lib))):
+            keep = ext_paths(ext, inplace)
+            for old in (folder / "ossuary").rglob("*.so"):
+                if old.resolve() not in keep:
+                    old.unlink()
+            (folder / "ossuary" / MANIFEST).unlink(missing_ok=True)
+        if PURE is not None:
+            inplace = in_place(self)
+            write_manifest(SRC if inplace else Path(self.build_lib), inplace, [], PURE)
+
+
+class BuildExt(build_ext):
+    """Compiles every package's shared library in parallel, all or nothing: a
+    build that can't compile them all falls back to pure Python (unless
+    OSSUARY_COMPILE=1) and leaves no compiled module behind."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        inplace = in_place(self)
+        out = SRC if inplace else Path(self.build_lib)
+        saved = self.inplace
+        try:
+            super().run()
+        except Exception as exc:  # the compiler's errors come in several types
+            self.inplace = saved  # (setuptools clears it while it builds)
+            if choice() == "1":
+                raise
+            for path in ext_paths(self, True) | ext_paths(self, False):
+                path.unlink(missing_ok=True)
+            pure = f"the C compiler failed ({type(exc).__name__}: {exc})"
+            write_manifest(out, inplace, [], pure)
+            say(f"building pure Python: {pure}")
+            return
+        modules = sorted(e.name for e in self.extensions if not e.name.endswith("__mypyc"))
+        write_manifest(out, inplace, modules, None)
+        say(f"compiled {len(modules)} modules with mypyc")
+
+    def get_outputs(self) -> list[str]:
+        outputs = super().get_outputs()
+        if not in_place(self):
+            outputs.append(str(Path(self.build_lib) / "ossuary" / MANIFEST))
+        return outputs
+
+
+setup(ext_modules=mypyc_extensions(), cmdclass={"build_py": BuildPy, "build_ext": BuildExt})
