@@ -250,8 +250,7 @@ def test_common_samples_deal_one_pool_per_decision(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(Observation, "sample", counting)
     for common, deals in ((None, 1 + size), (0, 1 + 3000)):
         dealt["count"] = 0
-        agent = ISMCTSAgent(3, Budget(iterations=3000), common_samples=common)
-        agent._decided = lambda *args: False  # type: ignore[method-assign]  # the whole budget
+        agent = ISMCTSAgent(3, Budget(iterations=3000), common_samples=common, stop_early=False)
         agent.act(Observation.of(s, seat))
         assert agent._last is not None
         assert max(n.visits for n in agent._last[0].children.values()) > size

@@ -74,3 +74,23 @@ def test_a_clone_is_independent_of_its_original() -> None:
         c.apply_action(rng.choice(c.legal_action_ids()))
     assert s.serialize() == before
     assert c.serialize() != before
+
+
+@pytest.mark.parametrize("game", ["hecatomb", "necromancer", "diabolicards"])
+def test_the_leak_check_sees_inside_every_games_state(game: str) -> None:
+    # shared_mutables must walk a state's fields on either build (a compiled
+    # class has no __slots__ to read them from), or every leak test passes
+    # without looking
+    from ossuary import games
+    from ossuary.engine.contract import shared_mutables
+
+    state = games.get(game).new_game(seed=4)
+    seat = state.current_player()
+    assert seat is not None
+    copy = state.information_state(seat)  # shares nothing with the game
+    assert shared_mutables(copy, state) == []
+    copy.stack = state.stack  # one list shared, deep inside
+    assert shared_mutables(copy, state) == [".stack"]
+    assert copy.rng is not state.rng
+    copy.rng = state.rng
+    assert ".rng" in shared_mutables(copy, state)

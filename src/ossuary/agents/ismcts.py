@@ -125,6 +125,7 @@ class ISMCTSAgent:
         tree_defaults: bool = True,
         relative: bool | None = None,
         common_samples: int | None = None,
+        stop_early: bool = True,
     ) -> None:
         self.rng = Rng(seed)
         self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
@@ -133,6 +134,8 @@ class ISMCTSAgent:
         self.tree_defaults = tree_defaults  # use the game's tree_default below the root
         self.relative = relative  # None: the game's choice (GameKnowledge.relative_values)
         self.common_samples = common_samples  # None: the game's choice; 0: fresh samples
+        # stop once no other move could catch up (False: the whole budget, for tests)
+        self.stop_early = stop_early
         self._pool: CommonSamples | None = None
         self.name = f"ismcts:{self.budget}"
         self.iterations = 0  # total iterations run, for benchmarks
@@ -223,7 +226,11 @@ class ISMCTSAgent:
                 now = time.perf_counter()
                 if now >= deadline:
                     break
-                if done >= 32 and self._decided(root, keys, limit, done, now, start, deadline):
+                if (
+                    done >= 32
+                    and self.stop_early
+                    and self._decided(root, keys, limit, done, now, start, deadline)
+                ):
                     break
             self._iterate(obs, root, know)
             done += 1

@@ -85,7 +85,9 @@ class DiaboState(GameState):
         "turn", "turn_number",
     )  # fmt: skip
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        if blank:  # for clone(), which sets every field
+            return
         super().__init__()
         self.defs: tuple[CardDef, ...] = ()
         self.n = 2
@@ -120,7 +122,7 @@ class DiaboState(GameState):
 
     # -- copying ---------------------------------------------------------------
     def clone(self) -> DiaboState:
-        c = DiaboState.__new__(DiaboState)
+        c = DiaboState(blank=True)
         c.defs = self.defs
         c.n = self.n
         c.deck = self.deck[:]
@@ -275,12 +277,14 @@ class DiaboState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    # seat and log_from as given by anyone: the view checks them (a compiled
+    # method would refuse a wrong type before the check could say what was wrong)
+    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
         from .view import view
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> DiaboState:
+    def resample(self, seat: object, rng: Rng) -> DiaboState:
         from .view import resample
 
         return resample(self, seat, rng)

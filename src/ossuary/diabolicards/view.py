@@ -79,11 +79,11 @@ def _zone_view(s: DiaboState, side: int, zone: int, pm: dict[int, int]) -> dict[
     }
 
 
-def view(s: DiaboState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it, JSON-ready and fresh (None: a spectator).
     Hidden cards are ``None`` in hands; the deck is only a count. ``log_from``
     skips the first events of the log."""
-    s.check_seat(seat, spectator=True)
+    seat = s.check_seat(seat, spectator=True)
     if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
         raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
     bit = 0 if seat is None else 1 << seat
@@ -158,7 +158,7 @@ def hidden_from(s: DiaboState, seat: int | None) -> set[int]:
     return out
 
 
-def resample(s: DiaboState, seat: int, rng: Rng) -> DiaboState:
+def resample(s: DiaboState, seat: object, rng: Rng) -> DiaboState:
     """A determinization for ``seat`` at its own decision (for search agents).
 
     Every card ``seat`` can't see (other hands' unseen cards, the whole deck)
@@ -171,7 +171,7 @@ def resample(s: DiaboState, seat: int, rng: Rng) -> DiaboState:
     (:class:`~ossuary.engine.errors.SampleError`): another seat's pending
     options name its hidden cards.
     """
-    s.check_sample_seat(seat)
+    seat = s.check_sample_seat(seat)
     out = s.clone()
     if s.perspective is None:
         # leaving the true game: nothing that names another seat's private cards

@@ -50,6 +50,8 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
         for cls in type(obj).__mro__:
             slots = cls.__dict__.get("__slots__", ())
             names.extend([slots] if isinstance(slots, str) else slots)
+            # a class compiled with mypyc has no slots: its attributes are named here
+            names.extend(cls.__dict__.get("__mypyc_attrs__", ()))
         for name in names:
             mangled = f"_{type(obj).__name__.lstrip('_')}{name}" if name.startswith("__") else name
             if hasattr(obj, mangled):

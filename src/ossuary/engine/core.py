@@ -158,11 +158,14 @@ class GameState:
             return []
         return [Action(a, self.action_label(a)) for a in self.pending.options]
 
-    def apply_action(self, action: Action | str) -> None:
-        """Apply a legal action (or its id) and run to the next decision.
+    def apply_action(self, action: object) -> None:
+        """Apply a legal action (an :class:`Action` or its id) and run to the next
+        decision.
 
         Raises :class:`IllegalAction` naming the rule when the action is not
-        legal now; the state is then unchanged.
+        legal now, or not an action at all; the state is then unchanged. (Typed
+        ``object``: a compiled method would refuse anything else with a bare
+        TypeError before it could say what was wrong.)
         """
         aid = action.id if isinstance(action, Action) else action
         if not isinstance(aid, str):
@@ -227,12 +230,12 @@ class GameState:
             )
         return checked
 
-    def information_state(self, seat: int) -> GameState:
+    def information_state(self, seat: object) -> GameState:
         """What ``seat`` knows, as a full state: the hidden cards dealt in a
         fixed order that depends only on the seat's information, no seed, no
         history, sharing nothing with this state. Agents get this, never the
         true state; their samples are :meth:`resample` of it."""
-        return self.resample(seat, Rng(0))
+        return self.resample(self.check_sample_seat(seat), Rng(0))
 
     # -- for subclasses --------------------------------------------------------
     def action_label(self, aid: str) -> str:

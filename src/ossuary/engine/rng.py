@@ -22,9 +22,9 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
 
-    @classmethod
-    def from_state(cls, state: int) -> Rng:
-        rng = cls.__new__(cls)
+    @staticmethod
+    def from_state(state: int) -> Rng:
+        rng = Rng()
         rng.state = state
         return rng
 

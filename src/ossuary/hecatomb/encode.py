@@ -402,8 +402,9 @@ class HecatombEncoder(Encoder):
                 self._card(w, o["god"], player["god"]["card"])
             for j, relic in enumerate(player["relics"][:MAX_RELICS]):
                 self._card(w, o["relics"] + j * self.CARD, relic["card"])
-            for j, a in enumerate(player["abominations"][:MAX_ABOMS]):
-                self._abom(w, o["aboms"] + j * self.ABOM, a, attacking, blocked, blocking)
+            # (not ``a``: that name holds ints above, and compiled code keeps it one)
+            for j, abom in enumerate(player["abominations"][:MAX_ABOMS]):
+                self._abom(w, o["aboms"] + j * self.ABOM, abom, attacking, blocked, blocking)
 
     def _abom(
         self,

@@ -34,7 +34,7 @@ from . import effects, rules
 from .cards import DOOMS, CardDef, base_pool
 from .queries import can_pay, mana_available
 from .schema import check_keywords
-from .state import MAX_SIZE, Abomination, HecatombState, Seat
+from .state import ABOM_FIELDS, MAX_SIZE, SEAT_FIELDS, HecatombState
 
 MIN_SEATS, MAX_SEATS = 2, 6
 MAX_CARDS = 10_000  # card instances in one game
@@ -124,7 +124,7 @@ def _check_fields(d: dict[str, Any], c: Checker) -> dict[str, CardDef]:
         c.fail("seats", f"expected {n} seats, got {len(seats)}")
     for p, raw in enumerate(seats):
         where = f"seat {p}"
-        seat = c.obj(raw, where, Seat.__slots__)
+        seat = c.obj(raw, where, SEAT_FIELDS)
         c.whole(seat["souls"], f"{where} souls", 0, MAX_NUMBER)
         for zone in ("deck", "hand", "mana", "graveyard", "removed", "relics"):
             cards_of(seat[zone], f"{where} {zone}")
@@ -141,7 +141,7 @@ def _check_fields(d: dict[str, Any], c: Checker) -> dict[str, CardDef]:
     aids: set[int] = set()
     for k, raw in enumerate(c.items(d["aboms"], "aboms", MAX_CARDS)):
         where = f"abomination {k}"
-        a = c.obj(raw, where, Abomination.__slots__)
+        a = c.obj(raw, where, ABOM_FIELDS)
         aid = c.whole(a["aid"], f"{where} id", 0, next_aid)
         if aid in aids:
             c.fail(where, f"two abominations have the id {aid}")
@@ -404,7 +404,7 @@ class Consistency:
         copy.log = []
         if again is None or not again(copy, d):
             return
-        asked = copy.pending
+        asked: Decision | None = copy.pending
         if asked is None or (asked.kind, asked.player, asked.options, asked.ctx) != (
             d.kind, d.player, d.options, d.ctx,
         ):  # fmt: skip

@@ -23,15 +23,23 @@ START_HAND = 4
 MAX_SIZE = 5
 
 
+# the fields of a seat and of an abomination, as saved (a compiled class has no
+# ``__slots__`` to read them from)
+SEAT_FIELDS = (
+    "aboms", "deck", "god", "graveyard", "hand", "mana", "mana_added", "pool", "relics",
+    "removed", "souls",
+)  # fmt: skip
+ABOM_FIELDS = ("aid", "cards", "grants", "owner", "played", "stitched", "str_mod", "tapped")
+
+
 class Seat:
     """One player's zones and counters."""
 
-    __slots__ = (
-        "aboms", "deck", "god", "graveyard", "hand", "mana", "mana_added", "pool", "relics",
-        "removed", "souls",
-    )  # fmt: skip
+    __slots__ = SEAT_FIELDS
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        if blank:  # for copy(), which sets every field
+            return
         self.souls = START_SOULS
         self.deck: list[int] = []  # index -1 is the top
         self.hand: list[int] = []
@@ -45,7 +53,7 @@ class Seat:
         self.mana_added = False
 
     def copy(self) -> Seat:
-        s = Seat.__new__(Seat)
+        s = Seat(blank=True)
         s.souls = self.souls
         s.deck = self.deck[:]
         s.hand = self.hand[:]
@@ -60,12 +68,12 @@ class Seat:
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in SEAT_FIELDS}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Seat:
-        s = cls()
-        for name in cls.__slots__:
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Seat:
+        s = Seat()
+        for name in SEAT_FIELDS:
             setattr(s, name, data[name])
         return s
 
@@ -79,7 +87,7 @@ class Abomination:
     rulebook applies to whichever minion is on top (glossary "strength +/-X").
     """
 
-    __slots__ = ("aid", "cards", "grants", "owner", "played", "stitched", "str_mod", "tapped")
+    __slots__ = ABOM_FIELDS
 
     def __init__(self, aid: int, owner: int, cards: list[int]) -> None:
         self.aid = aid
@@ -92,10 +100,7 @@ class Abomination:
         self.grants: list[tuple[str, Any]] = []
 
     def copy(self) -> Abomination:
-        a = Abomination.__new__(Abomination)
-        a.aid = self.aid
-        a.owner = self.owner
-        a.cards = self.cards[:]
+        a = Abomination(self.aid, self.owner, self.cards[:])
         a.tapped = self.tapped
         a.played = self.played
         a.stitched = self.stitched
@@ -112,7 +117,7 @@ class Abomination:
         return len(self.cards)
 
     def to_json(self) -> dict[str, Any]:
-        return {name: to_json(getattr(self, name)) for name in self.__slots__}
+        return {name: to_json(getattr(self, name)) for name in ABOM_FIELDS}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Abomination:
@@ -137,9 +142,7 @@ class Combat:
         self.forced: dict[int, int] = {}  # Hunter: forced blocker -> hunter
 
     def copy(self) -> Combat:
-        c = Combat.__new__(Combat)
-        c.aggressor = self.aggressor
-        c.defender = self.defender
+        c = Combat(self.aggressor, self.defender)
         c.attackers = self.attackers[:]
         c.blocks = dict(self.blocks)
         c.blocked = self.blocked[:]
@@ -195,7 +198,9 @@ class HecatombState(GameState):
         "turn_number",
     )  # fmt: skip
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        if blank:  # for clone(), which sets every field
+            return
         super().__init__()
         self.defs: list[CardDef] = []
         self.owner: list[int] = []
@@ -221,7 +226,7 @@ class HecatombState(GameState):
 
     # -- copying ---------------------------------------------------------------
     def clone(self) -> HecatombState:
-        c = HecatombState.__new__(HecatombState)
+        c = HecatombState(blank=True)
         c.defs = self.defs
         c.owner = self.owner
         c.decks = self.decks
@@ -349,12 +354,14 @@ class HecatombState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    # seat and log_from as given by anyone: the view checks them (a compiled
+    # method would refuse a wrong type before the check could say what was wrong)
+    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
         from .view import view
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> HecatombState:
+    def resample(self, seat: object, rng: Rng) -> HecatombState:
         from .view import resample
 
         return resample(self, seat, rng)

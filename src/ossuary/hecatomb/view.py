@@ -127,14 +127,14 @@ def _decision_detail(s: HecatombState) -> str:
     return ""
 
 
-def view(s: HecatombState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it (None: a spectator), JSON-ready and fresh.
     Hidden cards are counts only.
 
     ``log_from`` skips the first events of the log (agents that keep their own
     copy ask only for what is new).
     """
-    s.check_seat(seat, spectator=True)
+    seat = s.check_seat(seat, spectator=True)
     if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
         raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
     everyone = (1 << s.n) - 1
@@ -215,7 +215,7 @@ def _sees(known: int, bit: int, full: bool) -> bool:
     return known & bit == bit if full else bool(known & bit)
 
 
-def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
+def resample(s: HecatombState, seat: object, rng: Rng) -> HecatombState:
     """A determinization for ``seat`` at its own decision (for search agents).
 
     Decklists are taken as known (as with open decklists). Every card whose
@@ -232,7 +232,7 @@ def resample(s: HecatombState, seat: int, rng: Rng) -> HecatombState:
     Only the deciding seat may be sampled for: another seat's pending options
     name its cards as they were (:class:`~ossuary.engine.errors.SampleError`).
     """
-    s.check_sample_seat(seat)
+    seat = s.check_sample_seat(seat)
     out = s.clone()
     if s.perspective is None:
         # leaving the true game: copy everything clone shares, redact the log

@@ -34,15 +34,26 @@ DECK_SIZE = 40  # section 3, "Deck Size"
 EMPTY = -1
 
 
+# the fields of a seat and of a minion, as saved (a compiled class has no
+# ``__slots__`` to read them from)
+SEAT_FIELDS = (
+    "alive", "banished", "deck", "graveyard", "hand", "health", "hero", "hero_used",
+    "lifeforce", "magic", "minions", "turns",
+)  # fmt: skip
+MINION_FIELDS = (
+    "atk", "atk_turn", "attacks", "cid", "controller", "damage", "defended", "dfn",
+    "dfn_turn", "ensnare", "granted", "invisible", "relics", "taken",
+)  # fmt: skip
+
+
 class Seat:
     """One player's zones and counters."""
 
-    __slots__ = (
-        "alive", "banished", "deck", "graveyard", "hand", "health", "hero", "hero_used",
-        "lifeforce", "magic", "minions", "turns",
-    )  # fmt: skip
+    __slots__ = SEAT_FIELDS
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        if blank:  # for copy(), which sets every field
+            return
         self.hero = EMPTY  # the hero card in the hero zone
         self.health = START_HEALTH
         self.lifeforce = START_LIFEFORCE
@@ -57,7 +68,7 @@ class Seat:
         self.alive = True
 
     def copy(self) -> Seat:
-        s = Seat.__new__(Seat)
+        s = Seat(blank=True)
         s.hero = self.hero
         s.health = self.health
         s.lifeforce = self.lifeforce
@@ -73,12 +84,12 @@ class Seat:
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in SEAT_FIELDS}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Seat:
-        s = cls()
-        for name in cls.__slots__:
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Seat:
+        s = Seat()
+        for name in SEAT_FIELDS:
             setattr(s, name, data[name])
         return s
 
@@ -93,10 +104,7 @@ class Minion:
     borrowed minion returns to at the end of the turn (-1: none).
     """
 
-    __slots__ = (
-        "atk", "atk_turn", "attacks", "cid", "controller", "damage", "defended", "dfn",
-        "dfn_turn", "ensnare", "granted", "invisible", "relics", "taken",
-    )  # fmt: skip
+    __slots__ = MINION_FIELDS
 
     def __init__(self, cid: int, controller: int) -> None:
         self.cid = cid
@@ -115,9 +123,7 @@ class Minion:
         self.taken = EMPTY
 
     def copy(self) -> Minion:
-        m = Minion.__new__(Minion)
-        m.cid = self.cid
-        m.controller = self.controller
+        m = Minion(self.cid, self.controller)
         m.damage = self.damage
         m.atk = self.atk
         m.dfn = self.dfn
@@ -133,13 +139,14 @@ class Minion:
         return m
 
     def to_json(self) -> dict[str, Any]:
-        return {name: to_json(getattr(self, name)) for name in self.__slots__}
+        return {name: to_json(getattr(self, name)) for name in MINION_FIELDS}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Minion:
-        m = cls(data["cid"], data["controller"])
-        for name in cls.__slots__:
-            setattr(m, name, data[name])
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Minion:
+        m = Minion(data["cid"], data["controller"])
+        for name in MINION_FIELDS:
+            if name not in ("ensnare", "granted"):  # JSON lists, made tuples below
+                setattr(m, name, data[name])
         e = data["ensnare"]
         m.ensnare = None if e is None else (e[0], e[1])
         m.granted = [(k, v) for k, v in data["granted"]]
@@ -234,7 +241,9 @@ class NecroState(GameState):
         "used",
     )  # fmt: skip
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        if blank:  # for clone(), which sets every field
+            return
         super().__init__()
         self.defs: list[CardDef] = []
         self.owner: list[int] = []
@@ -262,7 +271,7 @@ class NecroState(GameState):
 
     # -- copying ---------------------------------------------------------------
     def clone(self) -> NecroState:
-        c = NecroState.__new__(NecroState)
+        c = NecroState(blank=True)
         c.defs = self.defs
         c.owner = self.owner
         c.decks = self.decks
@@ -395,12 +404,14 @@ class NecroState(GameState):
 
         return explain_illegal(self, aid)
 
-    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    # seat and log_from as given by anyone: the view checks them (a compiled
+    # method would refuse a wrong type before the check could say what was wrong)
+    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
         from .view import view
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> NecroState:
+    def resample(self, seat: object, rng: Rng) -> NecroState:
         from .view import resample
 
         return resample(self, seat, rng)

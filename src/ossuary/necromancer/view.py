@@ -112,11 +112,11 @@ def stack_view(s: NecroState) -> list[dict[str, Any]]:
     return out
 
 
-def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it (None: a spectator), JSON-ready and fresh.
     Hidden cards are counts only; the decision's options are shown to its
     chooser. A spectator sees a hidden card only when every seat knows it."""
-    s.check_seat(seat, spectator=True)
+    seat = s.check_seat(seat, spectator=True)
     if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
         raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
     everyone = (1 << s.n) - 1
@@ -178,7 +178,7 @@ def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
     }
 
 
-def resample(s: NecroState, seat: int, rng: Rng) -> NecroState:
+def resample(s: NecroState, seat: object, rng: Rng) -> NecroState:
     """A determinization for ``seat`` at its own decision (for search agents).
 
     Deck lists are open. Every card whose identity ``seat`` doesn't know
@@ -190,7 +190,7 @@ def resample(s: NecroState, seat: int, rng: Rng) -> NecroState:
     ``s``; only the deciding seat may be sampled for
     (:class:`~ossuary.engine.errors.SampleError`).
     """
-    s.check_sample_seat(seat)
+    seat = s.check_sample_seat(seat)
     out = s.clone()
     if s.perspective is None:
         # leaving the true game: copy everything clone shares, redact the log

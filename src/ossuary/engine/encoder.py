@@ -1,0 +1,65 @@
+"""How a game turns a seat's view into numbers for :mod:`ossuary.rl`.
+
+Its own module (the registry's :mod:`~ossuary.engine.game` re-exports it) so
+that it is compiled with the games' encoders that extend it (docs/compiled.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
+    import numpy as np
+    import numpy.typing as npt
+
+
+class Encoder:
+    """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
+
+    A game gives one from :meth:`Game.rl_encoder`; ``docs/rl.md`` says what each
+    part must promise. The encoder sees **only** a seat's view (``state.view(seat)``,
+    already redacted by the game), never a state, so nothing it produces can
+    depend on hidden cards.
+
+    Actions are a fixed range ``0 .. num_actions - 1``. Each legal option of the
+    deciding seat maps to a *path*: a short tuple of action indices (most
+    options are one index; an option that would need an unbounded range, such
+    as a payment of several mana, is a few small steps). Within one decision
+    two options never share a path and no path is a prefix of another, so a
+    path names one option; the environment checks this and raises otherwise.
+    An option the encoding can't express (beyond a documented cap) maps to
+    ``None`` and is left out of the action mask.
+    """
+
+    #: size of the fixed action space
+    num_actions: int = 0
+    #: length of the flat float32 observation vector
+    observation_size: int = 0
+    #: length of the information-state vector (observation + what the seat remembers)
+    info_state_size: int = 0
+
+    def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
+        """Each legal option id in ``view`` (the deciding seat's) -> its path."""
+        raise NotImplementedError
+
+    def observe(
+        self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]
+    ) -> None:
+        """Write the observation of ``view`` into ``out`` (zeros, ``observation_size``
+        long). ``prefix``: the steps of a multi-step option taken so far."""
+        raise NotImplementedError
+
+    def info_state(
+        self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]
+    ) -> None:
+        """Like :meth:`observe`, plus what the seat remembers from the game so far
+        (``info_state_size`` long); by default the observation alone."""
+        self.observe(view, prefix, out[: self.observation_size])
+
+    def action_name(self, index: int) -> str:
+        """A short stable name for an action index, e.g. ``play[Bone Mason]``."""
+        return str(index)
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """The observation's slices: (name, start, stop), in order, covering it all."""
+        return [("observation", 0, self.observation_size)]
