@@ -7,6 +7,7 @@ with the default decks.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -157,7 +158,12 @@ def test_the_observation_offers_no_way_to_the_state() -> None:
     assert seat is not None
     obs = Observation.of(state, seat)
     public = [name for name in dir(obs) if not name.startswith("_")]
-    assert sorted(public) == ["legal", "of", "ruleset", "sample", "seat", "view"]
+    assert sorted(public) == ["legal", "of", "ruleset", "sample", "seat", "serialize", "view"]
+    # its text (for an agent in another process) is the seat's information
+    # state: no seed, no history, the hidden cards dealt anew
+    text = json.loads(obs.serialize())
+    assert text["seed"] is None and text["history"] == [] and text["perspective"] == seat
+    assert obs.serialize() == state.information_state(seat).serialize()
     for name in public:
         value = getattr(obs, name)
         assert value is not state

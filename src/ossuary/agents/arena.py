@@ -23,10 +23,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import games
-from .base import play_game
-from .registry import make_agent
+from .base import Agent, play_game
+from .registry import check_agent, make_agent
 
 MAX_ACTIONS = 20_000  # a game this long is stopped and counted as a draw
+# before a spec: the same agent on the pure-Python build, in a worker process of
+# its own (agents/remote.py), to set the builds against each other
+PURE = "pure:"
 Z95 = 1.959963984540054
 
 
@@ -134,6 +137,24 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 1_000_003 + seat + 1
 
 
+def arena_agent(spec: str, seed: int) -> Agent:
+    """The agent ``spec`` names (:func:`make_agent`), or with ``pure:`` before
+    it, that agent on the pure-Python build (:class:`~.remote.PureAgent`)."""
+    key = spec.strip()
+    if key.lower().startswith(PURE):
+        from .remote import PureAgent
+
+        return PureAgent(seed, key[len(PURE) :])
+    return make_agent(key, seed)
+
+
+def check_arena_agent(spec: str) -> str:
+    """``spec`` if :func:`arena_agent` accepts it; otherwise the ValueError."""
+    key = spec.strip()
+    check_agent(key[len(PURE) :] if key.lower().startswith(PURE) else key)
+    return spec
+
+
 def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
     """Play one scheduled game to its end (in this process)."""
     start = time.perf_counter()
@@ -141,8 +162,14 @@ def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
     state = games.get(game).new_game(
         decks=decks, seats=len(spec.agents), seed=spec.seed, first=spec.first
     )
-    agents = [make_agent(s, agent_seed(spec.seed, i)) for i, s in enumerate(spec.specs)]
-    play_game(state, agents, max_actions=MAX_ACTIONS)
+    agents = [arena_agent(s, agent_seed(spec.seed, i)) for i, s in enumerate(spec.specs)]
+    try:
+        play_game(state, agents, max_actions=MAX_ACTIONS)
+    finally:
+        for agent in agents:
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close()
     winner = state.winner if state.is_terminal() else None
     teams = games.get(game).teams(len(spec.agents))
     winners = [] if winner is None else [i for i, t in enumerate(teams) if t == teams[winner]]

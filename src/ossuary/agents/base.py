@@ -91,6 +91,13 @@ class Observation:
             raise OssuaryError("this observation carries no samples (the agent didn't ask)")
         return self._infoset.resample(self.seat, rng)
 
+    def serialize(self) -> str:
+        """The seat's information state as saved-game text, for an agent that
+        thinks in another process (``deserialize`` it there)."""
+        if self._infoset is None:
+            raise OssuaryError("this observation carries no samples (the agent didn't ask)")
+        return self._infoset.serialize()
+
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, {len(self.legal)} legal actions)"
 

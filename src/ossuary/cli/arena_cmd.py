@@ -14,9 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import games as registry
-from ..agents import check_agent
 from ..agents.arena import (
     GameResult,
+    check_arena_agent,
     labels,
     results_json,
     run_arena,
@@ -36,7 +36,7 @@ def parse_agents(spec: str) -> list[str]:
         raise CliError(f"--agents {spec!r}: give agent names separated by commas")
     for a in agents:
         try:
-            check_agent(a)
+            check_arena_agent(a)
         except ValueError as exc:
             raise CliError(f"--agents: {exc}") from exc
     return agents
@@ -182,7 +182,8 @@ def arena_command(
         typer.Option(
             "--agents",
             help="Agent specs, comma separated: random, heuristic, ismcts, ismcts:SECONDS, "
-            "ismcts:iters=N.",
+            "ismcts:iters=N; pure:SPEC plays SPEC on the pure-Python build (pure:ismcts:1 "
+            "against ismcts:1 shows what the compiled build buys).",
         ),
     ] = "ismcts,heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games to play.")] = 400,
