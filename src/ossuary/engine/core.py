@@ -138,7 +138,18 @@ class GameState:
         steps = self.STEPS
         while self.pending is None and stack and self.winner is None:
             step = stack.pop()
-            steps[step[0]](self, *step[1:])
+            fn = steps[step[0]]
+            # most steps have two arguments or fewer: called without building a
+            # tuple of arguments (compiled, a direct call; the same either way)
+            n = len(step)
+            if n == 1:
+                fn(self)
+            elif n == 2:
+                fn(self, step[1])
+            elif n == 3:
+                fn(self, step[1], step[2])
+            else:
+                fn(self, *step[1:])
 
     # -- public API -----------------------------------------------------------
     def current_player(self) -> int | None:

@@ -3,55 +3,134 @@
 The game's randomness lives in the game state, so a seed and the list of
 actions rebuild a game exactly on any machine and any Python version (unlike
 :mod:`random`, whose algorithms may change). The generator is SplitMix64.
+
+Two ways to the same numbers. Interpreted, Python's integers do the 64-bit
+arithmetic and masks keep it to 64 bits. Compiled (docs/compiled.md), the same
+steps run on native 64-bit integers (``i64``), whose products wrap around at
+2**64 as the generator's do, at a few nanoseconds a step instead of a heap
+allocation for every big integer (a search shuffles thousands of cards a
+second). The state is held as a signed 64-bit integer in both; what leaves the
+generator (:attr:`Rng.state`, the numbers drawn) is unsigned, as it always was.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+import types
+from typing import TYPE_CHECKING, Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+if TYPE_CHECKING:  # a type for mypyc; plain int when interpreted
+    from mypy_extensions import i64
+
 T = TypeVar("T")
+
+_MASK: Final = (1 << 64) - 1
+_TWO64: Final = 1 << 64
+_MAX63: Final[i64] = (1 << 63) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+# the same constants as signed 64-bit integers (their bits, two's complement)
+_GOLDEN_S: Final[i64] = _GOLDEN - (1 << 64)
+_MIX1_S: Final[i64] = _MIX1 - (1 << 64)
+_MIX2_S: Final[i64] = _MIX2 - (1 << 64)
+# a right shift by k of the unsigned value, on its signed bits: shift, then
+# clear the k copies of the sign bit that came in from the left
+_LOW34: Final[i64] = (1 << 34) - 1
+_LOW37: Final[i64] = (1 << 37) - 1
+_LOW33: Final[i64] = (1 << 33) - 1
+
+
+def _signed(u: int) -> i64:
+    """The unsigned 64-bit ``u`` as the signed integer with the same bits."""
+    return u - _TWO64 if u > _MAX63 else u
+
+
+def _umod(z: i64, n: i64) -> i64:
+    """``u % n`` for the unsigned value ``u`` whose bits are the signed ``z``
+    (``u = z + 2**64`` when ``z`` is negative), without leaving 64 bits."""
+    if z >= 0:
+        return z % n
+    return ((z & _MAX63) % n + (_MAX63 % n + 1) % n) % n
+
+
+def _probe() -> None:
+    """A function of this module: compiled, it is no Python function."""
+
+
+NATIVE: Final = not isinstance(_probe, types.FunctionType)
+_SEED0: Final[i64] = _signed(0x632BE59BD9B4E019)
 
 
 class Rng:
     """SplitMix64: fast, tiny state, good enough for shuffling cards."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+        self._s: i64 = (
+            _SEED0 if seed == 0 else _signed((seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK)
+        )
+
+    @property
+    def state(self) -> int:
+        """The whole state, ``0 <= state < 2**64``: what a saved game holds."""
+        return self._s & _MASK
 
     @staticmethod
     def from_state(state: int) -> Rng:
         rng = Rng()
-        rng.state = state
+        rng._s = _signed(state)
         return rng
 
     def copy(self) -> Rng:
-        return Rng.from_state(self.state)
+        rng = Rng()
+        rng._s = self._s
+        return rng
+
+    def _native(self) -> i64:
+        """The next draw's bits (compiled: i64 arithmetic wraps at 2**64)."""
+        z: i64 = self._s + _GOLDEN_S
+        self._s = z
+        z = (z ^ ((z >> 30) & _LOW34)) * _MIX1_S
+        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
+        return z ^ ((z >> 31) & _LOW33)
+
+    def _python(self) -> int:
+        """The next draw, unsigned (interpreted: Python integers and masks)."""
+        z = ((self._s & _MASK) + _GOLDEN) & _MASK
+        self._s = _signed(z)
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return z ^ (z >> 31)
 
     def next64(self) -> int:
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        """A uniform integer in ``range(2**64)``."""
+        if NATIVE:
+            return self._native() & _MASK
+        return self._python()
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (the modulo bias is below 2**-50)."""
-        return self.next64() % n
+        if NATIVE:
+            return _umod(self._native(), n)
+        return self._python() % n
 
     def choice(self, seq: list[T] | tuple[T, ...]) -> T:
-        return seq[self.next64() % len(seq)]
+        return seq[self.below(len(seq))]
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""
+        if NATIVE:
+            for i in range(len(items) - 1, 0, -1):
+                j = _umod(self._native(), i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
         # next64 inlined: a shuffle is a search's hottest use of the generator
-        z = self.state
+        z = self._s & _MASK
         for i in range(len(items) - 1, 0, -1):
             z = (z + _GOLDEN) & _MASK
-            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
             j = (x ^ (x >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = z
+        self._s = _signed(z)
