@@ -9,7 +9,9 @@ one line. Everything else about the package is in ``pyproject.toml``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import sys
@@ -146,21 +148,24 @@ def mypyc_extensions() -> list[object]:
     config = Path("build", "mypyc.ini")
     config.parent.mkdir(exist_ok=True)
     config.write_text("[mypy]\nignore_missing_imports = True\n")
+    said = io.StringIO()  # mypyc's notes, shown only when it fails
     try:
-        return list(
-            mypycify(
-                # its own cache: mypyc's options would invalidate the linter's
-                [f"--config-file={config}", "--cache-dir=build/mypyc-cache"]
-                + [f"src/{f}" for files in groups.values() for f in files],
-                separate=[
-                    ([f"src/{f}" for f in files], f"ossuary.{package}")
-                    for package, files in groups.items()
-                ],
-                opt_level=os.environ.get("OSSUARY_OPT", "2"),
-                debug_level="0",
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            return list(
+                mypycify(
+                    # its own cache: mypyc's options would invalidate the linter's
+                    [f"--config-file={config}", "--cache-dir=build/mypyc-cache"]
+                    + [f"src/{f}" for files in groups.values() for f in files],
+                    separate=[
+                        ([f"src/{f}" for f in files], f"ossuary.{package}")
+                        for package, files in groups.items()
+                    ],
+                    opt_level=os.environ.get("OSSUARY_OPT", "2"),
+                    debug_level="0",
+                )
             )
-        )
     except (Exception, SystemExit) as exc:  # mypyc exits on an error in the code
+        print(said.getvalue(), file=sys.stderr)
         if want == "1":
             raise
         PURE = f"mypyc failed ({type(exc).__name__}: {exc})"
@@ -199,22 +204,30 @@ def ext_paths(ext: build_ext, inplace: bool) -> set[Path]:
         ext.inplace = saved
 
 
+def remove_stale(ext: build_ext, inplace: bool) -> None:
+    """Remove from where this build writes (the sources in place, else the
+    build folder that becomes the wheel) what an earlier build compiled and
+    this one doesn't (a stale extension module would shadow its source or fail
+    to load), and the old manifest."""
+    folder = SRC if inplace else Path(ext.build_lib)
+    keep = ext_paths(ext, inplace)
+    for old in (folder / "ossuary").rglob("*.so"):
+        if old.resolve() not in keep:
+            old.unlink()
+    (folder / "ossuary" / MANIFEST).unlink(missing_ok=True)
+
+
 class BuildPy(build_py):
-    """Also removes what an earlier build compiled and this one doesn't (a
-    stale extension module would shadow its source), and records a pure build."""
+    """Also removes stale extension modules, and records a pure build (pip
+    runs no build_ext when there is nothing to compile)."""
 
     def run(self) -> None:
         super().run()
         ext = self.get_finalized_command("build_ext")
         assert isinstance(ext, build_ext)
-        for inplace, folder in ((True, SRC), (False, Path(ext.build_lib))):
-            keep = ext_paths(ext, inplace)
-            for old in (folder / "ossuary").rglob("*.so"):
-                if old.resolve() not in keep:
-                    old.unlink()
-            (folder / "ossuary" / MANIFEST).unlink(missing_ok=True)
+        inplace = in_place(self)
+        remove_stale(ext, inplace)
         if PURE is not None:
-            inplace = in_place(self)
             write_manifest(SRC if inplace else Path(self.build_lib), inplace, [], PURE)
 
 
@@ -231,6 +244,11 @@ class BuildExt(build_ext):
     def run(self) -> None:
         inplace = in_place(self)
         out = SRC if inplace else Path(self.build_lib)
+        remove_stale(self, inplace)  # (also here: setup.py build_ext runs no build_py)
+        if not self.extensions:
+            if PURE is not None:
+                write_manifest(out, inplace, [], PURE)
+            return
         saved = self.inplace
         try:
             super().run()

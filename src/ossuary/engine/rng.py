@@ -25,6 +25,7 @@ T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _TWO64: Final = 1 << 64
+_TWO63: Final = 1 << 63
 _MAX63: Final[i64] = (1 << 63) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MIX1: Final = 0xBF58476D1CE4E5B9
@@ -42,7 +43,7 @@ _LOW33: Final[i64] = (1 << 33) - 1
 
 def _signed(u: int) -> i64:
     """The unsigned 64-bit ``u`` as the signed integer with the same bits."""
-    return u - _TWO64 if u > _MAX63 else u
+    return u - _TWO64 if u >= _TWO63 else u
 
 
 def _umod(z: i64, n: i64) -> i64:
@@ -74,7 +75,7 @@ class Rng:
     @property
     def state(self) -> int:
         """The whole state, ``0 <= state < 2**64``: what a saved game holds."""
-        return self._s & _MASK
+        return int(self._s) & _MASK  # (int first: 2**64 - 1 is no i64)
 
     @staticmethod
     def from_state(state: int) -> Rng:
@@ -96,9 +97,10 @@ class Rng:
         return z ^ ((z >> 31) & _LOW33)
 
     def _python(self) -> int:
-        """The next draw, unsigned (interpreted: Python integers and masks)."""
-        z = ((self._s & _MASK) + _GOLDEN) & _MASK
-        self._s = _signed(z)
+        """The next draw, unsigned (interpreted: Python integers and masks;
+        never run compiled, where ``_MASK`` is no i64)."""
+        z = (self._s + _GOLDEN) & _MASK
+        self._s = z - _TWO64 if z >= _TWO63 else z
         z = ((z ^ (z >> 30)) * _MIX1) & _MASK
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
@@ -106,11 +108,12 @@ class Rng:
     def next64(self) -> int:
         """A uniform integer in ``range(2**64)``."""
         if NATIVE:
-            return self._native() & _MASK
+            return int(self._native()) & _MASK
         return self._python()
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (the modulo bias is below 2**-50)."""
+        """A uniform integer in ``range(n)``, ``0 < n < 2**63`` (the modulo bias is
+        below 2**-50)."""
         if NATIVE:
             return _umod(self._native(), n)
         return self._python() % n
@@ -133,4 +136,4 @@ class Rng:
             x = ((x ^ (x >> 27)) * _MIX2) & _MASK
             j = (x ^ (x >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
-        self._s = _signed(z)
+        self._s = z - _TWO64 if z >= _TWO63 else z
