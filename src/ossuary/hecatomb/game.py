@@ -17,7 +17,7 @@ from .queries import (
     mana_available,
     placements,
 )
-from .state import START_HAND, HecatombState, Seat
+from .state import START_HAND, HecatombState
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -63,15 +63,7 @@ def new_game(
     s.decks = lists
     s.rng = Rng(seed)
     s.seed = seed
-    for p, names_ in enumerate(lists):
-        seat = Seat()
-        for name in names_:
-            s.defs.append(pool[name])
-            s.owner.append(p)
-            s.known.append(0)
-            seat.deck.append(len(s.defs) - 1)
-        s.rng.shuffle(seat.deck)
-        s.seats.append(seat)
+    rules.deal(s, lists, pool)
     chosen = s.rng.below(seats)  # always drawn, so a given first player keeps the same shuffle
     s.first = chosen if first is None else first
     s.turn = s.first

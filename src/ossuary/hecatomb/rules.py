@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.core import ResumeFn, StepFn
-from .cards import CardDef
+from .cards import CardDef, CardPool
 from .queries import (
     abom_keywords,
     abom_of,
@@ -30,7 +30,7 @@ from .queries import (
     placements,
     targets,
 )
-from .state import MAX_SIZE, WIN_SOULS, Abomination, Combat, HecatombState
+from .state import MAX_SIZE, WIN_SOULS, Abomination, Combat, HecatombState, Seat
 
 STEPS: dict[str, StepFn] = {}
 RESUME: dict[str, ResumeFn] = {}
@@ -104,6 +104,21 @@ def draw(s: HecatombState, p: int, n: int) -> None:
         seat.hand.append(cid)
         s.known[cid] |= bit
         event(s, "draw", p=p, card=s.defs[cid].name, private=p)
+
+
+def deal(s: HecatombState, lists: list[list[str]], pool: CardPool) -> None:
+    """Rulebook "Setup and Start": each seat's deck, shuffled; every card gets
+    its id, its definition and its owner. (Here, not in game.py, which checks
+    what it is given: this loop is compiled.)"""
+    for p, names in enumerate(lists):
+        seat = Seat()
+        for name in names:
+            s.defs.append(pool[name])
+            s.owner.append(p)
+            s.known.append(0)
+            seat.deck.append(len(s.defs) - 1)
+        s.rng.shuffle(seat.deck)
+        s.seats.append(seat)
 
 
 def reveal_all(s: HecatombState, cid: int) -> None:
