@@ -302,3 +302,14 @@ def test_first_chooses_the_seat_that_starts(runner: CliRunner, tmp_path: Path, g
         assert json.loads(out.read_text("utf-8"))["first"] == first
     bad = runner.invoke(app, ["play", game, "--seats", "random,random", "--first", "2", "-q"])
     assert bad.exit_code == 2 and "--first 2: there are seats 0 to 1" in bad.output
+
+
+def test_the_help_names_the_option_that_exists(runner: CliRunner) -> None:
+    # the in-game help once said --plain; the option is --ui plain
+    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"],
+                           input="?\nq\ny\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "--ui plain" in text
+    assert not re.search(r"(?<!--ui) --plain", text)
+    assert "--plain" not in runner.invoke(app, ["play", "--help"]).output.replace("--ui", "")

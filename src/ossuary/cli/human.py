@@ -389,7 +389,7 @@ class Table:
             parts.extend(Text("  " + line) for line in legend)
         state = "on" if self.auto_pass else "off"
         parts.append(Text(f"\nAuto-pass is {state}. The full-screen board needs a terminal; "
-                          "with a pipe or --plain the game is a plain transcript."))  # fmt: skip
+                          "with a pipe or --ui plain the game is a plain transcript."))  # fmt: skip
         return Group(*parts)
 
     def log_page(self, view: View) -> RenderableType:
