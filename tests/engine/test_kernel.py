@@ -103,5 +103,5 @@ def test_resample_takes_the_standard_librarys_random_too(name: str) -> None:
     b = s.resample(seat, random.Random(5))
     assert a == b and a.perspective == seat  # the same generator, the same sample
     assert a.legal_action_ids() == s.legal_action_ids()
-    with pytest.raises(TypeError, match="random.Random"):
+    with pytest.raises(TypeError, match=r"random\.Random"):
         s.resample(seat, 5)  # type: ignore[arg-type]
