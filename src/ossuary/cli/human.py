@@ -28,6 +28,7 @@ from rich.text import Text
 from ..agents import Observation
 from ..engine.core import Action
 from ..engine.game import CardRecord, Game
+from ..engine.names import seat_name
 
 View = dict[str, Any]
 
@@ -39,8 +40,8 @@ MORE = ("m", "more")  # the next page of options (the full screen, when they nee
 
 
 def player(seat: int) -> str:
-    """How a seat is named at the terminal (the engine counts seats from 0)."""
-    return f"Player {seat}"
+    """How a seat is named at the terminal (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 class QuitGame(Exception):

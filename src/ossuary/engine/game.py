@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
+from .names import seat_name
 from .rng import Rng
 from .untrusted import is_int, shown
 
@@ -297,7 +298,7 @@ class Game:
     def result_lines(self, view: dict[str, Any]) -> list[str]:
         """The end of a game in words (who won, the final score)."""
         winner = view.get("winner")
-        return ["No winner." if winner is None else f"Player {winner} wins."]
+        return ["No winner." if winner is None else f"{seat_name(winner)} wins."]
 
     def summary_lines(self, view: dict[str, Any]) -> list[str]:
         """A compact, public-only picture of the position (replays print it)."""
@@ -306,7 +307,7 @@ class Game:
     def narrate(self, state: GameState, seat: int, action_id: str) -> str:
         """An action told in the third person, for replays: "Player 1 plays Snap".
         Labels are said to the chooser ("End your turn"); this names the seat."""
-        return f"Player {seat}: {state.action_label(action_id)}"
+        return f"{seat_name(seat)}: {state.action_label(action_id)}"
 
     def format_event(self, event: dict[str, Any]) -> str:
         """One (already redacted) log event in words."""

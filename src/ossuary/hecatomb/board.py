@@ -20,6 +20,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from ..engine.names import seat_name, speak
 from .cards import CardDef
 
 View = dict[str, Any]
@@ -49,8 +50,8 @@ SHORT_TYPE = {
 
 
 def player(seat: int) -> str:
-    """How a seat is named everywhere (the engine's labels count seats from 0)."""
-    return f"Player {seat}"
+    """How a seat is named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 def plural(n: int, word: str) -> str:
@@ -258,7 +259,7 @@ def combat_text(view: View) -> Text | None:
         return None
     attackers = ", ".join(f"#{a}" for a in c["attackers"]) or "none left"
     text = _line(
-        f"Combat: {player(c['aggressor'])} attacks {player(c['defender'])} with {attackers}",
+        speak(f"Combat: {player(c['aggressor'])} attacks {player(c['defender'])} with {attackers}"),
         style="bold red",
     )
     if c["blocks"]:
@@ -285,7 +286,10 @@ def board_lines(
     lines: list[Text] = []
     for level in range(6):
         lines = [
-            _line(f"Turn {view['turn_number']} · {player(view['active'])} is active", style="bold")
+            _line(
+                speak(f"Turn {view['turn_number']} · {player(view['active'])} is active"),
+                style="bold",
+            )  # fmt: skip
         ]
         combat = combat_text(view)
         if combat is not None:

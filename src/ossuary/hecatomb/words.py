@@ -6,6 +6,7 @@ logs do. Nothing here changes the state.
 
 from __future__ import annotations
 
+from ..engine.names import seat_name
 from .cards import DOOMS
 from .queries import abom_of, abom_strength
 from .state import HecatombState
@@ -324,7 +325,7 @@ GLOSSARY: list[tuple[str, str]] = [
 def narrate(s: HecatombState, seat: int, aid: str) -> str:
     """An action as a third party tells it ("Player 1 plays Snap ..."): replays
     and watchers name the seat where a label, said to the chooser, says "your"."""
-    who = f"Player {seat}"
+    who = seat_name(seat)
     verb, _, rest = aid.partition(" ")
     text = label(s, aid)
     if verb == "end":

@@ -201,7 +201,7 @@ def screen_lines(
         lines[at:at] = stack.split("\n")
     if view["between_zones"]:
         moving = ", ".join(c["card"] for c in view["between_zones"])
-        lines.append(Text(f"  between zones: {moving}"))
+        lines.append(Text(f"  on its way into play: {moving}"))
     return lines
 
 
@@ -245,7 +245,7 @@ _OR = {
     "hero": "Hero ability",
     "done": "Done",
     "keep": "Keep",
-    "none": "None",
+    "none": "None of them",
 }
 
 

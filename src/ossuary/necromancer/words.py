@@ -6,12 +6,14 @@ here changes the state.
 
 from __future__ import annotations
 
+from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
 from .state import NecroState
 
 
 def player(seat: int) -> str:
-    return f"Player {seat}"
+    """How a seat is named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 def describe_card(s: NecroState, cid: int) -> str:
@@ -21,7 +23,7 @@ def describe_card(s: NecroState, cid: int) -> str:
         m = s.minions[cid]
         return (
             f"{d.name} ({attack_of(s, cid)}/{defense_of(s, cid)}, "
-            f"{player(m.controller)} space {position(s, cid) + 1})"
+            f"{player(m.controller)}'s space {position(s, cid) + 1})"
         )
     if d.type == "artifact":
         return f"{d.name} (artifact, defense {defense_of(s, cid)})"
@@ -109,7 +111,7 @@ def label(s: NecroState, aid: str) -> str:
         zone = "hand" if c in seat.hand else "graveyard" if c in seat.graveyard else "deck"
         return f"{defs[c].name} (from your {zone})"
     if verb == "none":
-        return "None"
+        return "None of them"
     if len(aid) > 1 and aid[0] in "mhcgs" and aid[1:].isdigit():
         return describe_target(s, aid)
     return aid

@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from ..engine.names import seat_name
 from ..engine.replay import SeatReplay
 
 Message = dict[str, Any]
@@ -29,8 +30,8 @@ def seat_view(state: GameState, seat: int | None, log_from: int = 0) -> dict[str
 
 
 def player_name(seat: int) -> str:
-    """How seats are named to people (the engines' labels count from 0 too)."""
-    return f"Player {seat}"
+    """How seats are named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 def state_message(
