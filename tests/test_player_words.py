@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import re
 
-
 import pytest
 
 from ossuary import games
@@ -89,8 +88,8 @@ class Reader:
                 self.check(str(decision.get("prompt") or ""), "prompt")
                 for option in decision.get("options", []):
                     self.check(option["label"], "option")
-                    self.check(" ".join(self.game.option_group(view, option["id"],
-                                                               option["label"])), "option")  # fmt: skip
+                    group = self.game.option_group(view, option["id"], option["label"])
+                    self.check(" ".join(group), "option")
             if board:
                 labels = self.names
                 drawn = self.game.render_screen(view, self.seat, labels, 80, 18)

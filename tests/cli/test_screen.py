@@ -40,7 +40,8 @@ def _ui_of(width: int, height: int, stdin: TextIO | None = None) -> tuple[FullSc
     console = Console(width=width, color_system="256", force_terminal=True, file=io.StringIO())
     names = ["human", "computer, normal"]
     decks = ["Rot and Ruin", "Gilded Lies"]
-    table = Table(console, lambda _: None, GAME, seat_names=names, deck_names=decks)
+    table = Table(console, lambda _: None, GAME, seat_names=names, deck_names=decks,
+                  names=["You", "Computer"])  # fmt: skip
     table.title = "Hecatomb · seed 7"
     ui = FullScreenUI(console, stdin)
     ui.size = lambda: (width, height)  # type: ignore[method-assign]
@@ -65,11 +66,11 @@ def test_a_crowded_two_seat_board_fits_the_screen(width: int, height: int) -> No
     assert all(cell_len(line) <= width for line in lines)
     text = "\n".join(lines)
     assert lines[0].startswith("Hecatomb · seed 7")
-    assert "Player 0 (you) · Rot and Ruin · souls 9" in text  # own souls
+    assert "You · Rot and Ruin · souls 9" in text  # own souls
     for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte", "Skullcrack"):
         assert card in text, card  # own hand
     if height >= 24:  # a smaller screen may lose the opponent's lines, never yours
-        assert "Player 1 (computer, normal) · Gilded Lies" in text
+        assert "Computer (normal) · Gilded Lies" in text
     assert "── log" in text
     assert "Your main phase" in text
     assert re.search(r"Or: .*End your turn", text)

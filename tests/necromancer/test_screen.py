@@ -40,8 +40,8 @@ def test_both_rows_by_position_with_health_lifeforce_and_statuses() -> None:
     s = position()
     out = text(s, 0)
     lines = out.splitlines()
-    mine = next(i for i, line in enumerate(lines) if line.startswith("Player 0"))
-    theirs = next(i for i, line in enumerate(lines) if line.startswith("Player 1"))
+    mine = next(i for i, line in enumerate(lines) if line.startswith("Player 1"))
+    theirs = next(i for i, line in enumerate(lines) if line.startswith("Player 2"))
     assert theirs < mine, "the seat's own side is drawn at the bottom"
     assert "health 31" in lines[theirs] and "lifeforce 7" in lines[mine]
     row = next(line for line in lines[mine:] if "minions" in line)
@@ -80,8 +80,8 @@ def test_options_grouped_and_every_visible_card_listed() -> None:
     assert ("Or", "End turn") in groups
     where = dict(GAME.visible_cards(view))
     assert where["your hand"] == ["Cave Lurker", "Grave Bolt"]
-    assert "Grave Gnawer" in where["Player 1's field"]
-    assert "Player 1's hand" not in where
+    assert "Grave Gnawer" in where["Player 2's field"]
+    assert "Player 2's hand" not in where
     assert GAME.legend()
 
 
@@ -92,6 +92,6 @@ def test_four_seats_fit_a_small_screen_each_seat_on_one_line() -> None:
     out = text(s, 0, width=80, height=14).rstrip("\n").splitlines()
     assert len(out) <= 14
     for seat in range(4):
-        line = next(line for line in out if line.startswith(f"Player {seat}"))
+        line = next(line for line in out if line.startswith(f"Player {seat + 1}"))
         assert "health 40" in line and "lifeforce" in line and len(line) <= 80
     assert out[-1].lstrip().startswith("hand:")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import io
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,7 +28,7 @@ from rich.text import Text
 from ..agents import Observation
 from ..engine.core import Action
 from ..engine.game import CardRecord, Game
-from ..engine.names import seat_name
+from ..engine.names import YOU, naming, seat_name, speak
 
 View = dict[str, Any]
 
@@ -72,9 +72,16 @@ class Numbering:
     def __init__(self) -> None:
         self._by_kind: dict[str, dict[str, int]] = {}
 
-    def assign(self, kind: str, ids: Sequence[str]) -> dict[str, int]:
+    def assign(
+        self, kind: str, ids: Sequence[str], wanted: dict[str, int] | None = None
+    ) -> dict[str, int]:
+        """Each id's number; ``wanted`` gives some ids the number they must have
+        (the game's, e.g. a space's own number), which no other option takes."""
         old = self._by_kind.get(kind, {})
-        out = {a: old[a] for a in ids if a in old}
+        wanted = {a: n for a, n in (wanted or {}).items() if a in ids}
+        taken = set(wanted.values())
+        out = {a: old[a] for a in ids if a in old and old[a] not in taken}
+        out.update(wanted)
         used = set(out.values())
         free = (n for n in range(1, 10**6) if n not in used)
         for a in ids:
@@ -177,7 +184,7 @@ class TranscriptUI:
             self.console.print(board)
         else:
             self._print("(The board is as before: type board to see it again.)", "dim")
-        self._print(f"{player(screen.seat)}: {screen.prompt}", "bold")
+        self._print(speak(f"{player(screen.seat)}: {screen.prompt}"), "bold")
         self.options(screen.options)
 
     def options(self, options: list[Option]) -> None:
@@ -247,6 +254,8 @@ class Table:
     hot_seat: bool = False
     ui: UI | None = None
     seat_names: list[str] = field(default_factory=list)  # "human" / "computer, normal"
+    # what each seat is called ("You", "Computer"): engine.names, as set for the game
+    names: list[str] = field(default_factory=list)
     deck_names: list[str] = field(default_factory=list)
     title: str = ""
     auto_pass: bool = True
@@ -265,33 +274,50 @@ class Table:
 
     # -- labels ---------------------------------------------------------------------
     def seat_labels(self, me: int | None, seats: int) -> list[str]:
-        """ "Player 0 (you) · Rot and Ruin", "Player 1 (computer, normal) · Gilded Lies"."""
+        """ "You · Rot and Ruin", "Computer (normal) · Gilded Lies"; at a shared
+        screen (hot seat) the deciding seat's name says "(you)"."""
         out = []
         for i in range(seats):
-            who = "you" if i == me else (self.seat_names[i] if i < len(self.seat_names) else "")
-            label = player(i) + (f" ({who})" if who else "")
+            name = self.names[i] if i < len(self.names) else player(i)
+            kind = self.seat_names[i] if i < len(self.seat_names) else ""
+            level = kind.removeprefix("computer, ") if kind.startswith("computer, ") else ""
+            who = "you" if i == me and name != YOU else level
+            label = name + (f" ({who})" if who else "")
             if i < len(self.deck_names) and self.deck_names[i]:
                 label += f" · {self.deck_names[i]}"
             out.append(label)
         return out
 
+    def naming(self) -> AbstractContextManager[None]:
+        """The seats named as this table names them (while drawing and wording)."""
+        return naming(self.names) if self.names else nullcontext()
+
     def options(self, seat: int, view: View, legal: list[Action]) -> list[Option]:
         decision = view.get("decision") or {}
         back = self.game.back_action
+        ids = [a.id for a in legal if a.id != back]
+        wanted = {}  # numbers that mean something on the board ("3" for space 3)
+        for aid in ids:
+            n = self.game.option_number(view, aid)
+            if n is not None:
+                wanted[aid] = n
         numbers = self.numbering.setdefault(seat, Numbering()).assign(
-            str(decision.get("kind", "")), [a.id for a in legal if a.id != back]
+            str(decision.get("kind", "")), ids, wanted
         )
         out = []
         for a in legal:
-            group, short = self.game.option_group(view, a.id, a.label)
-            out.append(Option("b" if a.id == back else str(numbers[a.id]), a, group, short))
+            said = Action(a.id, speak(a.label))
+            group, short = self.game.option_group(view, a.id, said.label)
+            key = "b" if a.id == back else str(numbers[a.id])
+            out.append(Option(key, said, speak(group), speak(short)))
         return out
 
     def screen_for(
         self, seat: int, view: View, options: list[Option], mark_seen: bool = True
     ) -> DecisionScreen:
         game = self.game
-        log = [game.format_event(e) for e in view["log"]]
+        with self.naming():
+            log = [speak(game.format_event(e)) for e in view["log"]]
         start = min(self.seen.get(seat, 0), len(log))
         if mark_seen:
             self.seen[seat] = len(log)
@@ -303,11 +329,12 @@ class Table:
         hints += " · q quit"
 
         def board(width: int, height: int | None) -> RenderableType:
-            drawn: RenderableType = game.render_screen(view, seat, labels, width, height)
+            with self.naming():
+                drawn: RenderableType = game.render_screen(view, seat, labels, width, height)
             return drawn
 
         title = self.title + (" · auto-pass on" if self.auto_pass else " · auto-pass off")
-        prompt = str(decision.get("prompt") or decision.get("kind") or "your decision")
+        prompt = speak(str(decision.get("prompt") or decision.get("kind") or "your decision"))
         return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints)
 
     def watch_screen(self, seat: int, view: View) -> DecisionScreen:
@@ -315,7 +342,7 @@ class Table:
         screen = self.screen_for(seat, view, [], mark_seen=False)
         decision = view.get("decision") or {}
         who = decision.get("player")
-        screen.prompt = "" if who is None else f"{player(who)} is deciding"
+        screen.prompt = "" if who is None else speak(f"{player(who)} is deciding")
         return screen
 
     # -- answers ------------------------------------------------------------------------
@@ -394,7 +421,7 @@ class Table:
         return Group(*parts)
 
     def log_page(self, view: View) -> RenderableType:
-        return Text("\n".join(self.game.format_event(e) for e in view["log"]) or "(empty)")
+        return Text("\n".join(speak(self.game.format_event(e)) for e in view["log"]) or "(empty)")
 
     def board_page(self, seat: int, view: View) -> RenderableType:
         labels = self.seat_labels(seat, len(view.get("players", [])))
@@ -468,8 +495,8 @@ class Table:
 
     # -- turns --------------------------------------------------------------------------
     def auto_passed(self, seat: int, action: Action) -> None:
-        self.screen_ui.info(f"{player(seat)}: {action.label} (auto-pass; type auto to turn it off)",
-                            "dim")  # fmt: skip
+        self.screen_ui.info(speak(f"{player(seat)}: {action.label} (auto-pass; type auto to "
+                                  "turn it off)"), "dim")  # fmt: skip
 
 
 def cards_named_in(label: str, names: Sequence[str]) -> list[str]:
@@ -542,7 +569,8 @@ class HumanAgent:
         screen = table.screen_for(self.seat, view, options)
         ui.show(screen)
         while True:
-            answer = ui.read(f"{player(self.seat)}, your choice (? for help): ")
+            who = "Your" if player(self.seat) == YOU else f"{player(self.seat)}, your"
+            answer = ui.read(f"{who} choice (? for help): ")
             if answer is None:
                 raise QuitGame
             command = table.interpret(answer, self.seat, view, options)

@@ -104,9 +104,18 @@ def play(
         bool,
         typer.Option(
             "--auto-pass/--no-auto-pass",
-            help="Answer a lone 'Pass' or 'End your turn' for you (type 'auto' in play to switch).",
+            help="Pass for you when nothing you could do matters now (type 'auto' in play to "
+            "switch).",
         ),
     ] = True,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            help="What to call the seats, comma separated, in seat order (empty: the "
+            "default): --names Ann,Bo for two people at one keyboard.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game: against computers, hot seat, or watch computers play.
 
@@ -132,6 +141,7 @@ def play(
             auto_pass=auto_pass,
             mode=mode,
             first=first,
+            typed_names=None if names is None else [n.strip() or None for n in names.split(",")],
         )
     if code:
         raise typer.Exit(code)

@@ -434,11 +434,11 @@ class FullScreenUI:
 
     def final(self, lines: list[str]) -> None:
         """The end of the game over the last board, until a key is pressed."""
-        if self.screen is not None:
+        if self.screen is not None:  # the first line says who won and why; once
             self.screen.options = []
-            self.screen.prompt = " · ".join(lines)
+            self.screen.prompt = lines[0] if lines else "The game is over."
             self.screen.hints = "Game over: press any key to leave."
             self.message = ""
-            self.draw(Text("  " + " · ".join(lines), style="bold"))
+            self.draw(Text("  " + " · ".join(lines[1:]), style="bold"))
         while self._key(timeout=60) is None:
             pass

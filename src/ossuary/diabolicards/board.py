@@ -43,9 +43,9 @@ def player(seat: int) -> str:
     return seat_name(seat)
 
 
-def side_name(view: View, side: int) -> str:
+def side_name(view: View, side: int, joint: str = " & ") -> str:
     """A side named by who sits on it: "You", or "You & Computer 2" in 2v2."""
-    return " & ".join(player(p) for p in view["sides"][side]["seats"])
+    return joint.join(player(p) for p in view["sides"][side]["seats"])
 
 
 # -- small pieces ------------------------------------------------------------------
@@ -176,14 +176,22 @@ def summary_lines(view: View) -> list[str]:
 
 
 def result_lines(view: View) -> list[str]:
-    """Who won (a side, with its seats) and both sides' power."""
+    """Who won and why, said to the seat whose view it is ("You lose: 29 power
+    to 34 when nobody could play on"), then both sides' power."""
     winner = view["winner"]
-    if winner is None:
-        head = "Tie: no side wins" if view.get("over") else "No winner"
-    else:
-        head = f"Winner: {side_name(view, winner)}"
     scores = view["scores"]
-    return [head, f"Power: side 0 {scores[0]}, side 1 {scores[1]}"]
+    power = "Power: " + ", ".join(f"{side_name(view, i, ' and ')} {scores[i]}" for i in (0, 1))
+    if winner is None:
+        if view.get("over"):
+            return [f"A tie: both sides have {scores[0]} power", power]
+        return ["The game ended without a winner", power]
+    # THE END: when nobody can play any more, the side with more power wins
+    why = f"{scores[winner]} power to {scores[1 - winner]} when nobody could play on"
+    mine = view.get("side")
+    side = winner if mine is None else mine
+    seats = view["sides"][side]["seats"]
+    verb = ("win" if mine is None or mine == winner else "lose") + ("s" if len(seats) == 1 else "")
+    return [f"{side_name(view, side, ' and ')} {verb}: {why}", power]
 
 
 # -- the event log -----------------------------------------------------------------
@@ -473,7 +481,7 @@ def render_screen(
         for labels in (seat_labels, ()):  # "(computer, normal)" goes when it does not fit
             names = " & ".join(_seat_name(p, labels, me) for p in s["seats"])
             title = Text(no_wrap=True, overflow="ellipsis")
-            title.append(f"Side {side}: {names}", style="bold green" if side == mine else "bold")
+            title.append(names, style="bold green" if side == mine else "bold")
             title.append(f" · power {s['score']}", style="bold magenta")
             title.append_text(tail)
             if cell_len(title.plain) <= width:

@@ -279,6 +279,12 @@ class Game:
         heading "" are shown one per line with their full label."""
         return "", label
 
+    def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
+        """The number a client must give this option, when the board already
+        shows one for it (Necromancer's "Space 3" is 3), else None: the client
+        numbers it itself. Two options of one decision never share a number."""
+        return None
+
     def legend(self) -> list[str]:
         """Lines that explain the board's marks and abbreviations (the terminal's help)."""
         return []

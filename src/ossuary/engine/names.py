@@ -117,7 +117,8 @@ VERBS = {
 }  # fmt: skip
 
 _YOU = re.compile(r"\bYou\b('s\b| [a-z']+)?")
-_STARTS = (".", ":", "!", "?", "(", "--", "—", "·", "•")
+_STARTS = (".", "!", "?", "(", "--", "—", "·", "•")
+_LABEL = re.compile(r" ?(\d|--|·|\()")  # "You 7", "turn 2: You --": a name, not a word
 
 
 def _at_start(before: str) -> bool:
@@ -133,8 +134,9 @@ def speak(text: str) -> str:
         return text
 
     def fix(m: re.Match[str]) -> str:
-        start = _at_start(text[: m.start()])
         rest = m.group(1) or ""
+        label = not rest and _LABEL.match(text, m.end()) is not None
+        start = label or _at_start(text[: m.start()])
         if rest == "'s":
             return "Your" if start else "your"
         you = YOU if start else "you"

@@ -289,7 +289,7 @@ def board_lines(
             _line(
                 speak(f"Turn {view['turn_number']} · {player(view['active'])} is active"),
                 style="bold",
-            )  # fmt: skip
+            )
         ]
         combat = combat_text(view)
         if combat is not None:
@@ -331,10 +331,19 @@ def summary_lines(view: View) -> list[str]:
 
 
 def result_lines(view: View) -> list[str]:
-    """Who won and every seat's souls."""
+    """Who won and why, said to the seat whose view it is ("You lose: Computer
+    reached 20 souls"), then every seat's souls."""
     winner = view["winner"]
-    head = f"Winner: {player(winner)}" if winner is not None else "No winner"
+    me = view.get("seat")
     souls = ", ".join(f"{player(p['seat'])} {p['souls']}" for p in view["players"])
+    if winner is None:
+        return ["The game ended without a winner.", f"Souls: {souls}"]
+    won = next(p["souls"] for p in view["players"] if p["seat"] == winner)
+    why = f"{player(winner)} reached {plural(won, 'soul')} (20 win)"
+    if me is None:
+        head = f"{player(winner)} wins with {plural(won, 'soul')} (20 win)"
+    else:
+        head = f"{player(me)} {'wins' if me == winner else 'loses'}: {why}"
     return [head, f"Souls: {souls}"]
 
 

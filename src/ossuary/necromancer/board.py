@@ -86,7 +86,7 @@ def _minion_cell(m: dict[str, Any] | None) -> Text:
     if m["ensnared_rounds"] is not None:
         flags.append(f"ensnared {m['ensnared_rounds']}r")
     if m["borrowed_from"] is not None:
-        flags.append(f"borrowed from P{m['borrowed_from']}")
+        flags.append(f"borrowed from {player(m['borrowed_from'])}")
     if m["attacks_made"]:
         flags.append("attacked")
     if m["defended"]:
@@ -230,16 +230,33 @@ def summary_lines(view: View) -> list[str]:
 
 
 def result_lines(view: View) -> list[str]:
-    """Who won (or that it was a draw), and every hero's health."""
+    """Who won and why, said to the seat whose view it is ("You lose: your hero
+    fell to 0 health"), or that it was a draw; then every hero's health."""
     winner = view["winner"]
-    if winner is not None:
-        head = f"Winner: {player(winner)}"
-    elif view.get("draw"):
-        head = "A draw: every player lost at the same time"
-    else:
-        head = "No winner"
+    me = view.get("seat")
     health = ", ".join(f"{player(p['seat'])} {p['health']}" for p in view["players"])
+    out = [p for p in view["players"] if not p["alive"]]
+    if winner is not None:
+        if len(out) == 1:  # section "Winning": the last hero standing wins
+            why = _lost(out[0])
+        else:
+            why = f"{player(winner)}'s hero is the last one standing"
+        if me is None:
+            head = f"{player(winner)} wins: {why}"
+        else:
+            head = f"{player(me)} {'wins' if me == winner else 'loses'}: {why}"
+    elif view.get("draw"):
+        head = "A draw: every hero still standing fell at the same time"
+    else:
+        head = "The game ended without a winner"
     return [head, f"Health: {health}"]
+
+
+def _lost(p: dict[str, Any]) -> str:
+    """Why a seat is out: its hero at 0 health, else it had no card to draw."""
+    if p["health"] <= 0:
+        return f"{player(p['seat'])}'s hero fell to 0 health"
+    return f"{player(p['seat'])} had no card left to draw"
 
 
 # -- the event log -----------------------------------------------------------------

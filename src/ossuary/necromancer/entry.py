@@ -240,6 +240,11 @@ class NecromancerGame(Game):
 
         return option_group(view, action_id, label)
 
+    def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
+        # "at 2" is minion space 3 (the board numbers spaces 1-4 from the left)
+        verb, _, rest = action_id.partition(" ")
+        return int(rest) + 1 if verb == "at" and rest.isdigit() else None
+
     def legend(self) -> list[str]:
         from .screen import LEGEND
 

@@ -27,11 +27,13 @@ from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
 from ..engine.replay import Replay, SeatReplay
+from ..engine.untrusted import unsafe_char
 from . import ai
 from .db import Database
 from .messages import (
     Message,
     error,
+    names_for,
     player_name,
     replay_message,
     result_lines,
@@ -206,6 +208,13 @@ class Hub:
             takeover = ai.agent_spec(req.takeover)
         except ValueError as exc:
             raise RequestError(f"takeover: {exc}") from None
+        names = list(req.names or [])
+        if len(names) > n:
+            raise RequestError(f"{n} seats, {len(names)} names: give at most one name a seat")
+        for i, name in enumerate(names):
+            bad = None if name is None else unsafe_char(name)
+            if bad is not None:
+                raise RequestError(f"names.{i}: a name can't hold {bad}")
         seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
         decks = self._decks(game, req.decks, n, seed)
         try:
@@ -229,6 +238,7 @@ class Hub:
                 "takeover": takeover,
                 "public": req.public,
                 "seed_given": req.seed is not None,
+                "names": [" ".join(x.split()) or None if x else None for x in names] or None,
             },
             status="finished" if state.is_terminal() else "playing",
             seats=[
@@ -413,7 +423,9 @@ class Hub:
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
-        msg, conn.log_sent = state_message(g.game, g.state, conn.seat, conn.log_sent, g.n)
+        msg, conn.log_sent = state_message(
+            g.game, g.state, conn.seat, conn.log_sent, g.n, names=seat_words(g.record, conn.seat)
+        )
         msg["thinking"] = g.thinking
         msg["deadline"] = g.deadline
         msg["seats"] = seats if seats is not None else self.seats_info(g)
@@ -644,7 +656,13 @@ class Hub:
             self._replays[key] = recorded
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.pop(next(iter(self._replays)))
-        return replay_message(g.game, recorded, step)
+        return replay_message(g.game, recorded, step, names=seat_words(g.record, seat))
+
+
+def seat_words(record: GameRecord, seat: int | None) -> list[str]:
+    """How the person at ``seat`` (None: a spectator) is told the seats' names."""
+    typed = record.options.get("names") or ()
+    return names_for([s.kind for s in record.seats], seat, typed)
 
 
 def start_state(game: Game, record: GameRecord) -> GameState:
@@ -672,6 +690,7 @@ def summary(
     the creator chose it)."""
     connected = connected or set()
     opts = record.options
+    names = seat_words(record, None)
     return {
         "id": record.id,
         "game": record.game,
@@ -689,7 +708,7 @@ def summary(
         "seats": [
             {
                 "seat": s.seat,
-                "name": player_name(s.seat),
+                "name": names[s.seat],
                 "kind": s.kind,
                 "controller": s.controller,
                 "claimed": s.claimed,

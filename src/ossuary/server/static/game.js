@@ -4,7 +4,8 @@
 //
 // The board is an ES module given by the game (Game.web_assets, see
 // docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
-import {api as fetchJSON, el, fragment, playerName, seats as mySeats} from "/static/util.js";
+import {api as fetchJSON, el, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
+  from "/static/util.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -28,6 +29,7 @@ const page = {
   replay: null,       // {step, steps} while stepping through a replay
   logLines: [],
   inbox: Promise.resolve(),
+  levels: {},         // the AI levels by name ("normal" -> its agent spec), from the catalog
 };
 
 // -- the socket ---------------------------------------------------------------------------
@@ -79,6 +81,7 @@ async function receive(msg) {
       await hello(msg);
       break;
     case "state":
+      if (msg.names) naming.names = msg.names;
       page.seq = msg.seq;
       page.waiting = false;
       document.body.classList.remove("waiting");
@@ -121,12 +124,22 @@ async function hello(msg) {
   if (page.me !== null && token) mySeats.set(gameId, {title: msg.game.title, token, seat: page.me});
   document.title = `${msg.game.title} · Ossuary`;
   $("title").textContent = `${msg.game.title}${msg.game.mode ? ` ${msg.game.mode}` : ""}`;
-  $("whoami").textContent = page.me === null ? "watching" : `you are ${playerName(page.me)}`;
+  $("whoami").textContent = page.me === null ? "watching" : "";
   if (!page.board) {
+    await loadCatalog();
     await loadCards(msg.game.game);
     await loadBoard(msg.board);
   }
   if (frag.replay && !page.replay) startReplay();
+}
+
+async function loadCatalog() {
+  try {
+    page.catalog = await fetchJSON("/api/catalog");
+    page.levels = page.catalog.ai_levels || {};
+  } catch {
+    // only for the computers' level names and the how-to-play text
+  }
 }
 
 async function loadCards(game) {
@@ -164,6 +177,9 @@ function boardApi() {
     get me() { return page.me; },
     get game() { return page.hello && page.hello.game; },
     playerName,
+    whose,
+    says,
+    them,
     card: (name, type) => catalogCard(name, type),
     showCard,
     hoverCard,
@@ -233,12 +249,10 @@ function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
   } else if (ctx.deciding === page.me && page.me !== null) {
     parts.push(el("b.your-turn", {text: "Your decision: "}), ctx.prompt || "choose an option");
   } else if (ctx.deciding !== null && ctx.deciding !== undefined) {
-    const seat = page.seatsInfo[ctx.deciding];
-    const computer = seat && seat.controller !== "human";
-    parts.push(el("b", {text: `${playerName(ctx.deciding)}${computer ? " (computer)" : ""} is deciding`}));
+    parts.push(el("b", {text: `${says(ctx.deciding, "is", "are")} deciding`}));
   }
   if (page.thinking !== null && page.thinking !== undefined && !ctx.replay && !ctx.over) {
-    parts.push(el("span.thinking", {role: "status", text: ` ${playerName(page.thinking)} is thinking`},
+    parts.push(el("span.thinking", {role: "status", text: ` ${says(page.thinking, "is", "are")} thinking`},
       el("span.dots", {text: "…"})));
   }
   if (page.deadline && !ctx.over && !ctx.replay) {
@@ -269,7 +283,7 @@ function renderSeats() {
     const computer = s.controller !== "human";
     const chip = el("span.chip", {dataset: {seat: s.seat}},
       el("span.dot" + (s.connected || computer ? ".on" : ""), {title: computer ? "computer" : s.connected ? "connected" : "away"}),
-      `${playerName(s.seat)}${s.seat === page.me ? " (you)" : ""}${computer ? ` · ${s.controller}` : ""}`);
+      `${playerName(s.seat)}${computer ? ` (${computerWords(s)})` : ""}`);
     if (page.thinking === s.seat) chip.classList.add("thinking");
     const canHand = page.me !== null && s.seat !== page.me && s.kind === "human" && !computer && !s.connected
       && page.last && !page.last.over;
@@ -280,6 +294,12 @@ function renderSeats() {
     }
     return chip;
   }));
+}
+
+/** How a computer seat is described: its level ("normal"), or that it stands in for its person. */
+function computerWords(s) {
+  const level = levelName(s.controller, page.levels) || "computer";
+  return s.kind === "human" ? `${level}, standing in` : level;
 }
 
 function renderLog(lines, newFrom = null) {
@@ -307,17 +327,13 @@ function banner(text, label, onclick) {
 function showEnd(msg) {
   const overlay = $("overlay");
   if (!overlay.hidden || overlay.dataset.closed === "1") return;
-  const view = msg.view;
-  const teams = page.hello.game.teams || [];
-  let head = "Game over";
-  if (page.me !== null && view.winner !== undefined && view.winner !== null) {
-    const won = view.winner === page.me || (teams.length && teams[view.winner] === teams[page.me]);
-    head = won ? "You win!" : "You lose.";
-  }
+  // the game's first result line says who won and why ("You lose: Computer
+  // reached 20 souls"); the others give the score
+  const [head, ...rest] = msg.result && msg.result.length ? msg.result : ["Game over"];
   overlay.hidden = false;
   overlay.replaceChildren(el("div.end", {role: "dialog", "aria-label": "end of game"},
     el("h2", {text: head}),
-    ...(msg.result || []).map((line) => el("p", {text: line})),
+    ...rest.map((line) => el("p", {text: line})),
     el("div.row", {},
       el("button.primary", {type: "button", text: "Step through the replay", onclick: () => { closeEnd(); startReplay(); }}),
       el("button", {type: "button", text: "Look at the board", onclick: closeEnd}),
@@ -404,6 +420,7 @@ async function stepTo(step) {
     showMessage(err.message, "replay");
     return;
   }
+  if (msg.names) naming.names = msg.names;
   page.replay = {step: msg.step, steps: msg.steps};
   render(msg, true);
   renderReplayBar();
