@@ -83,7 +83,10 @@ def ossuary_command() -> list[str]:
 class ServerProcess:
     """``ossuary serve`` as a real process on loopback (for kill -9 and browsers)."""
 
-    def __init__(self, db_url: str, port: int | None = None, workers: int = 1) -> None:
+    def __init__(
+        self, db_url: str, port: int | None = None, workers: int = 1, hold: float = 0.0
+    ) -> None:
+        self.hold = hold  # response windows held open: not unless a test is about that
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db_url = db_url
@@ -92,7 +95,8 @@ class ServerProcess:
 
     def start(self, timeout: float = 20.0) -> None:
         cmd = [*ossuary_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--db", self.db_url, "--ai-workers", str(self.workers)]  # fmt: skip
+               "--db", self.db_url, "--ai-workers", str(self.workers),
+               "--hold", str(self.hold)]  # fmt: skip
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, start_new_session=True

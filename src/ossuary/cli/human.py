@@ -128,6 +128,7 @@ class Command:
     message: str | None = None
     quit: bool = False
     redraw: bool = False
+    hold: bool = False  # pass until something changes
 
 
 class UI(Protocol):
@@ -236,7 +237,11 @@ HELP_ROWS = [
     ("m, more", "the next page of options, when they don't all fit on the screen "
      "(PgDn, PgUp too)"),
     ("board", "show the board again"),
-    ("auto", "auto-pass on or off: answer a lone 'Pass' / 'End your turn' for you"),
+    ("auto", "auto-pass on or off: pass for you when nothing you could do matters now "
+     "(a lone 'Pass' or 'End your turn', or a response window where all you could do is "
+     "sacrifice a card for nothing)"),
+    ("u, until", "pass now, and keep passing these questions until something changes: a new "
+     "option for you, or another kind of question (your own turn)"),
     ("?, help", "this help"),
     ("q, quit", "leave the game (a replay you asked for is saved)"),
 ]  # fmt: skip
@@ -260,6 +265,8 @@ class Table:
     title: str = ""
     auto_pass: bool = True
     last_seat: int | None = None
+    # seats passing until something changes: (decision kind, the other options then)
+    holding: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
     seen: dict[int, int] = field(default_factory=dict)
     numbering: dict[int, Numbering] = field(default_factory=dict)
 
@@ -375,6 +382,15 @@ class Table:
             return Command(message="Every option is shown already (o lists them one a line).")
         if word == "board" and not rest:
             return Command(redraw=True, page=("The board", self.board_page(seat, view)))
+        if word in ("u", "until") and not rest:
+            passing = self.game.pass_option(view, [o.action.id for o in options])
+            if passing is None:
+                return Command(message="Nothing to pass now: u works when you are asked "
+                               "whether to respond to what another player did.")  # fmt: skip
+            if self.hot_seat:  # who is skipped would show the others when a hand changes
+                return Command(message="At a shared keyboard u would show the others when your "
+                               "options change: pass each time instead.")  # fmt: skip
+            return Command(action=passing, hold=True)
         if word == "auto" and not rest:
             self.auto_pass = not self.auto_pass
             state = "on" if self.auto_pass else "off"
@@ -494,9 +510,43 @@ class Table:
         return Command(page=(title, body))
 
     # -- turns --------------------------------------------------------------------------
-    def auto_passed(self, seat: int, action: Action) -> None:
-        self.screen_ui.info(speak(f"{player(seat)}: {action.label} (auto-pass; type auto to "
-                                  "turn it off)"), "dim")  # fmt: skip
+    def auto_passed(self, seat: int, action: Action, why: str = "auto-pass") -> None:
+        self.screen_ui.info(speak(f"{player(seat)}: {action.label} ({why}; type auto to "
+                                  "turn auto-pass off)"), "dim")  # fmt: skip
+
+    def answer_for(self, seat: int, view: View, legal: list[Action]) -> Action | None:
+        """The option to take for ``seat`` without asking: while it passes until
+        something changes, the pass (until a new option or another kind of
+        question comes: then it is asked again); with auto-pass on, a lone pass
+        or end of turn, or the pass the game says is all that matters now. At
+        one screen shared by several people (hot seat) only a lone option is
+        answered: anything more would tell the others what a hand holds."""
+        ids = [a.id for a in legal]
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        by_id = {a.id: a for a in legal}
+        held = self.holding.get(seat)
+        if held is not None:
+            passing = self.game.pass_option(view, ids)
+            if passing is not None and kind == held[0] and set(ids) - {passing} <= held[1]:
+                self.auto_passed(seat, by_id[passing], "passing until something changes")
+                return by_id[passing]
+            del self.holding[seat]
+            self.screen_ui.note("Something changed, so you are asked again.")
+        if not self.auto_pass:
+            return None
+        if len(legal) == 1 and legal[0].id in self.game.pass_actions:
+            self.auto_passed(seat, legal[0])
+            return legal[0]
+        auto = None if self.hot_seat else self.game.auto_pass(view, ids)
+        if auto is not None:
+            self.auto_passed(seat, by_id[auto], "auto-pass: nothing else you could do matters")
+            return by_id[auto]
+        return None
+
+    def hold(self, seat: int, view: View, legal: list[Action], passing: str) -> None:
+        """``seat`` passes until something changes (see :meth:`answer_for`)."""
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        self.holding[seat] = (kind, frozenset(a.id for a in legal) - {passing})
 
 
 def cards_named_in(label: str, names: Sequence[str]) -> list[str]:
@@ -557,10 +607,9 @@ class HumanAgent:
         view, legal = obs.view, obs.legal
         table = self.table
         ui = table.screen_ui
-        game = table.game
-        if table.auto_pass and len(legal) == 1 and legal[0].id in game.pass_actions:
-            table.auto_passed(self.seat, legal[0])
-            return legal[0].id
+        answered = table.answer_for(self.seat, view, legal)
+        if answered is not None:
+            return answered.id
         if table.hot_seat and table.last_seat != self.seat:
             if not ui.handoff(player(self.seat)):
                 raise QuitGame
@@ -577,6 +626,8 @@ class HumanAgent:
             if command.quit:
                 raise QuitGame
             if command.action is not None:
+                if command.hold:
+                    table.hold(self.seat, view, legal, command.action)
                 return command.action
             if command.page is not None:
                 ui.page(*command.page, at_end=command.page_at_end)

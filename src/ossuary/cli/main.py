@@ -321,6 +321,16 @@ def serve(
             "--ai-workers", help="Processes for computer seats (default: one a core but one)."
         ),
     ] = None,
+    hold: Annotated[
+        float | None,
+        typer.Option(
+            "--hold",
+            help="Seconds every response window stays open at least, so the timing never "
+            "shows whether a person or their auto-pass answered (default 0.8).",
+            min=0,
+            max=10,
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser client: a lobby, boards, games with friends and the AI."""
     with reported_errors():
@@ -328,7 +338,7 @@ def serve(
             from ..server import serve as run_server
         except ImportError as exc:  # the web libraries are core deps; say what is missing
             raise CliError(f"the server needs {exc.name}: pip install 'ossuary'") from None
-        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers)
+        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers, hold=hold)
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")

@@ -252,6 +252,35 @@ class Game:
     pass_actions: ClassVar[frozenset[str]] = frozenset()
     #: the option id that steps back out of a play not yet committed (None: none)
     back_action: ClassVar[str | None] = None
+    #: decision kinds a client may answer for a person (auto-pass, "pass until
+    #: something changes"): responses to what others do. Whether the client did
+    #: must not show: the server holds every decision of these kinds open for the
+    #: same minimum time (``docs/server.md``, "Auto-pass")
+    auto_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def auto_pass(self, view: dict[str, Any], option_ids: Sequence[str]) -> str | None:
+        """The option a client may take for the person whose ``view`` it is when
+        nothing else they could do matters now (None: ask them). The game may say
+        so in the decision of the seat's own view (``decision["auto"]``); else a
+        lone passing option is the answer. Only kinds in :attr:`auto_kinds`."""
+        decision = view.get("decision") or {}
+        if decision.get("kind") not in self.auto_kinds:
+            return None
+        if "auto" in decision:
+            auto = decision["auto"]
+            return auto if isinstance(auto, str) and auto in option_ids else None
+        if len(option_ids) == 1 and option_ids[0] in self.pass_actions:
+            return option_ids[0]
+        return None
+
+    def pass_option(self, view: dict[str, Any], option_ids: Sequence[str]) -> str | None:
+        """The option that passes this decision, when a client may pass for its
+        person ("pass until something changes"): one of :attr:`pass_actions`, in
+        a decision of a kind in :attr:`auto_kinds`; else None."""
+        decision = view.get("decision") or {}
+        if decision.get("kind") not in self.auto_kinds:
+            return None
+        return next((a for a in option_ids if a in self.pass_actions), None)
 
     def allow_back(self, state: GameState, seat: int) -> bool:
         """Offer :attr:`back_action` to ``seat`` in ``state`` (a convenience for a

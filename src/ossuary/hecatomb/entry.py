@@ -174,6 +174,7 @@ class HecatombGame(Game):
 
     # -- terminal -----------------------------------------------------------------
     pass_actions = frozenset({"pass", "end"})
+    auto_kinds = frozenset({"window"})  # the combat windows
     back_action = "cancel"
 
     def allow_back(self, state: GameState, seat: int) -> bool:

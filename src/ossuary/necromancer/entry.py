@@ -222,6 +222,9 @@ class NecromancerGame(Game):
 
     # -- terminal -----------------------------------------------------------------
     pass_actions = frozenset({"pass"})
+    # the response window (section 13): asked after every action, whatever a
+    # hand holds; the view says when only passing matters (rules/window.py)
+    auto_kinds = frozenset({"window"})
 
     def render_screen(
         self,

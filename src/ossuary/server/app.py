@@ -31,7 +31,7 @@ from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
 from . import ai
 from .db import Database
-from .hub import Conn, Hub, LiveGame, RequestError, board_url
+from .hub import HOLD_SECONDS, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
 from .protocol import (
     MAX_BODY,
@@ -61,6 +61,8 @@ class ServerConfig:
     #: seconds an AI may take at most for one decision (its own budget is
     #: shorter; past this the default option is taken)
     ai_limit: float = 60.0
+    #: seconds every response window stays open at least (docs/server.md, "Auto-pass")
+    hold_seconds: float = HOLD_SECONDS
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()
@@ -127,7 +129,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers)
-        hub = Hub(db, pool, config.ai_limit)
+        hub = Hub(db, pool, config.ai_limit, config.hold_seconds)
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("database %s: %d game(s) resumed", safe_url(url), resumed)

@@ -56,6 +56,8 @@ log = logging.getLogger("ossuary.server")
 
 HUMAN = "human"
 SEND_QUEUE = 256  # messages waiting for a slow socket before it is dropped
+#: seconds a response window (``Game.auto_kinds``) stays open at least, whoever answers
+HOLD_SECONDS = 0.8
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
 
@@ -112,6 +114,7 @@ class LiveGame:
     ai_n: int | None = None  # the action number the AI task decides for
     clock_n: int | None = None  # the action number the clocks were set for
     timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
+    posed: float = field(default_factory=time.monotonic)  # when the pending decision was sent
 
     @property
     def id(self) -> str:
@@ -132,10 +135,13 @@ class LiveGame:
 class Hub:
     """Every live game of this server, and the rules for touching them."""
 
-    def __init__(self, db: Database, pool: Executor, ai_limit: float = 60.0) -> None:
+    def __init__(
+        self, db: Database, pool: Executor, ai_limit: float = 60.0, hold: float = HOLD_SECONDS
+    ) -> None:
         self.db = db
         self.pool = pool
         self.ai_limit = ai_limit
+        self.hold = hold
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -442,6 +448,7 @@ class Hub:
     ) -> Message | None:
         """Apply ``aid`` for ``seat``; None when applied, else the error message
         for the sender (the game is then unchanged)."""
+        await self._held(g)
         async with g.lock:
             state = g.state
             if g.record.status != "playing" or state.is_terminal():
@@ -487,6 +494,7 @@ class Hub:
                 return error("the action could not be saved; nothing changed, try again",
                              "storage")  # fmt: skip
             g.state = new
+            g.posed = time.monotonic()
             g.record.actions.append(aid)
             if by != "timeout":
                 g.timeouts[seat] = 0
@@ -499,6 +507,19 @@ class Hub:
             self.schedule(g)
             self.broadcast_state(g)
         return None
+
+    async def _held(self, g: LiveGame) -> None:
+        """Wait until the pending decision has been open for :attr:`hold` seconds
+        when it is one a client may answer for its person (``Game.auto_kinds``):
+        an answer from an auto-pass, from a quick person and from a computer then
+        reach the table at the same moment, so nobody learns from the timing what
+        a hand could have done."""
+        decision = g.state.decision()
+        if not self.hold or decision is None or decision.kind not in g.game.auto_kinds:
+            return
+        wait = g.posed + self.hold - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     # -- who decides next --------------------------------------------------------------------
     def _stop_clocks(self, g: LiveGame) -> None:

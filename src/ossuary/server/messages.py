@@ -84,6 +84,7 @@ def state_words(
             decision["prompt"] = speak(decision["prompt"])
         legal = [{"id": o["id"], "label": o["label"]} for o in decision.get("options", [])]
         prompt = decision.get("prompt")
+    ids = [o["id"] for o in legal]
     over = view.get("winner") is not None or (decision is None and state.is_terminal())
     msg: Message = {
         "type": "state",
@@ -95,6 +96,11 @@ def state_words(
         "prompt": prompt,
         "deciding": deciding,
         "over": over,
+        # for this seat's client only (its own options): the option it may take
+        # for its person when nothing else matters (auto-pass), and the one that
+        # passes ("pass until something changes"); None for everyone else
+        "auto": game.auto_pass(view, ids) if ids else None,
+        "passing": game.pass_option(view, ids) if ids else None,
     }
     if over:
         msg["result"] = [speak(line) for line in game.result_lines(view)]

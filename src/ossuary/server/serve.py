@@ -27,6 +27,7 @@ def serve(
     db_url: str = "",
     ai_workers: int | None = None,
     log_level: str = "info",
+    hold: float | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
@@ -35,6 +36,8 @@ def serve(
     config = ServerConfig(db_url=db_url)
     if ai_workers is not None:
         config.ai_workers = ai_workers
+    if hold is not None:
+        config.hold_seconds = hold
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("ossuary.server")
     if not is_loopback(host):

@@ -91,6 +91,7 @@ async function receive(msg) {
       page.logLines.push(...msg.events);
       page.last = msg;
       if (!page.replay) render(msg);
+      autoAnswer(msg);
       // for scripts and tests: which action the page has drawn, and whether it is over
       document.body.dataset.seq = String(msg.seq);
       document.body.dataset.over = msg.over ? "1" : "";
@@ -224,6 +225,7 @@ function render(msg, replay = false) {
 function renderActions(ctx, handled) {
   const box = $("actions");
   box.replaceChildren();
+  renderAutoPass();
   if (!ctx.legal.length) return;
   const rest = ctx.legal.filter((o) => !handled.has(o.id));
   for (const option of rest) {
@@ -444,6 +446,66 @@ function leaveReplay() {
   page.replay = null;
   $("replay-bar").hidden = true;
   if (page.last) render(page.last);
+}
+
+// -- auto-pass -------------------------------------------------------------------------------
+// The client answers for its person when nothing they could do matters now (the
+// server says which option, in the seat's own state message: ``auto``), and on
+// "Pass until something changes" it passes the same kind of question while no new
+// option appears. It sends what a click would send; the server holds every such
+// question open for the same minimum time, so nobody else can tell who answered.
+const autoPass = {
+  key: "ossuary.autopass",
+  get on() { return localStorage.getItem(this.key) !== "off"; },
+  set on(value) { localStorage.setItem(this.key, value ? "on" : "off"); },
+  hold: null,  // {kind, others}: passing until something changes
+};
+
+function autoAnswer(msg) {
+  if (page.replay || msg.over || page.me === null || msg.deciding !== page.me || page.waiting) return;
+  const ids = msg.legal.map((o) => o.id);
+  const kind = (msg.view.decision || {}).kind;
+  const hold = autoPass.hold;
+  if (hold) {
+    if (msg.passing && kind === hold.kind && ids.every((id) => id === msg.passing || hold.others.includes(id))) {
+      act(msg.passing);
+      return;
+    }
+    autoPass.hold = null;
+    showMessage("Something changed, so you are asked again.", "autopass");
+    renderAutoPass();
+  }
+  if (autoPass.on && msg.auto && ids.includes(msg.auto)) act(msg.auto);
+}
+
+function passUntilChange() {
+  const msg = page.last;
+  if (!msg || !msg.passing) return;
+  autoPass.hold = {kind: (msg.view.decision || {}).kind,
+    others: msg.legal.map((o) => o.id).filter((id) => id !== msg.passing)};
+  act(msg.passing);
+}
+
+function renderAutoPass() {
+  let box = $("autopass");
+  if (!box) {
+    box = el("div.autopass", {id: "autopass"});
+    $("actions").before(box);
+  }
+  const msg = page.last;
+  if (page.me === null || page.replay || !msg || msg.over) {
+    box.replaceChildren();
+    return;
+  }
+  const toggle = el("input", {type: "checkbox", id: "autopass-on", onchange: (e) => { autoPass.on = e.target.checked; }});
+  toggle.checked = autoPass.on;
+  const parts = [el("label", {title: "Pass for you when nothing you could do matters now"}, toggle, " Auto-pass")];
+  if (autoPass.hold) parts.push(el("span.muted", {text: " · passing until something changes"}));
+  if (msg.passing && msg.deciding === page.me && !autoPass.hold) {
+    parts.push(el("button.small", {type: "button", dataset: {autopass: "until"}, text: "Pass until something changes",
+      onclick: passUntilChange}));
+  }
+  box.replaceChildren(...parts);
 }
 
 // For scripts and browser tests: send an option by id (the server checks it like a click).
