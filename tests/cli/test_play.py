@@ -169,7 +169,7 @@ def test_human_can_play_a_whole_game(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert re.search(r"^You (win|lose): (you|Computer) reached \d+ souls", result.output, re.M)
     # a lone "Pass" or "End your turn" was answered for the player, and said so
-    assert "(auto-pass; type auto to turn it off)" in result.output
+    assert "(auto-pass; type auto to turn auto-pass off)" in result.output
 
 
 def test_auto_pass_can_be_turned_off(runner: CliRunner) -> None:
@@ -315,3 +315,20 @@ def test_the_help_names_the_option_that_exists(runner: CliRunner) -> None:
     assert "--ui plain" in text
     assert not re.search(r"(?<!--ui) --plain", text)
     assert "--plain" not in runner.invoke(app, ["play", "--help"]).output.replace("--ui", "")
+
+
+def test_q_asks_before_throwing_an_unsaved_game_away(runner: CliRunner, tmp_path: Path) -> None:
+    args = ["play", "hecatomb", "--seed", "3", "--ai", "easy"]
+    # q, then Enter: the game goes on (the options again), then q and y: it ends
+    kept = runner.invoke(app, args, input="q\n\nq\ny\n")
+    assert kept.exit_code == 0, kept.output
+    out = kept.output
+    assert out.count("Leave this game? It is not saved, so it will be lost") == 2
+    first, second = (m.start() for m in re.finditer("Leave this game", out))
+    assert "Your options:" in out[first:second]  # asked again in between: the game went on
+    assert out.rstrip().endswith("Game abandoned.")
+    # a game saved on the way out (--save-replay) is left at once
+    path = tmp_path / "g.json"
+    saved = runner.invoke(app, [*args, "--save-replay", str(path)], input="q\n")
+    assert saved.exit_code == 0 and "Leave this game" not in saved.output
+    assert path.exists()

@@ -239,7 +239,8 @@ def _pty_run(
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
 def test_the_full_screen_runs_on_a_terminal_and_restores_it(tmp_path: Path) -> None:
     args = ["play", "hecatomb", "--seed", "3", "--ai", "easy"]
-    keys = [("Your main phase", b"?"), ("", b"\r"), ("Help", b"\r"), ("Your main", b"q\r")]
+    keys = [("Your main phase", b"?"), ("", b"\r"), ("Help", b"\r"), ("Your main", b"q\r"),
+            ("Leave this game?", b"y\r")]  # q asks first: the game is not saved  # fmt: skip
     code, out = _pty_run(args, keys)
     assert code == 0, out
     assert "\x1b[?1049h" in out and "\x1b[?1049l" in out  # the alternate screen, left again

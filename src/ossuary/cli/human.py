@@ -264,6 +264,7 @@ class Table:
     deck_names: list[str] = field(default_factory=list)
     title: str = ""
     auto_pass: bool = True
+    saved_to: str | None = None  # where the game's replay is saved (--save-replay), if it is
     last_seat: int | None = None
     # seats passing until something changes: (decision kind, the other options then)
     holding: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
@@ -509,6 +510,18 @@ class Table:
             return Command(message=title)
         return Command(page=(title, body))
 
+    def really_quit(self) -> bool:
+        """Whether to leave on ``q``: at once when the game is saved on the way
+        out (--save-replay); else only once the person says yes, since the game
+        would be lost (the end of input, Ctrl-D, leaves as well)."""
+        if self.saved_to is not None:
+            return True
+        ui = self.screen_ui
+        ui.note("Leave this game? It is not saved, so it will be lost (--save-replay FILE "
+                "keeps a game). y: leave · Enter: go on playing")  # fmt: skip
+        answer = ui.read("Leave and lose this game? (y/N) ")
+        return answer is None or answer.strip().lower() in ("y", "yes", "q", "quit")
+
     # -- turns --------------------------------------------------------------------------
     def auto_passed(self, seat: int, action: Action, why: str = "auto-pass") -> None:
         self.screen_ui.info(speak(f"{player(seat)}: {action.label} ({why}; type auto to "
@@ -623,8 +636,11 @@ class HumanAgent:
             if answer is None:
                 raise QuitGame
             command = table.interpret(answer, self.seat, view, options)
-            if command.quit:
+            if command.quit and table.really_quit():
                 raise QuitGame
+            if command.quit:
+                ui.show(screen)
+                continue
             if command.action is not None:
                 if command.hold:
                     table.hold(self.seat, view, legal, command.action)

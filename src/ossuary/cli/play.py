@@ -267,6 +267,7 @@ def play(
         deck_names=deck_labels,
         title=f"{the_game.title} · seed {seed}",
         auto_pass=auto_pass,
+        saved_to=None if save_replay is None else str(save_replay),
     )
     table.names = seat_names(
         [HUMAN if s == HUMAN else "computer" for s in seats],
