@@ -170,3 +170,16 @@ def test_a_2v2_arena_reports_per_team_results(runner: CliRunner) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Teams" in result.output and "random+random" in result.output
+
+
+def test_the_card_table_shows_a_power_of_0(runner: CliRunner) -> None:
+    # issue 30 §2: the table left a power of 0 blank, as if the card had none
+    zero = [c for c in json.loads(runner.invoke(app, ["cards", "--game", "diabolicards",
+                                                      "--json"]).output) if c["power"] == 0]  # fmt: skip
+    assert zero
+    table = runner.invoke(app, ["cards", "--game", "diabolicards", "--power", "0"])
+    assert table.exit_code == 0, table.output
+    rows = [[c.strip() for c in line.strip("│").split("│")]
+            for line in table.output.splitlines() if line.startswith("│")]  # fmt: skip
+    powers = [cells[4] for cells in rows if cells[4]]  # a long name wraps onto more rows
+    assert powers == ["0"] * len(zero)

@@ -275,3 +275,23 @@ def test_effects_that_change_strength_tap_or_add_mana_are_logged() -> None:
         "#0 untaps (Pump)",
         "Player 1 adds 1 greed mana to the pool (Pump)",
     ]
+
+
+def test_a_card_panel_says_each_thing_once() -> None:
+    # issue 30 §2: Vesk's panel said its attack cost twice ("... costs its controller
+    # 1 soul." and "Attacking its controller costs 1 souls per abomination.")
+    import io
+
+    from rich.console import Console
+
+    from ossuary.hecatomb import base_pool
+    from ossuary.hecatomb.board import card_panel
+
+    for card in base_pool().cards.values():
+        out = io.StringIO()
+        Console(file=out, width=80, color_system=None).print(card_panel(card))
+        text = " ".join(out.getvalue().replace("│", " ").split())
+        assert "costs its controller" not in text or text.count("controller") == (
+            card.text.count("controller") + card.flavor.count("controller")
+        ), card.name
+        assert " 1 souls" not in text, card.name

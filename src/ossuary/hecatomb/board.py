@@ -597,8 +597,8 @@ def card_panel(card: CardDef) -> Panel:
     if card.text:
         lines.append(Text(""))
         lines.append(Text(card.text))
-    if card.attack_cost:
-        parts = ", ".join(f"{n} {k}" for k, n in card.attack_cost)
+    if card.attack_cost and not card.text:  # printed text says it already, in its words
+        parts = ", ".join(plural(n, k.removesuffix("s")) for k, n in card.attack_cost)
         lines.append(Text(f"Attacking its controller costs {parts} per abomination."))
     if card.flavor:
         lines.append(Text(""))

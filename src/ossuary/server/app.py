@@ -198,7 +198,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             cards = g.cards()
         except NotSupported:
             cards = []
-        return {"game": g.name, "cards": cards}
+        # what the card panel calls each field ("Minion type", not minion_type)
+        fields = {f: f.replace("_", " ").capitalize() for c in cards for f in c}
+        fields.update(dict(g.card_columns()))
+        return {"game": g.name, "cards": cards, "fields": fields}
 
     @app.post("/api/decks/check")
     async def check_deck(body: CheckDeck) -> dict[str, Any]:

@@ -18,6 +18,7 @@ const page = {
   me: null,           // our seat, or null for a spectator
   board: null,        // the board module's object
   cards: new Map(),   // "name|type" and name -> catalogue record (full text on hover)
+  fields: {},         // a record's field -> what the card panel calls it ("Minion type")
   last: null,         // the last state message
   seq: 0,
   waiting: false,     // an action is on its way: don't send another
@@ -146,6 +147,7 @@ async function loadCatalog() {
 async function loadCards(game) {
   try {
     const data = await fetchJSON(`/api/catalog/${encodeURIComponent(game)}/cards`);
+    page.fields = data.fields || {};
     // two cards may share a name with different types (a minion and an
     // artifact): keyed by name and type, and by name alone for the first
     for (const card of data.cards) {
@@ -361,11 +363,13 @@ function showCard(nameOrRecord, pinned = true) {
   const card = cardRecord(nameOrRecord);
   const panel = $("card-panel");
   const rows = [];
-  const skip = new Set(["name", "text", "flavor", "type", "number", "set", "keywords", "triggers"]);
+  const skip = new Set(["name", "text", "flavor", "type", "number", "set", "keywords", "triggers", "key"]);
   const type = [card.type, card.subtype].filter(Boolean).join(" — ");
   for (const [key, value] of Object.entries(card)) {
     if (skip.has(key) || key === "subtype" || value === null || value === "" || typeof value === "object") continue;
-    rows.push(el("tr", {}, el("th", {text: key}), el("td", {text: value})));
+    const heading = page.fields[key] || key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+    const shown = value === true ? "yes" : value === false ? "no" : value;
+    rows.push(el("tr", {}, el("th", {text: heading}), el("td", {text: shown})));
   }
   panel.replaceChildren(
     el("div.card-detail" + (card.doom ? `.doom-${card.doom}` : ""), {},
