@@ -2,12 +2,14 @@
 every log line, prompt, option label, board and end-of-game line of random
 games, as each seat and a spectator are shown them (named "You", "Computer",
 "Player 2"...), holds no internal id, raw field name, agent spec or counting
-from zero, and "You" agrees with its verb."""
+from zero, and "You" agrees with its verb. And whatever a seat's decisions
+change on the table, the log says (by the time another seat decides)."""
 
 from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -104,21 +106,48 @@ class Reader:
                 self.check(line, "result")
 
 
+def public(state: GameState) -> tuple[dict[str, Any], int]:
+    """What everyone sees of the table (a spectator's view, less the pending
+    question and the log), and how long the public log is."""
+    view = state.view(None)
+    log = view.pop("log")
+    for key in ("decision", "log_from"):
+        view.pop(key, None)
+    return view, len(log)
+
+
 def play(name: str, seats: int, seed: int) -> list[str]:
     game = games.get(name)
     state = game.new_game(seats=seats, seed=seed)
     readers = [Reader(game, seats, s) for s in [*range(seats), None]]
     rng = random.Random(seed)
+    unsaid = []
+    run: tuple[int | None, dict[str, Any], int, list[str]] = (
+        state.current_player(),
+        *public(state),
+        [],
+    )
     while not state.is_terminal() and state.ply < MAX_ACTIONS:
         board = state.ply % BOARD_EVERY == 0
         for r in readers:
             if board or r.seat == state.current_player():
                 r.look(state, board)
-        state.apply_action(rng.choice(state.legal_action_ids()))
+        aid = rng.choice(state.legal_action_ids())
+        decision = state.decision()
+        assert decision is not None
+        run[3].append(f"{decision.kind}: {aid}")
+        state.apply_action(aid)
+        if state.current_player() != run[0]:
+            # a seat's decisions in a row, done: what others can see changed, so the
+            # log says what that seat did (issue 30 §2: every visible decision logged)
+            table, said = public(state)
+            if table != run[1] and said == run[2]:
+                unsaid.append(f"{name}: seat {run[0]}'s {run[3]} changed the table unlogged")
+            run = (state.current_player(), table, said, [])
     for r in readers:
         r.finish(state)
         r.look(state, True)
-    found = [f for r in readers for f in r.found]
+    found = [f for r in readers for f in r.found] + unsaid
     return list(dict.fromkeys(found))
 
 
