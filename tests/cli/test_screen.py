@@ -65,7 +65,10 @@ def test_a_crowded_two_seat_board_fits_the_screen(width: int, height: int) -> No
     assert len(lines) <= height
     assert all(cell_len(line) <= width for line in lines)
     text = "\n".join(lines)
-    assert lines[0].startswith("Hecatomb · seed 7")
+    if height >= 24:
+        assert lines[0].startswith("Hecatomb · seed 7")
+    else:  # issue 30 §4: too small, and what it takes, instead of a silent cut
+        assert lines[0].startswith(f"Terminal {width}×{height} is too small: the board needs 80×24")
     assert "You · Rot and Ruin · souls 9" in text  # own souls
     for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte", "Skullcrack"):
         assert card in text, card  # own hand
@@ -294,3 +297,41 @@ def test_input_that_ends_mid_answer_ends_the_game_instead_of_spinning() -> None:
         ui, _ = _ui_of(80, 24, stdin)
         assert ui.read("> ") is None
     assert ui.buffer == "12"
+
+
+@pytest.mark.parametrize(("width", "height"), [(60, 20), (79, 24), (80, 23)])
+def test_a_terminal_below_80x24_says_it_is_too_small(width: int, height: int) -> None:
+    lines = _frame_of(width, height)
+    assert lines[0].startswith(f"Terminal {width}×{height} is too small")
+    assert len(lines) <= height  # and the game still goes on, as much as fits
+    assert lines[-1].startswith(">")
+    big = _frame_of(80, 24)
+    assert "too small" not in big[0]
+
+
+def test_more_than_the_log_can_show_is_shown_before_the_question() -> None:
+    # issue 30 §2: at 80x24 the computer's turn scrolled away unseen; now what
+    # does not fit the log opens first, runs of one line said once, until Enter
+    ui, _ = _ui_of(80, 24)
+    assert ui.screen is not None
+    screen = ui.screen
+    screen.log = ["old"] * 5 + [f"Computer plays card {i}" for i in range(8)] + (
+        ["Computer draws a card"] * 4)  # fmt: skip
+    screen.new = 12
+    shown: list[str] = []
+
+    def page(title: str, body: object, at_end: bool = False) -> None:
+        shown.append(title + "\n" + str(body))
+
+    ui.page = page  # type: ignore[method-assign]
+    ui.show(screen)
+    assert len(shown) == 1
+    assert shown[0].startswith("Since your last decision (12 events) · Enter: go on")
+    assert "Computer plays card 0" in shown[0] and "Computer draws a card (×4)" in shown[0]
+    assert "old" not in shown[0]
+    # a few events fit the log: no page; nor before one's first decision
+    for new, log in ((3, screen.log), (17, screen.log)):
+        shown.clear()
+        screen.new, screen.log = new, log
+        ui.show(screen)
+        assert not shown, new

@@ -174,8 +174,8 @@ def test_a_2v2_arena_reports_per_team_results(runner: CliRunner) -> None:
 
 def test_the_card_table_shows_a_power_of_0(runner: CliRunner) -> None:
     # issue 30 §2: the table left a power of 0 blank, as if the card had none
-    zero = [c for c in json.loads(runner.invoke(app, ["cards", "--game", "diabolicards",
-                                                      "--json"]).output) if c["power"] == 0]  # fmt: skip
+    listed = runner.invoke(app, ["cards", "--game", "diabolicards", "--json"]).output
+    zero = [c for c in json.loads(listed) if c["power"] == 0]
     assert zero
     table = runner.invoke(app, ["cards", "--game", "diabolicards", "--power", "0"])
     assert table.exit_code == 0, table.output

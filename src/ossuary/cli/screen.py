@@ -36,6 +36,9 @@ from .human import MAX_ANSWER, MORE, DecisionScreen, Option
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MIN_LOG = 2
+# the size every seat's panel and one's own hand fit in (docs/terminal.md); below
+# it the title line says so instead of dropping parts of the board unannounced
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 ALT_ON, ALT_OFF = "\x1b[?1049h", "\x1b[?1049l"
 CURSOR_ON, CURSOR_OFF = "\x1b[?25h", "\x1b[?25l"
 PAGE_UP, PAGE_DOWN = "\x1b[5~", "\x1b[6~"
@@ -124,6 +127,18 @@ def page_options(blocks: list[tuple[str, list[Text]]], rows: int) -> list[list[T
     return out
 
 
+def collapse(lines: list[str]) -> list[str]:
+    """Runs of the same line as one: "Computer draws a card (×6)"."""
+    out: list[str] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 == len(lines) or lines[i + 1] != line:
+            out.append(line if count == 1 else f"{line} (×{count})")
+            count = 0
+    return out
+
+
 class FullScreenUI:
     """A :class:`~ossuary.cli.human.UI` that keeps the board in place."""
 
@@ -146,6 +161,7 @@ class FullScreenUI:
         self._input_row = 0
         self.option_page = 0  # which page of the options is shown, when they need pages
         self._pages = 1
+        self.log_rows = 0  # how many log lines the last frame had room for
 
     @property
     def fd(self) -> int:
@@ -222,7 +238,13 @@ class FullScreenUI:
         width, height = self.size()
         s = self.screen
         title = Text(no_wrap=True, overflow="ellipsis", style="reverse")
-        title.append((s.title if s else "Ossuary").ljust(width))
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            title.style = "bold yellow reverse"
+            title.append(f"Terminal {width}×{height} is too small: the board needs "
+                         f"{MIN_WIDTH}×{MIN_HEIGHT}, parts are hidden (or use --ui plain)"
+                         .ljust(width))  # fmt: skip
+        else:
+            title.append((s.title if s else "Ossuary").ljust(width))
         if s is None:
             return self._ansi([title], width)
         fixed = 5  # title, log rule, prompt, message, answer
@@ -248,6 +270,7 @@ class FullScreenUI:
             self.option_page %= len(pages)
             option_lines = pages[self.option_page]
         log_rows = max(0, height - fixed - len(option_lines) - len(board))
+        self.log_rows = log_rows
         rule = Text(no_wrap=True, overflow="ellipsis", style="dim")
         news = f"({s.new} new{', l shows all' if s.new > log_rows else ''}) " if s.new else ""
         rule.append(f"── log {news}".ljust(width, "─"))
@@ -293,6 +316,14 @@ class FullScreenUI:
         self.screen = screen
         self.message = ""
         self.option_page = 0
+        self._frame()
+        if screen.options and self.log_rows < screen.new < len(screen.log):
+            # more happened since this seat's last decision (the computer's turn)
+            # than the log has room for: show it all first, instead of letting it
+            # scroll away unseen (not before the first decision: all is new then)
+            new = screen.log[len(screen.log) - screen.new :]
+            self.page(f"Since your last decision ({len(new)} events) · Enter: go on",
+                      Text("\n".join(collapse(new))))  # fmt: skip
         self.draw()
 
     def note(self, text: str, style: str = "yellow") -> None:

@@ -187,7 +187,8 @@ def screen_lines(
     cell = max(10, (width - 10) // 4)
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
-    lines: list[Text] = [Text(f"Turn {view['turn_number']}", style="dim")] if detail else []
+    turn = f"Turn {view['turn_number']}" if view["turn_number"] else "Before the first turn"
+    lines: list[Text] = [Text(turn, style="dim")] if detail else []
     for p in order:
         lines += _head(view, p, me, seat_labels, width, compact=not detail)
         lines += _minion_rows(p, cell, detail == 2)

@@ -152,11 +152,15 @@ def prompt(s: NecroState) -> str:
     if kind == "hand_limit":
         return "More than 10 cards in hand: sacrifice a card (+1 lifeforce)."
     if kind in ("pick", "choose"):
-        what = ctx[0]
-        return {
-            "summon": "Summon which minion card? (or none)",
-            "resurrect": "Resurrect which minion from your graveyard?",
-            "search": "Take which card from your deck into your hand?",
-            "bury": "Put which card from your deck into your graveyard? (or none)",
-        }.get(what, "Choose a card.")
+        what, src = ctx[0], ctx[-1]
+        ask = {
+            "summon": "summon which minion card? (or none)",
+            "resurrect": "resurrect which minion from your graveyard?",
+            "search": "take which card from your deck into your hand?",
+            "bury": "put which card from your deck into your graveyard? (or none)",
+        }.get(what, "choose a card.")
+        # said with the card that asks (before the first turn, a hero's own start)
+        source = defs[src].name if isinstance(src, int) and 0 <= src < len(defs) else ""
+        source = source.split(",")[0]  # "Mother Vethra", not "..., the Weaver": one line
+        return f"{source}: {ask}" if source else ask[0].upper() + ask[1:]
     return kind
