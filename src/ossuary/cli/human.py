@@ -29,6 +29,7 @@ from ..agents import Observation
 from ..engine.core import Action
 from ..engine.game import CardRecord, Game
 from ..engine.names import YOU, naming, seat_name, speak
+from ..tutorial import Tutorial, learn_lines
 
 View = dict[str, Any]
 
@@ -116,6 +117,7 @@ class DecisionScreen:
     prompt: str
     options: list[Option]
     hints: str  # "? help · c NAME card · r rules · b back · q quit"
+    lesson: str = ""  # the guided game's word on this decision (ossuary.tutorial)
 
 
 @dataclass
@@ -186,6 +188,8 @@ class TranscriptUI:
         else:
             self._print("(The board is as before: type board to see it again.)", "dim")
         self._print(speak(f"{player(screen.seat)}: {screen.prompt}"), "bold")
+        if screen.lesson:
+            self._print(screen.lesson, "cyan")
         self.options(screen.options)
 
     def options(self, options: list[Option]) -> None:
@@ -242,7 +246,8 @@ HELP_ROWS = [
      "sacrifice a card for nothing)"),
     ("u, until", "pass now, and keep passing these questions until something changes: a new "
      "option for you, or another kind of question (your own turn)"),
-    ("?, help", "this help"),
+    ("tutorial", "hide or show the lesson's hints, in a guided game (--tutorial)"),
+    ("?, help", "how to play, how to win, and this help"),
     ("q, quit", "leave the game (a replay you asked for is saved)"),
 ]  # fmt: skip
 
@@ -265,6 +270,9 @@ class Table:
     title: str = ""
     auto_pass: bool = True
     saved_to: str | None = None  # where the game's replay is saved (--save-replay), if it is
+    tutorial: Tutorial | None = None  # the guided first game's lesson (--tutorial)
+    teaching: bool = True  # the lesson's hints are shown (the tutorial command hides them)
+    met: set[str] = field(default_factory=set)  # the lesson's kinds of question seen
     last_seat: int | None = None
     # seats passing until something changes: (decision kind, the other options then)
     holding: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
@@ -343,7 +351,41 @@ class Table:
 
         title = self.title + (" · auto-pass on" if self.auto_pass else " · auto-pass off")
         prompt = speak(str(decision.get("prompt") or decision.get("kind") or "your decision"))
-        return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints)
+        lesson = self.lesson_for(seat, view, options) if options else ""
+        return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints,
+                              lesson)  # fmt: skip
+
+    # -- the guided first game (ossuary.tutorial) ------------------------------------------
+    def lesson_for(self, seat: int, view: View, options: list[Option]) -> str:
+        """What the lesson says of this decision, with the numbers it suggests."""
+        lesson = self.tutorial
+        if lesson is None or not self.teaching or seat != lesson.deal.you:
+            return ""
+        hint = lesson.hint(view, [(o.action.id, o.action.label) for o in options])
+        if hint is None:
+            return ""
+        keys = [
+            o.key for o in sorted(options, key=lambda o: o.order) if o.action.id in hint.suggest
+        ]
+        seen = sum(1 for k in lesson.teaches if k in self.met)
+        say = f"Lesson ({seen} of {len(lesson.teaches)} kinds of question seen): {hint.text}"
+        if keys:
+            say += f" Type {' or '.join(keys[:3])}."
+        return speak(say)
+
+    def learned(self, seat: int, view: View) -> None:
+        """The person answered a question of the lesson: count its kind as seen."""
+        lesson = self.tutorial
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        if lesson is None or seat != lesson.deal.you or kind not in lesson.teaches:
+            return
+        if kind in self.met:
+            return
+        self.met.add(kind)
+        if all(k in self.met for k in lesson.teaches):
+            self.screen_ui.info("Lesson done: you have met every kind of question of the game. "
+                                "Play on to win (tutorial hides the hints), or q to leave.",
+                                "bold green")  # fmt: skip
 
     def watch_screen(self, seat: int, view: View) -> DecisionScreen:
         """The screen a person sees while others decide (no options)."""
@@ -392,6 +434,10 @@ class Table:
                 return Command(message="At a shared keyboard u would show the others when your "
                                "options change: pass each time instead.")  # fmt: skip
             return Command(action=passing, hold=True)
+        if word in ("tutorial", "lesson") and not rest and self.tutorial is not None:
+            self.teaching = not self.teaching
+            state = "shown" if self.teaching else "hidden (type tutorial to show them)"
+            return Command(message=f"The lesson's hints are {state}.", redraw=True)
         if word == "auto" and not rest:
             self.auto_pass = not self.auto_pass
             state = "on" if self.auto_pass else "off"
@@ -427,7 +473,13 @@ class Table:
         rows.add_column()
         for key, what in HELP_ROWS:
             rows.add_row(key, what)
-        parts: list[RenderableType] = [rows]
+        parts: list[RenderableType] = []
+        learn = learn_lines(self.game)
+        if learn:  # how to play and how to win first, then the keys
+            parts.append(Text(f"How to play {self.game.title}", style="bold"))
+            parts.extend(Text(line) for line in learn)
+            parts.append(Text("\nKeys", style="bold"))
+        parts.append(rows)
         legend = self.game.legend()
         if legend:
             parts.append(Text(f"\nOn the {self.game.title} board:", style="bold"))
@@ -547,6 +599,9 @@ class Table:
             self.screen_ui.note("Something changed, so you are asked again.")
         if not self.auto_pass:
             return None
+        lesson = self.tutorial
+        if lesson is not None and self.teaching and kind in lesson.teaches and kind not in self.met:
+            return None  # the lesson shows each kind of question once before passing it
         if len(legal) == 1 and legal[0].id in self.game.pass_actions:
             self.auto_passed(seat, legal[0])
             return legal[0]
@@ -644,6 +699,7 @@ class HumanAgent:
             if command.action is not None:
                 if command.hold:
                     table.hold(self.seat, view, legal, command.action)
+                table.learned(self.seat, view)
                 return command.action
             if command.page is not None:
                 ui.page(*command.page, at_end=command.page_at_end)
@@ -652,6 +708,7 @@ class HumanAgent:
             if command.redraw:
                 title = table.title + (" · auto-pass on" if table.auto_pass else " · auto-pass off")
                 screen.title = title
+                screen.lesson = table.lesson_for(self.seat, view, options)
                 if isinstance(ui, TranscriptUI):
                     continue
                 ui.show(screen)

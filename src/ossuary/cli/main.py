@@ -108,6 +108,14 @@ def play(
             "switch).",
         ),
     ] = True,
+    tutorial: Annotated[
+        bool,
+        typer.Option(
+            "--tutorial",
+            help="A guided first game: a fixed deal against the computer, each kind of "
+            "question explained as it comes ('tutorial' in the game hides the hints).",
+        ),
+    ] = False,
     names: Annotated[
         str | None,
         typer.Option(
@@ -142,6 +150,7 @@ def play(
             mode=mode,
             first=first,
             typed_names=None if names is None else [n.strip() or None for n in names.split(",")],
+            tutorial=tutorial,
         )
     if code:
         raise typer.Exit(code)

@@ -20,6 +20,7 @@ from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
+from ..tutorial import lesson_of
 from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError, check_output
 from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
@@ -134,7 +135,8 @@ def seat_kind(spec: str, level: str) -> str:
         return HUMAN
     if spec == AI_LEVELS.get(level, ""):
         return f"computer, {level}"
-    return f"computer: {spec}"
+    named = next((name for name, s in AI_LEVELS.items() if s == spec), None)
+    return f"computer, {named}" if named else f"computer: {spec}"
 
 
 @dataclass
@@ -234,6 +236,7 @@ def play(
     mode: str | None = None,
     first: int | None = None,
     typed_names: list[str | None] | None = None,
+    tutorial: bool = False,
 ) -> int:
     """Play one game to its end (or until a person quits); the exit code.
 
@@ -246,6 +249,19 @@ def play(
     exit code 130.
     """
     the_game = games.get(game)
+    lesson = None
+    if tutorial:  # the guided first game: its own deal, seats and opponents
+        lesson = lesson_of(the_game)
+        if lesson is None:
+            raise CliError(f"{the_game.title} has no guided first game yet")
+        options = (("--seats", seats_spec), ("--seed", seed), ("--deck", deck_names),
+                   ("--mode", mode), ("--first", first))  # fmt: skip
+        given = [name for name, value in options if value is not None and value != []]
+        if given:
+            raise CliError(f"--tutorial deals its own game: leave out {', '.join(given)}")
+        deal = lesson.deal
+        seats_spec, seed, first, mode = ",".join(deal.seats), deal.seed, deal.first, deal.mode
+        deck_names = list(deal.decks or [])
     seats_spec = mode_seats(the_game, mode, seats_spec)
     check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
     level = ai.strip().lower()
@@ -268,7 +284,10 @@ def play(
         title=f"{the_game.title} · seed {seed}",
         auto_pass=auto_pass,
         saved_to=None if save_replay is None else str(save_replay),
+        tutorial=lesson,
     )
+    if lesson is not None:
+        table.title = f"{the_game.title} · your first game"
     table.names = seat_names(
         [HUMAN if s == HUMAN else "computer" for s in seats],
         me=humans[0] if len(humans) == 1 else None,

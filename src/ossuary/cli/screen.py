@@ -247,7 +247,12 @@ class FullScreenUI:
             title.append((s.title if s else "Ossuary").ljust(width))
         if s is None:
             return self._ansi([title], width)
-        fixed = 5  # title, log rule, prompt, message, answer
+        lesson: list[Text] = []
+        if s.lesson and status is None:  # the guided game's word, a few lines at most
+            wrapped = Text(s.lesson, style="cyan").wrap(self.console, width)
+            lesson = [Text(line.plain, style="cyan", no_wrap=True, overflow="ellipsis")
+                      for line in wrapped][: max(1, min(4, height // 5))]  # fmt: skip
+        fixed = 5 + len(lesson)  # title, log rule, prompt, message, answer
         room = max(1, height - fixed)  # for the board, the log and the options
         min_log = MIN_LOG if height < 24 else MIN_LOG + 2
         if status is not None:
@@ -297,7 +302,9 @@ class FullScreenUI:
         answer = Text("> ", style="bold", no_wrap=True, overflow="ellipsis")
         answer.append(self.buffer[-(width - 3) :] if status is None else "")
         lines = self._ansi([title], width) + board
-        lines += self._ansi([rule, *log_lines, prompt, *option_lines, message, answer], width)
+        lines += self._ansi(
+            [rule, *log_lines, prompt, *lesson, *option_lines, message, answer], width
+        )
         self._spin_line = len(lines) - 3 if status is not None else -1
         self._input_row = len(lines)
         return lines[:height]

@@ -205,6 +205,12 @@ class Game:
             return any(str(v).lower() == want for v in have)
         return str(have).lower() == want
 
+    def learn_text(self) -> str | None:
+        """The game's lesson as TOML text (``learn.toml`` in its package):
+        how to play and how to win in our own words, and the guided first game
+        (:mod:`ossuary.tutorial` reads and checks it). None: no lesson yet."""
+        return None
+
     def glossary(self) -> list[tuple[str, str]]:
         """(term, explanation in our own words) for every keyword and rule term
         (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""

@@ -167,6 +167,10 @@ class NecromancerGame(Game):
 
         return card_panel(self._defs[record["key"]])
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 

@@ -29,6 +29,7 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
+from ..tutorial import lesson
 from . import ai
 from .db import Database
 from .hub import HOLD_SECONDS, Conn, Hub, LiveGame, RequestError, board_url
@@ -402,6 +403,11 @@ def _plain(renderable: Any) -> str:
 _CATALOG: dict[str, Any] | None = None
 
 
+def _learn(name: str) -> dict[str, Any] | None:
+    found = lesson(name)
+    return None if found is None else found.learn_json()
+
+
 def catalog() -> dict[str, Any]:
     """Every registered game as the lobby needs it (computed once)."""
     global _CATALOG
@@ -427,6 +433,9 @@ def catalog() -> dict[str, Any]:
                         for d, cards in decks.items()
                     ],
                     "board": board_url(g),
+                    # how to play and how to win, and whether a guided first game exists
+                    "learn": _learn(g.name),
+                    "tutorial": _learn(g.name) is not None,
                 }
             )
         _CATALOG = {"games": out, "ai_levels": dict(ai.AI_LEVELS), "agents": known_agents()}

@@ -28,6 +28,7 @@ from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
 from ..engine.replay import Replay, SeatReplay
 from ..engine.untrusted import unsafe_char
+from ..tutorial import lesson
 from . import ai
 from .db import Database
 from .messages import (
@@ -187,6 +188,15 @@ class Hub:
             game = games.get(req.game)
         except OssuaryError as exc:
             raise RequestError(str(exc)) from None
+        first = None
+        if req.tutorial:  # the guided first game: the lesson's own deal
+            found = lesson(game.name)
+            if found is None:
+                raise RequestError(f"{game.title} has no guided first game yet")
+            deal = found.deal
+            req = req.model_copy(update={"seats": list(deal.seats), "decks": deal.decks,
+                                         "seed": deal.seed, "mode": deal.mode})  # fmt: skip
+            first = deal.first
         n = len(req.seats)
         mode = None
         if req.mode is not None:
@@ -224,7 +234,7 @@ class Hub:
         seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
         decks = self._decks(game, req.decks, n, seed)
         try:
-            state = game.new_game(decks=decks, seats=n, seed=seed)
+            state = game.new_game(decks=decks, seats=n, seed=seed, first=first)
         except (OssuaryError, ValueError) as exc:
             raise RequestError(str(exc)) from None
         tokens = {i: secrets.token_urlsafe(24) for i, k in enumerate(kinds) if k == HUMAN}
@@ -245,6 +255,7 @@ class Hub:
                 "public": req.public,
                 "seed_given": req.seed is not None,
                 "names": [" ".join(x.split()) or None if x else None for x in names] or None,
+                "tutorial": req.tutorial,
             },
             status="finished" if state.is_terminal() else "playing",
             seats=[
@@ -429,8 +440,15 @@ class Hub:
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
+        taught = lesson(g.game.name) if g.record.options.get("tutorial") else None
         msg, conn.log_sent = state_message(
-            g.game, g.state, conn.seat, conn.log_sent, g.n, names=seat_words(g.record, conn.seat)
+            g.game,
+            g.state,
+            conn.seat,
+            conn.log_sent,
+            g.n,
+            names=seat_words(g.record, conn.seat),
+            lesson=taught,
         )
         msg["thinking"] = g.thinking
         msg["deadline"] = g.deadline

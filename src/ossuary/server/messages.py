@@ -21,6 +21,7 @@ from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.names import naming, seat_name, seat_names, speak
 from ..engine.replay import SeatReplay
+from ..tutorial import Tutorial
 
 Message = dict[str, Any]
 
@@ -51,11 +52,21 @@ def state_message(
     log_from: int,
     seq: int,
     names: Sequence[str] | None = None,
+    lesson: Tutorial | None = None,
 ) -> tuple[Message, int]:
     """The ``state`` message for ``seat``, its words naming the seats ``names``
-    (see :func:`state_words`)."""
+    (see :func:`state_words`); in a guided first game (``lesson``), the person
+    taking it also gets ``tutorial``: the step for the decision at hand (or
+    None) and the kinds of question the lesson teaches."""
     with naming(names):
         msg, log_to = state_words(game, state, seat, log_from, seq)
+        if lesson is not None and seat == lesson.deal.you:
+            options = [(o["id"], o["label"]) for o in msg["legal"]]
+            hint = lesson.hint(msg["view"], options) if options else None
+            msg["tutorial"] = {
+                "hint": None if hint is None else hint.as_json() | {"text": speak(hint.text)},
+                "teaches": lesson.teaches,
+            }
     if names is not None:
         msg["names"] = list(names)
     return msg, log_to

@@ -397,7 +397,8 @@ export function createBoard(root, api) {
 
     function middle() {
       const parts = [];
-      const turn = `Turn ${view.turn_number} · ${api.whose(view.active, true)} turn`;
+      const turn = view.turn_number ? `Turn ${view.turn_number} · ${api.whose(view.active, true)} turn`
+        : "Before the first turn";
       let asked = "";
       if (ctx.over) {
         asked = view.winner !== null && view.winner !== undefined ? api.says(view.winner, "wins", "win") : "a draw";

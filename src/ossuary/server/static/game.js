@@ -31,6 +31,7 @@ const page = {
   logLines: [],
   inbox: Promise.resolve(),
   levels: {},         // the AI levels by name ("normal" -> its agent spec), from the catalog
+  tutorial: null,     // the guided first game's panel (tutorial.js), in such a game
 };
 
 // -- the socket ---------------------------------------------------------------------------
@@ -92,6 +93,13 @@ async function receive(msg) {
       page.logLines.push(...msg.events);
       page.last = msg;
       if (!page.replay) render(msg);
+      if (msg.tutorial && !page.replay) {
+        if (!page.tutorial) {
+          const {createTutorial} = await import("/static/tutorial.js");
+          page.tutorial = createTutorial($("actions"), gameId);
+        }
+        page.tutorial.update(msg);
+      }
       autoAnswer(msg);
       // for scripts and tests: which action the page has drawn, and whether it is over
       document.body.dataset.seq = String(msg.seq);
@@ -141,7 +149,27 @@ async function loadCatalog() {
     page.levels = page.catalog.ai_levels || {};
   } catch {
     // only for the computers' level names and the how-to-play text
+    return;
   }
+  const game = page.catalog.games.find((g) => g.name === page.hello.game.game);
+  if (game && game.learn && !document.getElementById("how-to-play")) {
+    $("title").after(el("button.small", {type: "button", id: "how-to-play", text: "How to play",
+      onclick: () => showLearn(game)}));
+  }
+}
+
+/** How to play and how to win, over the page until closed (the lobby shows the same). */
+function showLearn(game) {
+  const learn = game.learn;
+  const box = el("dialog.learn", {"aria-label": `how to play ${game.title}`},
+    el("h2", {text: `How to play ${game.title}`}),
+    el("p", {text: learn.summary}),
+    el("h3", {text: "How to win"}), el("p", {text: learn.goal}),
+    el("h3", {text: "A turn"}), el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
+    learn.tips.length ? [el("h3", {text: "Tips"}), el("ul", {}, ...learn.tips.map((t) => el("li", {text: t})))] : null,
+    el("button", {type: "button", text: "Close", onclick: () => { box.close(); box.remove(); }}));
+  document.body.append(box);
+  box.showModal();
 }
 
 async function loadCards(game) {
@@ -479,6 +507,7 @@ function autoAnswer(msg) {
     showMessage("Something changed, so you are asked again.", "autopass");
     renderAutoPass();
   }
+  if (page.tutorial && page.tutorial.wantsToAsk(msg)) return;  // the lesson shows it once
   if (autoPass.on && msg.auto && ids.includes(msg.auto)) act(msg.auto);
 }
 

@@ -24,6 +24,7 @@ function currentGame() {
 function gameChanged() {
   const game = currentGame();
   $("game-summary").textContent = game.summary;
+  learnRow(game);
   const modeSelect = $("mode-select");
   modeSelect.replaceChildren();
   const modes = Object.entries(game.modes);
@@ -37,6 +38,43 @@ function gameChanged() {
     for (const n of game.seat_counts) modeSelect.append(el("option", {value: `n:${n}`, text: n}));
   }
   seatRows(seatCount());
+}
+
+/** Under the game's summary: how to play it, and its guided first game. */
+function learnRow(game) {
+  let row = $("learn-row");
+  if (!row) {
+    row = el("div.row", {id: "learn-row"});
+    $("game-summary").after(row);
+  }
+  const parts = [];
+  if (game.learn) {
+    const learn = game.learn;
+    parts.push(el("details.learn", {}, el("summary", {text: `How to play ${game.title}`}),
+      el("p", {text: learn.summary}),
+      el("p", {}, el("b", {text: "How to win: "}), learn.goal),
+      el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
+      learn.tips.length ? el("ul", {}, ...learn.tips.map((t) => el("li", {text: t}))) : null));
+  }
+  if (game.tutorial) {
+    parts.push(el("button.primary", {type: "button", id: "learn-button", text: "Learn to play",
+      title: "A guided first game against the computer: each kind of question explained as it comes",
+      onclick: () => learnToPlay(game)}));
+  }
+  row.replaceChildren(...parts);
+}
+
+async function learnToPlay(game) {
+  $("create-error").textContent = "";
+  try {
+    const created = await api("/api/games", {game: game.name, tutorial: true});
+    const seat = created.seats[0];
+    const label = `${game.title} · your first game · ${when(Date.now() / 1000)}`;
+    mySeats.set(created.id, {title: game.title, label, token: seat.token, seat: seat.seat});
+    location.href = seat.link;
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
 }
 
 function seatCount() {
