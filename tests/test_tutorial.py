@@ -65,7 +65,8 @@ def test_following_the_lesson_meets_every_kind_it_teaches(name: str) -> None:
         view = state.view(seat)
         options = [(a.id, a.label) for a in state.legal_actions()]
         hint = found.hint(view, options)
-        assert hint is not None, f"no word for {view['decision']['kind']} on turn {view['turn_number']}"
+        kind, turn = view["decision"]["kind"], view["turn_number"]
+        assert hint is not None, f"no word for {kind} on turn {turn}"
         met.append(hint.kind)
         ids = [i for i, _ in options]
         if hint.suggest:
