@@ -92,16 +92,15 @@ def test_the_terminal_lesson_says_what_to_do_and_why() -> None:
     # the first question: the lesson explains it and gives the option to type
     out = _play("necromancer", "--tutorial", answers="1\n1\n1\n1\n7\n")
     assert "Path of the Necromancer, seed 3" in out
-    assert "Lesson (0 of 7 kinds of question seen): Before the first turn" in out
-    assert "Take a Spindle Runner each time. Type 1." in out
-    assert "Lesson (1 of 7 kinds of question seen): Your opening hand" in out  # counted
-    assert "Type 7." in out  # keep
+    assert "Lesson, 0 of 7 kinds of question seen · type 1: Before the first turn" in out
+    assert "Take a Spindle Runner each time." in out
+    assert "Lesson, 1 of 7 kinds of question seen · type 7: Your opening hand" in out  # keep
     assert "Your main phase" in out and "Venom Skitterer" in out
 
 
 def test_the_lesson_can_be_hidden_and_asks_for_its_own_deal() -> None:
     out = _play("hecatomb", "--tutorial", answers="tutorial\n")
-    assert out.count("Lesson (") == 1
+    assert out.count("Lesson, ") == 1
     assert "The lesson's hints are hidden" in out
     from typer.testing import CliRunner
 

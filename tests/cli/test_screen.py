@@ -68,7 +68,7 @@ def test_a_crowded_two_seat_board_fits_the_screen(width: int, height: int) -> No
     if height >= 24:
         assert lines[0].startswith("Hecatomb · seed 7")
     else:  # issue 30 §4: too small, and what it takes, instead of a silent cut
-        assert lines[0].startswith(f"Terminal {width}×{height} is too small: the board needs 80×24")
+        assert lines[0].startswith(f"Terminal {width}×{height}: too small, the board needs 80×24")
     assert "You · Rot and Ruin · souls 9" in text  # own souls
     for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte", "Skullcrack"):
         assert card in text, card  # own hand
@@ -302,7 +302,7 @@ def test_input_that_ends_mid_answer_ends_the_game_instead_of_spinning() -> None:
 @pytest.mark.parametrize(("width", "height"), [(60, 20), (79, 24), (80, 23)])
 def test_a_terminal_below_80x24_says_it_is_too_small(width: int, height: int) -> None:
     lines = _frame_of(width, height)
-    assert lines[0].startswith(f"Terminal {width}×{height} is too small")
+    assert lines[0].startswith(f"Terminal {width}×{height}: too small, the board needs 80×24")
     assert len(lines) <= height  # and the game still goes on, as much as fits
     assert lines[-1].startswith(">")
     big = _frame_of(80, 24)

@@ -368,10 +368,11 @@ class Table:
             o.key for o in sorted(options, key=lambda o: o.order) if o.action.id in hint.suggest
         ]
         seen = sum(1 for k in lesson.teaches if k in self.met)
-        say = f"Lesson ({seen} of {len(lesson.teaches)} kinds of question seen): {hint.text}"
+        # what to type first: a small screen may cut the end of the text
+        say = f"Lesson, {seen} of {len(lesson.teaches)} kinds of question seen"
         if keys:
-            say += f" Type {' or '.join(keys[:3])}."
-        return speak(say)
+            say += f" · type {' or '.join(keys[:3])}"
+        return speak(f"{say}: {hint.text}")
 
     def learned(self, seat: int, view: View) -> None:
         """The person answered a question of the lesson: count its kind as seen."""

@@ -240,9 +240,8 @@ class FullScreenUI:
         title = Text(no_wrap=True, overflow="ellipsis", style="reverse")
         if width < MIN_WIDTH or height < MIN_HEIGHT:
             title.style = "bold yellow reverse"
-            title.append(f"Terminal {width}×{height} is too small: the board needs "
-                         f"{MIN_WIDTH}×{MIN_HEIGHT}, parts are hidden (or use --ui plain)"
-                         .ljust(width))  # fmt: skip
+            title.append(f"Terminal {width}×{height}: too small, the board needs "
+                         f"{MIN_WIDTH}×{MIN_HEIGHT} (or --ui plain)".ljust(width))  # fmt: skip
         else:
             title.append((s.title if s else "Ossuary").ljust(width))
         if s is None:
