@@ -54,7 +54,7 @@ def _quick(args: list[str]) -> list[str]:
         # a server runs until it is stopped: here it only shows its options
         # (tests/server/ start it on a free port and stop it)
         return ["serve", "--help"]
-    if args[0] == "play" and "--seed" not in args:
+    if args[0] == "play" and "--seed" not in args and "--tutorial" not in args:
         args += ["--seed", "3"]
     if args[0] == "play" and "--ai" not in args:
         args += ["--ai", "easy"]
