@@ -335,3 +335,20 @@ def test_more_than_the_log_can_show_is_shown_before_the_question() -> None:
         screen.new, screen.log = new, log
         ui.show(screen)
         assert not shown, new
+
+
+def test_the_end_says_who_won_and_why_once() -> None:
+    # issue 30 §2: the last screen put the result in the prompt and again in the
+    # options' place; now the first line (who won and why) once, the score below
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        os.write(write, b"x")
+        os.close(write)
+        ui, _ = _ui_of(80, 24, stdin)
+        out = io.StringIO()
+        ui.out = out
+        ui.final(["You lose: Computer reached 20 souls (20 win)", "Souls: You 7, Computer 20"])
+    screen = ANSI.sub("", out.getvalue())
+    assert screen.count("You lose: Computer reached 20 souls") == 1
+    assert screen.count("Souls: You 7, Computer 20") == 1
+    assert "Game over: press any key to leave." in screen

@@ -6,6 +6,7 @@ itself; it can be hidden; the board has its own "How to play"."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,4 +54,13 @@ def test_learn_to_play_from_the_lobby(server: ServerProcess, width: int, height:
         panel.locator("button", has_text="Hide the lesson").click()
         assert page.locator(".tutorial-suggest").count() == 0
         assert panel.locator("button", has_text="Show the lesson").count() == 1
+        # back in the lobby the game has a name people read (game, players, when)
+        page.goto(server.base + "/")
+        mine = page.locator("#my-games .game-item").first
+        mine.wait_for()
+        assert re.match(r"Path of the Necromancer · your first game · today \d", mine.inner_text())
+        listed = page.locator("#playing-games .game-item", has_text="you vs Computer (easy)")
+        listed.first.wait_for()
+        assert re.match(r"Path of the Necromancer · you vs Computer \(easy\) · today \d",
+                        listed.first.inner_text())  # fmt: skip
         assert not errors, errors
