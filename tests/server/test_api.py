@@ -13,6 +13,7 @@ from ossuary import games
 from ossuary.engine.game import Game
 
 from .conftest import create
+from .helpers import seat_socket
 
 
 def test_create_answers_id_tokens_links_and_spectator_link(client: TestClient) -> None:
@@ -32,7 +33,7 @@ def test_null_decks_and_a_seed_give_the_same_game_as_new_game(client: TestClient
     hecatomb = games.get("hecatomb")
     game = create(client, decks=None, seed=7)
     token = game["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+    with seat_socket(client, game["id"], token) as ws:
         ws.receive_json()  # hello
         state = ws.receive_json()
     expected = hecatomb.new_game(decks=None, seats=2, seed=7).view(0)

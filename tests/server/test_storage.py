@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from ossuary import games
 
 from .conftest import create, make_client
-from .helpers import Seat, free_port, running
+from .helpers import Seat, auth, free_port, running, seat_socket
 
 
 def _expected(seed: int, actions: list[str]) -> Any:
@@ -39,8 +39,8 @@ def _play(client: TestClient, game: dict[str, Any], n: int, rng: random.Random) 
     done: list[str] = []
     tokens = [s["token"] for s in game["seats"]]
     with (
-        client.websocket_connect(f"/ws/games/{game['id']}?token={tokens[0]}") as w0,
-        client.websocket_connect(f"/ws/games/{game['id']}?token={tokens[1]}") as w1,
+        seat_socket(client, game["id"], tokens[0]) as w0,
+        seat_socket(client, game["id"], tokens[1]) as w1,
     ):
         seats = [Seat(w0), Seat(w1)]
         for s in seats:
@@ -91,7 +91,7 @@ def test_a_failed_write_changes_nothing(client: TestClient) -> None:
     try:
         seat = g.state.current_player()
         token = game["seats"][seat]["token"]
-        with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+        with seat_socket(client, game["id"], token) as ws:
             me = Seat(ws)
             me.until("state")
             me.act(me.legal[0])
@@ -107,9 +107,10 @@ class Player:
     """A seat's socket to a real server (the websockets library's sync client)."""
 
     def __init__(self, base: str, game: str, token: str) -> None:
-        url = base.replace("http://", "ws://") + f"/ws/games/{game}?token={token}"
+        url = base.replace("http://", "ws://") + f"/ws/games/{game}"
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(connect(url, open_timeout=10, close_timeout=2))
+        self.ws.send(auth(token))
         self.state: dict[str, Any] = {}
 
     def until_state(self, seq: int | None = None, timeout: float = 10) -> dict[str, Any]:

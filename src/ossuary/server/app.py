@@ -42,6 +42,7 @@ from .protocol import (
     PingMessage,
     ReclaimMessage,
     TakeoverMessage,
+    parse_auth,
     parse_message,
 )
 from .storage import Store, default_sqlite_url, safe_url
@@ -274,27 +275,31 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"seat": seat, "token": token, "link": f"/g/{game_id}#token={token}"}
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(
-        game_id: str, request: Request, step: int = 0, token: str | None = None
-    ) -> dict[str, Any]:
-        """Step ``step`` of the game as the token's seat saw it (no token: as a
-        spectator did)."""
+    async def get_replay(game_id: str, request: Request, step: int = 0) -> dict[str, Any]:
+        """Step ``step`` of the game as a seat saw it: the seat's token in the
+        ``Authorization: Bearer`` header (none: as a spectator saw it)."""
         hub = hub_of(request)
+        _no_token_in_url(request.query_params)
         g = await hub.get(_id(game_id))
-        seat = hub.seat_of(g, _token(token))
+        seat = hub.seat_of(g, _token(_bearer(request.headers.get("authorization"))))
         return await hub.replay(g, seat, step)
 
     # -- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
         try:
+            _no_token_in_url(websocket.query_params)
+            token = await _auth(websocket)
             g = await hub.get(_id(game_id))
             seat = hub.seat_of(g, _token(token))
         except RequestError as exc:
-            await websocket.send_text(json.dumps(error(str(exc), "refused")))
-            await websocket.close(code=4000 + exc.status)
+            with contextlib.suppress(Exception):
+                await websocket.send_text(json.dumps(error(str(exc), "refused")))
+                await websocket.close(code=4000 + exc.status)
+            return
+        except _Gone:
             return
         conn = Conn(seat)
         sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
@@ -377,6 +382,53 @@ def _id(game_id: str) -> str:
     if not GAME_ID.match(game_id):
         raise RequestError("a game id is 1 to 32 letters, digits, '-' or '_'", 404)
     return game_id
+
+
+AUTH_SECONDS = 10.0  # how long a new socket may take to send its auth message
+
+
+class _Gone(Exception):
+    """The socket closed before it said who it is."""
+
+
+async def _auth(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message (None: a spectator)."""
+    try:
+        frame = await asyncio.wait_for(websocket.receive(), AUTH_SECONDS)
+    except TimeoutError:
+        raise RequestError(
+            f'no {{"type": "auth"}} message within {AUTH_SECONDS:.0f} seconds', 408
+        ) from None
+    except (WebSocketDisconnect, RuntimeError):
+        raise _Gone from None
+    if frame["type"] == "websocket.disconnect":
+        raise _Gone
+    try:
+        return parse_auth(frame.get("text")).token
+    except BadMessage as exc:
+        raise RequestError(str(exc), 400) from None
+
+
+def _no_token_in_url(params: Any) -> None:
+    """Refuse a token in a URL's query: URLs end up in server and proxy logs
+    and in browsers' history, so a secret there is a secret given away."""
+    if "token" in params:
+        raise RequestError(
+            "a seat's token never goes in a URL (logs and history keep URLs): send it "
+            'in the socket\'s first message {"type": "auth", "token": ...}, or to the '
+            "REST API in the header 'Authorization: Bearer TOKEN'",
+            400,
+        )
+
+
+def _bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (None: no header)."""
+    if header is None:
+        return None
+    scheme, _, value = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise RequestError("the Authorization header must be 'Bearer TOKEN'", 403)
+    return value.strip()
 
 
 def _token(token: str | None) -> str | None:
