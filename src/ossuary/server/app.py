@@ -157,6 +157,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, exc.status)
 
+    @app.exception_handler(Exception)
+    async def _failed(request: Request, exc: Exception) -> JSONResponse:
+        # a bug: the client gets the API's JSON error, the log one line with the
+        # request and the error (the traceback only at debug level)
+        log.error("%s %s failed: %s: %s", request.method, request.url.path,
+                  type(exc).__name__, exc, exc_info=log.isEnabledFor(logging.DEBUG))  # fmt: skip
+        return JSONResponse({"error": "the server failed to answer this request"}, 500)
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
@@ -255,12 +263,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 continue
             from .hub import summary
 
-            out.append(summary(record, g, n=await hub.db.call(hub.db.store.count_actions,
-                                                               record.id)))  # fmt: skip
+            n = await hub.db.call(hub.db.store.count_actions, record.id)
+            out.append(summary(record, g, n=n, damaged=hub.damaged.get(record.id)))
         return {
-            "open": [s for s in out if s["open_seats"]],
-            "playing": [s for s in out if s["status"] == "playing"],
-            "finished": [s for s in out if s["status"] == "finished"],
+            "open": [s for s in out if s["open_seats"] and not s["damaged"]],
+            "playing": [s for s in out if s["status"] == "playing" and not s["damaged"]],
+            "finished": [s for s in out if s["status"] == "finished" and not s["damaged"]],
+            "damaged": [s for s in out if s["damaged"]],
         }
 
     @app.get("/api/games/{game_id}")

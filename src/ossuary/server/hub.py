@@ -48,6 +48,7 @@ from .storage import (
     SeatRecord,
     StorageError,
     Write,
+    position_digest,
 )
 
 log = logging.getLogger("ossuary.server")
@@ -56,6 +57,7 @@ HUMAN = "human"
 SEND_QUEUE = 256  # messages waiting for a slow socket before it is dropped
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
+DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
 
 
 class RequestError(OssuaryError):
@@ -127,6 +129,14 @@ class LiveGame:
         return any(c.seat == seat and not c.closed for c in self.conns)
 
 
+@dataclass(eq=False)
+class _Loading:
+    """A game being loaded from the database, and how many requests wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: int = 0
+
+
 class Hub:
     """Every live game of this server, and the rules for touching them."""
 
@@ -135,7 +145,11 @@ class Hub:
         self.pool = pool
         self.ai_limit = ai_limit
         self.live: dict[str, LiveGame] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        # games in the database that this server cannot rebuild: id -> why. They
+        # stay stored as they were (a later version may read them), are listed
+        # as damaged, and their players are told why.
+        self.damaged: dict[str, str] = {}
+        self._loading: dict[str, _Loading] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._replays: dict[tuple[str, int | None, int], SeatReplay] = {}
 
@@ -143,15 +157,15 @@ class Hub:
     async def resume_all(self) -> int:
         """Rebuild every unfinished game from its action log (after a restart)."""
         records = await self.db.call(self.db.store.load_playing)
+        resumed = 0
         for record in records:
-            try:
-                g = self._rebuild(record)
-            except OssuaryError as exc:
-                log.error("game %s cannot be resumed: %s", record.id, exc)
+            g = self._rebuild_or_mark(record)
+            if g is None:
                 continue
             self.live[record.id] = g
             self.schedule(g)
-        return len(records)
+            resumed += 1
+        return resumed
 
     async def close(self) -> None:
         for g in self.live.values():
@@ -220,7 +234,7 @@ class Hub:
             created=time.time(),
             decks=[list(d) for d in state.deck_lists()],
             seed=seed,
-            first=state.first,
+            first=None,  # the seed chooses, as in new_game above (never a guess read off the state)
             options={
                 "mode": mode,
                 "turn_seconds": req.turn_seconds,
@@ -315,37 +329,76 @@ class Hub:
         g = self.live.get(game_id)
         if g is not None:
             return g
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            g = self.live.get(game_id)
-            if g is None:
-                record = await self.db.call(self.db.store.load, game_id)
-                if record is None:
-                    raise RequestError(f"no game {game_id!r}", 404)
-                try:
-                    g = self._rebuild(record)
-                except OssuaryError as exc:
-                    raise RequestError(f"game {game_id} cannot be rebuilt: {exc}", 500) from None
-                self.live[game_id] = g
-                self._evict()
-        self._loading.pop(game_id, None)
+        self._refuse_damaged(game_id)
+        # one load at a time per game; the entry lives only while someone waits
+        # on it, so asking for unknown ids leaves nothing behind
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = _Loading()
+        loading.waiting += 1
+        try:
+            async with loading.lock:
+                g = self.live.get(game_id)
+                if g is None:
+                    self._refuse_damaged(game_id)
+                    record = await self.db.call(self.db.store.load, game_id)
+                    if record is None:
+                        raise RequestError(f"no game {game_id!r}", 404)
+                    g = self._rebuild_or_mark(record)
+                    if g is None:
+                        self._refuse_damaged(game_id)
+                        raise RequestError(f"game {game_id} cannot be rebuilt", 409)
+                    self.live[game_id] = g
+                    self._evict()
+        finally:
+            loading.waiting -= 1
+            if loading.waiting == 0:
+                self._loading.pop(game_id, None)
         return g
+
+    def _refuse_damaged(self, game_id: str) -> None:
+        why = self.damaged.get(game_id)
+        if why is not None:
+            raise RequestError(
+                f"this game cannot be resumed by this server: {why}. It is kept in the "
+                "database as it was; nothing of it was changed.",
+                409,
+            )
+
+    def _rebuild_or_mark(self, record: GameRecord) -> LiveGame | None:
+        """The game rebuilt from its record, or None (then it is listed as damaged,
+        with why, and left in the database untouched)."""
+        try:
+            return self._rebuild(record)
+        except Exception as exc:  # any failure: say which game and why, affect no other
+            why = str(exc) if isinstance(exc, OssuaryError) else f"{type(exc).__name__}: {exc}"
+            log.error("game %s cannot be resumed: %s", record.id, why)
+            self.damaged[record.id] = why
+            while len(self.damaged) > DAMAGED_KEPT:
+                self.damaged.pop(next(iter(self.damaged)))
+            return None
 
     def _rebuild(self, record: GameRecord) -> LiveGame:
         game = games.get(record.game)
         state = start_state(game, record)
         if state.version != record.version:
             raise OssuaryError(
-                f"made with {record.game} rules version {record.version}; this server has "
-                f"version {state.version}"
+                f"it was made with {game.title} rules version {record.version}; this server "
+                f"has version {state.version}"
             )
         for i, aid in enumerate(record.actions):
             try:
                 state.apply_action(aid)
             except IllegalAction as exc:
                 raise OssuaryError(
-                    f"stored action {i} ({aid!r}) is illegal on replay: {exc}"
+                    f"stored action {i + 1} ({aid!r}) is illegal on replay: {exc}"
                 ) from None
+            digest = record.digests[i] if i < len(record.digests) else None
+            if digest is not None and digest != position_digest(state):
+                raise OssuaryError(
+                    f"replaying its stored actions reaches another position after action "
+                    f"{i + 1} ({aid!r}) than the one that was played"
+                )
         return LiveGame(record, game, state)
 
     def _evict(self) -> None:
@@ -463,7 +516,7 @@ class Hub:
             if new is None:
                 return refused
             now = time.time()
-            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now)]
+            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now, position_digest(new))]
             over = new.is_terminal()
             if over:
                 result = result_lines(g.game, new)
@@ -476,6 +529,7 @@ class Hub:
                              "storage")  # fmt: skip
             g.state = new
             g.record.actions.append(aid)
+            g.record.digests.append(rows[0].digest if isinstance(rows[0], ActionRow) else None)
             if by != "timeout":
                 g.timeouts[seat] = 0
             if over:
@@ -640,7 +694,10 @@ class Hub:
             replay = Replay(g.state.ruleset, g.record.version, len(g.record.seats),
                             g.record.decks, g.record.seed, g.record.first,
                             list(g.record.actions))  # fmt: skip
-            recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
+            try:
+                recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
+            except OssuaryError as exc:
+                raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
             self._replays[key] = recorded
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.pop(next(iter(self._replays)))
@@ -666,10 +723,14 @@ def board_url(game: Game) -> str | None:
 
 
 def summary(
-    record: GameRecord, game: Game, connected: set[int] | None = None, n: int | None = None
+    record: GameRecord,
+    game: Game,
+    connected: set[int] | None = None,
+    n: int | None = None,
+    damaged: str | None = None,
 ) -> dict[str, Any]:
     """A game as the lobby and the sockets may show it (no tokens, no seed unless
-    the creator chose it)."""
+    the creator chose it). ``damaged``: why this server cannot rebuild it."""
     connected = connected or set()
     opts = record.options
     return {
@@ -685,6 +746,7 @@ def summary(
         "actions": n if n is not None else len(record.actions),
         "winner": record.winner,
         "result": record.result,
+        "damaged": damaged,
         "teams": game.teams(len(record.seats)),
         "seats": [
             {
