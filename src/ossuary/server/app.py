@@ -31,7 +31,7 @@ from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
 from . import ai
 from .db import Database
-from .hub import Conn, Hub, LiveGame, RequestError, board_url
+from .hub import OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
 from .protocol import (
     MAX_BODY,
@@ -91,25 +91,34 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await _too_large(self.limit)(scope, receive, send)
             return
+        # Read the whole body here (at most the limit) before the app sees any
+        # of it: a chunked body (no Content-Length) over the limit is refused
+        # with the same 413, never half-read by the app as a malformed body.
+        parts: list[bytes] = []
         seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":  # the client left
+                return
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(self.limit)(scope, receive, send)
+                return
+            parts.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = {"type": "http.request", "body": b"".join(parts), "more_body": False}
+        given = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(self.limit)(scope, receive, send)
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return whole
+            return await receive()  # after the body: the disconnect, when it comes
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 def _too_large(limit: int) -> Response:
@@ -313,11 +322,27 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         conn = Conn(seat)
         sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
         await hub.connect(g, conn)
+        loop = asyncio.get_running_loop()
+        receiver = loop.create_task(_receive(websocket, hub, g, conn))
+        gone = loop.create_task(conn.gone.wait())
         try:
-            await _receive(websocket, hub, g, conn)
+            # until the client leaves, or the server closes the connection (a
+            # reader whose queue overflowed, a server shutting down)
+            await asyncio.wait({receiver, gone}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             hub.disconnect(g, conn)
-            await sender
+            receiver.cancel()
+            gone.cancel()
+            if conn.overflowed:  # its sender may be stuck writing to a reader that doesn't read
+                sender.cancel()
+            await asyncio.gather(sender, receiver, gone, return_exceptions=True)
+        if conn.overflowed and websocket.application_state == WebSocketState.CONNECTED:
+            # said at once, not left hanging until the keepalive gives up; the
+            # page reconnects and is sent the whole state afresh
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    websocket.close(code=OVERFLOW_CODE, reason="too far behind: reconnect"), 2
+                )
 
     return app
 
@@ -337,7 +362,9 @@ async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> N
             conn.send(error(str(exc), "bad_message"))
             continue
         try:
-            reply = await _dispatch(hub, g, seat, msg)
+            # shielded: a socket dropped mid-action must not cut an action
+            # between its commit and the game taking it
+            reply = await asyncio.shield(_dispatch(hub, g, seat, msg))
         except Exception:  # a bug must not kill the socket or leak a traceback
             log.exception("game %s: message %r failed", g.id, msg)
             reply = error("the server failed to handle that message", "internal")
@@ -375,9 +402,9 @@ async def _sender(websocket: WebSocket, conn: Conn) -> None:
             await websocket.send_text(json.dumps(msg, separators=(",", ":")))
     except Exception:  # the peer went away: the receiver notices too
         conn.closed = True
-    if websocket.application_state == WebSocketState.CONNECTED:
+    if websocket.application_state == WebSocketState.CONNECTED and not conn.overflowed:
         with contextlib.suppress(Exception):
-            await websocket.close(code=1000 if not conn.queue.full() else 1013)
+            await websocket.close(code=1000)
 
 
 def _game(name: str) -> Game:

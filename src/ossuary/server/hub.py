@@ -12,7 +12,6 @@ seat starts thinking in the process pool; a person's turn timer starts.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import secrets
@@ -54,7 +53,8 @@ from .storage import (
 log = logging.getLogger("ossuary.server")
 
 HUMAN = "human"
-SEND_QUEUE = 256  # messages waiting for a slow socket before it is dropped
+SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
+OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
 DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
@@ -81,20 +81,28 @@ class Conn:
     queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     log_sent: int = 0
     closed: bool = False
+    #: the reader fell so far behind that its queue overflowed (it is closed with
+    #: OVERFLOW_CODE, and its page reconnects and starts afresh)
+    overflowed: bool = False
+    #: set when this connection closes, for whatever reason
+    gone: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, msg: Message) -> None:
         if self.closed:
             return
         try:
             self.queue.put_nowait(msg)
-        except asyncio.QueueFull:  # the reader is gone or far behind: drop it
+        except asyncio.QueueFull:  # the reader is gone or far behind: close it
+            self.overflowed = True
             self.close()
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            while not self.queue.empty():  # what it has not read is dropped
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            self.gone.set()
 
 
 @dataclass(eq=False)
@@ -226,7 +234,12 @@ class Hub:
             state = game.new_game(decks=decks, seats=n, seed=seed)
         except (OssuaryError, ValueError) as exc:
             raise RequestError(str(exc)) from None
-        tokens = {i: secrets.token_urlsafe(24) for i, k in enumerate(kinds) if k == HUMAN}
+        # Every human seat whose link is handed out is that link's from now on,
+        # connected or not. A public game hands out only its creator's link (the
+        # first human seat); its other human seats are open to the lobby's /join.
+        humans = [i for i, k in enumerate(kinds) if k == HUMAN]
+        linked = humans[:1] if req.public else humans
+        tokens = {i: secrets.token_urlsafe(24) for i in linked}
         record = GameRecord(
             id=secrets.token_urlsafe(9),
             game=game.name,
@@ -247,7 +260,11 @@ class Hub:
             status="finished" if state.is_terminal() else "playing",
             seats=[
                 SeatRecord(
-                    i, k, k, token_hash(tokens[i]) if i in tokens else None, claimed=k != HUMAN
+                    i,
+                    k,
+                    k,
+                    token_hash(tokens[i]) if i in tokens else None,
+                    claimed=k != HUMAN or i in tokens,
                 )
                 for i, k in enumerate(kinds)
             ],
@@ -275,6 +292,11 @@ class Hub:
         if all(d is None for d in asked):
             return None
         defaults = game.new_game(decks=None, seats=n, seed=seed).deck_lists()
+        if len(defaults) != n:  # no deck per seat: the game deals from one shared deck
+            raise RequestError(
+                f"{game.title} deals every seat from one shared deck: leave 'decks' out "
+                "(or null for every seat)"
+            )
         by_lower = {name.lower(): name for name in game.preconstructed()}
         out: list[DeckSpec] = []
         for i, deck in enumerate(asked):
@@ -729,8 +751,10 @@ def summary(
     n: int | None = None,
     damaged: str | None = None,
 ) -> dict[str, Any]:
-    """A game as the lobby and the sockets may show it (no tokens, no seed unless
-    the creator chose it). ``damaged``: why this server cannot rebuild it."""
+    """A game as the lobby and the sockets may show it: no tokens, and no seed
+    while it runs (a seed deals every hidden card; it is shown once the game is
+    over, with the replay). ``seed_given`` tells the players that its creator
+    chose the deal. ``damaged``: why this server cannot rebuild it."""
     connected = connected or set()
     opts = record.options
     return {
@@ -742,7 +766,8 @@ def summary(
         "status": record.status,
         "public": bool(opts.get("public")),
         "turn_seconds": opts.get("turn_seconds"),
-        "seed": record.seed if opts.get("seed_given") else None,
+        "seed": record.seed if record.status == "finished" else None,
+        "seed_given": bool(opts.get("seed_given")),
         "actions": n if n is not None else len(record.actions),
         "winner": record.winner,
         "result": record.result,
