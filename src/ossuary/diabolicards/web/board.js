@@ -95,7 +95,13 @@ export function createBoard(root, api) {
       api.hoverCard(node, rec);
       clickable(node, onCard.get(card.id));
       if (!node.classList.contains("actionable")) {
-        pressable(node, (e) => { e.stopPropagation(); api.showCard(rec); }, card.card);
+        pressable(node, (e) => {
+          // a click on a card inside a place to play is that place's (the card's own
+          // text stays one key press away)
+          if (e.type === "click" && node.parentElement && node.parentElement.closest(".target")) return;
+          e.stopPropagation();
+          api.showCard(rec);
+        }, card.card);
       }
       return node;
     }

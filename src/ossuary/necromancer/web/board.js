@@ -305,7 +305,8 @@ export function createBoard(root, api) {
         const facts = [c.type];
         if (c.defense !== undefined) facts.push(c.defense < c.full_defense ? `def ${c.defense}/${c.full_defense}` : `def ${c.defense}`);
         if (c.rounds_left !== undefined && c.rounds_left !== null) facts.push(`${c.rounds_left} round${c.rounds_left === 1 ? "" : "s"} left`);
-        node = frame(c, "mini");
+        // the slot says its facts in words (type, defense left, rounds left)
+        node = frame(c, "mini", {stats: [], extra: [el("div.facts", {text: facts.join(" · ")})]});
         node.classList.add("slot", "magic", `t-${c.type}`);
         Object.assign(node.dataset, {cardId: c.id, slot: c.slot, seat, name: c.card});
         showable(node, record(c.card, c.type, {text: c.text}));
