@@ -14,6 +14,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el} from "/static/util.js";
+import {handDock} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
 
@@ -171,7 +172,7 @@ export function createBoard(root, api) {
     let myHand = null;
     for (const p of view.players) {
       if (p.seat === me) {
-        const hand = el("section.hand.hand-dock", {"aria-label": "your hand", dataset: {zone: "hand", seat: p.seat}});
+        const cards = [];
         for (const c of p.hand) {
           if (!c) continue;
           const playable = plays.has(c.id) && !ctx.replay;
@@ -194,9 +195,9 @@ export function createBoard(root, api) {
               if (again) again.focus({preventScroll: true});
             }, `Play ${c.card} (choose, then click the zone it goes to)`);
           }
-          hand.append(node);
+          cards.push(node);
         }
-        myHand = hand;
+        myHand = handDock(cards, {"aria-label": "your hand", dataset: {zone: "hand", seat: p.seat}});
       } else {
         const shown = p.hand.filter((c) => c).map((c) => c.card);
         hands.append(el("div.other-hand", {text:

@@ -12,7 +12,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
-import {cardBack} from "/static/cards.js";
+import {cardBack, handDock} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {DOOMS, frame} from "./card.js";
 
@@ -413,8 +413,8 @@ export function createBoard(root, api) {
     const rows = [el("div.others", {}, ...others.map(seatPanel)), center()];
     if (mine) {
       rows.push(seatPanel(mine));
-      rows.push(el("section.hand.hand-dock", {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"},
-        ...(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})])));
+      rows.push(handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     }
     root.replaceChildren(...rows);
     root.onclick = () => { if (selected !== null || blocker !== null) { selected = blocker = null; draw(lastCtx); } };

@@ -20,6 +20,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
+import {handDock} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
 
@@ -474,8 +475,8 @@ export function createBoard(root, api) {
     const low = view.players.find((p) => p.seat === bottomSeat);
     if (low) rows.push(seatPanel(low, true));
     if (mine) {
-      rows.push(el("section.hand.hand-dock", {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"},
-        ...(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})])));
+      rows.push(handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     }
     root.replaceChildren(...rows);
     root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };

@@ -36,9 +36,15 @@ export function cardFrame(spec) {
     node.append(...(spec.extra || []).filter(Boolean));
     return node;
   }
-  node.append(el("div.cf-head", {}, cost, el("span.cf-name", {text: spec.name}), markNode));
-  if (size === "full" || size === "hand") {
-    node.append(el("div.cf-art", {"aria-hidden": "true"}, icon(spec.art || (mark && mark.icon) || "spell", "")));
+  const big = size === "full" || size === "hand";
+  // a big card's mark sits in its picture band, leaving the name the width of the card
+  if (big) {
+    // a big card: the name the card's whole width, the cost and the mark on the picture band
+    node.append(el("div.cf-head", {}, el("span.cf-name", {text: spec.name})));
+    node.append(el("div.cf-art", {}, cost,
+      el("span.cf-picture", {"aria-hidden": "true"}, icon(spec.art || (mark && mark.icon) || "spell", "")), markNode));
+  } else {
+    node.append(el("div.cf-head", {}, cost, el("span.cf-name", {text: spec.name}), markNode));
   }
   if (spec.type && size !== "mini") node.append(el("div.cf-type", {text: spec.type}));
   if (spec.text && size !== "mini") node.append(el("div.cf-text", {text: spec.text}));
@@ -47,6 +53,12 @@ export function cardFrame(spec) {
   node.append(...(spec.extra || []).filter(Boolean));
   if (statNodes.length) node.append(el("div.cf-stats", {}, ...statNodes));
   return node;
+}
+
+/** A player's own hand as a row of cards kept in view (style.css .hand-dock): a
+ * long hand is drawn smaller, in two rows, so every card still shows. */
+export function handDock(cards, attrs = {}) {
+  return el(`section.hand.hand-dock${cards.length > 8 ? ".many" : ""}`, attrs, ...cards);
 }
 
 /** A card seen from behind (a hidden hand card). */
