@@ -34,7 +34,8 @@ ARGS = [
 ]  # fmt: skip
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 # game -> (seed, about how many actions to play before the picture)
-GAMES = {"hecatomb": (5, 70), "necromancer": (4, 60), "diabolicards": (6, 24)}
+GAMES = {"hecatomb": (5, 70), "necromancer": (4, 36), "diabolicards": (6, 24)}
+QUIET = ("end", "pass", "done", "sacrifice", "dismiss", "draw")
 # every picture starts with the page's steps drawn at once (no pacing)
 INSTANT = "localStorage.setItem('ossuary.pace', 'instant');"
 
@@ -61,11 +62,14 @@ def play_a_while(server: ServerProcess, game: str, seed: int, actions: int) -> d
         drain(0, 0)
         drain(1, 0)
         for n in range(actions * 2):
-            if states[0]["over"] or (n >= actions and states[0]["legal"]):
+            hand = next(p for p in states[0]["view"]["players"] if p["seat"] == 0)["hand_count"]
+            if states[0]["over"] or (n >= actions and states[0]["legal"] and hand >= 3):
                 break
             who = 0 if states[0]["legal"] else 1
             legal = [o["id"] for o in states[who]["legal"]]
-            busy = [a for a in legal if a not in ("end", "pass", "done")] or legal
+            # a full table: play and attack first, never give cards away
+            busy = [a for a in legal if a.split(" ")[0] in ("play", "attack", "attacker", "mana")]
+            busy = busy or [a for a in legal if a.split(" ")[0] not in QUIET] or legal
             sockets[who].send(json.dumps({"type": "action", "id": rng.choice(busy), "seq": n}))
             drain(0, n + 1)
             drain(1, n + 1)
@@ -82,7 +86,7 @@ def main(out: Path) -> None:
         pages: dict[str, tuple[str, str]] = {"lobby": ("/", ".seat-row")}
         for game, (seed, actions) in GAMES.items():
             created = play_a_while(server, game, seed, actions)
-            pages[game] = (created["seats"][0]["link"], f".{game} .hand")
+            pages[game] = (created["seats"][0]["link"], f".{game} .hand-dock")
             if game == "hecatomb":
                 link = created["seats"][0]["link"]
                 pages["replay"] = (link.replace("#", "#replay=1&"), "#replay-bar .step")
