@@ -74,13 +74,14 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def seat_client(
-    ws_url: str, stats: Stats, think: tuple[float, float], rng: random.Random, stop: float,
-    with_ai: bool,
+    ws_url: str, token: str, stats: Stats, think: tuple[float, float], rng: random.Random,
+    stop: float, with_ai: bool,
 ) -> bool:  # fmt: skip
     """Play one seat until the game ends or time is up; True if the game ended."""
     sent_seq: int | None = None
     sent_at = 0.0
     async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
@@ -126,7 +127,8 @@ async def game_loop(
             )
             tasks = [
                 seat_client(
-                    f"{ws_base}/ws/games/{game['id']}?token={s['token']}",
+                    f"{ws_base}/ws/games/{game['id']}",
+                    s["token"],
                     stats,
                     args.think,
                     random.Random(rng.random()),

@@ -47,9 +47,11 @@ def play_a_while(server: ServerProcess, game: str, seed: int, actions: int) -> d
     ws_base = server.base.replace("http://", "ws://")
     with contextlib.ExitStack() as stack:
         sockets = [
-            stack.enter_context(connect(f"{ws_base}/ws/games/{created['id']}?token={s['token']}"))
+            stack.enter_context(connect(f"{ws_base}/ws/games/{created['id']}"))
             for s in created["seats"]
         ]
+        for sock, s in zip(sockets, created["seats"], strict=True):
+            sock.send(json.dumps({"type": "auth", "token": s["token"]}))
         states: list[dict[str, Any]] = [{}, {}]
         rng = random.Random(seed)
 

@@ -12,7 +12,6 @@ seat starts thinking in the process pool; a person's turn timer starts.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import secrets
@@ -48,14 +47,17 @@ from .storage import (
     SeatRecord,
     StorageError,
     Write,
+    position_digest,
 )
 
 log = logging.getLogger("ossuary.server")
 
 HUMAN = "human"
-SEND_QUEUE = 256  # messages waiting for a slow socket before it is dropped
+SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
+OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
+DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
 
 
 class RequestError(OssuaryError):
@@ -79,20 +81,28 @@ class Conn:
     queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     log_sent: int = 0
     closed: bool = False
+    #: the reader fell so far behind that its queue overflowed (it is closed with
+    #: OVERFLOW_CODE, and its page reconnects and starts afresh)
+    overflowed: bool = False
+    #: set when this connection closes, for whatever reason
+    gone: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, msg: Message) -> None:
         if self.closed:
             return
         try:
             self.queue.put_nowait(msg)
-        except asyncio.QueueFull:  # the reader is gone or far behind: drop it
+        except asyncio.QueueFull:  # the reader is gone or far behind: close it
+            self.overflowed = True
             self.close()
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            while not self.queue.empty():  # what it has not read is dropped
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            self.gone.set()
 
 
 @dataclass(eq=False)
@@ -127,6 +137,14 @@ class LiveGame:
         return any(c.seat == seat and not c.closed for c in self.conns)
 
 
+@dataclass(eq=False)
+class _Loading:
+    """A game being loaded from the database, and how many requests wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: int = 0
+
+
 class Hub:
     """Every live game of this server, and the rules for touching them."""
 
@@ -135,7 +153,11 @@ class Hub:
         self.pool = pool
         self.ai_limit = ai_limit
         self.live: dict[str, LiveGame] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        # games in the database that this server cannot rebuild: id -> why. They
+        # stay stored as they were (a later version may read them), are listed
+        # as damaged, and their players are told why.
+        self.damaged: dict[str, str] = {}
+        self._loading: dict[str, _Loading] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._replays: dict[tuple[str, int | None, int], SeatReplay] = {}
 
@@ -143,15 +165,15 @@ class Hub:
     async def resume_all(self) -> int:
         """Rebuild every unfinished game from its action log (after a restart)."""
         records = await self.db.call(self.db.store.load_playing)
+        resumed = 0
         for record in records:
-            try:
-                g = self._rebuild(record)
-            except OssuaryError as exc:
-                log.error("game %s cannot be resumed: %s", record.id, exc)
+            g = self._rebuild_or_mark(record)
+            if g is None:
                 continue
             self.live[record.id] = g
             self.schedule(g)
-        return len(records)
+            resumed += 1
+        return resumed
 
     async def close(self) -> None:
         for g in self.live.values():
@@ -212,7 +234,12 @@ class Hub:
             state = game.new_game(decks=decks, seats=n, seed=seed)
         except (OssuaryError, ValueError) as exc:
             raise RequestError(str(exc)) from None
-        tokens = {i: secrets.token_urlsafe(24) for i, k in enumerate(kinds) if k == HUMAN}
+        # Every human seat whose link is handed out is that link's from now on,
+        # connected or not. A public game hands out only its creator's link (the
+        # first human seat); its other human seats are open to the lobby's /join.
+        humans = [i for i, k in enumerate(kinds) if k == HUMAN]
+        linked = humans[:1] if req.public else humans
+        tokens = {i: secrets.token_urlsafe(24) for i in linked}
         record = GameRecord(
             id=secrets.token_urlsafe(9),
             game=game.name,
@@ -220,7 +247,7 @@ class Hub:
             created=time.time(),
             decks=[list(d) for d in state.deck_lists()],
             seed=seed,
-            first=state.first,
+            first=None,  # the seed chooses, as in new_game above (never a guess read off the state)
             options={
                 "mode": mode,
                 "turn_seconds": req.turn_seconds,
@@ -233,7 +260,11 @@ class Hub:
             status="finished" if state.is_terminal() else "playing",
             seats=[
                 SeatRecord(
-                    i, k, k, token_hash(tokens[i]) if i in tokens else None, claimed=k != HUMAN
+                    i,
+                    k,
+                    k,
+                    token_hash(tokens[i]) if i in tokens else None,
+                    claimed=k != HUMAN or i in tokens,
                 )
                 for i, k in enumerate(kinds)
             ],
@@ -261,6 +292,11 @@ class Hub:
         if all(d is None for d in asked):
             return None
         defaults = game.new_game(decks=None, seats=n, seed=seed).deck_lists()
+        if len(defaults) != n:  # no deck per seat: the game deals from one shared deck
+            raise RequestError(
+                f"{game.title} deals every seat from one shared deck: leave 'decks' out "
+                "(or null for every seat)"
+            )
         by_lower = {name.lower(): name for name in game.preconstructed()}
         out: list[DeckSpec] = []
         for i, deck in enumerate(asked):
@@ -315,37 +351,76 @@ class Hub:
         g = self.live.get(game_id)
         if g is not None:
             return g
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            g = self.live.get(game_id)
-            if g is None:
-                record = await self.db.call(self.db.store.load, game_id)
-                if record is None:
-                    raise RequestError(f"no game {game_id!r}", 404)
-                try:
-                    g = self._rebuild(record)
-                except OssuaryError as exc:
-                    raise RequestError(f"game {game_id} cannot be rebuilt: {exc}", 500) from None
-                self.live[game_id] = g
-                self._evict()
-        self._loading.pop(game_id, None)
+        self._refuse_damaged(game_id)
+        # one load at a time per game; the entry lives only while someone waits
+        # on it, so asking for unknown ids leaves nothing behind
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = _Loading()
+        loading.waiting += 1
+        try:
+            async with loading.lock:
+                g = self.live.get(game_id)
+                if g is None:
+                    self._refuse_damaged(game_id)
+                    record = await self.db.call(self.db.store.load, game_id)
+                    if record is None:
+                        raise RequestError(f"no game {game_id!r}", 404)
+                    g = self._rebuild_or_mark(record)
+                    if g is None:
+                        self._refuse_damaged(game_id)
+                        raise RequestError(f"game {game_id} cannot be rebuilt", 409)
+                    self.live[game_id] = g
+                    self._evict()
+        finally:
+            loading.waiting -= 1
+            if loading.waiting == 0:
+                self._loading.pop(game_id, None)
         return g
+
+    def _refuse_damaged(self, game_id: str) -> None:
+        why = self.damaged.get(game_id)
+        if why is not None:
+            raise RequestError(
+                f"this game cannot be resumed by this server: {why}. It is kept in the "
+                "database as it was; nothing of it was changed.",
+                409,
+            )
+
+    def _rebuild_or_mark(self, record: GameRecord) -> LiveGame | None:
+        """The game rebuilt from its record, or None (then it is listed as damaged,
+        with why, and left in the database untouched)."""
+        try:
+            return self._rebuild(record)
+        except Exception as exc:  # any failure: say which game and why, affect no other
+            why = str(exc) if isinstance(exc, OssuaryError) else f"{type(exc).__name__}: {exc}"
+            log.error("game %s cannot be resumed: %s", record.id, why)
+            self.damaged[record.id] = why
+            while len(self.damaged) > DAMAGED_KEPT:
+                self.damaged.pop(next(iter(self.damaged)))
+            return None
 
     def _rebuild(self, record: GameRecord) -> LiveGame:
         game = games.get(record.game)
         state = start_state(game, record)
         if state.version != record.version:
             raise OssuaryError(
-                f"made with {record.game} rules version {record.version}; this server has "
-                f"version {state.version}"
+                f"it was made with {game.title} rules version {record.version}; this server "
+                f"has version {state.version}"
             )
         for i, aid in enumerate(record.actions):
             try:
                 state.apply_action(aid)
             except IllegalAction as exc:
                 raise OssuaryError(
-                    f"stored action {i} ({aid!r}) is illegal on replay: {exc}"
+                    f"stored action {i + 1} ({aid!r}) is illegal on replay: {exc}"
                 ) from None
+            digest = record.digests[i] if i < len(record.digests) else None
+            if digest is not None and digest != position_digest(state):
+                raise OssuaryError(
+                    f"replaying its stored actions reaches another position after action "
+                    f"{i + 1} ({aid!r}) than the one that was played"
+                )
         return LiveGame(record, game, state)
 
     def _evict(self) -> None:
@@ -463,7 +538,7 @@ class Hub:
             if new is None:
                 return refused
             now = time.time()
-            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now)]
+            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now, position_digest(new))]
             over = new.is_terminal()
             if over:
                 result = result_lines(g.game, new)
@@ -476,6 +551,7 @@ class Hub:
                              "storage")  # fmt: skip
             g.state = new
             g.record.actions.append(aid)
+            g.record.digests.append(rows[0].digest if isinstance(rows[0], ActionRow) else None)
             if by != "timeout":
                 g.timeouts[seat] = 0
             if over:
@@ -640,7 +716,10 @@ class Hub:
             replay = Replay(g.state.ruleset, g.record.version, len(g.record.seats),
                             g.record.decks, g.record.seed, g.record.first,
                             list(g.record.actions))  # fmt: skip
-            recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
+            try:
+                recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
+            except OssuaryError as exc:
+                raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
             self._replays[key] = recorded
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.pop(next(iter(self._replays)))
@@ -666,10 +745,16 @@ def board_url(game: Game) -> str | None:
 
 
 def summary(
-    record: GameRecord, game: Game, connected: set[int] | None = None, n: int | None = None
+    record: GameRecord,
+    game: Game,
+    connected: set[int] | None = None,
+    n: int | None = None,
+    damaged: str | None = None,
 ) -> dict[str, Any]:
-    """A game as the lobby and the sockets may show it (no tokens, no seed unless
-    the creator chose it)."""
+    """A game as the lobby and the sockets may show it: no tokens, and no seed
+    while it runs (a seed deals every hidden card; it is shown once the game is
+    over, with the replay). ``seed_given`` tells the players that its creator
+    chose the deal. ``damaged``: why this server cannot rebuild it."""
     connected = connected or set()
     opts = record.options
     return {
@@ -681,10 +766,12 @@ def summary(
         "status": record.status,
         "public": bool(opts.get("public")),
         "turn_seconds": opts.get("turn_seconds"),
-        "seed": record.seed if opts.get("seed_given") else None,
+        "seed": record.seed if record.status == "finished" else None,
+        "seed_given": bool(opts.get("seed_given")),
         "actions": n if n is not None else len(record.actions),
         "winner": record.winner,
         "result": record.result,
+        "damaged": damaged,
         "teams": game.teams(len(record.seats)),
         "seats": [
             {
