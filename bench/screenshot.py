@@ -92,7 +92,10 @@ def main(out: Path) -> None:
             if game == "hecatomb":
                 link = created["seats"][0]["link"]
                 pages["replay"] = (link.replace("#", "#replay=1&"), "#replay-bar .step")
-                pages["plain-board"] = (link.replace("#", "#board=plain&"), ".generic-board section")
+                pages["plain-board"] = (
+                    link.replace("#", "#board=plain&"),
+                    ".generic-board section",
+                )
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
         for size, viewport in SIZES.items():
             context = browser.new_context(viewport=viewport)

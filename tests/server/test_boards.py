@@ -82,9 +82,11 @@ LAYOUT = """(phone) => {
     if (root.scrollWidth > window.innerWidth + 1) {
         out.push(`the page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
     }
-    const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden'
+    const shown = (n) => n.getClientRects().length > 0
+        && getComputedStyle(n).visibility !== 'hidden'
         && !n.closest('details:not([open]) > :not(summary)');
-    const said = (n) => (n.getAttribute('aria-label') || n.textContent || n.className).trim().slice(0, 40);
+    const said = (n) => (n.getAttribute('aria-label') || n.textContent || n.className)
+        .trim().slice(0, 40);
     // the hand and the options: each one is what a tap at its middle reaches, and
     // no floating thing (the card panel, the card just played, a mark) lies on it
     const floating = [...document.querySelectorAll('#card-panel, #played, .mark-badge')]
@@ -98,10 +100,13 @@ LAYOUT = """(phone) => {
         const r = node.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         if (!hit || !(node === hit || node.contains(hit))) {
-            out.push(`${said(node)} is covered by ${hit ? hit.tagName + '.' + hit.className : 'nothing'}`);
+            const what = hit ? hit.tagName + '.' + hit.className : 'nothing';
+            out.push(`${said(node)} is covered by ${what}`);
         }
-        for (const [other, o] of floating) {  // (the card panel over its own hand card is the hover)
-            if (!node.contains(other) && r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom) {
+        for (const [other, o] of floating) {
+            const meet = r.left < o.right && o.left < r.right
+                && r.top < o.bottom && o.top < r.bottom;
+            if (!node.contains(other) && meet) {
                 out.push(`${said(node)} is under ${other.id || other.className}`);
             }
         }
@@ -111,9 +116,11 @@ LAYOUT = """(phone) => {
             'button, a, select, summary, input, [role=button], .actionable, [tabindex="0"]');
         for (const node of [...taps].filter(shown)) {
             // a check box is tapped through its label
-            const r = (node.type === 'checkbox' && node.closest('label') || node).getBoundingClientRect();
+            const r = (node.type === 'checkbox' && node.closest('label') || node)
+                .getBoundingClientRect();
             if (r.width < 43.5 || r.height < 43.5) {
-                out.push(`tap target ${Math.round(r.width)}x${Math.round(r.height)}: ${said(node)}`);
+                const [w, h] = [Math.round(r.width), Math.round(r.height)];
+                out.push(`tap target ${w}x${h}: ${said(node)}`);
             }
         }
     }
@@ -167,7 +174,8 @@ def _choose(game: str, legal: list[dict[str, str]], rng: random.Random) -> str:
 # else the board's element that carries it (data-options), else the full list.
 FIND = """(id) => {
     document.querySelectorAll('[data-pick]').forEach((n) => delete n.dataset.pick);
-    const bar = [...document.querySelectorAll('#actions > button.option')].find((b) => b.dataset.action === id);
+    const bar = [...document.querySelectorAll('#actions > button.option')]
+        .find((b) => b.dataset.action === id);
     const board = [...document.querySelectorAll('#board .actionable')]
         .filter((n) => (n.dataset.options || '').split('|').includes(id));
     const node = bar || board.find((n) => !n.closest('.hand-dock')) || board[0];
@@ -182,7 +190,9 @@ FIND = """(id) => {
 PLACE = """(id) => {
     const targets = [...document.querySelectorAll('#board .target')];
     let node = targets.find((n) => (n.dataset.options || '').split('|').includes(id));
-    if (!node && id.startsWith('mana ')) node = targets.find((n) => n.classList.contains('mana-zone'));
+    if (!node && id.startsWith('mana ')) {
+        node = targets.find((n) => n.classList.contains('mana-zone'));
+    }
     if (!node) {
         const rest = targets.filter((n) => !n.classList.contains('mana-zone'));
         node = rest[Math.floor(Math.random() * rest.length)];
@@ -218,7 +228,8 @@ def _play_out(page: Any, game: str, size: str, rng: random.Random) -> int:
         legal = _legal(page)
         if not legal:
             page.wait_for_function(
-                "document.body.dataset.over || (window.ossuary.state && window.ossuary.state.legal.length"
+                "document.body.dataset.over || (window.ossuary.state"
+                " && window.ossuary.state.legal.length"
                 " && !document.body.classList.contains('waiting'))"
             )
             continue
@@ -228,7 +239,9 @@ def _play_out(page: Any, game: str, size: str, rng: random.Random) -> int:
         try:
             _click_option(page, option)
         except sync_api.TimeoutError:  # the board answered a question asked again by itself
-            if _seq(page) == before and not page.evaluate("document.body.classList.contains('waiting')"):
+            if _seq(page) == before and not page.evaluate(
+                "document.body.classList.contains('waiting')"
+            ):
                 raise
         try:
             page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
@@ -267,7 +280,9 @@ def test_a_whole_game_against_the_computer_by_clicking(
     page.wait_for_selector("#replay-bar .step")
     icons = page.locator("#replay-bar button svg.icon")
     assert icons.count() == 4
-    assert all(page.locator("#replay-bar button").nth(i).bounding_box()["width"] >= 24 for i in range(4))
+    assert all(
+        page.locator("#replay-bar button").nth(i).bounding_box()["width"] >= 24 for i in range(4)
+    )
     page.locator('[data-replay="forward"]').click()
     page.wait_for_function(
         "document.querySelector('#replay-bar .step').textContent.startsWith('step 1 /')"
@@ -291,7 +306,9 @@ def test_the_lobby_and_the_plain_board_fit_and_pass_axe(
     _shot(page, f"lobby-{size}")
     assert page.evaluate("fetch('/static/favicon.svg').then((r) => r.status)") == 200
     assert page.locator('link[rel="icon"]').count() == 1
-    created = server.post("/api/games", {"game": "hecatomb", "seats": ["human", "random"], "seed": 2})
+    created = server.post(
+        "/api/games", {"game": "hecatomb", "seats": ["human", "random"], "seed": 2}
+    )
     link = created["seats"][0]["link"].replace("#", "#board=plain&")
     page.goto(server.base + link)
     page.wait_for_selector(".generic-board section")
@@ -306,7 +323,9 @@ def test_the_lobby_and_the_plain_board_fit_and_pass_axe(
 def test_every_action_is_reachable_by_keyboard(server: ServerProcess, browser: Any) -> None:
     """A hand card and where it goes, by Tab and Enter alone (Hecatomb: a card into
     the mana zone), and the option bar the same way."""
-    created = server.post("/api/games", {"game": "hecatomb", "seats": ["human", "human"], "seed": 3})
+    created = server.post(
+        "/api/games", {"game": "hecatomb", "seats": ["human", "human"], "seed": 3}
+    )
     pages = [_page(browser, server.base + s["link"], "desktop") for s in created["seats"]]
     page = next(p for p in pages if p.wait_for_selector(".hand-dock") and _legal(p))
     before = _seq(page)
@@ -341,7 +360,7 @@ def test_every_action_is_reachable_by_keyboard(server: ServerProcess, browser: A
         p.context.close()
 
 
-# -- the other seats' moves, one at a time ----------------------------------------------------------
+# -- the other seats' moves, one at a time ---------------------------------------------------
 WATCH = """() => {
     window.drawn = [];
     window.marked = 0;
@@ -350,12 +369,16 @@ WATCH = """() => {
         if (window.drawn[window.drawn.length - 1] !== seq) window.drawn.push(seq);
     }).observe(document.body, {attributes: true, attributeFilter: ['data-seq']});
     new MutationObserver(() => {
-        if (document.querySelector('#played, .mark-new, .mark-attacker, .mark-badge')) window.marked++;
-    }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+        const marks = '#played, .mark-new, .mark-attacker, .mark-badge';
+        if (document.querySelector(marks)) window.marked++;
+    }).observe(document.body, {subtree: true, childList: true, attributes: true,
+        attributeFilter: ['class']});
 }"""
 
 
-def test_the_computers_turn_is_drawn_one_step_at_a_time(server: ServerProcess, browser: Any) -> None:
+def test_the_computers_turn_is_drawn_one_step_at_a_time(
+    server: ServerProcess, browser: Any
+) -> None:
     created = server.post(
         "/api/games", {"game": "hecatomb", "seats": ["human", "random"], "seed": 11}
     )
@@ -365,13 +388,19 @@ def test_the_computers_turn_is_drawn_one_step_at_a_time(server: ServerProcess, b
     page.evaluate(WATCH)
     rng = random.Random(11)
     for _ in range(3):  # a few of our turns (putting mana down, then ending), theirs between
-        page.wait_for_function("window.ossuary.state.legal.length > 0 || document.body.dataset.over")
+        page.wait_for_function(
+            "window.ossuary.state.legal.length > 0 || document.body.dataset.over"
+        )
         legal = [o["id"] for o in _legal(page)]
         if not legal:
             break
-        choice = next((i for i in legal if i.startswith("mana ")), "end" if "end" in legal else None)
+        choice = next(
+            (i for i in legal if i.startswith("mana ")), "end" if "end" in legal else None
+        )
         before = _seq(page)
-        _click_option(page, next(o for o in _legal(page) if o["id"] == (choice or rng.choice(legal))))
+        _click_option(
+            page, next(o for o in _legal(page) if o["id"] == (choice or rng.choice(legal)))
+        )
         page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
     drawn = page.evaluate("window.drawn")
     # every action drawn, in order, none skipped: the computer's moves were shown one by one
