@@ -164,6 +164,7 @@ async function runSteps() {
       if (show.queue.length > 30) show.skip = true;  // far behind (a reconnect): catch up
       if (!paced(msg) || show.skip) {
         marks.clear();
+        if (msg.seq === show.mine) $("step-note").textContent = "";  // the player's own move
         drawState(msg);
       } else {
         await showStep(msg);
