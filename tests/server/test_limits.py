@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -135,3 +136,72 @@ def test_decks_for_a_shared_deck_game_are_a_clear_4xx(client: TestClient, decks:
         "/api/games", json={"game": "diabolicards", "seats": ["human", "human"], "decks": decks}
     )
     assert r.status_code == 400 and "one shared deck" in r.json()["error"]
+
+
+# -- what a request may ask of the AI ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [
+        (["human", "ismcts:3600"], "at most 10 s"),
+        (["ismcts:11", "ismcts:11"], "at most 10 s"),
+        (["human", "ismcts:iters=1000000"], "at most 20,000"),
+    ],
+)
+def test_a_search_beyond_the_servers_limits_is_refused(
+    client: TestClient, seats: list[str], words: str
+) -> None:
+    r = client.post("/api/games", json={"game": "hecatomb", "seats": seats})
+    assert r.status_code == 400 and words in r.json()["error"]
+    assert client.get("/api/games").json()["playing"] == []  # nothing was made
+
+
+def test_computer_seats_per_game_are_bounded(client: TestClient) -> None:
+    r = client.post("/api/games", json={"game": "hecatomb", "seats": ["easy"] * 6})
+    assert r.status_code == 400 and "at most 5" in r.json()["error"]
+    assert create(client, seats=["human"] + ["easy"] * 5)["id"]
+
+
+def test_live_games_per_client_are_bounded(db_path: Path) -> None:
+    from ossuary.server import ServerConfig, create_app
+
+    with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{db_path}", ai_workers=0,
+                                            max_live_games=3))) as client:  # fmt: skip
+        for _ in range(3):
+            create(client)
+        r = client.post("/api/games", json={"seats": ["human", "human"]})
+        assert r.status_code == 429 and "3 games in progress" in r.json()["error"]
+
+
+def test_a_game_nobody_plays_ends_as_abandoned_and_keeps_its_replay(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    quiet = create(client)
+    busy = create(client)
+    later = time.time() + hub.expire_seconds + 60
+    hub.live[busy["id"]].active = later  # played just now (in the future's terms)
+    ended = client.portal.call(hub.sweep, later)  # type: ignore[union-attr]
+    assert ended == [quiet["id"]]
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed["playing"]] == [busy["id"]]
+    gone = next(g for g in listed["finished"] if g["id"] == quiet["id"])
+    assert gone["status"] == "abandoned" and "nobody played" in gone["result"][0]
+    assert gone["seed"] is not None  # over: its deal may be shown now
+    r = client.get(f"/api/games/{quiet['id']}/replay", params={"step": 0})
+    assert r.status_code == 200
+
+
+def test_an_overrunning_search_is_stopped_and_its_worker_replaced(db_path: Path) -> None:
+    """A real worker process stuck in a search past its limit is killed, the game
+    takes its default option and goes on, and a new worker serves what comes next."""
+    from ossuary.server import ServerConfig, create_app
+
+    config = ServerConfig(db_url=f"sqlite:///{db_path}", ai_workers=1, ai_limit=1.0)
+    with TestClient(create_app(config)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        game = create(client, seats=["ismcts:8", "ismcts:8"], seed=3)
+        g = hub.live[game["id"]]
+        deadline = time.monotonic() + 60
+        while g.n < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert g.n >= 2, "the game stopped"
+        assert hub.pool.recycled >= 2  # each search overran its 1 s and its worker was replaced
+        assert g.record.actions[0] == g.game.timeout_action(g.game.new_game(seed=3))

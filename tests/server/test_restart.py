@@ -18,6 +18,7 @@ import contextlib
 import json
 import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -218,7 +219,7 @@ def test_an_old_database_is_migrated_and_its_necromancer_games_resume(tmp_path: 
         db.executescript(OLD_SCHEMA)
         db.execute(
             "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,NULL,NULL,NULL)",
-            ("old1", "necromancer", necro.new_game(seed=seed).version, 1.0,
+            ("old1", "necromancer", necro.new_game(seed=seed).version, time.time(),
              json.dumps(necro.new_game(seed=seed).deck_lists()), seed, 0,
              json.dumps({"mode": None}), "playing"),
         )  # fmt: skip

@@ -29,7 +29,7 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
-from . import ai
+from . import ai, replays
 from .db import Database
 from .hub import OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
@@ -62,6 +62,10 @@ class ServerConfig:
     #: seconds an AI may take at most for one decision (its own budget is
     #: shorter; past this the default option is taken)
     ai_limit: float = 60.0
+    #: games in progress one client (address) may have created at once
+    max_live_games: int = 20
+    #: a game nobody has played or watched for this long ends as abandoned
+    expire_days: float = 7.0
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()
@@ -137,15 +141,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers)
-        hub = Hub(db, pool, config.ai_limit)
+        hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days)
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("database %s: %d game(s) resumed", safe_url(url), resumed)
+        await hub.sweep()
+        sweeper = asyncio.get_running_loop().create_task(hub.sweeping())
         try:
             yield
         finally:
+            sweeper.cancel()
             await hub.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             await db.close()
 
     app = FastAPI(
@@ -239,7 +246,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         """Create a game: its id, each human seat's secret token and join link,
         and the spectators' link."""
         hub = hub_of(request)
-        record, tokens = await hub.create(body)
+        record, tokens = await hub.create(body, request.client.host if request.client else None)
         log.info("game %s created: %s, seats %s", record.id, record.game, body.seats)
         base = f"/g/{record.id}"
         return {
@@ -277,7 +284,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {
             "open": [s for s in out if s["open_seats"] and not s["damaged"]],
             "playing": [s for s in out if s["status"] == "playing" and not s["damaged"]],
-            "finished": [s for s in out if s["status"] == "finished" and not s["damaged"]],
+            "finished": [s for s in out if s["status"] != "playing" and not s["damaged"]],
             "damaged": [s for s in out if s["damaged"]],
         }
 
@@ -298,6 +305,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         ``Authorization: Bearer`` header (none: as a spectator saw it)."""
         hub = hub_of(request)
         _no_token_in_url(request.query_params)
+        if not hub.replays.allow(request.client.host if request.client else None):
+            raise RequestError(
+                f"too many replay steps at once: at most {replays.STEPS_PER_SECOND:g} a second",
+                429,
+            )
         g = await hub.get(_id(game_id))
         seat = hub.seat_of(g, _token(_bearer(request.headers.get("authorization"))))
         return await hub.replay(g, seat, step)

@@ -17,7 +17,6 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,19 +24,18 @@ from .. import games
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
-from ..engine.replay import Replay, SeatReplay
 from . import ai
 from .db import Database
 from .messages import (
     Message,
     error,
     player_name,
-    replay_message,
     result_lines,
     state_message,
     try_action,
 )
 from .protocol import CreateGame
+from .replays import ReplayDesk
 from .storage import (
     ActionRow,
     ClaimRow,
@@ -56,7 +54,7 @@ HUMAN = "human"
 SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
 OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
-REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
+SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
 DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
 
 
@@ -120,6 +118,8 @@ class LiveGame:
     ai_n: int | None = None  # the action number the AI task decides for
     clock_n: int | None = None  # the action number the clocks were set for
     timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
+    creator: str | None = None  # the address that made it (in memory only: for limits)
+    active: float = field(default_factory=time.time)  # the last action or connection
 
     @property
     def id(self) -> str:
@@ -148,10 +148,19 @@ class _Loading:
 class Hub:
     """Every live game of this server, and the rules for touching them."""
 
-    def __init__(self, db: Database, pool: Executor, ai_limit: float = 60.0) -> None:
+    def __init__(
+        self,
+        db: Database,
+        pool: ai.AIPool,
+        ai_limit: float = 60.0,
+        max_live_games: int = 20,
+        expire_days: float = 7.0,
+    ) -> None:
         self.db = db
         self.pool = pool
         self.ai_limit = ai_limit
+        self.max_live_games = max_live_games  # games in progress one client may have made
+        self.expire_seconds = expire_days * 86_400
         self.live: dict[str, LiveGame] = {}
         # games in the database that this server cannot rebuild: id -> why. They
         # stay stored as they were (a later version may read them), are listed
@@ -159,7 +168,7 @@ class Hub:
         self.damaged: dict[str, str] = {}
         self._loading: dict[str, _Loading] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._replays: dict[tuple[str, int | None, int], SeatReplay] = {}
+        self.replays = ReplayDesk()
 
     # -- start and stop -----------------------------------------------------------------
     async def resume_all(self) -> int:
@@ -174,6 +183,48 @@ class Hub:
             self.schedule(g)
             resumed += 1
         return resumed
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """End every game in progress that nobody has played or watched for
+        ``expire_seconds``: it is stored as abandoned, with its log (its replay
+        stays), and leaves memory and its creator's count of games. Returns
+        their ids. The server runs this every ``SWEEP_EVERY`` seconds."""
+        now = time.time() if now is None else now
+        ended: list[str] = []
+        for g in list(self.live.values()):
+            if g.record.status != "playing" or g.conns or now - g.active < self.expire_seconds:
+                continue
+            async with g.lock:
+                if g.record.status != "playing" or g.conns:
+                    continue
+                days = self.expire_seconds / 86_400
+                result = [f"Abandoned: nobody played it for {days:g} days"]
+                try:
+                    await self.db.write([FinishRow(g.id, None, result, now, "abandoned")])
+                except StorageError as exc:
+                    log.error("game %s: %s", g.id, exc)
+                    continue
+                g.record.status = "abandoned"
+                g.record.result = result
+                g.record.finished = now
+                self._stop_clocks(g)
+                if g.ai_task is not None:
+                    g.ai_task.cancel()
+            self.live.pop(g.id, None)
+            ended.append(g.id)
+        if ended:
+            log.info("%d game(s) nobody played for %g days ended as abandoned", len(ended),
+                     self.expire_seconds / 86_400)  # fmt: skip
+        return ended
+
+    async def sweeping(self) -> None:
+        """Run :meth:`sweep` every ``SWEEP_EVERY`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:  # a bug here must not stop the sweeps to come
+                log.exception("sweeping abandoned games failed")
 
     async def close(self) -> None:
         for g in self.live.values():
@@ -194,9 +245,22 @@ class Hub:
         return task
 
     # -- creating games -----------------------------------------------------------------
-    async def create(self, req: CreateGame) -> tuple[GameRecord, dict[int, str]]:
+    async def create(
+        self, req: CreateGame, client: str | None = None
+    ) -> tuple[GameRecord, dict[int, str]]:
         """Set up and store a new game; return it and the secret token of each
-        human seat (only their hashes are stored)."""
+        human seat (only their hashes are stored). ``client``: who asks (their
+        address), for the limit on games in progress per client."""
+        if client is not None:
+            mine = sum(1 for g in self.live.values()
+                       if g.creator == client and g.record.status == "playing")  # fmt: skip
+            if mine >= self.max_live_games:
+                raise RequestError(
+                    f"you already have {mine} games in progress on this server, the most it "
+                    "allows one player; finish or leave one first (a game nobody plays ends "
+                    f"by itself after {self.expire_seconds / 86_400:g} days)",
+                    429,
+                )
         try:
             game = games.get(req.game)
         except OssuaryError as exc:
@@ -224,6 +288,12 @@ class Hub:
                 kinds.append(ai.agent_spec(kind))
             except ValueError as exc:
                 raise RequestError(f"seat {i}: {exc}") from None
+        computers = sum(1 for k in kinds if k != HUMAN)
+        if computers > ai.MAX_COMPUTER_SEATS:
+            raise RequestError(
+                f"{computers} computer seats: this server plays at most "
+                f"{ai.MAX_COMPUTER_SEATS} in one game"
+            )
         try:
             takeover = ai.agent_spec(req.takeover)
         except ValueError as exc:
@@ -274,7 +344,7 @@ class Hub:
         except Exception as exc:
             log.error("cannot store a new game: %s", exc)
             raise RequestError("the game could not be saved; try again", 503) from None
-        g = LiveGame(record, game, state)
+        g = LiveGame(record, game, state, creator=client)
         self.live[record.id] = g
         self.schedule(g)
         return record, tokens
@@ -421,7 +491,9 @@ class Hub:
                     f"replaying its stored actions reaches another position after action "
                     f"{i + 1} ({aid!r}) than the one that was played"
                 )
-        return LiveGame(record, game, state)
+        g = LiveGame(record, game, state)
+        g.active = max(record.created, record.last_at or 0.0)
+        return g
 
     def _evict(self) -> None:
         done = [
@@ -444,6 +516,7 @@ class Hub:
     # -- sockets ---------------------------------------------------------------------------
     async def connect(self, g: LiveGame, conn: Conn) -> None:
         g.conns.append(conn)
+        g.active = time.time()
         seat = conn.seat
         if seat is not None:
             rec = g.record.seats[seat]
@@ -458,6 +531,7 @@ class Hub:
 
     def disconnect(self, g: LiveGame, conn: Conn) -> None:
         conn.close()
+        g.active = time.time()
         if conn in g.conns:
             g.conns.remove(conn)
         if conn.seat is not None:
@@ -560,6 +634,7 @@ class Hub:
                 g.record.result = result
                 g.record.finished = now
             g.thinking = None
+            g.active = now
             self.schedule(g)
             self.broadcast_state(g)
         return None
@@ -621,8 +696,8 @@ class Hub:
         state = g.state
         seed = (g.record.seed * 1_000_003 + (seat + 1) * 7919 + n) % 2**63
         try:
-            aid = await ai.decide(
-                self.pool, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec)
+            aid = await self.pool.decide(
+                g.id, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec)
             )
         except asyncio.CancelledError:
             raise
@@ -637,8 +712,7 @@ class Hub:
             await self.act(g, seat, g.game.timeout_action(g.state), by=spec, seq=n)
 
     def _limit(self, spec: str) -> float:
-        seconds = ai.think_seconds(spec)
-        return self.ai_limit if seconds is None else min(self.ai_limit, seconds * 3 + 10)
+        return ai.limit_of(spec, self.ai_limit)
 
     async def _timeout(self, g: LiveGame, seat: int, n: int) -> None:
         if g.n != n or g.state.current_player() != seat or g.controller(seat) != HUMAN:
@@ -705,25 +779,17 @@ class Hub:
 
     # -- replays -----------------------------------------------------------------------------
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:
-        """Step ``step`` (0: the start) of the game as ``seat`` saw it, from the
-        kernel's seat replay (kept for the last few games and seats asked)."""
+        """Step ``step`` (0: the start) of the game as ``seat`` saw it (see
+        :mod:`.replays`: cached per game, built in slices between live actions)."""
         steps = g.n
         if not 0 <= step <= steps:
             raise RequestError(f"step must be from 0 to {steps}, not {step}")
-        key = (g.id, seat, steps)
-        recorded = self._replays.get(key)
-        if recorded is None:
-            replay = Replay(g.state.ruleset, g.record.version, len(g.record.seats),
-                            g.record.decks, g.record.seed, g.record.first,
-                            list(g.record.actions))  # fmt: skip
-            try:
-                recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
-            except OssuaryError as exc:
-                raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
-            self._replays[key] = recorded
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.pop(next(iter(self._replays)))
-        return replay_message(g.game, recorded, step)
+        try:
+            start = start_state(g.game, g.record)
+            return await self.replays.step(g.game, g.id, start, list(g.record.actions),
+                                           g.state.is_terminal(), seat, step)  # fmt: skip
+        except OssuaryError as exc:
+            raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
 
 
 def start_state(game: Game, record: GameRecord) -> GameState:
@@ -766,7 +832,7 @@ def summary(
         "status": record.status,
         "public": bool(opts.get("public")),
         "turn_seconds": opts.get("turn_seconds"),
-        "seed": record.seed if record.status == "finished" else None,
+        "seed": record.seed if record.status != "playing" else None,
         "seed_given": bool(opts.get("seed_given")),
         "actions": n if n is not None else len(record.actions),
         "winner": record.winner,

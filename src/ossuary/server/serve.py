@@ -78,12 +78,14 @@ def serve(
     db_url: str = "",
     ai_workers: int | None = None,
     log_level: str = "info",
+    max_live_games: int = 20,
+    expire_days: float = 7.0,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
     import uvicorn
 
-    config = ServerConfig(db_url=db_url)
+    config = ServerConfig(db_url=db_url, max_live_games=max_live_games, expire_days=expire_days)
     if ai_workers is not None:
         config.ai_workers = ai_workers
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")

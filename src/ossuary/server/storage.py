@@ -68,7 +68,7 @@ games_table = Table(
     Column("seed", BigInteger, nullable=False),
     Column("first", Integer, nullable=True),  # as given to new_game; NULL: the seed chose
     Column("options", Text, nullable=False),  # JSON: mode, timers, public, seed_given
-    Column("status", String(16), nullable=False),  # playing, finished, broken
+    Column("status", String(16), nullable=False),  # playing, finished, abandoned
     Column("winner", Integer, nullable=True),
     Column("result", Text, nullable=True),  # JSON: result lines in words
     Column("finished", Float, nullable=True),
@@ -130,6 +130,7 @@ class GameRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     digests: list[str | None] = field(default_factory=list)  # one per action
+    last_at: float | None = None  # when the last action was taken
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ class FinishRow:
     winner: int | None
     result: list[str]
     at: float
+    status: str = "finished"  # or "abandoned": nobody played it for too long
 
 
 @dataclass(frozen=True)
@@ -329,7 +331,7 @@ class Store:
         """The newest games of each status, without their action logs."""
         out: list[GameRecord] = []
         with self.engine.connect() as conn:
-            for status in ("playing", "finished"):
+            for status in ("playing", "finished", "abandoned"):
                 rows = conn.execute(
                     select(games_table)
                     .where(games_table.c.status == status)
@@ -364,15 +366,21 @@ class Store:
         ]
         if with_actions:
             acts = conn.execute(
-                select(actions_table.c.n, actions_table.c.action, actions_table.c.digest)
+                select(
+                    actions_table.c.n,
+                    actions_table.c.action,
+                    actions_table.c.digest,
+                    actions_table.c.at,
+                )
                 .where(actions_table.c.game_id == record.id)
                 .order_by(actions_table.c.n)
             ).all()
-            for i, (n, action, digest) in enumerate(acts):
+            for i, (n, action, digest, at) in enumerate(acts):
                 if n != i:  # a gap would make the replay diverge: refuse to guess
                     raise StorageError(f"game {record.id}: action {i} is missing from the log")
                 record.actions.append(action)
                 record.digests.append(digest)
+                record.last_at = at
         return record
 
     def count_actions(self, game_id: str) -> int:
@@ -401,7 +409,7 @@ def _apply(conn: Connection, row: Write) -> None:
             update(games_table)
             .where(games_table.c.id == row.game_id)
             .values(
-                status="finished", winner=row.winner, result=json.dumps(row.result), finished=row.at
+                status=row.status, winner=row.winner, result=json.dumps(row.result), finished=row.at
             )
         )
     elif isinstance(row, ControllerRow):
