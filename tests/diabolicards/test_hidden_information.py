@@ -170,3 +170,63 @@ def test_a_spectator_sees_no_hand_and_no_private_draw() -> None:
     assert all("card" not in e for e in v["log"] if e.get("seen_by") is not None)
     for seat in (0, 1, 2, 3, None):
         assert shared_mutables(s.view(seat), s) == []
+
+
+def _log_names(s: DiaboState, seat: int | None, name: str) -> bool:
+    """Whether ``seat``'s log (as view and as words) names the card ``name``."""
+    from ossuary.diabolicards.board import format_event
+
+    log = s.view(seat)["log"]
+    return any(name in str(e) for e in log) or any(name in format_event(e) for e in log)
+
+
+def test_a_shown_card_is_named_in_the_log_only_to_the_seats_that_saw_it() -> None:
+    # Why See in 2v2: seat 0 shows side 1 (seats 1 and 3) a card; its teammate
+    # (seat 2) and a spectator read that a card was shown, never which
+    s = scenario(
+        """
+        [game]
+        mode = "2v2"
+        [[seat]]
+        hand = ["Peeping Pam", "Viper"]
+        [[seat]]
+        hand = ["Lodestar", "Aegis"]
+        [[seat]]
+        hand = []
+        [[seat]]
+        hand = ["Blink"]
+        """
+    )
+    act(s, play(s, "Peeping Pam", "vask"), play(s, "Lodestar", "vask"))
+    act(s, "show Viper", "show Aegis")
+    # Viper was shown to side 1, Aegis (seat 1's) to side 0
+    for seat, sees_viper, sees_aegis in ((0, True, True), (1, True, True), (2, False, True),
+                                         (3, True, False), (None, False, False)):  # fmt: skip
+        assert _log_names(s, seat, "Viper") == sees_viper, seat
+        assert _log_names(s, seat, "Aegis") == sees_aegis, seat
+    shown = [e for e in s.view(2)["log"] if e["e"] == "reveal"]
+    assert [e["p"] for e in shown] == [0, 1] and "card" not in shown[0]
+
+
+def test_fate_purge_on_a_low_deck_names_the_shown_card_only_to_the_enemy_side() -> None:
+    s = scenario(
+        """
+        [game]
+        mode = "2v2"
+        rest = "dead"
+        deck = ["Jock Jensen", "Nerd Nguyen", "Prodigy Priya"]
+        [[seat]]
+        hand = ["Quinn Cramwell", "Viper"]
+        [[seat]]
+        hand = ["Thunderclap"]
+        [[seat]]
+        hand = ["Knuckles"]
+        [[seat]]
+        hand = ["Blink"]
+        """
+    )
+    act(s, play(s, "Quinn Cramwell", "campus"))
+    assert [e["card"] for e in s.log if e["e"] == "reveal"] == ["Viper"]
+    for seat, sees in ((0, True), (1, True), (2, False), (3, True), (None, False)):
+        assert _log_names(s, seat, "Viper") == sees, seat
+    assert s.view(2)["players"][0]["hand"][0] is None
