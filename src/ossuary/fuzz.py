@@ -23,7 +23,14 @@ import time
 from typing import Any
 
 from . import games
-from .engine.contract import CardPlace, NameFinder, Sight, check_sample, name_leaks
+from .engine.contract import (
+    CardPlace,
+    NameFinder,
+    Sight,
+    check_sample,
+    name_leaks,
+    newly_shown,
+)
 from .engine.core import GameState
 from .engine.game import Game
 from .engine.replay import Replay
@@ -75,7 +82,29 @@ class ViewCheck:
         self.judged = 0  # log events judged so far
 
     def after_action(self, state: GameState) -> None:
-        self.marks.append((len(state.log), self.game.card_places(state)))
+        """Note the position after an action; check that every card the rules
+        just showed a seat is one the seat is told of (a log event it reads or
+        an option it is offered names it)."""
+        before_log, before = self.marks[-1]
+        after = self.game.card_places(state)
+        self.marks.append((len(state.log), after))
+        for seat in range(self.seats):
+            shown = newly_shown(before, after, seat)
+            if not shown:
+                continue
+            view = state.view(seat, before_log)
+            # what it is told: the new log events (and their lines), its options
+            told = [
+                view["log"],
+                [self.game.format_event(e) for e in view["log"]],
+                (view.get("decision") or {}).get("options", []),
+            ]
+            words = set(self.names(" ".join(_strings(told))))
+            untold = sorted(set(shown) - words)
+            if untold:
+                raise InvariantError(
+                    f"action {state.ply} showed seat {seat} {untold} without telling it"
+                )
 
     def _moment(self, reader: int | None) -> Any:
         marks, sights = self.marks, {}
@@ -114,6 +143,17 @@ class ViewCheck:
         self.judged = len(state.log)
         self.marks = self.marks[-1:]
         self.setup = False
+
+
+def _strings(obj: Any) -> Any:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _strings(v)
 
 
 def random_game(

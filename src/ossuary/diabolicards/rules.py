@@ -299,8 +299,8 @@ def show(s: DiaboState, seat: int, cid: int, to_side: int) -> None:
     spectators read that a card was shown, not which (guide THE SETUP:
     teammates never see each other's cards)."""
     s.known[cid] |= seats_bits(s, to_side)
-    knows = [p for p in range(s.n) if s.known[cid] >> p & 1]
-    event(s, "reveal", p=seat, card=s.defs[cid].name, to=to_side, seen_by=knows)
+    shown_to = [p for p in range(s.n) if p == seat or p % 2 == to_side]
+    event(s, "reveal", p=seat, card=s.defs[cid].name, to=to_side, seen_by=shown_to)
 
 
 # =============================================================================

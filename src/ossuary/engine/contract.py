@@ -191,6 +191,28 @@ class Sight:
                 self.unseen.add(p.name)
 
 
+def newly_shown(before: Sequence[CardPlace], after: Sequence[CardPlace], seat: int) -> list[str]:
+    """The names of the cards the rules showed ``seat`` in one action: lying
+    hidden from it after the action (another hand, a deck), marked as shown to
+    it now but not before, and not where it could see them before. Whatever
+    shows a seat a card must also tell it the card (a log event it reads, or
+    the options it is offered, name it): the check that the engine's record of
+    who was shown what is not wrong where nobody reads it."""
+    out = []
+    bit = 1 << seat
+    for b, a in zip(before, after, strict=True):
+        if (
+            a.known & bit
+            and not b.known & bit
+            and a.zone in HIDDEN_ZONES
+            and not (a.zone == "hand" and a.seat == seat)
+            and b.zone in HIDDEN_ZONES
+            and not (b.zone == "hand" and b.seat == seat)
+        ):
+            out.append(a.name)
+    return out
+
+
 class NameFinder:
     """Finds card names in text: whole names, the longest first, case as printed."""
 
