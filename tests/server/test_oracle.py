@@ -22,7 +22,10 @@ the engine fuzzer uses too). A reader can account for a card when it lies in a
 public zone, in the reader's own hand, or, lying hidden in another hand or a
 deck, when the rules showed it to the reader (to every seat, for a spectator);
 who was shown what is the one thing taken from the engine (its ``known``
-record), never the views, the log's own visibility marks or ``resample``.
+record), never the views, the log's own visibility marks or ``resample``; and
+that record is held to the wire too: a card the rules show a seat must be
+named to it in words (a log line or an option) by the first frame after that
+action, so a record that shows a seat more than it was told fails here.
 Then, for every frame:
 
 - a card shown with its id (a hand card, a card on the mat...) must be one the
@@ -63,7 +66,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from ossuary import games
-from ossuary.engine.contract import CardPlace, NameFinder, Sight, name_leaks
+from ossuary.engine.contract import CardPlace, NameFinder, Sight, name_leaks, newly_shown
 from ossuary.engine.core import GameState
 from ossuary.engine.game import Game
 
@@ -202,6 +205,19 @@ def judge(
 
     problems: list[str] = []
     states = [f["seq"] for f in frames if f.get("type") == "state"]
+    if reader is not None:
+        # a card the rules show the reader must be told to it in words: the
+        # first state frame after the action names it in a line or an option
+        told: dict[int, set[str]] = {}
+        for frame in frames:
+            if frame.get("type") == "state" and frame["seq"] not in told:
+                words = [*frame.get("events", []), *(o["label"] for o in frame.get("legal", []))]
+                told[frame["seq"]] = set(names("\n".join(words)))
+        for k in range(1, len(places)):
+            shown = newly_shown(places[k - 1], places[k], reader)
+            first = min((seq for seq in told if seq >= k), default=None)
+            if shown and (first is None or not set(shown) <= told[first]):
+                problems.append(f"action {k} showed {sorted(shown)} without saying so")
     k = states[0] if states else 0
     for n, frame in enumerate(frames):
         if frame.get("type") == "state":
