@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import games
@@ -106,7 +107,7 @@ class ViewCheck:
                     f"action {state.ply} showed seat {seat} {untold} without telling it"
                 )
 
-    def _moment(self, reader: int | None) -> Any:
+    def _moment(self, reader: int | None) -> Callable[[int], list[Sight]]:
         marks, sights = self.marks, {}
 
         def sight(k: int) -> Sight:
@@ -115,7 +116,9 @@ class ViewCheck:
             return sights[k]
 
         def moments(i: int) -> list[Sight]:
-            k = next((k for k, (length, _) in enumerate(marks) if length > i), len(marks) - 1)
+            k = next((k for k, (length, _) in enumerate(marks) if length > i), None)
+            if k is None:  # written since the last action noted: judged now
+                return [sight(len(marks) - 1)]
             if k == 0:
                 if not self.setup:
                     raise InvariantError(f"log event {i} was judged before")
@@ -145,7 +148,7 @@ class ViewCheck:
         self.setup = False
 
 
-def _strings(obj: Any) -> Any:
+def _strings(obj: Any) -> Iterator[str]:
     if isinstance(obj, str):
         yield obj
     elif isinstance(obj, dict):

@@ -4,6 +4,8 @@ the seat may not see; samples are independent and consistent with the view."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ossuary.agents import Observation
@@ -230,3 +232,41 @@ def test_fate_purge_on_a_low_deck_names_the_shown_card_only_to_the_enemy_side() 
     for seat, sees in ((0, True), (1, True), (2, False), (3, True), (None, False)):
         assert _log_names(s, seat, "Viper") == sees, seat
     assert s.view(2)["players"][0]["hand"][0] is None
+
+
+def _watched(steps: int) -> tuple[DiaboState, Any]:
+    """A 2v2 game after ``steps`` random actions, with the fuzzer's view check
+    that watched every one."""
+    from ossuary.diabolicards import GAME
+    from ossuary.fuzz import ViewCheck
+
+    s = new_game(seats=4, seed=4)
+    views = ViewCheck(GAME, s)
+    rng = Rng(4)
+    for _ in range(steps):
+        s.apply_action(rng.choice(s.legal_action_ids()))
+        views.after_action(s)
+    return s, views
+
+
+def test_the_fuzzers_view_check_judges_the_log_from_the_truth() -> None:
+    # a log event that names a card of seat 0's hand to everyone (as the reveal
+    # did before it said whom it was shown to) fails the check for the others
+    from ossuary.fuzz import InvariantError
+
+    s, views = _watched(steps=10)
+    views.check(s)
+    s.log.append({"e": "reveal", "p": 0, "card": s.defs[s.hands[0][0]].name, "to": 1})
+    with pytest.raises(InvariantError, match=r"seat 1 .*lies where the reader can't see it"):
+        views.check(s)
+
+
+def test_the_fuzzers_view_check_holds_whom_a_card_was_shown_to_to_the_log() -> None:
+    # the record says seat 2 was shown a card of seat 0's hand, but nothing told seat 2
+    from ossuary.fuzz import InvariantError
+
+    s, views = _watched(steps=10)
+    s.apply_action(s.legal_action_ids()[0])
+    s.known[s.hands[0][0]] |= 1 << 2
+    with pytest.raises(InvariantError, match=r"showed seat 2 .* without telling it"):
+        views.after_action(s)

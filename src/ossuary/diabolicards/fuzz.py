@@ -2,11 +2,12 @@
 
 The generic runner (``python -m ossuary.fuzz --game diabolicards``, ``make fuzz
 GAME=diabolicards``) plays the games, 1v1 and 2v2 in turn, and adds the
-kernel's checks (clone, serialization, samples, exact replay); this module says
+kernel's checks (clone, serialization, samples, exact replay, and every view
+judged from where the cards truly lie: :func:`card_places`); this module says
 what must hold in a Diabolicards position: all 80 cards accounted for across
 deck, hands, contracts, mat and dead pile, each exactly once; the mat's index in
-step with its slots; no view showing a card its seat may not see (a teammate's
-hand included).
+step with its slots; no log event with ``seen_by`` naming its cards to anyone
+else.
 """
 
 from __future__ import annotations

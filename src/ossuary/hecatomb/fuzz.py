@@ -2,7 +2,8 @@
 
 The generic runner (``python -m ossuary.fuzz --game hecatomb``, ``make fuzz``)
 plays the games and adds the kernel's checks (clone, serialization, samples,
-exact replay); this module says what must hold in a Hecatomb position.
+exact replay, and every view judged from where the cards truly lie:
+:func:`card_places`); this module says what must hold in a Hecatomb position.
 """
 
 from __future__ import annotations

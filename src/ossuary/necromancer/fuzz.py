@@ -2,9 +2,10 @@
 
 The generic runner (``python -m ossuary.fuzz --game necromancer``) plays the
 games over 2-4 seats and adds the kernel's checks (clone, serialization,
-samples, exact replay); this module says what must hold in a position: every
+samples, exact replay, and every view judged from where the cards truly lie:
+:func:`card_places`); this module says what must hold in a position: every
 card in exactly one place, health and lifeforce in bounds, the field's shape,
-one land each, no view or log showing a hidden card.
+one land each, no private log event naming its cards to another seat.
 """
 
 from __future__ import annotations
