@@ -70,7 +70,7 @@ from ossuary.engine.contract import CardPlace, NameFinder, Sight, name_leaks, ne
 from ossuary.engine.core import GameState
 from ossuary.engine.game import Game
 
-from .helpers import ServerProcess, running
+from .helpers import ServerProcess, auth, running
 
 Frame = dict[str, Any]
 
@@ -90,12 +90,11 @@ class Socket:
 
     def __init__(self, base: str, game_id: str, token: str | None) -> None:
         url = base.replace("http://", "ws://") + f"/ws/games/{game_id}"
-        if token is not None:
-            url += f"?token={token}"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(url, open_timeout=10, close_timeout=2)
         )
+        self.ws.send(auth(token))
         self.frames: list[Frame] = []
         self.state: Frame = {}
 
