@@ -80,6 +80,8 @@ def test_a_socket_too_far_behind_is_closed_with_a_clear_code(client: TestClient)
             sent.append(msg)
             if msg["type"] == "websocket.send":
                 await never.wait()  # the reader stopped reading: this never completes
+            if msg["type"] == "websocket.close":  # the transport ends the connection
+                await inbox.put({"type": "websocket.disconnect", "code": msg["code"]})
 
         scope = {
             "type": "websocket", "path": f"/ws/games/{game['id']}", "raw_path": b"",
