@@ -250,7 +250,7 @@ def test_the_full_screen_runs_on_a_terminal_and_restores_it(tmp_path: Path) -> N
     plain = ANSI.sub("", out)
     assert "Hecatomb · seed 3 · auto-pass on" in plain
     assert "Your main phase" in plain and "Add to mana:" in plain
-    assert "choose option 3" in plain  # the help page
+    assert "How to play Hecatomb" in plain  # the help page: how to play, then the keys
     assert "Game abandoned." in plain
     assert out.rindex("\x1b[?1049l") < out.rindex("Game abandoned.")  # said on the normal screen
 

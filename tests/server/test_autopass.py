@@ -16,7 +16,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from .conftest import create, make_client
-from .helpers import Seat
+from .helpers import Seat, seat_socket
 
 HOLD = 1.0  # the window's minimum time in these tests
 LATENCY = 0.2  # what delivering one message on loopback may take, at most, here
@@ -64,10 +64,9 @@ def opponents_side(client: TestClient, answer_after: float) -> tuple[list[dict[s
     (0: as its client's auto-pass does); what seat 0 was sent from the window
     on, and how long it saw the window open."""
     game = create(client, game="necromancer", seats=["human", "human"], seed=SEED)
-    base = f"/ws/games/{game['id']}?token="
     with (
-        client.websocket_connect(base + game["seats"][0]["token"]) as w0,
-        client.websocket_connect(base + game["seats"][1]["token"]) as w1,
+        seat_socket(client, game["id"], game["seats"][0]["token"]) as w0,
+        seat_socket(client, game["id"], game["seats"][1]["token"]) as w1,
     ):
         seats = [Seat(w0), Seat(w1)]
         for s in seats:
@@ -108,10 +107,9 @@ def test_the_opponent_cannot_tell_an_auto_pass_from_a_person(tmp_path: Path) -> 
 def test_only_the_asked_seat_is_told_it_may_pass_without_asking(tmp_path: Path) -> None:
     with make_client(tmp_path / "c.db") as client:
         game = create(client, game="necromancer", seats=["human", "human"], seed=SEED)
-        base = f"/ws/games/{game['id']}?token="
         with (
-            client.websocket_connect(base + game["seats"][0]["token"]) as w0,
-            client.websocket_connect(base + game["seats"][1]["token"]) as w1,
+            seat_socket(client, game["id"], game["seats"][0]["token"]) as w0,
+            seat_socket(client, game["id"], game["seats"][1]["token"]) as w1,
         ):
             seats = [Seat(w0), Seat(w1)]
             for s in seats:

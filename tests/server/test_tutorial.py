@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from ossuary import games
 from ossuary.tutorial import lesson
 
-from .helpers import Seat
+from .helpers import Seat, seat_socket
 
 
 def test_a_tutorial_game_is_the_lessons_deal_with_its_hints(client: TestClient) -> None:
@@ -22,15 +22,14 @@ def test_a_tutorial_game_is_the_lessons_deal_with_its_hints(client: TestClient) 
     game = r.json()
     assert [p["kind"] for p in game["players"]] == ["human", "heuristic"]  # the lesson's seats
     assert len(game["seats"]) == 1  # one person: the learner
-    base = f"/ws/games/{game['id']}"
     with (
-        client.websocket_connect(f"{base}?token={game['seats'][0]['token']}") as ws,
-        client.websocket_connect(base) as spectator,
+        seat_socket(client, game["id"], game["seats"][0]["token"]) as ws,
+        seat_socket(client, game["id"]) as spectator,
     ):
         me, them = Seat(ws), Seat(spectator)
         state = me.until("state")
         watched = them.until("state")
-        assert state["view"]["first"] == found.deal.first
+        assert state["deciding"] == found.deal.you  # the learner is asked first
         lesson_msg = state["tutorial"]
         assert lesson_msg["teaches"] == found.teaches
         hint = lesson_msg["hint"]
