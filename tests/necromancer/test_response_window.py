@@ -10,11 +10,13 @@ from .script import (
     act,
     at,
     attack,
+    dismiss,
     expect,
     grave_names,
     health,
     illegal,
     lifeforce,
+    pass_all,
     play,
     scenario,
 )
@@ -262,3 +264,29 @@ minions = [{{ card = "Cave Lurker", space = 1 }}]
     play(s, 0, "Grave Bolt")
     expect(s, "window", 1)
     assert f"destroy {s.seats[0].magic[0]}" in s.legal_action_ids()
+
+
+def test_a_minion_ensnared_in_response_to_its_dismissal_is_not_dismissed() -> None:
+    # Sections 9 and 11: an ensnared minion can't be dismissed; section 13: the
+    # response resolves first. So the dismissal, checked again as it resolves,
+    # does nothing, just as an attacker ensnared in response doesn't attack.
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+deck = ["Mist Wraith", "Mist Wraith"]
+minions = [{{ card = "Cave Lurker", space = 1 }}]
+
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Frost Snare"]
+deck = ["Mist Wraith", "Mist Wraith"]
+""")
+    lurker = at(s, 0, 1)
+    dismiss(s, lurker)
+    expect(s, "window", 1)
+    play(s, 1, "Frost Snare")  # its only target: the lurker being dismissed
+    pass_all(s)
+    expect(s, "main", 0)
+    assert at(s, 0, 1) == lurker and s.minions[lurker].ensnare is not None
+    assert lurker not in s.seats[0].deck
+    assert any(e["e"] == "fizzle" and e["what"] == "dismiss" for e in s.log)
