@@ -180,12 +180,12 @@ def run_balance(
     never = [c["card"] for c in summary["cards"] if c["note"] == "never played"]
     few = [c["card"] for c in summary["cards"] if c["note"] and c["note"] != "never played"]
     if never:
-        console.print(Text(f"Never played, not ranked: {', '.join(never)}"), soft_wrap=True)
+        console.print(Text(f"Never played, not ranked: {'; '.join(never)}"), soft_wrap=True)
     if few:
         console.print(
             Text(
                 f"Played by fewer than {summary['min_played']} seats, too little data to rank: "
-                f"{', '.join(few)}"
+                f"{'; '.join(few)}"
             ),
             soft_wrap=True,
         )

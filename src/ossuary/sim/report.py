@@ -522,9 +522,9 @@ def _cards_section(s: dict[str, Any], figs: dict[str, bytes]) -> list[str]:
             few = [c["card"] for c in unranked if c["note"] != "never played"]
             text = []
             if never:
-                text.append(f"never played ({len(never)}): {', '.join(never)}")
+                text.append(f"never played ({len(never)}): {'; '.join(never)}")
             if few:
-                text.append(f"played by too few seats ({len(few)}): {', '.join(few)}")
+                text.append(f"played by too few seats ({len(few)}): {'; '.join(few)}")
             parts.append(f"<p>Not ranked, too little data: {H.escape('; '.join(text))}.</p>")
     if "cards" in figs:
         parts.append(_img(figs["cards"], "card win rates"))

@@ -372,11 +372,11 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
     if turns.size:
         values, counts = np.unique(turns.astype(np.int64), return_counts=True)
         summary["turn_histogram"] = {int(v): int(c) for v, c in zip(values, counts, strict=True)}
-    if groups and ok.num_rows:
+    has_decks = ok.num_rows > 0 and len(_flat(ok["deck_cards"])[0]) > 0
+    if groups and has_decks:
         summary["by_family"] = rates_by(pa.array(deck_families(ok["deck_cards"], groups)), scores)
         summary["by_family_each"] = rates_by_family(ok["deck_cards"], groups, scores)
     if ok.num_rows:
-        has_decks = len(_flat(ok["deck_cards"])[0]) > 0
         measure = card_measure(config.deck_mode, has_decks, _deals_random_decks(game))
         summary["card_measure"] = measure
         summary["cards"] = card_table(ok, groups, baseline, band, measure["key"])
