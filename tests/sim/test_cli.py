@@ -49,12 +49,15 @@ def test_simulate_writes_parquet_and_a_summary_then_resumes_to_more(tmp_path: Pa
 
 def test_simulate_takes_a_deck_file(tmp_path: Path) -> None:
     game = games.get("hecatomb")
-    deck = tmp_path / "mine.txt"
+    deck = tmp_path / "mine [red].txt"  # a name rich would read as markup
     deck.write_text(game.format_deck(game.preconstructed()["Plague Tithe"]))
     out = tmp_path / "run"
-    _ok(["simulate", "--agents", "random", "--games", "2", "--decks", f"{deck},Rot and Ruin",
-         "--out", str(out), "--workers", "1", "--no-progress"])  # fmt: skip
-    assert {d.name for d in store.read_run(out).config.decks} == {"mine", "Rot and Ruin"}
+    text = _ok(["simulate", "--agents", "random", "--games", "2", "--decks",
+                f"{deck},Rot and Ruin", "--out", str(out), "--workers", "1", "--no-progress"])  # fmt: skip
+    assert {d.name for d in store.read_run(out).config.decks} == {"mine [red]", "Rot and Ruin"}
+    assert "│ mine [red]" in text  # the deck's row in "Win rate by deck", whole
+    checked = _ok(["deck", "check", str(deck)])
+    assert "mine [red].txt: a legal Hecatomb deck" in " ".join(checked.split())
 
 
 @pytest.mark.parametrize(
