@@ -53,7 +53,8 @@ def test_simulate_takes_a_deck_file(tmp_path: Path) -> None:
     deck.write_text(game.format_deck(game.preconstructed()["Plague Tithe"]))
     out = tmp_path / "run"
     text = _ok(["simulate", "--agents", "random", "--games", "2", "--decks",
-                f"{deck},Rot and Ruin", "--out", str(out), "--workers", "1", "--no-progress"])  # fmt: skip
+                f"{deck},Rot and Ruin", "--out", str(out), "--workers", "1",
+                "--no-progress"])  # fmt: skip
     assert {d.name for d in store.read_run(out).config.decks} == {"mine [red]", "Rot and Ruin"}
     assert "│ mine [red]" in text  # the deck's row in "Win rate by deck", whole
     checked = _ok(["deck", "check", str(deck)])
