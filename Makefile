@@ -53,9 +53,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_rl.py
 
-# 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
+# 200 concurrent games over WebSockets on loopback for a minute, then the AI's
+# fairness: a person's round trip while ten games play the hard level (docs/server.md)
 bench-server: $(STAMP)
 	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
+	$(BIN)/python bench/bench_server.py --fairness --games 5 --seconds 60
 
 # docs/img/board.png, the README's picture of the board (needs Debian's chromium)
 screenshot: $(STAMP)

@@ -35,9 +35,10 @@ def main(out: Path, seed: int = 5, actions: int = 70) -> None:
         game = server.post("/api/games", {"seats": ["human", "human"], "seed": seed})
         ws_base = server.base.replace("http://", "ws://")
         sockets = [
-            stack.enter_context(connect(f"{ws_base}/ws/games/{game['id']}?token={s['token']}"))
-            for s in game["seats"]
+            stack.enter_context(connect(f"{ws_base}/ws/games/{game['id']}")) for s in game["seats"]
         ]
+        for sock, s in zip(sockets, game["seats"], strict=True):
+            sock.send(json.dumps({"type": "auth", "token": s["token"]}))
         states: list[dict] = [{}, {}]  # type: ignore[type-arg]
         rng = random.Random(seed)
 

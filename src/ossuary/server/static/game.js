@@ -33,11 +33,12 @@ const page = {
 // -- the socket ---------------------------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   page.socket = socket;
   $("conn-status").textContent = "connecting…";
   socket.addEventListener("open", () => {
+    // the seat's token travels inside the socket, never in its URL (URLs are logged)
+    socket.send(JSON.stringify(token ? {type: "auth", token} : {type: "auth"}));
     page.retry = 0;
     $("conn-status").textContent = "";
     page.logLines = [];
@@ -396,10 +397,10 @@ async function stepTo(step) {
   const steps = page.replay.steps;
   if (step < 0 || (steps && step > steps)) return;
   const query = new URLSearchParams({step: String(step)});
-  if (token && page.me !== null) query.set("token", token);
   let msg;
   try {
-    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`);
+    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`, undefined,
+      page.me !== null ? token : null);
   } catch (err) {
     showMessage(err.message, "replay");
     return;
