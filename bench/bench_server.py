@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,6 +156,12 @@ async def game_loop(
             stats.finished += 1
 
 
+def get(base: str, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(base + path, timeout=30) as r:
+        out: dict[str, Any] = json.load(r)
+        return out
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -221,14 +228,61 @@ async def fairness_phase(base: str, args: argparse.Namespace, hard: int) -> dict
             "hard_actions": sum(done[3:])}  # fmt: skip
 
 
+async def page_replays(base: str, stop: float, rng: random.Random) -> int:
+    """Play a quick computer game to its end, then step through its replay as
+    each seat and a spectator, over and over, until ``stop``; the steps read."""
+    loop = asyncio.get_running_loop()
+    game = await loop.run_in_executor(
+        None, post, base, "/api/games", {"seats": ["easy", "easy"], "seed": rng.randrange(2**31)}
+    )
+    while time.monotonic() < stop:  # until it is over
+        summary = await loop.run_in_executor(None, get, base, f"/api/games/{game['id']}")
+        if summary["status"] != "playing":
+            break
+        await asyncio.sleep(0.2)
+    steps = summary["actions"]
+    read = 0
+    while time.monotonic() < stop:
+        for step in range(steps + 1):
+            if time.monotonic() >= stop:
+                break
+            try:
+                await loop.run_in_executor(
+                    None, get, base, f"/api/games/{game['id']}/replay?step={step}"
+                )
+                read += 1
+            except urllib.error.HTTPError as exc:  # 429: reading too fast; wait a little
+                if exc.code != 429:
+                    raise
+                await asyncio.sleep(0.05)
+    return read
+
+
+async def replay_phase(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    stats = Stats()
+    rng = random.Random(args.seed + 99)
+    stop = time.monotonic() + args.seconds
+    people = [game_loop(base, stats, args, random.Random(rng.random()), stop, False)
+              for _ in range(args.games)]  # fmt: skip
+    pagers = [page_replays(base, stop, random.Random(rng.random())) for _ in range(4)]
+    t0 = time.monotonic()
+    done = await asyncio.gather(asyncio.gather(*people), *pagers)
+    return {"replay_clients": 4, "seconds": time.monotonic() - t0, "rtts": stats.rtts,
+            "errors": stats.errors, "replay_steps": sum(done[1:])}  # fmt: skip
+
+
 async def fairness(base: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    return [await fairness_phase(base, args, 0), await fairness_phase(base, args, args.hard_games)]
+    return [
+        await fairness_phase(base, args, 0),
+        await fairness_phase(base, args, args.hard_games),
+        await replay_phase(base, args),
+    ]
 
 
 def fairness_report(phases: list[dict[str, Any]]) -> list[str]:
-    alone, loaded = phases
+    alone, loaded, paging = phases
     lines = []
-    for p in phases:
+    for p in (alone, loaded):
         lines.append(
             f"{p['hard_games']:>2} games at the hard level, {p['seconds']:.0f} s: "
             + report("a person's round trip", p["rtts"])
@@ -241,6 +295,12 @@ def fairness_report(phases: list[dict[str, Any]]) -> list[str]:
         f"{'met' if p99 <= 50 else 'NOT met'}); computer games' pace under load: easy "
         f"{loaded['easy_pace'] / max(alone['easy_pace'], 1e-9):.0%}, normal "
         f"{loaded['normal_pace'] / max(alone['normal_pace'], 1e-9):.0%} of their pace alone"
+    )
+    lines.append(
+        f"while 4 clients page through replays ({paging['replay_steps']} steps read in "
+        f"{paging['seconds']:.0f} s): "
+        + report("a person's round trip", paging["rtts"])
+        + f"; errors {len(paging['errors'])}"
     )
     return lines
 

@@ -34,11 +34,13 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import importlib
 import itertools
 import logging
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -127,6 +129,24 @@ def think(game_name: str, state_text: str, seat: int, spec: str, seed: int) -> s
     return agent.act(Observation.of(state, seat, needs=needs))
 
 
+#: what a worker may be asked to run, by name (a job names one of these and its
+#: arguments: plain data, so nothing but these functions ever runs in a worker)
+JOBS: dict[str, Callable[..., Any]] = {"think": think}
+
+
+def register_job(name: str, fn: Callable[..., Any]) -> None:
+    """Let workers run ``fn`` as job ``name``. Name it ``"package.module:function"``
+    and register it when that module is imported: a fresh worker imports the
+    module the first time it is asked for the job."""
+    JOBS[name] = fn
+
+
+def _job(name: str, args: tuple[Any, ...]) -> Any:
+    if name not in JOBS:  # registered by a module the worker has not imported yet
+        importlib.import_module(name.rpartition(":")[0] or "ossuary.server.ai")
+    return JOBS[name](*args)
+
+
 WORKER_NICENESS = 10
 
 
@@ -148,7 +168,7 @@ def _serve(conn: Connection) -> None:
         except (EOFError, OSError):
             return
         try:
-            conn.send(("ok", think(*job)))
+            conn.send(("ok", _job(*job)))
         except Exception as exc:  # a bug in an agent: the server takes the default option
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -189,10 +209,10 @@ class _Worker:
         theirs.close()
         self.conn = mine
 
-    def run(self, job: tuple[Any, ...], limit: float) -> str:
-        """The decision for ``job`` (blocking: call it from a thread)."""
+    def run(self, job: tuple[str, tuple[Any, ...]], limit: float) -> Any:
+        """The answer to ``job`` (blocking: call it from a thread)."""
         if self.inline:
-            return think(*job)
+            return _job(*job)
         if self.proc is None or not self.proc.is_alive():
             self._start()
         assert self.conn is not None
@@ -207,7 +227,7 @@ class _Worker:
             raise WorkerFailed(f"the worker died ({type(exc).__name__})") from None
         if status != "ok":
             raise WorkerFailed(answer)
-        return str(answer)
+        return answer
 
     def recycle(self) -> None:
         """Kill the process (it may be deep in a search) and forget it; the next
@@ -239,9 +259,9 @@ class _Job:
     used: float  # the game's worker time so far, when the job was queued
     order: int
     game_id: str = field(compare=False)
-    args: tuple[Any, ...] = field(compare=False)
+    args: tuple[str, tuple[Any, ...]] = field(compare=False)  # (job name, its arguments)
     limit: float = field(compare=False)
-    future: asyncio.Future[str] = field(compare=False)
+    future: asyncio.Future[Any] = field(compare=False)
 
 
 class _Lane:
@@ -332,12 +352,22 @@ class AIPool:
     ) -> str:
         """The agent's choice; :class:`WorkerFailed` when its worker failed or
         overran ``limit`` seconds (the worker is then replaced)."""
-        lane = self.quick if budget_of(spec) is None else self.search
-        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        job = _Job(self.used(game_id), next(self._order), game_id,
-                   (game_name, state_text, seat, spec, seed), limit, future)  # fmt: skip
-        lane.submit(job)
-        return await future  # cancelling the caller cancels the queued job too
+        quick = budget_of(spec) is None
+        answer = await self.run(game_id, "think", (game_name, state_text, seat, spec, seed),
+                                limit, quick)  # fmt: skip
+        return str(answer)
+
+    async def run(
+        self, key: str, job: str, args: tuple[Any, ...], limit: float, quick: bool = False
+    ) -> Any:
+        """Run ``job`` (a name in :data:`JOBS`) with ``args`` in a worker of the
+        quick or the search lane, sharing it fairly by ``key`` (a game's id, or
+        anything else that should get its share: a deck trial); its answer, or
+        :class:`WorkerFailed`. Cancelling the caller cancels a queued job."""
+        lane = self.quick if quick else self.search
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        lane.submit(_Job(self.used(key), next(self._order), key, (job, args), limit, future))
+        return await future
 
     @property
     def recycled(self) -> int:

@@ -29,7 +29,7 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
-from . import ai
+from . import ai, replays
 from .db import Database
 from .hub import OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
@@ -305,6 +305,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         ``Authorization: Bearer`` header (none: as a spectator saw it)."""
         hub = hub_of(request)
         _no_token_in_url(request.query_params)
+        if not hub.replays.allow(request.client.host if request.client else None):
+            raise RequestError(
+                f"too many replay steps at once: at most {replays.STEPS_PER_SECOND:g} a second",
+                429,
+            )
         g = await hub.get(_id(game_id))
         seat = hub.seat_of(g, _token(_bearer(request.headers.get("authorization"))))
         return await hub.replay(g, seat, step)

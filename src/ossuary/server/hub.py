@@ -24,19 +24,18 @@ from .. import games
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
-from ..engine.replay import Replay, SeatReplay
 from . import ai
 from .db import Database
 from .messages import (
     Message,
     error,
     player_name,
-    replay_message,
     result_lines,
     state_message,
     try_action,
 )
 from .protocol import CreateGame
+from .replays import ReplayDesk
 from .storage import (
     ActionRow,
     ClaimRow,
@@ -55,7 +54,6 @@ HUMAN = "human"
 SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
 OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
-REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
 SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
 DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
 
@@ -170,7 +168,7 @@ class Hub:
         self.damaged: dict[str, str] = {}
         self._loading: dict[str, _Loading] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._replays: dict[tuple[str, int | None, int], SeatReplay] = {}
+        self.replays = ReplayDesk()
 
     # -- start and stop -----------------------------------------------------------------
     async def resume_all(self) -> int:
@@ -781,25 +779,17 @@ class Hub:
 
     # -- replays -----------------------------------------------------------------------------
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:
-        """Step ``step`` (0: the start) of the game as ``seat`` saw it, from the
-        kernel's seat replay (kept for the last few games and seats asked)."""
+        """Step ``step`` (0: the start) of the game as ``seat`` saw it (see
+        :mod:`.replays`: cached per game, built in slices between live actions)."""
         steps = g.n
         if not 0 <= step <= steps:
             raise RequestError(f"step must be from 0 to {steps}, not {step}")
-        key = (g.id, seat, steps)
-        recorded = self._replays.get(key)
-        if recorded is None:
-            replay = Replay(g.state.ruleset, g.record.version, len(g.record.seats),
-                            g.record.decks, g.record.seed, g.record.first,
-                            list(g.record.actions))  # fmt: skip
-            try:
-                recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
-            except OssuaryError as exc:
-                raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
-            self._replays[key] = recorded
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.pop(next(iter(self._replays)))
-        return replay_message(g.game, recorded, step)
+        try:
+            start = start_state(g.game, g.record)
+            return await self.replays.step(g.game, g.id, start, list(g.record.actions),
+                                           g.state.is_terminal(), seat, step)  # fmt: skip
+        except OssuaryError as exc:
+            raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
 
 
 def start_state(game: Game, record: GameRecord) -> GameState:
