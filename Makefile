@@ -59,9 +59,11 @@ bench-server: $(STAMP)
 	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
 	$(BIN)/python bench/bench_server.py --fairness --games 5 --seconds 60
 
-# docs/img/board.png, the README's picture of the board (needs Debian's chromium)
+# current pictures of every board, desktop and phone (needs Debian's chromium), into
+# screenshots/ (not tracked); make screenshot OUT=docs/img refreshes the docs' pictures
+OUT ?= screenshots
 screenshot: $(STAMP)
-	$(BIN)/python bench/screenshot.py docs/img/board.png
+	$(BIN)/python bench/screenshot.py $(OUT)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -80,6 +80,8 @@ def test_a_socket_too_far_behind_is_closed_with_a_clear_code(client: TestClient)
             sent.append(msg)
             if msg["type"] == "websocket.send":
                 await never.wait()  # the reader stopped reading: this never completes
+            if msg["type"] == "websocket.close":  # the transport ends the connection
+                await inbox.put({"type": "websocket.disconnect", "code": msg["code"]})
 
         scope = {
             "type": "websocket", "path": f"/ws/games/{game['id']}", "raw_path": b"",
@@ -94,7 +96,11 @@ def test_a_socket_too_far_behind_is_closed_with_a_clear_code(client: TestClient)
             await asyncio.sleep(0.01)
         for _ in range(hubmod.SEND_QUEUE + 10):  # every change is told to every socket
             hub.broadcast_seats(g)
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait({task}, timeout=10)
+        if not task.done():  # never closed: unblock it and let the test say so
+            never.set()
+            await inbox.put({"type": "websocket.disconnect", "code": 1006})
+            await asyncio.wait({task}, timeout=10)
         return sent
 
     sent = client.portal.call(scenario)  # type: ignore[union-attr]

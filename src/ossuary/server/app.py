@@ -332,29 +332,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         except _Gone:
             return
         conn = Conn(seat)
-        sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
-        await hub.connect(g, conn)
         loop = asyncio.get_running_loop()
-        receiver = loop.create_task(_receive(websocket, hub, g, conn))
-        gone = loop.create_task(conn.gone.wait())
+        sender = loop.create_task(_sender(websocket, conn))
+        conn.on_overflow = lambda: _drop(websocket, sender, conn)
+        await hub.connect(g, conn)
         try:
-            # until the client leaves, or the server closes the connection (a
-            # reader whose queue overflowed, a server shutting down)
-            await asyncio.wait({receiver, gone}, return_when=asyncio.FIRST_COMPLETED)
+            await _receive(websocket, hub, g, conn)
         finally:
             hub.disconnect(g, conn)
-            receiver.cancel()
-            gone.cancel()
-            if conn.overflowed:  # its sender may be stuck writing to a reader that doesn't read
-                sender.cancel()
-            await asyncio.gather(sender, receiver, gone, return_exceptions=True)
-        if conn.overflowed and websocket.application_state == WebSocketState.CONNECTED:
-            # said at once, not left hanging until the keepalive gives up; the
-            # page reconnects and is sent the whole state afresh
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(
-                    websocket.close(code=OVERFLOW_CODE, reason="too far behind: reconnect"), 2
-                )
+            await asyncio.gather(sender, return_exceptions=True)  # cancelled, on overflow
+            if conn.closing is not None:
+                await asyncio.gather(conn.closing, return_exceptions=True)
 
     return app
 
@@ -402,6 +390,22 @@ async def _dispatch(
     elif isinstance(msg, ReclaimMessage):
         reply = await hub.reclaim(g, seat)
     return reply
+
+
+def _drop(websocket: WebSocket, sender: asyncio.Task[None], conn: Conn) -> None:
+    """A reader whose queue overflowed: stop writing to it (the sender may be
+    stuck writing to a reader that doesn't read) and close it at once with
+    ``OVERFLOW_CODE`` and a reason, rather than leave its page frozen until the
+    keepalive gives up; the page reconnects and is sent the whole state."""
+    sender.cancel()
+
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.close(code=OVERFLOW_CODE, reason="too far behind: reconnect"), 2
+            )
+
+    conn.closing = asyncio.get_running_loop().create_task(close())
 
 
 async def _sender(websocket: WebSocket, conn: Conn) -> None:

@@ -16,7 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,8 +82,9 @@ class Conn:
     #: the reader fell so far behind that its queue overflowed (it is closed with
     #: OVERFLOW_CODE, and its page reconnects and starts afresh)
     overflowed: bool = False
-    #: set when this connection closes, for whatever reason
-    gone: asyncio.Event = field(default_factory=asyncio.Event)
+    #: what the socket's handler does when the queue overflows (closes the socket)
+    on_overflow: Callable[[], None] | None = None
+    closing: asyncio.Task[None] | None = None  # that close, under way
 
     def send(self, msg: Message) -> None:
         if self.closed:
@@ -93,6 +94,8 @@ class Conn:
         except asyncio.QueueFull:  # the reader is gone or far behind: close it
             self.overflowed = True
             self.close()
+            if self.on_overflow is not None:
+                self.on_overflow()
 
     def close(self) -> None:
         if not self.closed:
@@ -100,7 +103,6 @@ class Conn:
             while not self.queue.empty():  # what it has not read is dropped
                 self.queue.get_nowait()
             self.queue.put_nowait(None)
-            self.gone.set()
 
 
 @dataclass(eq=False)
