@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import QueryError
 from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
@@ -290,6 +291,13 @@ class DiabolicardsGame(Game):
         return {c.name: c.group for c in deck()}
 
     # -- analysis ---------------------------------------------------------------
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        from .fuzz import card_places
+        from .state import DiaboState
+
+        assert isinstance(state, DiaboState)
+        return card_places(state)
+
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
         from .state import DiaboState

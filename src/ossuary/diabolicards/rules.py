@@ -293,9 +293,17 @@ def step_reveal(s: DiaboState, seat: int, to_side: int) -> None:
 @resume("reveal")
 def resume_reveal(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     seat, to_side = ctx
-    cid = int(aid.split()[1])
+    show(s, seat, int(aid.split()[1]), to_side)
+
+
+def show(s: DiaboState, seat: int, cid: int, to_side: int) -> None:
+    """``seat`` shows one of its hand cards to the seats of ``to_side`` (Why See,
+    Fate Purge on a low deck). Only they learn it: the shower's teammate and
+    spectators read that a card was shown, not which (guide THE SETUP:
+    teammates never see each other's cards)."""
     s.known[cid] |= seats_bits(s, to_side)
-    event(s, "reveal", p=seat, card=s.defs[cid].name, to=to_side)
+    shown_to = [p for p in range(s.n) if p == seat or p % 2 == to_side]
+    event(s, "reveal", p=seat, card=s.defs[cid].name, to=to_side, seen_by=shown_to)
 
 
 # =============================================================================

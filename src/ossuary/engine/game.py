@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .contract import CardPlace
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
 from .rng import Rng
@@ -349,6 +350,13 @@ class Game:
         """The decks a fuzz game with ``seed`` plays (None: the default decks);
         games vary them so every card gets played under the checks."""
         return None
+
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        """Where every card of ``state`` truly lies, one entry per card id: the
+        truth the hidden-information checks judge views and messages against
+        (:class:`~ossuary.engine.contract.Sight`). For checks only: an agent or a
+        client sees a view, never this."""
+        raise NotSupported(f"{self.title} does not say where its cards lie")
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         """Raise AssertionError if ``state`` breaks one of the game's invariants

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
@@ -266,6 +267,13 @@ class HecatombGame(Game):
         from .fuzz import fuzz_decks
 
         return fuzz_decks(seed, seats)
+
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        from .fuzz import card_places
+        from .state import HecatombState
+
+        assert isinstance(state, HecatombState)
+        return card_places(state)
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
