@@ -69,16 +69,25 @@ lint: $(BUILT)
 	$(BIN)/mypy
 
 # the whole suite on the build installed (compiled where a C compiler is), then
-# its core again on pure Python
+# its core again on pure Python; -rs: say why each skipped test was skipped (no
+# chromium, no PostgreSQL...)
 test: lint
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 -rs
 	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
 
+# about an hour for Hecatomb's 10,000 games on a 2-core machine: make fuzz FUZZ_GAMES=200
+# for a few minutes (Ctrl-C stops it and says how far it got)
+FUZZ_GAMES ?= 10000
 fuzz: $(BUILT)
-	$(BIN)/python -m ossuary.fuzz --game $(GAME) --games 10000
+	$(BIN)/python -m ossuary.fuzz --game $(GAME) --games $(FUZZ_GAMES)
 
+# each game's card catalogue (docs/cards.md, docs/necromancer-cards.md,
+# docs/diabolicards-cards.md); called as functions, not with -m, which warns
+# when the package has imported its catalogue module already
 docs: $(BUILT)
-	$(BIN)/python -m ossuary.hecatomb.catalog
+	$(BIN)/python -c 'from ossuary.hecatomb.catalog import main; main([])'
+	$(BIN)/python -c 'from ossuary.necromancer.catalog import main; main([])'
+	$(BIN)/python -c 'from ossuary.diabolicards.catalog import main; main([])'
 
 # the builds side by side with the references (docs/benchmarks.md); the bench
 # extra brings them (installed without compiling: the build is kept in place)
@@ -88,13 +97,17 @@ bench: $(BUILT)
 	$(BIN)/python bench/bench_builds.py
 	$(BIN)/python bench/bench_rl.py
 
-# 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
+# 200 concurrent games over WebSockets on loopback for a minute, then the AI's
+# fairness: a person's round trip while ten games play the hard level (docs/server.md)
 bench-server: $(BUILT)
 	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
+	$(BIN)/python bench/bench_server.py --fairness --games 5 --seconds 60
 
-# docs/img/board.png, the README's picture of the board (needs Debian's chromium)
+# current pictures of every board, desktop and phone (needs Debian's chromium), into
+# screenshots/ (not tracked); make screenshot OUT=docs/img refreshes the docs' pictures
+OUT ?= screenshots
 screenshot: $(BUILT)
-	$(BIN)/python bench/screenshot.py docs/img/board.png
+	$(BIN)/python bench/screenshot.py $(OUT)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -36,7 +36,8 @@ SRC = HERE / "src"
 # - what other code subclasses: the registry's Game (entry.py), the errors, the
 #   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
 #   the test helpers that walk objects by introspection (contract.py, fuzz.py);
-# - what people read: the terminal boards and screens, the card catalogues;
+# - what people read: the terminal boards and screens, the card catalogues, how
+#   seats are named (engine/names.py);
 # - cli/, server/, sim/, rl/: front ends, whose time goes to the libraries
 #   they drive (typer, FastAPI, Arrow, numpy) and to the compiled games.
 PACKAGES = ("engine", "hecatomb", "necromancer", "diabolicards", "agents")
@@ -56,6 +57,7 @@ INTERPRETED = {
     # by path
     "engine/contract.py",
     "engine/errors.py",
+    "engine/names.py",
     "engine/replay.py",
     "engine/untrusted.py",
     "agents/arena.py",

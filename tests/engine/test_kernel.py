@@ -121,3 +121,34 @@ def test_the_leak_check_sees_inside_every_games_state(game: str) -> None:
     assert copy.rng is not state.rng
     copy.rng = state.rng
     assert ".rng" in shared_mutables(copy, state)
+
+
+# -- what the README promises of the API (issue 30 §6) ---------------------------------
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer", "diabolicards"])
+def test_illegal_action_is_importable_from_ossuary_and_from_each_game(name: str) -> None:
+    import importlib
+
+    import ossuary
+
+    package = importlib.import_module(f"ossuary.{name}")
+    assert ossuary.IllegalAction is IllegalAction
+    assert package.IllegalAction is IllegalAction
+    s = package.new_game(seed=2)
+    with pytest.raises(ossuary.IllegalAction):
+        s.apply_action("no such option")
+
+
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer", "diabolicards"])
+def test_resample_takes_the_standard_librarys_random_too(name: str) -> None:
+    import importlib
+    import random
+
+    s = importlib.import_module(f"ossuary.{name}").new_game(seed=4)
+    seat = s.current_player()
+    assert seat is not None
+    a = s.resample(seat, random.Random(5))
+    b = s.resample(seat, random.Random(5))
+    assert a == b and a.perspective == seat  # the same generator, the same sample
+    assert a.legal_action_ids() == s.legal_action_ids()
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        s.resample(seat, 5)  # type: ignore[arg-type]

@@ -3,6 +3,7 @@ deck checks, and refusals of bad requests that change nothing."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -13,6 +14,7 @@ from ossuary import games
 from ossuary.engine.game import Game
 
 from .conftest import create
+from .helpers import seat_socket
 
 
 def test_create_answers_id_tokens_links_and_spectator_link(client: TestClient) -> None:
@@ -32,7 +34,7 @@ def test_null_decks_and_a_seed_give_the_same_game_as_new_game(client: TestClient
     hecatomb = games.get("hecatomb")
     game = create(client, decks=None, seed=7)
     token = game["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+    with seat_socket(client, game["id"], token) as ws:
         ws.receive_json()  # hello
         state = ws.receive_json()
     expected = hecatomb.new_game(decks=None, seats=2, seed=7).view(0)
@@ -96,6 +98,18 @@ def test_catalogue_lists_every_registered_game_generically(client: TestClient) -
     assert len(cards) == len(games.get("hecatomb").cards())
 
 
+def test_the_card_panel_has_a_name_in_words_for_every_field(client: TestClient) -> None:
+    # issue 30 §2: the panel showed raw field names ("minion_type")
+    for name in games.names():
+        data = client.get(f"/api/catalog/{name}/cards").json()
+        fields = data["fields"]
+        for card in data["cards"]:
+            for key in card:
+                assert key in fields, (name, key)
+                assert re.fullmatch(r"[A-Z#][a-z ]*", fields[key]), (name, key, fields[key])
+    assert data["fields"]["linked_zone"] == "Linked to"  # the game's own heading first
+
+
 def test_the_ai_levels_are_those_of_ossuary_play() -> None:
     from ossuary.cli.play import AI_LEVELS as CLI_LEVELS
     from ossuary.server.ai import AI_LEVELS
@@ -128,11 +142,10 @@ def test_lists_open_playing_and_finished_games(client: TestClient) -> None:
 def test_join_takes_a_free_seat_of_a_public_game_only(client: TestClient) -> None:
     public = create(client, seats=["human", "human"], public=True)
     r = client.post(f"/api/games/{public['id']}/join")
-    first = r.json()
-    assert r.status_code == 200 and first["seat"] == 0
-    assert first["token"] != public["seats"][0]["token"]  # the unused invite is void now
-    second = client.post(f"/api/games/{public['id']}/join").json()
-    assert second["seat"] == 1
+    joined = r.json()
+    # the creator's seat is the creator's link's: a stranger gets the open one
+    assert r.status_code == 200 and joined["seat"] == 1
+    assert joined["token"] != public["seats"][0]["token"]
     r = client.post(f"/api/games/{public['id']}/join")
     assert r.status_code == 409 and "taken" in r.json()["error"]
     private = create(client)

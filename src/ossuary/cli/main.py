@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import Annotated
 
@@ -26,6 +27,15 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+class LogLevel(enum.StrEnum):
+    """How much ``ossuary serve`` logs."""
+
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
 
 
 def _version(value: bool) -> None:
@@ -104,9 +114,26 @@ def play(
         bool,
         typer.Option(
             "--auto-pass/--no-auto-pass",
-            help="Answer a lone 'Pass' or 'End your turn' for you (type 'auto' in play to switch).",
+            help="Pass for you when nothing you could do matters now (type 'auto' in play to "
+            "switch).",
         ),
     ] = True,
+    tutorial: Annotated[
+        bool,
+        typer.Option(
+            "--tutorial",
+            help="A guided first game: a fixed deal against the computer, each kind of "
+            "question explained as it comes ('tutorial' in the game hides the hints).",
+        ),
+    ] = False,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            help="What to call the seats, comma separated, in seat order (empty: the "
+            "default): --names Ann,Bo for two people at one keyboard.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game: against computers, hot seat, or watch computers play.
 
@@ -132,6 +159,8 @@ def play(
             auto_pass=auto_pass,
             mode=mode,
             first=first,
+            typed_names=None if names is None else [n.strip() or None for n in names.split(",")],
+            tutorial=tutorial,
         )
     if code:
         raise typer.Exit(code)
@@ -311,6 +340,37 @@ def serve(
             "--ai-workers", help="Processes for computer seats (default: one a core but one)."
         ),
     ] = None,
+    hold: Annotated[
+        float | None,
+        typer.Option(
+            "--hold",
+            help="Seconds every response window stays open at least, so the timing never "
+            "shows whether a person or their auto-pass answered (default 0.8).",
+            min=0,
+            max=10,
+        ),
+    ] = None,
+    max_live_games: Annotated[
+        int,
+        typer.Option(
+            "--max-live-games",
+            help="Games in progress one client (address) may have created at once.",
+            min=1,
+            max=100_000,
+        ),
+    ] = 20,
+    expire_days: Annotated[
+        float,
+        typer.Option(
+            "--expire-days",
+            help="A game nobody has played or watched for this many days ends as abandoned.",
+            min=0.001,
+            max=3650,
+        ),
+    ] = 7.0,
+    log_level: Annotated[
+        LogLevel, typer.Option("--log-level", help="How much the server logs.")
+    ] = LogLevel.info,
 ) -> None:
     """Serve the browser client: a lobby, boards, games with friends and the AI."""
     with reported_errors():
@@ -318,7 +378,16 @@ def serve(
             from ..server import serve as run_server
         except ImportError as exc:  # the web libraries are core deps; say what is missing
             raise CliError(f"the server needs {exc.name}: pip install 'ossuary'") from None
-        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers)
+        run_server(
+            host=host,
+            port=port,
+            db_url=db,
+            ai_workers=ai_workers,
+            log_level=log_level.value,
+            max_live_games=max_live_games,
+            expire_days=expire_days,
+            hold=hold,
+        )
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")

@@ -15,6 +15,7 @@ and ``serialize`` is complete JSON.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -202,6 +203,13 @@ class GameState:
         self.RESUME[pending.kind](self, pending.ctx, aid)
         self.run()
 
+    def replay_first(self) -> int | None:
+        """The first player to give ``new_game`` to deal this game again (None:
+        let the seed choose). By default the first player, which every game
+        knows from the deal; a game that decides it later (after the mulligans)
+        answers None or the seat given until then."""
+        return self.first
+
     def is_terminal(self) -> bool:
         return self.winner is not None or (self.pending is None and not self.stack)
 
@@ -283,10 +291,12 @@ class GameState:
         fresh JSON-ready data."""
         raise NotImplementedError
 
-    def resample(self, seat: int, rng: Rng) -> GameState:
+    def resample(self, seat: int, rng: Rng | random.Random) -> GameState:
         """A determinization for ``seat`` at its own decision: an independent
         full state in which every card the seat can't see is dealt anew; no
-        seed, no history, the seat's redacted log; ``perspective == seat``."""
+        seed, no history, the seat's redacted log; ``perspective == seat``.
+        ``rng`` is the engine's :class:`Rng` or a :class:`random.Random`
+        (:func:`~ossuary.engine.rng.as_rng`)."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:

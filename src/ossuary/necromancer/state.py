@@ -14,10 +14,11 @@ field that record is dropped, so a minion that comes back is a new entity
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.rng import Rng, as_rng
 from .cards import CardDef
 
 RULESET = "necromancer"
@@ -411,15 +412,31 @@ class NecroState(GameState):
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: object, rng: Rng) -> NecroState:
+    def resample(self, seat: object, rng: Rng | random.Random) -> NecroState:
         from .view import resample
 
-        return resample(self, seat, rng)
+        return resample(self, seat, as_rng(rng))
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event
 
         return redact_event(event, seat)
+
+    def first_to_come(self) -> tuple[int, bool] | None:
+        """While the first player is still to be decided (section 3, step 6,
+        after the mulligans): (the seat that will go first, whether it was given
+        at set-up rather than drawn by the seed); None once decided."""
+        for step in self.stack:
+            if step[0] in ("setup", "first_player"):
+                return int(step[1]), bool(step[2]) if len(step) > 2 else False
+        return None
+
+    def replay_first(self) -> int | None:
+        coming = self.first_to_come()
+        if coming is None:
+            return self.first
+        seat, given = coming
+        return seat if given else None
 
     def num_seats(self) -> int:
         return self.n

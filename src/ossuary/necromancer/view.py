@@ -14,6 +14,7 @@ from typing import Any
 from ..engine.core import Decision, copy_json
 from ..engine.rng import Rng
 from .queries import cost_of, defense_of, stats
+from .rules.window import only_passing_matters
 from .state import EMPTY, NecroState
 
 
@@ -157,6 +158,10 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
         if seat is not None and s.pending.player == seat:
             decision["prompt"] = s.prompt()
             decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
+            if s.pending.kind == "window":
+                # for the seat's own client: pass for it when nothing else matters
+                # (auto-pass); what it could do shows only here, in its own view
+                decision["auto"] = "pass" if only_passing_matters(s, seat) else None
     over = s.is_terminal()
     log = s.log[log_from:]
     return {
@@ -165,7 +170,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "seats": s.n,
         "active": s.turn,
         "turn_number": s.turn_number,
-        "first": s.first,
+        "first": s.first if s.first_to_come() is None else None,  # decided after the mulligans
         "players": players,
         "response_stack": stack_view(s),
         "between_zones": [{"id": c, "card": defs[c].name} for c in s.limbo],
@@ -221,5 +226,11 @@ def resample(s: NecroState, seat: object, rng: Rng) -> NecroState:
         for k in range(len(st.deck)):
             st.deck[k] = pool[len(hand_slots) + k]
             known[pool[len(hand_slots) + k]] = 0
+    # Who goes first is decided after the mulligans (section 3, step 6); the
+    # true game drew it at the deal, so a sample draws it again unless it was
+    # chosen openly at set-up: a search must not know a coin flip to come.
+    for i, step in enumerate(out.stack):
+        if step[0] in ("setup", "first_player") and not (len(step) > 2 and step[2]):
+            out.stack[i] = (step[0], rng.below(out.n), False)
     out.rng = Rng(rng.next64())
     return out

@@ -19,6 +19,7 @@ MAX_SEATS = 8
 
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 SeatKind = Annotated[str, Field(min_length=1, max_length=60)]
+SeatName = Annotated[str, Field(max_length=40)]
 DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT)]
 CardList = Annotated[list[Name], Field(min_length=1, max_length=500)]
 
@@ -51,6 +52,12 @@ class CreateGame(Strict):
     takeover: SeatKind = "easy"
     #: listed as open: anyone may take a free seat from the lobby
     public: bool = False
+    #: what to call each seat (None or missing: "Player N", "Computer"); a
+    #: person is "You" on their own screen whatever their name
+    names: Annotated[list[SeatName | None], Field(max_length=MAX_SEATS)] | None = None
+    #: the game's guided first game (its lesson's deal: seats, decks and seed
+    #: come from the lesson, not from this request)
+    tutorial: bool = False
 
 
 class CheckDeck(Strict):
@@ -58,6 +65,18 @@ class CheckDeck(Strict):
 
     game: Annotated[str, Field(min_length=1, max_length=40)] = "hecatomb"
     text: DeckText
+
+
+class AuthMessage(Strict):
+    """The first message on a game socket: the seat's secret token (none, or
+    null: a spectator). The token travels inside the socket, never in its URL,
+    which servers, proxies and browsers write to logs and history."""
+
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+
+
+_AUTH = TypeAdapter(AuthMessage)
 
 
 class ActionMessage(Strict):
@@ -99,6 +118,21 @@ class BadMessage(ValueError):
 
 
 Incoming = ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage
+
+
+def parse_auth(text: str | bytes | None) -> AuthMessage:
+    """The socket's first message, checked; :class:`BadMessage` says what was wrong."""
+    if text is None:
+        raise BadMessage('send text frames holding JSON objects, first {"type": "auth"}')
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(f"message too large ({len(text)} > {MAX_MESSAGE} characters)")
+    try:
+        return _AUTH.validate_json(text)
+    except ValidationError as exc:
+        raise BadMessage(
+            'the first message must be {"type": "auth", "token": ...} (no token: a '
+            f"spectator): {describe(exc)}"
+        ) from None
 
 
 def parse_message(text: str | bytes | None) -> Incoming:

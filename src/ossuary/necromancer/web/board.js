@@ -20,6 +20,9 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
+import {handDock} from "/static/cards.js";
+import {icon} from "/static/icons.js";
+import {frame} from "./card.js";
 
 const SPACES = 4;
 const SLOTS = 3;
@@ -37,9 +40,11 @@ const KEYWORD_WORDS = {
   drain: "Drain {}",
 };
 
+// each as said of another player, then of you
 const STACK_VERBS = {
-  card: "plays", ability: "uses", draw: "uses Draw Card", destroy: "uses Destroy Magic on",
-  attack: "attacks with", dismiss: "dismisses",
+  card: ["plays", "play"], ability: ["uses", "use"], draw: ["uses Draw Card", "use Draw Card"],
+  destroy: ["uses Destroy Magic on", "use Destroy Magic on"], attack: ["attacks with", "attack with"],
+  dismiss: ["dismisses", "dismiss"],
 };
 
 const ITEM_WORDS = {
@@ -71,26 +76,27 @@ export function keywordText(kws) {
   });
 }
 
-/** A target id of the view ("h1", "m24", "c37", "g6", "s0") in words, from the view alone. */
-export function targetWords(view, t, name) {
+/** A target id of the view ("h1", "m24", "c37", "g6", "s0") in words, from the
+ * view alone; ``whose(seat)`` says whose a thing is ("your", "Computer's"). */
+export function targetWords(view, t, whose) {
   if (!t) return "";
   const kind = t[0];
   const num = Number(t.slice(1));
-  if (kind === "h") return `${name(num)}'s hero`;
+  if (kind === "h") return `${whose(num)} hero`;
   if (kind === "s") {
     const entry = (view.response_stack || [])[num];
-    if (!entry) return `stack entry ${num}`;
-    return `stack entry ${num}: ${name(entry.player)}'s ${ITEM_WORDS[entry.kind] || entry.kind} (${entry.card})`;
+    if (!entry) return `stack entry ${num + 1}`;
+    return `stack entry ${num + 1}: ${whose(entry.player)} ${ITEM_WORDS[entry.kind] || entry.kind} (${entry.card})`;
   }
   for (const p of view.players || []) {
     for (const m of p.minions) {
-      if (m && m.id === num) return `${m.card} (${name(p.seat)} space ${m.position})`;
+      if (m && m.id === num) return `${m.card} (${whose(p.seat)} space ${m.position})`;
       if (m) for (const r of m.relics) if (r.id === num) return `${r.card} (on ${m.card})`;
     }
-    for (const c of p.magic) if (c && c.id === num) return `${c.card} (${name(p.seat)} slot ${c.slot})`;
-    for (const c of p.graveyard) if (c.id === num) return `${c.card} in ${name(p.seat)}'s graveyard`;
+    for (const c of p.magic) if (c && c.id === num) return `${c.card} (${whose(p.seat)} slot ${c.slot})`;
+    for (const c of p.graveyard) if (c.id === num) return `${c.card} in ${whose(p.seat)} graveyard`;
   }
-  return t;
+  return "a card no longer in sight";
 }
 
 export function createBoard(root, api) {
@@ -187,13 +193,12 @@ export function createBoard(root, api) {
 
     // -- drawing helpers that know the options ---------------------------------------------
     const used = new Set();  // keys placed on an element
-    function actionable(node, key) {
+    function actionable(node, key, handle = keyHandle(node)) {
       const options = on.get(key);
       if (!options) return false;
       used.add(key);
       node.classList.add("actionable");
       node.dataset.options = options.map((o) => o.id).join("|");
-      node.tabIndex = 0;
       node.title = options.map((o) => o.label).join("\n");
       const go = (event) => {
         event.stopPropagation();
@@ -201,28 +206,52 @@ export function createBoard(root, api) {
         if (options.length === 1) run(options[0]);
         else menu(node, options.map((o) => [o.label, () => run(o)]));
       };
-      node.addEventListener("click", go);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      pressable(node, go, options.map((o) => o.label).join("; "), handle);
       return true;
     }
 
     function target(node, label, run) {
       node.classList.add("target", "actionable");
       node.dataset.options = selPlay;
-      node.tabIndex = 0;
       node.title = label;
-      const go = (event) => { event.stopPropagation(); selected = null; run(); };
-      node.addEventListener("click", go);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      pressable(node, (event) => { event.stopPropagation(); selected = null; run(); }, label, keyHandle(node));
     }
 
-    // hover shows the full text; a click (when the card is not an option) pins it
+    // A clickable thing is a button for the keyboard and screen readers too: the
+    // handle takes the focus (a list item's text, a minion's name line, so a
+    // minion's relics stay buttons of their own and a list stays a list).
+    function keyHandle(node) {
+      if (node.tagName === "LI") return node.querySelector(".what, .pick") || node;
+      if (node.classList.contains("minion")) return node.querySelector(".cf-head") || node;
+      return node;
+    }
+
+    function pressable(node, go, label, handle = node) {
+      handle.tabIndex = 0;
+      handle.setAttribute("role", "button");
+      const nm = node.dataset.name;
+      handle.setAttribute("aria-label", nm && !label.includes(nm) ? `${nm}: ${label}` : label);
+      node.addEventListener("click", go);
+      handle.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
+      });
+    }
+
+    // hover shows the full text; a click or Enter (when the card is not an option) pins it
     function showable(node, rec) {
       api.hoverCard(node, rec);
-      node.addEventListener("click", (e) => {
+      const show = (e) => {
         if (node.classList.contains("actionable")) return;
         e.stopPropagation();
         api.showCard(rec);
+      };
+      node.addEventListener("click", show);
+      const handle = keyHandle(node);
+      // made a button now; an option laid on it later (actionable) relabels it
+      handle.tabIndex = 0;
+      handle.setAttribute("role", "button");
+      handle.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(e); }
       });
       return node;
     }
@@ -244,23 +273,18 @@ export function createBoard(root, api) {
       const flags = [];
       if (m.invisible) flags.push(["invisible", "invisible"]);
       if (m.ensnared_rounds !== null) flags.push(["ensnared", `ensnared ${m.ensnared_rounds}r`]);
-      if (m.borrowed_from !== null) flags.push(["borrowed", `controlled: from P${m.borrowed_from}`]);
-      if (m.owner !== seat && m.borrowed_from === null) flags.push(["borrowed", `owner P${m.owner}`]);
+      if (m.borrowed_from !== null) flags.push(["borrowed", `borrowed from ${name(m.borrowed_from)}`]);
+      if (m.owner !== seat && m.borrowed_from === null) flags.push(["borrowed", `owner: ${name(m.owner)}`]);
       if (m.attacks_made) flags.push(["spent", "attacked"]);
       if (m.defended) flags.push(["spent", "defended"]);
       if (m.dying) flags.push(["dying", "dying"]);
       const kws = keywordText(m.keywords);
-      const hurt = m.damage > 0;
-      const node = el(`div.space.minion.mt-${m.minion_type}`, {dataset: {cardId: m.id, space: m.position, seat, name: m.card}},
-        el("div.mhead", {}, el("span.name", {text: m.card}), el("span.pos", {text: m.position, title: `space ${m.position}`})),
-        el("div.mline", {},
-          el("span.mtype", {text: m.minion_type}),
-          el("span.atk", {text: m.attack, title: "attack"}),
-          el("span.def" + (hurt ? ".hurt" : ""), {text: hurt ? `${m.defense}/${m.full_defense}` : m.defense,
-            title: hurt ? `defense left / full (${m.damage} damage taken)` : "defense"})),
+      const node = frame({...m, type: "minion"}, "mini", {extra: [
         kws.length ? el("div.kw", {text: kws.join(" · ")}) : null,
         flags.length ? el("div.flags", {}, ...flags.map(([cls, text]) => el(`span.flag.${cls}`, {text}))) : null,
-        m.relics.length ? el("div.relics", {}, ...m.relics.map((r) => relicNode(r))) : null);
+        m.relics.length ? el("div.relics", {}, ...m.relics.map((r) => relicNode(r))) : null]});
+      node.classList.add("space", "minion", `mt-${m.minion_type}`);
+      Object.assign(node.dataset, {cardId: m.id, space: m.position, seat, name: m.card});
       showable(node, record(m.card, "minion", {text: m.text}));
       actionable(node, `cid:${m.id}`);
       return node;
@@ -285,8 +309,10 @@ export function createBoard(root, api) {
         const facts = [c.type];
         if (c.defense !== undefined) facts.push(c.defense < c.full_defense ? `def ${c.defense}/${c.full_defense}` : `def ${c.defense}`);
         if (c.rounds_left !== undefined && c.rounds_left !== null) facts.push(`${c.rounds_left} round${c.rounds_left === 1 ? "" : "s"} left`);
-        node = el(`div.slot.magic.t-${c.type}`, {dataset: {cardId: c.id, slot: c.slot, seat, name: c.card}},
-          el("span.name", {text: c.card}), el("span.facts", {text: facts.join(" · ")}));
+        // the slot says its facts in words (type, defense left, rounds left)
+        node = frame(c, "mini", {stats: [], extra: [el("div.facts", {text: facts.join(" · ")})]});
+        node.classList.add("slot", "magic", `t-${c.type}`);
+        Object.assign(node.dataset, {cardId: c.id, slot: c.slot, seat, name: c.card});
         showable(node, record(c.card, c.type, {text: c.text}));
         actionable(node, `cid:${c.id}`);
       }
@@ -304,7 +330,7 @@ export function createBoard(root, api) {
 
     function pile(label, cards, seat, zone) {
       const inside = cards.map((c) => {
-        const li = el("li", {dataset: {cardId: c.id, name: c.card}, text: c.card});
+        const li = el("li", {dataset: {cardId: c.id, name: c.card}}, el("span.pick", {text: c.card}));
         showable(li, record(c.card));
         actionable(li, `cid:${c.id}`);
         return li;
@@ -321,10 +347,10 @@ export function createBoard(root, api) {
       const node = el("div.hero", {dataset: {cardId: h.id, seat: p.seat, name: h.card}},
         el("div.hname", {text: h.card}),
         el("div.meter.health", {title: `health ${p.health} of ${MAX_HEALTH} (0: out)`},
-          el("span.mlabel", {text: "health"}), el("b", {text: p.health}), el("span.of", {text: `/${MAX_HEALTH}`}),
+          el("span.mlabel", {}, icon("heart", ""), " health"), el("b", {text: p.health}), el("span.of", {text: `/${MAX_HEALTH}`}),
           el("span.hbar", {}, el("span.fill", {style: `width:${(100 * health) / MAX_HEALTH}%`}))),
         el("div.meter.lifeforce", {title: `lifeforce ${p.lifeforce} of ${MAX_LIFEFORCE}: what is left to spend`},
-          el("span.mlabel", {text: "lifeforce"}), el("b", {text: p.lifeforce}), el("span.of", {text: `/${MAX_LIFEFORCE}`}),
+          el("span.mlabel", {}, icon("gem", ""), " lifeforce"), el("b", {text: p.lifeforce}), el("span.of", {text: `/${MAX_LIFEFORCE}`}),
           el("span.pips", {}, ...Array.from({length: MAX_LIFEFORCE}, (_, i) => el("span.pip" + (i < p.lifeforce ? ".on" : ""))))),
         el("div.ability" + (h.ability_used ? ".used" : ""), {text: h.text}),
         h.ability_used ? el("div.used-note", {text: "ability used this turn"}) : null);
@@ -348,7 +374,7 @@ export function createBoard(root, api) {
       const deck = el("div.pile.deck", {dataset: {zone: "deck", seat}, text: `Deck ${p.deck_count}`});
       actionable(deck, `deck:${seat}`);
       const head = el("div.seat-head", {},
-        el("span.pname", {text: name(seat) + (isMe ? " (you)" : "")}),
+        el("span.pname", {text: name(seat)}),
         computer ? el("span.badge", {text: "computer"}) : null,
         view.active === seat ? el("span.badge.active-badge", {text: isMe ? "your turn" : "their turn"}) : null,
         decision && decision.player === seat && !ctx.over
@@ -372,14 +398,14 @@ export function createBoard(root, api) {
       const stack = view.response_stack || [];
       if (!stack.length) return null;
       const items = [...stack].reverse().map((entry, i) => {
-        const verb = STACK_VERBS[entry.kind] || entry.kind;
+        const [verb, base] = STACK_VERBS[entry.kind] || [entry.kind, entry.kind];
         const named = entry.kind === "draw" || entry.kind === "destroy" ? "" : entry.card;
-        const aim = targetWords(view, entry.target, name);
-        const defenders = (entry.defenders || []).map((d) => targetWords(view, `m${d}`, name));
+        const aim = targetWords(view, entry.target, api.whose);
+        const defenders = (entry.defenders || []).map((d) => targetWords(view, `m${d}`, api.whose));
         const li = el("li.stack-entry" + (entry.negated ? ".negated" : "") + (i === 0 ? ".top" : ""),
           {dataset: {index: entry.index, name: entry.card}},
-          el("span.idx", {text: entry.index}), " ",
-          el("span.what", {text: `${name(entry.player)} ${verb}${named ? " " + named : ""}`}),
+          el("span.idx", {text: entry.index + 1}), " ",
+          el("span.what", {text: `${api.says(entry.player, verb, base)}${named ? " " + named : ""}`}),
           aim ? el("span.aim", {text: ` → ${aim}`}) : null,
           defenders.length ? el("span.defenders", {text: ` (defended by ${defenders.join(", ")})`}) : null,
           entry.negated ? [" ", el("span.flag.negated", {text: "negated"})] : null,
@@ -394,20 +420,21 @@ export function createBoard(root, api) {
 
     function middle() {
       const parts = [];
-      const turn = `Turn ${view.turn_number} · ${name(view.active)}'s turn`;
+      const turn = view.turn_number ? `Turn ${view.turn_number} · ${api.whose(view.active, true)} turn`
+        : "Before the first turn";
       let asked = "";
       if (ctx.over) {
-        asked = view.winner !== null && view.winner !== undefined ? `${name(view.winner)} wins` : "a draw";
+        asked = view.winner !== null && view.winner !== undefined ? api.says(view.winner, "wins", "win") : "a draw";
       } else if (decision && decision.prompt) {
-        asked = `${name(decision.player)} (you) is asked: ${decision.prompt}`;
+        asked = `${api.says(decision.player, "is", "are")} asked: ${decision.prompt}`;
       } else if (decision) {
-        asked = `${name(decision.player)} is ${KIND_WORDS[decision.kind] || decision.kind}`;
+        asked = `${api.says(decision.player, "is", "are")} ${KIND_WORDS[decision.kind] || decision.kind}`;
       }
       parts.push(el("div.turn-line", {}, el("b", {text: turn}), asked ? el("span.asked", {text: ` · ${asked}`}) : null));
       const stack = stackNode();
       if (stack) parts.push(stack);
       if (view.between_zones && view.between_zones.length) {
-        parts.push(el("div.between", {}, el("span.slot-label", {text: "between zones"}),
+        parts.push(el("div.between", {}, el("span.slot-label", {text: "on its way into play"}),
           ...view.between_zones.map((c) => showable(el("span.relic", {dataset: {cardId: c.id}, text: c.card}), record(c.card)))));
       }
       if (sel && selPlay && (sel.type === "spell" || sel.type === "relic")) {
@@ -419,30 +446,28 @@ export function createBoard(root, api) {
     }
 
     function handCard(c) {
-      const stats = c.attack !== undefined ? `${c.attack}/${c.defense}` : c.defense !== undefined ? `def ${c.defense}` : c.rounds !== undefined ? `${c.rounds} round${c.rounds === 1 ? "" : "s"}` : "";
-      const node = el(`div.ncard.r-${c.rarity}`, {dataset: {cardId: c.id, name: c.card}},
-        el("div.chead", {}, el("span.name", {text: c.card}), el("span.cost", {text: c.cost, title: "lifeforce cost"})),
-        el("div.ctype", {text: c.type + (c.minion_type ? ` · ${c.minion_type}` : "") + (c.reaction ? " · reaction" : "")}),
-        c.text ? el("div.ctext", {text: c.text}) : null,
-        stats ? el("div.cstats", {text: stats, title: c.attack !== undefined ? "attack / defense" : ""}) : null);
+      const node = frame(c, "hand");
+      node.classList.add("ncard", `r-${c.rarity}`);
+      Object.assign(node.dataset, {cardId: c.id, name: c.card});
       const rec = record(c.card, c.type, {text: c.text});
       api.hoverCard(node, rec);
       const play = plays.get(c.card);
       if (play) {
         node.classList.add("actionable");
-        node.tabIndex = 0;
         node.dataset.options = play;
         node.title = labels.get(play);
         if (selected === c.id) node.classList.add("selected");
+        node.setAttribute("aria-pressed", selected === c.id ? "true" : "false");
         const pick = (event) => {
           event.stopPropagation();
           selected = selected === c.id ? null : c.id;
           draw(lastCtx);
+          const again = root.querySelector(`.hand [data-card-id="${c.id}"]`);
+          if (again) again.focus({preventScroll: true});
         };
-        node.addEventListener("click", pick);
-        node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(e); });
+        pressable(node, pick, `${labels.get(play)} (choose, then click where it goes)`);
       } else if (!actionable(node, handKey(c.id))) {
-        node.addEventListener("click", (e) => { e.stopPropagation(); api.showCard(rec); });
+        pressable(node, (e) => { e.stopPropagation(); api.showCard(rec); }, c.card);
       }
       return node;
     }
@@ -454,8 +479,8 @@ export function createBoard(root, api) {
     const low = view.players.find((p) => p.seat === bottomSeat);
     if (low) rows.push(seatPanel(low, true));
     if (mine) {
-      rows.push(el("div.hand", {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"},
-        ...(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})])));
+      rows.push(handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     }
     root.replaceChildren(...rows);
     root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
@@ -478,5 +503,40 @@ export function createBoard(root, api) {
     popupMenu(anchor, items, "necro-menu");
   }
 
-  return {update};
+  // What another seat's step did, for the page to mark (docs/server.md): before the
+  // new board is drawn, damage and what is destroyed; after it, attacks and aimed
+  // cards (an arrow to the target), minions and magic that came into play, the
+  // card played, healing.
+  function marks(events, phase) {
+    const out = [];
+    const q = (sel) => root.querySelector(sel);
+    const esc = (name) => CSS.escape(name || "");
+    const hero = (p) => q(`.hero[data-seat="${p}"]`);
+    const minion = (name, p) => q(`${p === undefined ? "" : `.seat-panel[data-seat="${p}"] `}.minion[data-name="${esc(name)}"]`);
+    const aim = (t) => {
+      if (!t) return null;
+      if (t[0] === "h") return hero(t.slice(1));
+      return q(`[data-card-id="${t.slice(1)}"]`);
+    };
+    for (const e of events) {
+      if (phase === "before") {
+        if (e.e === "damage") out.push({kind: "damage", at: minion(e.card), text: `−${e.amount}`});
+        else if (e.e === "hero_damage") out.push({kind: "damage", at: hero(e.p), text: `−${e.amount}`});
+        else if (e.e === "destroyed" || e.e === "banished") {
+          out.push({kind: "death", at: minion(e.card, e.p) || q(`.magic[data-name="${esc(e.card)}"]`)});
+        }
+        continue;
+      }
+      if (e.e === "attack") out.push({kind: "attack", from: minion(e.card, e.p), to: aim(e.target)});
+      else if (e.e === "play") {
+        out.push({kind: "play", card: {name: e.card}});
+        if (e.target) out.push({kind: "attack", from: hero(e.p), to: aim(e.target)});
+      } else if (e.e === "summon") out.push({kind: "new", at: q(`.seat-panel[data-seat="${e.p}"] .minion[data-space="${e.at + 1}"]`)});
+      else if (e.e === "magic") out.push({kind: "new", at: q(`.seat-panel[data-seat="${e.p}"] .magic[data-name="${esc(e.card)}"]`)});
+      else if (e.e === "heal") out.push({kind: "gain", at: hero(e.p), text: `+${e.amount}`});
+    }
+    return out;
+  }
+
+  return {update, marks, card: (record, size) => frame(record, size)};
 }

@@ -4,7 +4,11 @@
 //
 // The board is an ES module given by the game (Game.web_assets, see
 // docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
-import {api as fetchJSON, el, fragment, playerName, seats as mySeats} from "/static/util.js";
+import {api as fetchJSON, el, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
+  from "/static/util.js";
+import {cardFrame} from "/static/cards.js";
+import {icon} from "/static/icons.js";
+import * as marks from "/static/marks.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -28,16 +32,19 @@ const page = {
   replay: null,       // {step, steps} while stepping through a replay
   logLines: [],
   inbox: Promise.resolve(),
+  levels: {},         // the AI levels by name ("normal" -> its agent spec), from the catalog
+  tutorial: null,     // the guided first game's panel (tutorial.js), in such a game
 };
 
 // -- the socket ---------------------------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   page.socket = socket;
   $("conn-status").textContent = "connecting…";
   socket.addEventListener("open", () => {
+    // the seat's token travels inside the socket, never in its URL (URLs are logged)
+    socket.send(JSON.stringify(token ? {type: "auth", token} : {type: "auth"}));
     page.retry = 0;
     $("conn-status").textContent = "";
     page.logLines = [];
@@ -70,6 +77,7 @@ function act(id) {
   }
   page.waiting = true;
   document.body.classList.add("waiting");
+  show.mine = page.seq + 1;  // the state this action makes is drawn at once
   send({type: "action", id, seq: page.seq});
 }
 
@@ -79,18 +87,7 @@ async function receive(msg) {
       await hello(msg);
       break;
     case "state":
-      page.seq = msg.seq;
-      page.waiting = false;
-      document.body.classList.remove("waiting");
-      page.thinking = msg.thinking;
-      page.seatsInfo = msg.seats || page.seatsInfo;
-      page.deadline = msg.deadline;
-      page.logLines.push(...msg.events);
-      page.last = msg;
-      if (!page.replay) render(msg);
-      // for scripts and tests: which action the page has drawn, and whether it is over
-      document.body.dataset.seq = String(msg.seq);
-      document.body.dataset.over = msg.over ? "1" : "";
+      enqueue(msg);
       break;
     case "thinking":
       page.thinking = msg.seat;
@@ -114,6 +111,139 @@ async function receive(msg) {
   }
 }
 
+/** Draw one state message: the board, the options, the log. */
+function drawState(msg) {
+  if (msg.names) naming.names = msg.names;
+  page.seq = msg.seq;
+  page.waiting = false;
+  document.body.classList.remove("waiting");
+  page.thinking = msg.thinking;
+  page.seatsInfo = msg.seats || page.seatsInfo;
+  page.deadline = msg.deadline;
+  page.logLines.push(...msg.events);
+  page.last = msg;
+  if (!page.replay) render(msg);
+  // for scripts and tests: which action the page has drawn, and whether it is over
+  document.body.dataset.seq = String(msg.seq);
+  document.body.dataset.over = msg.over ? "1" : "";
+  if (msg.tutorial && !page.replay) lesson(msg);
+  if (!show.queue.length) autoAnswer(msg);  // only on the newest state
+}
+
+/** The guided first game's panel (tutorial.js, loaded the first time it is needed). */
+async function lesson(msg) {
+  if (!page.tutorial) {
+    const {createTutorial} = await import("/static/tutorial.js");
+    page.tutorial = page.tutorial || createTutorial($("actions"), gameId);
+  }
+  page.tutorial.update(msg);
+}
+
+// -- the other seats' play, one step at a time ------------------------------------------------
+// Each action of another seat comes as its own state message; they are queued and
+// drawn one by one at the chosen pace, each with marks saying what happened (the
+// board's marks(events, phase)). The player's own action, the first state and a
+// catch-up after a long absence are drawn at once.
+const PACES = {instant: 0, fast: 450, normal: 1100, slow: 2000};
+const PACE_KEY = "ossuary.pace";
+const show = {queue: [], running: false, mine: -1, skip: false, wake: null};
+
+function pace() {
+  const chosen = localStorage.getItem(PACE_KEY);
+  return Object.hasOwn(PACES, chosen) ? PACES[chosen] : PACES.normal;
+}
+
+function enqueue(msg) {
+  show.queue.push(msg);
+  if (!show.running) runSteps();
+}
+
+function paced(msg) {
+  if (!page.last || msg.seq !== page.seq + 1 || msg.seq === show.mine) return false;
+  return !page.replay && pace() > 0 && msg.view && msg.view.log && msg.view.log.length > 0;
+}
+
+function wait(ms) {
+  return new Promise((resolve) => {
+    if (show.skip) { resolve(); return; }
+    const timer = setTimeout(resolve, ms);
+    show.wake = () => { clearTimeout(timer); resolve(); };
+  });
+}
+
+async function runSteps() {
+  show.running = true;
+  try {
+    while (show.queue.length) {
+      const msg = show.queue.shift();
+      if (show.queue.length > 30) show.skip = true;  // far behind (a reconnect): catch up
+      if (!paced(msg) || show.skip) {
+        marks.clear();
+        if (msg.seq === show.mine) $("step-note").textContent = "";  // the player's own move
+        drawState(msg);
+      } else {
+        await showStep(msg);
+      }
+      renderSkip();
+    }
+  } finally {
+    show.running = false;
+    show.skip = false;
+    renderSkip();
+  }
+}
+
+/** One step of another seat: marks on the board as it was (attacks, damage, deaths),
+ * then the new board with what came into play and the card played. */
+async function showStep(msg) {
+  const ms = pace();
+  const events = msg.view.log || [];
+  marks.clear();
+  const board = page.board;
+  const before = board && board.marks ? safeMarks(board, events, "before") : [];
+  if (before.length && marks.draw(before)) await wait(ms * 0.5);
+  marks.clear();
+  drawState(msg);
+  const after = board && board.marks ? safeMarks(board, events, "after") : [];
+  marks.draw(after.filter((m) => m.kind !== "play"));
+  const play = after.find((m) => m.kind === "play");
+  const caption = msg.events.filter((line) => !line.startsWith("--")).slice(0, 3).join(". ");
+  if (play && board.card) marks.showPlayed(board.card(cardRecord(play.card), "hand"), caption);
+  $("step-note").textContent = caption;
+  await wait(ms);
+  if (!show.queue.length) setTimeout(() => { if (!show.running) marks.clear(); }, ms);
+}
+
+function safeMarks(board, events, phase) {
+  try {
+    return board.marks(events, phase) || [];
+  } catch (err) {
+    console.error(err);
+    return [];
+  }
+}
+
+function renderSkip() {
+  const button = $("skip-steps");
+  if (button) button.hidden = !(show.running && show.queue.length);
+}
+
+function skipSteps() {
+  show.skip = true;
+  if (show.wake) show.wake();
+}
+
+function paceControl() {
+  const select = el("select", {id: "pace-select", "aria-label": "pace of the other players' moves"},
+    ...Object.keys(PACES).map((name) => el("option", {value: name, text: name})));
+  select.value = Object.keys(PACES).find((k) => PACES[k] === pace()) || "normal";
+  select.addEventListener("change", () => localStorage.setItem(PACE_KEY, select.value));
+  return el("div.pace-row", {},
+    el("label", {for: "pace-select", text: "Their moves"}), select,
+    el("button.small", {type: "button", id: "skip-steps", hidden: true, onclick: skipSteps},
+      icon("skip", ""), " Skip to now"));
+}
+
 async function hello(msg) {
   page.hello = msg;
   page.me = msg.you;
@@ -121,12 +251,42 @@ async function hello(msg) {
   if (page.me !== null && token) mySeats.set(gameId, {title: msg.game.title, token, seat: page.me});
   document.title = `${msg.game.title} · Ossuary`;
   $("title").textContent = `${msg.game.title}${msg.game.mode ? ` ${msg.game.mode}` : ""}`;
-  $("whoami").textContent = page.me === null ? "watching" : `you are ${playerName(page.me)}`;
+  $("whoami").textContent = page.me === null ? "watching" : "";
   if (!page.board) {
+    await loadCatalog();
     await loadCards(msg.game.game);
     await loadBoard(msg.board);
   }
   if (frag.replay && !page.replay) startReplay();
+}
+
+async function loadCatalog() {
+  try {
+    page.catalog = await fetchJSON("/api/catalog");
+    page.levels = page.catalog.ai_levels || {};
+  } catch {
+    // only for the computers' level names and the how-to-play text
+    return;
+  }
+  const game = page.catalog.games.find((g) => g.name === page.hello.game.game);
+  if (game && game.learn && !document.getElementById("how-to-play")) {
+    $("title").after(el("button.small", {type: "button", id: "how-to-play", text: "How to play",
+      onclick: () => showLearn(game)}));
+  }
+}
+
+/** How to play and how to win, over the page until closed (the lobby shows the same). */
+function showLearn(game) {
+  const learn = game.learn;
+  const box = el("dialog.learn", {"aria-label": `how to play ${game.title}`},
+    el("h2", {text: `How to play ${game.title}`}),
+    el("p", {text: learn.summary}),
+    el("h3", {text: "How to win"}), el("p", {text: learn.goal}),
+    el("h3", {text: "A turn"}), el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
+    learn.tips.length ? [el("h3", {text: "Tips"}), el("ul", {}, ...learn.tips.map((t) => el("li", {text: t})))] : null,
+    el("button", {type: "button", text: "Close", onclick: () => { box.close(); box.remove(); }}));
+  document.body.append(box);
+  box.showModal();
 }
 
 async function loadCards(game) {
@@ -145,6 +305,7 @@ async function loadCards(game) {
 
 async function loadBoard(url) {
   let module;
+  if (frag.board === "plain") url = null;  // #board=plain: the generic board, for any game
   if (url) {
     const css = url.replace(/\.js$/, ".css");
     document.head.append(el("link", {rel: "stylesheet", href: css}));
@@ -164,6 +325,9 @@ function boardApi() {
     get me() { return page.me; },
     get game() { return page.hello && page.hello.game; },
     playerName,
+    whose,
+    says,
+    them,
     card: (name, type) => catalogCard(name, type),
     showCard,
     hoverCard,
@@ -208,6 +372,7 @@ function render(msg, replay = false) {
 function renderActions(ctx, handled) {
   const box = $("actions");
   box.replaceChildren();
+  renderAutoPass();
   if (!ctx.legal.length) return;
   const rest = ctx.legal.filter((o) => !handled.has(o.id));
   for (const option of rest) {
@@ -233,12 +398,10 @@ function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
   } else if (ctx.deciding === page.me && page.me !== null) {
     parts.push(el("b.your-turn", {text: "Your decision: "}), ctx.prompt || "choose an option");
   } else if (ctx.deciding !== null && ctx.deciding !== undefined) {
-    const seat = page.seatsInfo[ctx.deciding];
-    const computer = seat && seat.controller !== "human";
-    parts.push(el("b", {text: `${playerName(ctx.deciding)}${computer ? " (computer)" : ""} is deciding`}));
+    parts.push(el("b", {text: `${says(ctx.deciding, "is", "are")} deciding`}));
   }
   if (page.thinking !== null && page.thinking !== undefined && !ctx.replay && !ctx.over) {
-    parts.push(el("span.thinking", {role: "status", text: ` ${playerName(page.thinking)} is thinking`},
+    parts.push(el("span.thinking", {role: "status", text: ` ${says(page.thinking, "is", "are")} thinking`},
       el("span.dots", {text: "…"})));
   }
   if (page.deadline && !ctx.over && !ctx.replay) {
@@ -269,7 +432,7 @@ function renderSeats() {
     const computer = s.controller !== "human";
     const chip = el("span.chip", {dataset: {seat: s.seat}},
       el("span.dot" + (s.connected || computer ? ".on" : ""), {title: computer ? "computer" : s.connected ? "connected" : "away"}),
-      `${playerName(s.seat)}${s.seat === page.me ? " (you)" : ""}${computer ? ` · ${s.controller}` : ""}`);
+      `${playerName(s.seat)}${computer ? ` (${computerWords(s)})` : ""}`);
     if (page.thinking === s.seat) chip.classList.add("thinking");
     const canHand = page.me !== null && s.seat !== page.me && s.kind === "human" && !computer && !s.connected
       && page.last && !page.last.over;
@@ -280,6 +443,12 @@ function renderSeats() {
     }
     return chip;
   }));
+}
+
+/** How a computer seat is described: its level ("normal"), or that it stands in for its person. */
+function computerWords(s) {
+  const level = levelName(s.controller, page.levels) || "computer";
+  return s.kind === "human" ? `${level}, standing in` : level;
 }
 
 function renderLog(lines, newFrom = null) {
@@ -307,17 +476,13 @@ function banner(text, label, onclick) {
 function showEnd(msg) {
   const overlay = $("overlay");
   if (!overlay.hidden || overlay.dataset.closed === "1") return;
-  const view = msg.view;
-  const teams = page.hello.game.teams || [];
-  let head = "Game over";
-  if (page.me !== null && view.winner !== undefined && view.winner !== null) {
-    const won = view.winner === page.me || (teams.length && teams[view.winner] === teams[page.me]);
-    head = won ? "You win!" : "You lose.";
-  }
+  // the game's first result line says who won and why ("You lose: Computer
+  // reached 20 souls"); the others give the score
+  const [head, ...rest] = msg.result && msg.result.length ? msg.result : ["Game over"];
   overlay.hidden = false;
   overlay.replaceChildren(el("div.end", {role: "dialog", "aria-label": "end of game"},
     el("h2", {text: head}),
-    ...(msg.result || []).map((line) => el("p", {text: line})),
+    ...rest.map((line) => el("p", {text: line})),
     el("div.row", {},
       el("button.primary", {type: "button", text: "Step through the replay", onclick: () => { closeEnd(); startReplay(); }}),
       el("button", {type: "button", text: "Look at the board", onclick: closeEnd}),
@@ -342,23 +507,26 @@ function cardRecord(nameOrRecord) {
 function showCard(nameOrRecord, pinned = true) {
   const card = cardRecord(nameOrRecord);
   const panel = $("card-panel");
-  const rows = [];
-  const skip = new Set(["name", "text", "flavor", "type", "number", "set", "keywords", "triggers"]);
-  const type = [card.type, card.subtype].filter(Boolean).join(" — ");
-  for (const [key, value] of Object.entries(card)) {
-    if (skip.has(key) || key === "subtype" || value === null || value === "" || typeof value === "object") continue;
-    rows.push(el("tr", {}, el("th", {text: key}), el("td", {text: value})));
-  }
   panel.replaceChildren(
-    el("div.card-detail" + (card.doom ? `.doom-${card.doom}` : ""), {},
-      el("h3", {text: card.name || "?"}),
-      type ? el("p.type", {text: type}) : null,
-      rows.length ? el("table", {}, ...rows) : null,
-      card.text ? el("p.text", {text: card.text}) : null,
-      card.flavor ? el("p.flavor", {text: card.flavor}) : null,
-      pinned ? el("button.small", {type: "button", text: "Close", onclick: hideCard}) : null));
+    el("div.card-detail", pinned ? {role: "dialog", "aria-label": card.name || "card"} : {},
+      cardFace(card, "full"),
+      pinned ? el("button.small", {type: "button", onclick: hideCard}, icon("close", ""), " Close") : null));
   panel.hidden = false;
   panel.dataset.pinned = pinned ? "1" : "";
+  if (pinned) panel.querySelector("button").focus({preventScroll: true});
+}
+
+/** The card as the game's board draws it (its card.js frame), else a plain frame. */
+function cardFace(card, size) {
+  if (page.board && page.board.card) {
+    try {
+      return page.board.card(card, size);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  const type = [card.type, card.subtype].filter(Boolean).join(" — ");
+  return cardFrame({name: card.name || "?", cost: card.cost, type, text: card.text, flavor: card.flavor, size});
 }
 
 function hideCard() {
@@ -376,6 +544,11 @@ function hoverCard(node, nameOrRecord) {
     if ($("card-panel").dataset.pinned !== "1") hideCard();
   });
 }
+
+document.addEventListener("click", (event) => {
+  const panel = $("card-panel");
+  if (panel.dataset.pinned === "1" && !panel.contains(event.target)) hideCard();
+}, true);
 
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") hideCard();
@@ -396,29 +569,32 @@ async function stepTo(step) {
   const steps = page.replay.steps;
   if (step < 0 || (steps && step > steps)) return;
   const query = new URLSearchParams({step: String(step)});
-  if (token && page.me !== null) query.set("token", token);
   let msg;
   try {
-    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`);
+    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`, undefined,
+      page.me !== null ? token : null);
   } catch (err) {
     showMessage(err.message, "replay");
     return;
   }
+  if (msg.names) naming.names = msg.names;
   page.replay = {step: msg.step, steps: msg.steps};
   render(msg, true);
   renderReplayBar();
 }
 
 function renderReplayBar() {
-  const {step, steps} = page.replay;
-  const range = el("input", {type: "range", min: 0, max: steps, value: step, "aria-label": "replay step",
+  const {step, steps: count} = page.replay;
+  const range = el("input", {type: "range", min: 0, max: count, value: step, "aria-label": "replay step",
     onchange: (e) => stepTo(Number(e.target.value))});
+  const control = (name, label, go, extra = {}) => el("button.small.icon-button", {type: "button", title: label,
+    "aria-label": label, onclick: go, ...extra}, icon(name, ""));
   $("replay-bar").replaceChildren(
-    el("button.small", {type: "button", text: "⏮", title: "start", onclick: () => stepTo(0)}),
-    el("button.small", {type: "button", text: "◀", title: "step back", "data-replay": "back", onclick: () => stepTo(step - 1)}),
-    el("span.step", {text: `step ${step} / ${steps}`}),
-    el("button.small", {type: "button", text: "▶", title: "step forward", "data-replay": "forward", onclick: () => stepTo(step + 1)}),
-    el("button.small", {type: "button", text: "⏭", title: "end", onclick: () => stepTo(steps)}),
+    control("first", "to the start", () => stepTo(0)),
+    control("prev", "step back", () => stepTo(step - 1), {"data-replay": "back"}),
+    el("span.step", {text: `step ${step} / ${count}`}),
+    control("next", "step forward", () => stepTo(step + 1), {"data-replay": "forward"}),
+    control("last", "to the end", () => stepTo(count)),
     range,
     el("button.small", {type: "button", text: "Leave replay", onclick: leaveReplay}));
 }
@@ -429,7 +605,69 @@ function leaveReplay() {
   if (page.last) render(page.last);
 }
 
+// -- auto-pass -------------------------------------------------------------------------------
+// The client answers for its person when nothing they could do matters now (the
+// server says which option, in the seat's own state message: ``auto``), and on
+// "Pass until something changes" it passes the same kind of question while no new
+// option appears. It sends what a click would send; the server holds every such
+// question open for the same minimum time, so nobody else can tell who answered.
+const autoPass = {
+  key: "ossuary.autopass",
+  get on() { return localStorage.getItem(this.key) !== "off"; },
+  set on(value) { localStorage.setItem(this.key, value ? "on" : "off"); },
+  hold: null,  // {kind, others}: passing until something changes
+};
+
+function autoAnswer(msg) {
+  if (page.replay || msg.over || page.me === null || msg.deciding !== page.me || page.waiting) return;
+  const ids = msg.legal.map((o) => o.id);
+  const kind = (msg.view.decision || {}).kind;
+  const hold = autoPass.hold;
+  if (hold) {
+    if (msg.passing && kind === hold.kind && ids.every((id) => id === msg.passing || hold.others.includes(id))) {
+      act(msg.passing);
+      return;
+    }
+    autoPass.hold = null;
+    showMessage("Something changed, so you are asked again.", "autopass");
+    renderAutoPass();
+  }
+  if (page.tutorial && page.tutorial.wantsToAsk(msg)) return;  // the lesson shows it once
+  if (autoPass.on && msg.auto && ids.includes(msg.auto)) act(msg.auto);
+}
+
+function passUntilChange() {
+  const msg = page.last;
+  if (!msg || !msg.passing) return;
+  autoPass.hold = {kind: (msg.view.decision || {}).kind,
+    others: msg.legal.map((o) => o.id).filter((id) => id !== msg.passing)};
+  act(msg.passing);
+}
+
+function renderAutoPass() {
+  let box = $("autopass");
+  if (!box) {
+    box = el("div.autopass", {id: "autopass"});
+    $("actions").before(box);
+  }
+  const msg = page.last;
+  if (page.me === null || page.replay || !msg || msg.over) {
+    box.replaceChildren();
+    return;
+  }
+  const toggle = el("input", {type: "checkbox", id: "autopass-on", onchange: (e) => { autoPass.on = e.target.checked; }});
+  toggle.checked = autoPass.on;
+  const parts = [el("label", {title: "Pass for you when nothing you could do matters now"}, toggle, " Auto-pass")];
+  if (autoPass.hold) parts.push(el("span.muted", {text: " · passing until something changes"}));
+  if (msg.passing && msg.deciding === page.me && !autoPass.hold) {
+    parts.push(el("button.small", {type: "button", dataset: {autopass: "until"}, text: "Pass until something changes",
+      onclick: passUntilChange}));
+  }
+  box.replaceChildren(...parts);
+}
+
 // For scripts and browser tests: send an option by id (the server checks it like a click).
 window.ossuary = {act, get state() { return page.last; }};
 
+$("pace").replaceChildren(paceControl());
 connect();
