@@ -21,7 +21,7 @@ import pytest
 from ossuary import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
-TRACE = ["--games", "3", "--agent-games", "1", "--iters", "20", "--max-actions", "120"]
+TRACE = ["--games", "2", "--agent-games", "1", "--iters", "20", "--max-actions", "100"]
 
 
 def _run(pure: bool, *args: str) -> subprocess.Popen[str]:
