@@ -17,7 +17,7 @@ policy serves every seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +26,7 @@ from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DECK_SIZE, ZONES, deck
 
-F32 = npt.NDArray[np.float32]
+F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
 KINDS = "ras"  # regular slot, activation slot, around the zone's name (Scorched Earth)
 MAX_MODES = 4  # The Endgame's four choices: the most any choose-one ability has

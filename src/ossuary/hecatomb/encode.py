@@ -21,7 +21,7 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +31,7 @@ from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
 from .state import MAX_SIZE, WIN_SOULS
 
-F32 = npt.NDArray[np.float32]
+F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
 # Caps on how many of a thing the encoding has room for (random and heuristic
 # games never came near them: at most 8 abominations and 14 mana cards a seat).

@@ -16,7 +16,7 @@ graveyard to choose from), each of them is a two-step path ``name, copy k``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +26,7 @@ from ..engine.game import Encoder
 from .cards import MINION_TYPES, base_pool
 from .state import START_HEALTH
 
-F32 = npt.NDArray[np.float32]
+F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
 KINDS = (
     "main", "window", "place", "aim", "target", "choose", "pick", "defend", "dismiss",
