@@ -116,7 +116,11 @@ def compiler_problem() -> str | None:
                 [str(probe)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]]
             )
         except Exception as exc:  # CompileError, or the compiler missing altogether
-            return f"no working C compiler with the Python headers ({type(exc).__name__}: {exc})"
+            # the compiler's name, not its whole command line: this is the one
+            # line `ossuary --version` repeats
+            cc = (getattr(compiler, "compiler_so", None) or ["the C compiler"])[0]
+            failed = f"{cc} failed: {type(exc).__name__}"
+            return f"no working C compiler with the Python headers ({failed})"
     return None
 
 
