@@ -238,6 +238,17 @@ class Game:
         is reported at once in one :class:`~ossuary.engine.errors.DeckError`."""
         raise NotSupported(f"{self.title} has no deck lists")
 
+    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
+        """A deck list read as far as it can be, for a deck still being built:
+        ``(cards, problems)``, the problems being every way the cards break the
+        deck rules (empty: a legal deck), worded as :meth:`parse_deck` words
+        them. Lines that can't be read (unknown cards, bad counts) raise one
+        :class:`~ossuary.engine.errors.DeckError` listing them all.
+
+        The default reads only legal decks (its ``problems`` are always empty);
+        a game with deck lists overrides it so that drafts can be kept."""
+        return self.parse_deck(text, source), []
+
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
         """A deck list as text that :meth:`parse_deck` reads back."""
         raise NotSupported(f"{self.title} has no deck lists")

@@ -136,6 +136,15 @@ class HecatombGame(Game):
             raise DeckError("\n".join(problems))
         return deck.main
 
+    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
+        from .decks import deck_problems, parse_deck_text
+
+        unreadable: list[str] = []
+        deck = parse_deck_text(text, base_pool(), source=source, problems=unreadable)
+        if unreadable:
+            raise DeckError("\n".join(unreadable))
+        return deck.main, deck_problems(deck.main, base_pool(), source)
+
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
         from .decks import format_deck
 

@@ -186,13 +186,16 @@ class NecromancerGame(Game):
         return f"{hero}: {about}" if about else hero
 
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
-        from .decks import deck_problems, parse_deck_text
-
-        deck = parse_deck_text(text, base_pool(), source=source)
-        problems = deck_problems(deck, base_pool(), source)
+        deck, problems = self.read_deck(text, source)
         if problems:
             raise DeckError("\n".join(problems))
         return deck
+
+    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
+        from .decks import deck_problems, parse_deck_text
+
+        deck = parse_deck_text(text, base_pool(), source=source)
+        return deck, deck_problems(deck, base_pool(), source)
 
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
         from .decks import format_deck
