@@ -360,7 +360,9 @@ def serve(
         )
 
 
-deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
+deck_app = typer.Typer(
+    help="Check deck files, try them against the field; list and export the preconstructed decks."
+)
 app.add_typer(deck_app, name="deck")
 
 
@@ -412,6 +414,45 @@ def deck_export(
             except OSError as exc:
                 raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
             typer.echo(f"wrote {out}")
+
+
+@deck_app.command("try")
+def deck_try(
+    file: Annotated[
+        Path,
+        typer.Argument(help="A deck file ('3 Card Name' lines) or a preconstructed deck's name."),
+    ],
+    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            help="Preconstructed decks to play against, comma separated (default: all of them).",
+        ),
+    ] = None,
+    per_opponent: Annotated[
+        int, typer.Option("--games", help="Games against each opponent (default 48).")
+    ] = 48,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Keep the games in this run folder (like 'ossuary simulate')."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of game 0; game i uses seed + i.")] = 1,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Local processes (default: every core).")
+    ] = None,
+    no_progress: Annotated[
+        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
+    ] = False,
+) -> None:
+    """Try a deck against the field: the computer (heuristic) plays it against each
+    preconstructed deck from both seats, then shows its win rate against each with
+    a 95% interval and its cards that won most and least when played."""
+    from .deck_cmd import try_deck
+
+    with reported_errors():
+        try_deck(Console(highlight=False), file, games.get(game), against, per_opponent, out,
+                 seed, workers, not no_progress)  # fmt: skip
 
 
 def main() -> None:
