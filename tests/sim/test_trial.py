@@ -30,20 +30,20 @@ def _config(n_field: int = 3) -> SimConfig:
 
 def test_versus_plays_the_first_deck_against_each_other_deck_evenly() -> None:
     config = _config(3)
-    cycle = cycle_length(config)
-    meet: Counter[tuple[int, int]] = Counter()  # (opponent, seat of our deck)
-    first: Counter[bool] = Counter()  # our deck went first
-    for i in range(cycle):
-        s = seating(config, i)
-        assert s.decks is not None and sorted(s.decks)[0] == 0 and s.decks.count(0) == 1
-        ours = s.decks.index(0)
-        meet[(s.decks[1 - ours], ours)] += 1
-        first[s.first == ours] += 1
-    # each opponent, with our deck in each seat, equally often; first half the time
-    assert set(meet) == {(o, seat) for o in (1, 2, 3) for seat in (0, 1)}
-    assert len(set(meet.values())) == 1
-    assert first[True] == first[False]
-    assert trial.planned_games(config, 48) == 144 and 144 % cycle == 0
+    planned = trial.planned_games(config, 3)
+    assert planned == 12  # rounded up: 4 an opponent
+    for span in (planned, cycle_length(config)):
+        meet: Counter[tuple[int, int, bool]] = Counter()  # opponent, our seat, we went first
+        for i in range(span):
+            s = seating(config, i)
+            assert s.decks is not None and sorted(s.decks)[0] == 0 and s.decks.count(0) == 1
+            ours = s.decks.index(0)
+            meet[(s.decks[1 - ours], ours, s.first == ours)] += 1
+        # each opponent, our deck in each seat, going first and second, equally often
+        assert set(meet) == {(o, seat, f) for o in (1, 2, 3) for seat in (0, 1)
+                             for f in (True, False)}  # fmt: skip
+        assert len(set(meet.values())) == 1
+    assert trial.planned_games(config, 48) == 144
 
 
 def test_versus_needs_a_field() -> None:

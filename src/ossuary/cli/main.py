@@ -339,11 +339,22 @@ def serve(
             max=3650,
         ),
     ] = 7.0,
+    trial_workers: Annotated[
+        int,
+        typer.Option(
+            "--trial-workers",
+            help="Processes for deck trials, below the games' priority (0: trials use the AI's "
+            "workers when no game waits).",
+            min=0,
+            max=64,
+        ),
+    ] = 1,
     log_level: Annotated[
         LogLevel, typer.Option("--log-level", help="How much the server logs.")
     ] = LogLevel.info,
 ) -> None:
-    """Serve the browser client: a lobby, boards, games with friends and the AI."""
+    """Serve the browser client: a lobby, boards, card gallery and deck builder,
+    games with friends and the AI."""
     with reported_errors():
         try:
             from ..server import serve as run_server
@@ -357,6 +368,7 @@ def serve(
             log_level=log_level.value,
             max_live_games=max_live_games,
             expire_days=expire_days,
+            trial_workers=trial_workers,
         )
 
 

@@ -205,6 +205,22 @@ class Game:
             return any(str(v).lower() == want for v in have)
         return str(have).lower() == want
 
+    def card_values(self, field: str) -> list[str]:
+        """The values worth offering for the card filter ``field`` (a gallery's
+        menus), each one :meth:`card_matches` accepts: by default every value the
+        cards hold in that field (the items of a list), numbers in order. Games
+        override it for filters that are no field of the record (keywords)."""
+        seen: dict[str, int | str] = {}
+        for record in self.cards():
+            value = record.get(field)
+            for v in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(v, str | int) and not isinstance(v, bool) and str(v).strip():
+                    seen.setdefault(str(v).lower(), v)
+        numbers = sorted(str(v) for v in seen.values() if isinstance(v, int))
+        numbers.sort(key=int)
+        words = sorted(str(v) for v in seen.values() if not isinstance(v, int))
+        return numbers + words
+
     def glossary(self) -> list[tuple[str, str]]:
         """(term, explanation in our own words) for every keyword and rule term
         (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""

@@ -103,6 +103,14 @@ class HecatombGame(Game):
             return not card.x_cost and match_number(card.cost, value, "--cost")
         return super().card_matches(record, field, value)
 
+    def card_values(self, field: str) -> list[str]:
+        if field == "keyword":
+            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
+        if field == "cost":
+            costs = sorted({c.cost for c in self._defs.values() if not c.x_cost})
+            return [str(n) for n in costs] + ["X"]
+        return super().card_values(field)
+
     def card_search_text(self, record: CardRecord) -> str:
         c = self._defs[record["name"]]
         return " ".join((c.name, c.text, c.doom, c.type, c.subtype, *keywords_of(c)))

@@ -157,6 +157,13 @@ class NecromancerGame(Game):
             return card.type != "hero" and match_number(card.cost, value, "--cost")
         return super().card_matches(record, field, value)
 
+    def card_values(self, field: str) -> list[str]:
+        if field == "keyword":
+            from .catalog import keywords_of
+
+            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
+        return super().card_values(field)
+
     def card_search_text(self, record: CardRecord) -> str:
         from .catalog import keywords_of
 

@@ -301,7 +301,7 @@ class Hub:
         except ValueError as exc:
             raise RequestError(f"takeover: {exc}") from None
         seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
-        decks = self._decks(game, req.decks, n, seed)
+        decks = self._decks(game, await self._saved_decks(game, req.decks), n, seed)
         try:
             state = game.new_game(decks=decks, seats=n, seed=seed)
         except (OssuaryError, ValueError) as exc:
@@ -350,6 +350,25 @@ class Hub:
         self.live[record.id] = g
         self.schedule(g)
         return record, tokens
+
+    async def _saved_decks(
+        self, game: Game, asked: Sequence[str | list[str] | None] | None
+    ) -> Sequence[str | list[str] | None] | None:
+        """``asked`` with each ``saved:ID`` entry replaced by that saved deck's
+        cards; a refusal if it is missing, another game's, or a draft."""
+        from .decks import playable, saved_id
+
+        if asked is None or not any(saved_id(d) for d in asked):
+            return asked
+        out: list[str | list[str] | None] = []
+        for i, deck in enumerate(asked):
+            deck_id = saved_id(deck)
+            if deck_id is None:
+                out.append(deck)
+                continue
+            record = await self.db.call(self.db.store.load_deck, deck_id[:40])
+            out.append(playable(game, record, deck_id, f"seat {i}'s deck"))
+        return out
 
     @staticmethod
     def _decks(

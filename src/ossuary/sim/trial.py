@@ -24,7 +24,7 @@ import pyarrow.compute as pc
 
 from .. import games as registry
 from ..agents.arena import MAX_ACTIONS
-from .plan import VERSUS_DECKS, Deck, SimConfig, SimError, cycle_length
+from .plan import VERSUS_DECKS, Deck, SimConfig, SimError
 from .stats import BAND, card_table, matchups, rate_row
 
 AGENT = "heuristic"  # quick and steady: a few hundred games take seconds to a minute
@@ -67,11 +67,13 @@ def trial_config(
 
 
 def planned_games(config: SimConfig, per_opponent: int = PER_OPPONENT) -> int:
-    """Games for about ``per_opponent`` against each opponent, rounded up to
-    whole cycles of the seating (so every side sits and starts equally often)."""
+    """Games for about ``per_opponent`` against each opponent, rounded up so
+    that the deck meets each opponent in every seat and every place in turn
+    order equally often (the seating's deck line-up changes fastest, then the
+    first player, then the seats: :mod:`ossuary.sim.plan`)."""
     opponents = len(config.decks) - 1
-    cycle = cycle_length(config)
-    return max(1, math.ceil(per_opponent * opponents / cycle)) * cycle
+    even = config.seats * config.seats * opponents
+    return max(1, math.ceil(per_opponent * opponents / even)) * even
 
 
 def summary(config: SimConfig, table: pa.Table, planned: int | None = None) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 // The lobby: choose a game, its seats and decks, create it, share the links;
 // see the open, running and finished games.
 import {api, copy, el, playerName, seats as mySeats} from "/static/util.js";
+import {myDecks} from "/static/mydecks.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -24,6 +25,8 @@ function currentGame() {
 function gameChanged() {
   const game = currentGame();
   $("game-summary").textContent = game.summary;
+  $("cards-link").href = game.cards;
+  $("cards-link").textContent = `${game.title} cards${game.deck_lists ? " and your decks" : ""}`;
   const modeSelect = $("mode-select");
   modeSelect.replaceChildren();
   const modes = Object.entries(game.modes);
@@ -62,6 +65,7 @@ function seatRows(n) {
     const deck = el("select.seat-deck", {"aria-label": `${playerName(i)}'s deck`},
       el("option", {value: "", text: "Default deck"}),
       ...game.decks.map((d) => el("option", {value: d.name, text: d.name, title: d.about})),
+      savedDecks(game),
       el("option", {value: "__paste__", text: "Paste a deck list…"}));
     const text = el("textarea.deck-text", {rows: 6, placeholder: "3 Card Name\n2 Another Card\n// comments are fine", hidden: true});
     const check = el("button.small", {type: "button", hidden: true, text: "Check deck"});
@@ -76,6 +80,13 @@ function seatRows(n) {
     rows.append(el("div.seat-row", {dataset: {seat: i}},
       el("span.seat-name", {text: playerName(i)}), team, kind, deck, check, text, verdict));
   }
+}
+
+/** The decks this browser saved for the game (the builder remembers them). */
+function savedDecks(game) {
+  const mine = myDecks.of(game.name);
+  return mine.length ? el("optgroup", {label: "Your decks"}, ...mine.map((d) =>
+    el("option", {value: `saved:${d.id}`, text: d.legal === false ? `${d.name} (draft)` : d.name}))) : null;
 }
 
 function readSeat(row) {
