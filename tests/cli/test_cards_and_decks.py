@@ -230,6 +230,21 @@ def test_rules_prints_the_glossary_in_our_words(runner: CliRunner) -> None:
     assert bad.exit_code == 2 and "No glossary entry" in bad.output
 
 
+def test_rules_print_bracketed_words_whole(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a glossary entry naming "Bonewall [minion]" must not lose "[minion]" to
+    # rich's markup
+    from ossuary import games
+
+    game = games.get("necromancer")
+    entries = [("bonewall [minion]", "Not the artifact: see [artifact].")]
+    monkeypatch.setattr(type(game), "glossary", lambda self: entries)
+    out = runner.invoke(app, ["rules", "necromancer"])
+    assert out.exit_code == 0, out.output
+    assert "bonewall [minion]" in out.output and "see [artifact]." in out.output
+
+
 def test_the_glossary_quotes_no_rulebook_sentence() -> None:
     # Own words only (HELPERS.md): no run of 8 words from the rulebook's glossary.
     import re

@@ -510,7 +510,7 @@ def glossary_page(game: Game, term: str = "") -> tuple[str, RenderableType | Non
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for t, d in entries:
-        table.add_row(t, d)
+        table.add_row(Text(t), Text(d))  # words, never markup
     title = f"{game.title} glossary" + (f": {term}" if want else " (in our own words)")
     return title, table
 

@@ -267,11 +267,16 @@ class DiabolicardsGame(Game):
 
     def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
         # "play" is a card placed from hand on a usual turn (guide YOUR TURN,
-        # step 1); "draw" covers the opening hand and contract trades' takes.
+        # step 1); "draw" covers the opening hand and contract trades' takes;
+        # "held": in the seat's hand when the game ended.
+        from .state import DiaboState
+
+        assert isinstance(state, DiaboState)
         n = state.num_seats()
         out: dict[str, list[dict[str, int]]] = {
             "played": [{} for _ in range(n)],
             "drawn": [{} for _ in range(n)],
+            "held": [{state.defs[c].name: 1 for c in state.hands[p]} for p in range(n)],
         }
         for e in state.log:
             key = {"play": "played", "draw": "drawn", "take": "drawn"}.get(e["e"])

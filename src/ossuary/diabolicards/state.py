@@ -15,7 +15,9 @@ the mat is (see :func:`at`), ``ctrl[cid]`` which seat controls it.
 Boosts and hinders in effect are ``mods``: ``(seq, source, target, value,
 lasts)``, the latest ``seq`` winning (guide THE ABILITIES); ``lasts`` is
 ``"L"`` while the source lives, ``"B"`` while both stay in the zone, ``"P"``
-for good, ``"V"`` while a Love partner shares the zone.
+for good, ``"V"`` while a Love partner shares the zone, ``"X"`` never again:
+a pick lost when its card was moved away, kept so that the ability does not
+pick that card again.
 """
 
 from __future__ import annotations

@@ -371,8 +371,10 @@ class NecromancerGame(Game):
         return random_deck(base_pool(), rng)
 
     def card_groups(self) -> dict[str, str]:
-        # a minion's type, else its card type (spell, relic, land...)
-        return {c.name: c.minion_type or c.type for c in base_pool().cards.values()}
+        # a minion's type, else its card type (spell, relic, land...), by the
+        # key decks name cards by ("Bonewall [minion]" where two types share a name)
+        pool = base_pool()
+        return {pool.key(c): c.minion_type or c.type for c in pool.cards.values()}
 
 
 GAME = NecromancerGame()

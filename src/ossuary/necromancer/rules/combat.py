@@ -239,10 +239,16 @@ def step_after_hit(
 # Dismiss (section 9)
 # =============================================================================
 def resolve_dismiss(s: NecroState, it: Item) -> None:
-    """Back into its owner's deck, shuffled; its effects don't happen (no death)."""
+    """Back into its owner's deck, shuffled; its effects don't happen (no death).
+    Like the attack, the command is checked again as it resolves: a minion
+    gone, taken or ensnared meanwhile (sections 9 and 11: an ensnared minion
+    can't be dismissed; section 13: the response resolved first) stays."""
     m = s.minions.get(it.source)
     if m is None or m.controller != it.player or it.source in s.dying:
         event(s, "fizzle", what="dismiss", card=s.defs[it.source].name, why="gone")
+        return
+    if m.ensnare is not None:
+        event(s, "fizzle", what="dismiss", card=s.defs[it.source].name, why="ensnared")
         return
     leave_field(s, it.source, "deck")
     event(s, "dismissed", p=it.player, card=s.defs[it.source].name)
