@@ -182,9 +182,10 @@ def print_trial(console: Console, s: dict[str, Any]) -> None:
         console.print(t)
     few = cards["unranked"]
     if few:
-        listed = ", ".join(f"{c['card']} ({c['played']})" for c in few[:12])
+        said = [f"{c['card']} ({f'played in {n}' if (n := c['played']) else 'never played'})"
+                for c in few[:12]]  # fmt: skip
         more = f" and {len(few) - 12} more" if len(few) > 12 else ""
         console.print(Text(f"Played in fewer than {cards['min_played']} games, too few to say: "
-                           f"{listed}{more}"), soft_wrap=True)  # fmt: skip
+                           f"{', '.join(said)}{more}"), soft_wrap=True)  # fmt: skip
     if s["errors"]:
         console.print(Text(f"{s['errors']} games raised an error and are left out"))

@@ -9,7 +9,10 @@ going first equally often. Its games are played by :func:`~ossuary.sim.play.play
 like any run's, and :func:`summary` reads them with the simulator's own
 statistics (:mod:`ossuary.sim.stats`): the deck's win rate against each
 opponent with its 95% interval, and the deck's cards by how often the seats
-that played them won.
+that played them won (a card played by fewer than ``stats.MIN_PLAYED`` of the
+deck's seats is listed as such, not ranked). The played rate leans toward
+cards cast when already ahead (docs/balance.md); within one deck, against one
+field, it still says which cards were there when the deck won.
 """
 
 from __future__ import annotations
@@ -25,11 +28,11 @@ import pyarrow.compute as pc
 from .. import games as registry
 from ..agents.arena import MAX_ACTIONS
 from .plan import VERSUS_DECKS, Deck, SimConfig, SimError
-from .stats import BAND, card_table, matchups, rate_row
+from .stats import BAND, MIN_PLAYED, card_table, matchups, rate_row
 
 AGENT = "heuristic"  # quick and steady: a few hundred games take seconds to a minute
 PER_OPPONENT = 48  # games against each deck of the field (a whole number of seatings)
-MIN_PLAYED = 10  # a card played by fewer of the deck's seats is not ranked
+MEASURE = "played"  # the cards are ranked by the win rate of the seats that played them
 SHOWN = 3  # the cards shown as winning most and least
 
 
@@ -109,16 +112,18 @@ def summary(config: SimConfig, table: pa.Table, planned: int | None = None) -> d
     cells = matchups(ok, "deck").get("cells", {}).get(mine, {})
     out["opponents"] = [cells.get(o) or rate_row(o, 0.0, 0) for o in opponents]
     teams = len(set(game.teams(config.seats)))
-    rows = [c for c in card_table(ours, game.card_groups(), 1.0 / teams, BAND) if c["card"] in own]
-    ranked = [c for c in rows if c["played"]["games"] >= MIN_PLAYED]
-    ranked.sort(key=lambda c: (-c["played"]["rate"], c["card"]))
-    brief = [{"card": c["card"], "played": c["played"], "drawn": c["drawn"]} for c in ranked]
+    # the deck's seats only, ranked by the played win rate ("won most when
+    # played"); a card played too rarely is not ranked but listed, with why
+    table_ = card_table(ours, game.card_groups(), 1.0 / teams, BAND, MEASURE)
+    rows = [c for c in table_ if c["card"] in own]
+    brief = [{"card": c["card"], "played": c["played"], "drawn": c["drawn"]}
+             for c in rows if c["ranked"]]  # fmt: skip
     best = brief[:SHOWN]
     out["cards"]["best"] = best
     out["cards"]["worst"] = [c for c in reversed(brief) if c not in best][:SHOWN]
-    out["cards"]["unranked"] = sorted(
-        ({"card": c["card"], "played": c["played"]["games"]} for c in rows
-         if c["played"]["games"] < MIN_PLAYED),
-        key=lambda c: (-c["played"], c["card"]),
-    )  # fmt: skip
+    out["cards"]["unranked"] = [
+        {"card": c["card"], "played": c["played"]["games"], "note": c["note"]}
+        for c in rows
+        if not c["ranked"]
+    ]
     return out
