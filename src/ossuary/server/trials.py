@@ -228,11 +228,11 @@ class TrialDesk:
                 for finished in done:
                     table = finished.result()
                     t.tables.append(table)
-                    t.played += table.num_rows // t.config.seats
                     # each game's seconds are on each of its seats' rows: the mean is a game's
                     per_game = sum(table["seconds"].to_pylist()) / max(1, table.num_rows)
                 whole = pa.concat_tables(t.tables)
                 t.summary = await asyncio.to_thread(trial.summary, t.config, whole, t.planned)
+                t.played = t.summary["games"]  # counted with the numbers they make
             t.status = "done"
         except asyncio.CancelledError:
             if t.status == "running":

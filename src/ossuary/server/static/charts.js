@@ -3,8 +3,7 @@
 // their intervals. Each is a <figure> whose picture is an image with a text
 // equivalent for screen readers, and whose numbers are also written out.
 import {el} from "/static/util.js";
-
-const SVG = "http://www.w3.org/2000/svg";
+import {NS as SVG} from "/static/icons.js";
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
