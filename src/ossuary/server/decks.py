@@ -312,6 +312,17 @@ def gallery(game_name: str) -> dict[str, Any]:
                 matches[i].setdefault(field, []).append(value)
         if len(kept) > 1:
             filters.append(Filter(field, _label(game, field), help_text, kept))
+    # the filters that name the cards' families (Hecatomb's doom), for the builder's chart
+    families = game.card_groups()
+    used: dict[str, None] = {}
+    for i, r in enumerate(records):
+        fam = families.get(card_key(r))
+        naming = [
+            f.label for f in filters if fam is not None and fam in matches[i].get(f.field, [])
+        ]
+        if naming and not any(label in used for label in naming):
+            used[naming[-1]] = None
+    family = " or ".join(used).capitalize() if used else ""
     numeric = []
     for field in dict.fromkeys(k for r in records for k in r):
         ints = sum(1 for r in records if isinstance(r.get(field), int)
@@ -344,6 +355,7 @@ def gallery(game_name: str) -> dict[str, Any]:
         ],
         "cards": cards,
         "columns": [{"field": f, "label": h} for f, h in game.card_columns()],
+        "family": family,
         "glossary": [{"term": t, "text": x} for t, x in game.glossary()],
         "decks": {n: c for n, c in game.preconstructed().items()},
     }

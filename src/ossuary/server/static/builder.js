@@ -246,6 +246,8 @@ function drawDeck() {
           editable() ? el("button.count-button", {type: "button", "aria-label": `Remove one ${key}`, text: "−",
             onclick: () => { add(key, -1); refocus(key, "remove"); }}) : null,
           el("span.copies", {text: `${n}×`}),
+          card && card.record.cost !== undefined && card.record.cost !== null
+            ? el("span.row-cost", {title: "cost"}, el("span.sr-only", {text: "cost "}), String(card.record.cost)) : null,
           editable() ? el("button.count-button", {type: "button", "aria-label": `Add one ${key}`, text: "+",
             onclick: () => { add(key, 1); refocus(key, "add"); }}) : null,
           el("a.row-card", {href: cardLink(data.game, key), "aria-label": `${key}: its card`}, face)),
@@ -276,9 +278,13 @@ function drawStatus() {
   const overall = c ? c.problems.filter((p) => !p.cards.length && p.line === null) : [];
   const verdict = !c ? "checking…" : c.ok ? "a legal deck" : c.readable ? "breaks the deck rules: a draft" : "can't be read";
   $("deck-status").replaceChildren(
-    el("p.deck-count", {}, el("b", {id: "deck-total", text: `${n} card${n === 1 ? "" : "s"}`}),
+    el("p.deck-count", {}, el("b", {id: "deck-total", text: countWords(n)}),
       el("span", {id: "deck-verdict", class: c && c.ok ? "ok" : c ? "bad" : "", text: ` · ${verdict}`})),
     ...overall.map((p) => el("p.problem", {role: "note", text: p.message})));
+}
+
+function countWords(n) {
+  return `${n} card${n === 1 ? "" : "s"}`;
 }
 
 function drawCharts() {
@@ -310,7 +316,7 @@ function drawCharts() {
     }
     mix.get(g).value++;
   }
-  if (mix.size) out.push(split("By doom or kind", [...mix.values()]));
+  if (mix.size) out.push(split(`By ${(page.game.data.family || "family").toLowerCase()}`, [...mix.values()]));
   const types = new Map();
   for (const c of cards) types.set(c.record.type, (types.get(c.record.type) || 0) + 1);
   if (types.size) {
@@ -335,6 +341,7 @@ function scheduleCheck() {
 async function runCheck() {
   const seq = ++page.checkSeq;
   const text = deckText();
+  const sent = total();
   let result;
   try {
     result = await api("/api/decks/check", {game: page.game.data.game, name: page.name.trim() || "your deck", text: text || "// empty"});
@@ -346,6 +353,7 @@ async function runCheck() {
   page.check = result;
   document.body.dataset.legal = result.ok ? "1" : "0";
   drawDeck();
+  document.body.dataset.checked = countWords(sent);  // what the shown verdict is about
   drawActions();
   $("export-text").value = exportText();
   const blob = new Blob([exportText()], {type: "text/plain"});
