@@ -276,7 +276,7 @@ function drawStatus() {
   const c = page.check;
   const n = total();
   const overall = c ? c.problems.filter((p) => !p.cards.length && p.line === null) : [];
-  const verdict = !c ? "checking…" : c.ok ? "a legal deck" : c.readable ? "breaks the deck rules: a draft" : "can't be read";
+  const verdict = !c || page.checkedText !== deckText() ? "checking…" : c.ok ? "a legal deck" : c.readable ? "breaks the deck rules: a draft" : "can't be read";
   $("deck-status").replaceChildren(
     el("p.deck-count", {}, el("b", {id: "deck-total", text: countWords(n)}),
       el("span", {id: "deck-verdict", class: c && c.ok ? "ok" : c ? "bad" : "", text: ` · ${verdict}`})),
@@ -351,6 +351,7 @@ async function runCheck() {
   }
   if (seq !== page.checkSeq) return;  // a newer check is on its way
   page.check = result;
+  page.checkedText = text;
   document.body.dataset.legal = result.ok ? "1" : "0";
   drawDeck();
   document.body.dataset.checked = countWords(sent);  // what the shown verdict is about
