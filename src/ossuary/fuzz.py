@@ -190,6 +190,9 @@ def random_game(
     return state
 
 
+EXIT_INTERRUPTED = 130  # the shell's code for "stopped by Ctrl-C"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random playouts with invariant checks.")
     parser.add_argument("--game", default=games.DEFAULT, help="which game (ossuary games)")
@@ -213,14 +216,24 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     actions = failures = 0
     counts = game.seat_counts
-    for i in track(range(args.games), description=f"fuzzing {game.title}"):
-        seed = args.seed + i
-        seats = counts[i % len(counts)]
-        try:
-            actions += random_game(game, seed, seats, args.deep_every).ply
-        except Exception as exc:  # report every failing seed, keep going
-            failures += 1
-            print(f"FAIL seed={seed} seats={seats}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    played = 0
+    try:
+        for i in track(range(args.games), description=f"fuzzing {game.title}"):
+            seed = args.seed + i
+            seats = counts[i % len(counts)]
+            try:
+                actions += random_game(game, seed, seats, args.deep_every).ply
+            except Exception as exc:  # report every failing seed, keep going
+                failures += 1
+                print(f"FAIL seed={seed} seats={seats}: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)  # fmt: skip
+            played += 1
+    except KeyboardInterrupt:  # Ctrl-C: say what was checked, without a traceback
+        took = time.perf_counter() - start
+        print(f"Interrupted (Ctrl-C) after {played} of {args.games} games: {actions} actions, "
+              f"{failures} failures, {took:.1f}s; --seed {args.seed + played} goes on from "
+              "there")  # fmt: skip
+        return EXIT_INTERRUPTED
     took = time.perf_counter() - start
     print(f"{game.title}: {args.games} games, {actions} actions, {failures} failures, {took:.1f}s")
     return 1 if failures else 0

@@ -160,7 +160,7 @@ def test_play_takes_a_deck_file(runner: CliRunner, tmp_path: Path) -> None:
     args = ["play", "hecatomb", "--seats", "random,random", "-q", "--deck", str(path)]
     result = runner.invoke(app, [*args, "--deck", name])
     assert result.exit_code == 0, result.output
-    assert "Winner" in result.output
+    assert " wins with " in result.output
     path.write_text("3 Nonesuch\n", "utf-8")
     bad = runner.invoke(app, [*args, "--deck", name])
     assert bad.exit_code == 2 and "line 1: unknown card 'Nonesuch'" in bad.output

@@ -285,3 +285,23 @@ def test_faq_15_defense_never_goes_below_zero_and_one_damage_then_destroys() -> 
     assert stats_at(s, 0, 1) == (2, 0)
     play(s, 0, "Grave Bolt")  # 3 damage: more than 0 defense, so it dies; 3 pierces
     assert row(s, 0)[0] is None and health(s)[0] == 37
+
+
+def test_defenders_are_logged_even_when_every_eligible_minion_defends() -> None:
+    # issue 30 §2: the defenders were logged on "done" only; choosing the last
+    # eligible minion ends the choice without a "done", and nothing was logged
+    from ossuary.necromancer.board import format_event
+
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
+    attack(s, 0, 1, "h1")
+    act(s, f"defend {at(s, 1, 1)}")  # the only possible defender: no "done" to ask
+    said = [format_event(e) for e in s.view(0)["log"]]
+    assert "Player 2 defends with Barrow Sentinel" in said
+    # and declining to defend is said too: the attacker sees the attack go through
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
+    attack(s, 0, 1, "h1")
+    expect(s, "defend", 1)
+    act(s, "done")
+    said = [format_event(e) for e in s.view(0)["log"]]
+    assert "Player 2 does not defend against Cave Lurker" in said
+    assert "Player 1's Cave Lurker attacks Player 2's hero" in said

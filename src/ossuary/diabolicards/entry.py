@@ -162,6 +162,10 @@ class DiabolicardsGame(Game):
         card = self._defs.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
         return card_panel(card)
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 

@@ -23,10 +23,11 @@ pick that card again.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.rng import Rng, as_rng
 from .cards import CardDef
 
 RULESET = "diabolicards"
@@ -282,10 +283,10 @@ class DiaboState(GameState):
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> DiaboState:
+    def resample(self, seat: int, rng: Rng | random.Random) -> DiaboState:
         from .view import resample
 
-        return resample(self, seat, rng)
+        return resample(self, seat, as_rng(rng))
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event

@@ -185,6 +185,10 @@ class HecatombGame(Game):
         table.add_row("Curve", bars)
         return table
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         from .words import GLOSSARY
 
@@ -192,6 +196,7 @@ class HecatombGame(Game):
 
     # -- terminal -----------------------------------------------------------------
     pass_actions = frozenset({"pass", "end"})
+    auto_kinds = frozenset({"window"})  # the combat windows
     back_action = "cancel"
 
     def allow_back(self, state: GameState, seat: int) -> bool:

@@ -175,6 +175,10 @@ class NecromancerGame(Game):
 
         return card_panel(self._defs[record["key"]])
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 
@@ -233,6 +237,9 @@ class NecromancerGame(Game):
 
     # -- terminal -----------------------------------------------------------------
     pass_actions = frozenset({"pass"})
+    # the response window (section 13): asked after every action, whatever a
+    # hand holds; the view says when only passing matters (rules/window.py)
+    auto_kinds = frozenset({"window"})
 
     def render_screen(
         self,
@@ -250,6 +257,11 @@ class NecromancerGame(Game):
         from .screen import option_group
 
         return option_group(view, action_id, label)
+
+    def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
+        # "at 2" is minion space 3 (the board numbers spaces 1-4 from the left)
+        verb, _, rest = action_id.partition(" ")
+        return int(rest) + 1 if verb == "at" and rest.isdigit() else None
 
     def legend(self) -> list[str]:
         from .screen import LEGEND

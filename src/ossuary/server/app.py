@@ -29,9 +29,10 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
+from ..tutorial import lesson
 from . import ai, decks, replays, trials
 from .db import Database
-from .hub import OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
+from .hub import HOLD_SECONDS, OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
 from .protocol import (
     MAX_BODY,
@@ -74,6 +75,8 @@ class ServerConfig:
     trial_workers: int = 1
     #: games a trial plays against each deck of the field (None: the simulator's default)
     trial_games: int | None = None
+    #: seconds every response window stays open at least (docs/server.md, "Auto-pass")
+    hold_seconds: float = HOLD_SECONDS
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()
@@ -149,7 +152,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers, config.trial_workers)
-        hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days)
+        hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days,
+                  hold=config.hold_seconds)  # fmt: skip
         app.state.hub = hub
         app.state.trials = trials.TrialDesk(pool, config.trial_games)
         resumed = await hub.resume_all()
@@ -269,7 +273,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             cards = g.cards()
         except NotSupported:
             cards = []
-        return {"game": g.name, "cards": cards}
+        # what the card panel calls each field ("Minion type", not minion_type)
+        fields = {f: f.replace("_", " ").capitalize() for c in cards for f in c}
+        fields.update(dict(g.card_columns()))
+        return {"game": g.name, "cards": cards, "fields": fields}
 
     @app.get("/api/catalog/{game}/gallery")
     async def get_gallery(game: str) -> dict[str, Any]:
@@ -627,6 +634,11 @@ def _token(token: str | None) -> str | None:
 _CATALOG: dict[str, Any] | None = None
 
 
+def _learn(name: str) -> dict[str, Any] | None:
+    found = lesson(name)
+    return None if found is None else found.learn_json()
+
+
 def catalog() -> dict[str, Any]:
     """Every registered game as the lobby needs it (computed once)."""
     global _CATALOG
@@ -654,6 +666,9 @@ def catalog() -> dict[str, Any]:
                     "board": board_url(g),
                     "cards": f"/cards/{g.name}",
                     "deck_lists": decks.has_deck_lists(g),
+                    # how to play and how to win, and whether a guided first game exists
+                    "learn": _learn(g.name),
+                    "tutorial": _learn(g.name) is not None,
                 }
             )
         _CATALOG = {

@@ -83,6 +83,7 @@ def serve(
     max_live_games: int = 20,
     expire_days: float = 7.0,
     trial_workers: int = 1,
+    hold: float | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
@@ -96,6 +97,8 @@ def serve(
     )
     if ai_workers is not None:
         config.ai_workers = ai_workers
+    if hold is not None:
+        config.hold_seconds = hold
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactSecrets())

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..queries import any_magic, any_target, cost_of, turn_order
-from ..state import EMPTY, Item, NecroState
+from ..state import EMPTY, MAX_LIFEFORCE, Item, NecroState
 from .base import event, resume, step, to_graveyard
 from .triggers import fire
 
@@ -148,6 +148,42 @@ def response_options(s: NecroState, q: int) -> list[str]:
     if seat.hand:
         opts.append("sacrifice")
     return opts
+
+
+def only_passing_matters(s: NecroState, q: int) -> bool:
+    """Whether ``q``, asked in a window, has nothing to do but pass: no reaction
+    to play, no Destroy Magic, no any-turn ability, and nothing that Sacrifice
+    Card (on offer whenever the hand holds a card) could pay for, now or by
+    sacrificing the rest of the hand. Then a client may pass for its player
+    (auto-pass); the window itself is still asked (see :func:`could_respond`).
+    Reads ``q``'s own hand, so only ``q``'s view may carry the answer."""
+    opts = response_options(s, q)
+    if any(o != "sacrifice" for o in opts):
+        return False
+    seat = s.seats[q]
+    hand = seat.hand
+    if not hand:
+        return True
+    # the most lifeforce sacrificing could bring: +1 a card, never above 10
+    most = min(MAX_LIFEFORCE, seat.lifeforce + len(hand))
+    if most >= DESTROY_MAGIC and any_magic(s):
+        return False
+    defs = s.defs
+    for c in hand:
+        d = defs[c]
+        if d.reaction and cost_of(s, q, d) <= min(MAX_LIFEFORCE, seat.lifeforce + len(hand) - 1):
+            ab = d.aim
+            if ab is None or ab.target is None or any_target(s, q, ab.target, c):
+                return False
+    for c in (*seat.minions, *seat.magic):
+        if c == EMPTY or "activated" not in defs[c].on or c in s.used or c in s.dying:
+            continue
+        for i in defs[c].on["activated"]:
+            ab = defs[c].abilities[i]
+            if ab.any_turn and ab.cost <= most:
+                if ab.target is None or any_target(s, q, ab.target, c):
+                    return False
+    return True
 
 
 # =============================================================================

@@ -25,6 +25,7 @@ const page = {
   checkSeq: 0,
   checkTimer: null,
   trial: null,      // {id, timer}
+  said: null,       // the last save's (or play's) outcome: {cls, text}
 };
 
 async function main() {
@@ -145,7 +146,7 @@ function layout() {
       el("div", {id: "trial-out", "aria-live": "polite"})));
   const main = el("div.builder", {}, pool, deck);
   $("main").replaceChildren(el("h1", {id: "title", text: `${data.title} deck builder`}), start, main);
-  $("deck-name").addEventListener("input", () => { page.name = $("deck-name").value; drawActions(); scheduleCheck(); });
+  $("deck-name").addEventListener("input", () => { page.name = $("deck-name").value; page.said = null; drawActions(); scheduleCheck(); });
   if (!editable()) {
     $("deck-name").readOnly = true;
     $("import").hidden = true;
@@ -163,6 +164,7 @@ function setDeck(cards) {
 
 function add(key, n = 1) {
   if (!editable()) return;
+  page.said = null;
   const now = (page.deck.get(key) || 0) + n;
   if (now <= 0) page.deck.delete(key);
   else page.deck.set(key, Math.min(now, 99));
@@ -433,7 +435,8 @@ function drawActions() {
       disabled: c && !c.ok ? true : null, onclick: play}));
   }
   if (c && !c.ok && page.id) parts.push(el("span.muted", {text: "A draft can't be played until it is legal."}));
-  parts.push(el("span", {id: "save-message", role: "status"}));
+  parts.push(el("span", {id: "save-message", role: "status", class: page.said ? page.said.cls : null,
+    text: page.said ? page.said.text : ""}));
   box.replaceChildren(el("div.row", {}, ...parts));
   drawLinks();
 }
@@ -451,12 +454,19 @@ function drawLinks() {
     el("button.small", {type: "button", text: "Copy", "aria-label": `Copy: ${label}`, onclick: (e) => copy(url, e.target)})))));
 }
 
+function say(cls, text) {
+  page.said = text ? {cls, text} : null;
+  const box = $("save-message");
+  if (box) {
+    box.className = cls;
+    box.textContent = text;
+  }
+}
+
 async function save() {
   const name = page.name.trim() || "My deck";
   const body = {name, text: deckText() || "// empty"};
-  const said = $("save-message");
-  said.className = "";
-  said.textContent = "Saving…";
+  say("", "Saving…");
   try {
     let answer;
     if (page.id) {
@@ -471,15 +481,11 @@ async function save() {
     $("deck-name").value = name;
     page.saved = body.text === "// empty" ? "" : body.text;
     myDecks.set(page.id, {game: page.game.data.game, name, token: page.token, legal: answer.legal});
+    say("ok", answer.legal ? "Saved." : "Saved as a draft (it breaks the deck rules).");
     nav();
     drawAll();
-    const done = $("save-message");
-    done.className = "ok";
-    done.textContent = answer.legal ? "Saved." : "Saved as a draft (it breaks the deck rules).";
   } catch (err) {
-    const failed = $("save-message");
-    failed.className = "error";
-    failed.textContent = err.message;
+    say("error", err.message);
   }
 }
 
@@ -497,14 +503,12 @@ function makeCopy() {
 }
 
 async function play() {
-  const said = $("save-message");
   try {
     const created = await api("/api/games", {game: page.game.data.game, seats: ["human", "easy"],
       decks: [`saved:${page.id}`, null]});
     location.href = created.seats[0].link;
   } catch (err) {
-    said.className = "error";
-    said.textContent = err.message;
+    say("error", err.message);
   }
 }
 
