@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import urllib.error
 from typing import Any
 from urllib.parse import quote
 
@@ -197,6 +198,15 @@ def test_build_save_share_play_and_try_a_deck(
         played += 1
     assert played == 6
     assert page.evaluate("window.pwned") is None  # the name never ran as markup
+    # deleted by its owner: its links stop working, the lobby forgets it
+    page.goto(f"{server.base}/decks/{deck_id}")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#delete").click()
+    page.wait_for_url("**/decks/new/hecatomb")
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        server.get(f"/api/decks/{deck_id}")
+    assert gone.value.code == 404
+    assert page.evaluate("localStorage.getItem('ossuary.decks')") == "{}"
     assert not page.errors, page.errors
     page.context.close()
 

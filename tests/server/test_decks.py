@@ -207,6 +207,20 @@ def test_an_old_database_gets_the_decks_table(tmp_path: Path) -> None:
     assert len(_rows(db)) == 1
 
 
+def test_decks_are_kept_in_postgresql_too(postgres_url: str) -> None:
+    from ossuary.server import ServerConfig, create_app
+
+    with TestClient(create_app(ServerConfig(db_url=postgres_url, ai_workers=0))) as client:
+        saved = _save(client, name="Kept in PostgreSQL").json()
+        path = f"/api/decks/{saved['id']}"
+        assert client.get(path).json()["cards"] == HEC.parse_deck(LEGAL)
+        r = client.put(path, json={"text": "2 Snap"}, headers=_auth(saved["token"]))
+        assert r.json()["legal"] is False
+        assert client.put(path, json={"text": "x"}).status_code == 403
+        assert client.delete(path, headers=_auth(saved["token"])).status_code == 200
+        assert client.get(path).status_code == 404
+
+
 def _rows_missing(db: Path) -> bool:
     with sqlite3.connect(db) as conn:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}

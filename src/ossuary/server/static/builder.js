@@ -434,6 +434,9 @@ function drawActions() {
     parts.push(el("button", {type: "button", id: "play", text: "Play it against the computer",
       disabled: c && !c.ok ? true : null, onclick: play}));
   }
+  if (page.id && page.token) {
+    parts.push(el("button", {type: "button", id: "delete", text: "Delete", onclick: remove}));
+  }
   if (c && !c.ok && page.id) parts.push(el("span.muted", {text: "A draft can't be played until it is legal."}));
   parts.push(el("span", {id: "save-message", role: "status", class: page.said ? page.said.cls : null,
     text: page.said ? page.said.text : ""}));
@@ -490,11 +493,22 @@ async function save() {
 }
 
 async function authed(path, method, body) {
-  const response = await fetch(path, {method, body: JSON.stringify(body),
+  const response = await fetch(path, {method, body: body === null ? undefined : JSON.stringify(body),
     headers: {"Content-Type": "application/json", Authorization: `Bearer ${page.token}`}});
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
   return data;
+}
+
+async function remove() {
+  if (!window.confirm(`Delete the deck "${page.name}" from the server? Its links stop working.`)) return;
+  try {
+    await authed(`/api/decks/${encodeURIComponent(page.id)}`, "DELETE", null);
+    myDecks.forget(page.id);
+    location.href = `/decks/new/${page.game.data.game}`;
+  } catch (err) {
+    say("error", err.message);
+  }
 }
 
 function makeCopy() {
