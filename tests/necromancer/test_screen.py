@@ -173,3 +173,12 @@ def test_a_place_is_chosen_by_its_space_number() -> None:
                 seen += len(options) < 4  # some spaces taken: the numbers have gaps
             s.apply_action(rng.choice(s.legal_action_ids()))
     assert seen >= 3
+
+
+def test_keyword_counts_agree_with_their_nouns() -> None:
+    from ossuary.necromancer.board import keywords_text
+
+    assert keywords_text({"ensnaring": 2}) == "Ensnares (2 rounds)"
+    assert keywords_text({"ensnaring": 1, "extra_attacks": 2}) == (
+        "Ensnares (1 round), 2 extra attacks"
+    )

@@ -35,7 +35,7 @@ KEYWORD_WORDS = {
     "reaction": "Reaction",
     "hero_bonus": "+{} vs heroes",
     "extra_attacks": "{} extra attack(s)",
-    "ensnaring": "Ensnares ({} round)",
+    "ensnaring": "Ensnares ({} round(s))",
     "bloodprice": "Blood price {}",
     "drain": "Drain {}",
 }
@@ -45,6 +45,8 @@ def keywords_text(kws: dict[str, Any]) -> str:
     out = []
     for k, v in kws.items():
         words = KEYWORD_WORDS.get(k, k)
+        if "(s)" in words and "{}" in words:  # "2 rounds", "1 round"
+            words = words.replace("(s)", "" if v == 1 else "s")
         out.append(words.format(v) if "{}" in words else words)
     return ", ".join(out)
 

@@ -707,6 +707,8 @@ class Hub:
         decision = g.state.decision()
         if not self.hold or decision is None or decision.kind not in g.game.auto_kinds:
             return
+        if all(s.controller != HUMAN for s in g.record.seats):
+            return  # only computers at the table: no person's answer to hide
         wait = g.posed + self.hold - time.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)

@@ -35,7 +35,7 @@ const KEYWORD_WORDS = {
   reaction: "Reaction",
   hero_bonus: "+{} vs heroes",
   extra_attacks: "{} extra attack(s)",
-  ensnaring: "Ensnares ({} round)",
+  ensnaring: "Ensnares ({} round(s))",
   bloodprice: "Blood price {}",
   drain: "Drain {}",
 };
@@ -71,7 +71,8 @@ const KIND_WORDS = {
 
 export function keywordText(kws) {
   return Object.entries(kws || {}).map(([k, v]) => {
-    const words = KEYWORD_WORDS[k] || k.replaceAll("_", " ");
+    let words = KEYWORD_WORDS[k] || k.replaceAll("_", " ");
+    if (words.includes("{}") && words.includes("(s)")) words = words.replace("(s)", v === 1 ? "" : "s");
     return words.includes("{}") ? words.replace("{}", v) : words;
   });
 }
