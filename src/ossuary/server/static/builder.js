@@ -112,13 +112,15 @@ function layout() {
     drawAll();
   });
   const pool = el("section.pool", {"aria-labelledby": "pool-head"},
+    el("div.pool-status", {id: "pool-status"}),
     el("h2", {id: "pool-head", text: "Cards"}),
     el("p.muted.hint", {text: "Click or tap a card (or Enter on it) to add a copy; − and + in the deck change the count."}),
     filterBar(data, drawPool, {idPrefix: "pool"}).node,
     el("p.count", {id: "pool-count", "aria-live": "polite"}),
     el("div.card-grid.pool-grid", {id: "pool-grid"}));
   const deck = el("section.deck-panel", {id: "deck", "aria-labelledby": "deck-head"},
-    el("h2", {id: "deck-head", text: "Your deck"}),
+    el("div.deck-head-row", {}, el("h2", {id: "deck-head", text: "Your deck"}),
+      editable() ? el("a.nav-link.to-pool", {href: "#pool-head", text: "Add cards"}) : null),
     el("label.field.name-field", {for: "deck-name"}, el("span", {text: "Name"}),
       el("input", {id: "deck-name", type: "text", maxlength: 80, placeholder: "My deck", autocomplete: "off"})),
     el("div.deck-status", {id: "deck-status", "aria-live": "polite"}),
@@ -248,10 +250,10 @@ function drawDeck() {
           editable() ? el("button.count-button", {type: "button", "aria-label": `Remove one ${key}`, text: "−",
             onclick: () => { add(key, -1); refocus(key, "remove"); }}) : null,
           el("span.copies", {text: `${n}×`}),
-          card && card.record.cost !== undefined && card.record.cost !== null
-            ? el("span.row-cost", {title: "cost"}, el("span.sr-only", {text: "cost "}), String(card.record.cost)) : null,
           editable() ? el("button.count-button", {type: "button", "aria-label": `Add one ${key}`, text: "+",
             onclick: () => { add(key, 1); refocus(key, "add"); }}) : null,
+          card && card.record.cost !== undefined && card.record.cost !== null
+            ? el("span.row-cost", {title: "cost"}, el("span.sr-only", {text: "cost "}), String(card.record.cost)) : null,
           el("a.row-card", {href: cardLink(data.game, key), "aria-label": `${key}: its card`}, face)),
         ...wrong.map((p) => el("p.problem", {role: "note", text: p.message})));
     })));
@@ -283,6 +285,11 @@ function drawStatus() {
     el("p.deck-count", {}, el("b", {id: "deck-total", text: countWords(n)}),
       el("span", {id: "deck-verdict", class: c && c.ok ? "ok" : c ? "bad" : "", text: ` · ${verdict}`})),
     ...overall.map((p) => el("p.problem", {role: "note", text: p.message})));
+  // on a narrow screen the deck comes first: the cards carry its count along
+  const wrong = c ? c.problems.length : 0;
+  $("pool-status").replaceChildren(
+    el("span", {text: `${countWords(n)} · ${verdict}${wrong ? ` (${wrong} to mend)` : ""}`}),
+    el("a.nav-link", {href: "#deck", text: "See the deck"}));
 }
 
 function countWords(n) {
