@@ -17,6 +17,7 @@ from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
 from .sim_cmd import report_command, simulate_command
+from .train_cmd import train_command
 
 app = typer.Typer(
     name="ossuary",
@@ -286,6 +287,7 @@ def balance(
 
 
 app.command("simulate")(simulate_command)
+app.command("train")(train_command)
 app.command("report")(report_command)
 
 
