@@ -57,9 +57,9 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS). Two or more humans play hot "
-            "seat; no human: watch the computers play. Default: human,ai (with --mode: you "
-            "and computers in the mode's other seats).",
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH). Two or "
+            "more humans play hot seat; no human: watch the computers play. Default: human,ai "
+            "(with --mode: you and computers in the mode's other seats).",
         ),
     ] = None,
     mode: Annotated[
@@ -91,7 +91,12 @@ def play(
         bool, typer.Option("--quiet", "-q", help="Computers only: print just the result.")
     ] = False,
     ai: Annotated[
-        str, typer.Option("--ai", help="Strength of 'ai' seats: easy, normal (~1 s a move), hard.")
+        str,
+        typer.Option(
+            "--ai",
+            help="Strength of 'ai' seats: easy, normal (~1 s a move), hard, or learned (a "
+            "trained network, instant; Hecatomb with 2 seats).",
+        ),
     ] = "normal",
     ui: Annotated[
         str,
@@ -313,6 +318,14 @@ def serve(
             "--ai-workers", help="Processes for computer seats (default: one a core but one)."
         ),
     ] = None,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            help="A policy file from 'ossuary train' to offer in the lobby (NAME=PATH names "
+            "its level; default 'trained'). Repeat for several.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser client: a lobby, boards, games with friends and the AI."""
     with reported_errors():
@@ -320,7 +333,7 @@ def serve(
             from ..server import serve as run_server
         except ImportError as exc:  # the web libraries are core deps; say what is missing
             raise CliError(f"the server needs {exc.name}: pip install 'ossuary'") from None
-        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers)
+        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers, policies=policy)
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")

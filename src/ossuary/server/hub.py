@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import games
+from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
@@ -199,11 +200,11 @@ class Hub:
                 kinds.append(HUMAN)
                 continue
             try:
-                kinds.append(ai.agent_spec(kind))
-            except ValueError as exc:
+                kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
+            except ValueError as exc:  # a learned policy for another game, say
                 raise RequestError(f"seat {i}: {exc}") from None
         try:
-            takeover = ai.agent_spec(req.takeover)
+            takeover = check_agent(ai.agent_spec(req.takeover), game.name, n)
         except ValueError as exc:
             raise RequestError(f"takeover: {exc}") from None
         seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
@@ -690,8 +691,8 @@ def summary(
             {
                 "seat": s.seat,
                 "name": player_name(s.seat),
-                "kind": s.kind,
-                "controller": s.controller,
+                "kind": ai.public_name(s.kind),
+                "controller": ai.public_name(s.controller),
                 "claimed": s.claimed,
                 "connected": s.seat in connected,
             }

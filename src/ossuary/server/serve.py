@@ -27,12 +27,13 @@ def serve(
     db_url: str = "",
     ai_workers: int | None = None,
     log_level: str = "info",
+    policies: list[str] | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
     import uvicorn
 
-    config = ServerConfig(db_url=db_url)
+    config = ServerConfig(db_url=db_url, policies=list(policies or []))
     if ai_workers is not None:
         config.ai_workers = ai_workers
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
