@@ -52,8 +52,13 @@ def train_command(
     ] = Path("train-run"),
     seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
     n_games: Annotated[
-        int, typer.Option("--games", help="Self-play games in all (with --resume: the new total).")
-    ] = 20_000,
+        int | None,
+        typer.Option(
+            "--games",
+            help="Self-play games in all (default 20000; with --resume: a new total, "
+            "default the run's own).",
+        ),
+    ] = None,
     minutes: Annotated[
         float | None,
         typer.Option("--minutes", help="Stop after this many minutes (resumable; not repeatable)."),
@@ -114,7 +119,7 @@ def train_command(
         config = TrainConfig(
             game=game,
             seats=seats,
-            games=n_games,
+            games=20_000 if n_games is None else n_games,
             seed=seed,
             hidden=_hidden(hidden),
             imitate=imitate,
@@ -147,7 +152,8 @@ def train_command(
                 last_eval[0] = ev
                 console.print(f"{s.games} games, {s.seconds / 60:.1f} min: {_rates(s.rates)}")
 
-        trainer = Trainer(config, out, device, workers, minutes, resume, report)
+        trainer = Trainer(config, out, device, workers, minutes, resume, report,
+                          games_given=n_games is not None)  # fmt: skip
         cfg = trainer.config
         title = registry.get(cfg.game).title
         console.print(Text(

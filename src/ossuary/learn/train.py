@@ -17,7 +17,9 @@ heuristic over ``eval_games`` games. The output folder holds ``policy.safetensor
 (the policy alone, what ``learned:PATH`` plays), ``checkpoint.pt`` (both
 networks and the optimizer, loaded with ``torch.load(weights_only=True)``:
 ``--resume`` goes on from it), ``pool/`` (past versions), ``curve.csv`` and
-``curve.png`` (win rates against training time).
+``curve.png`` (win rates against training time). ``--resume`` keeps the run's
+own settings; only the game count (``games_given``), the time limit, the
+workers and the device come from the new command.
 
 Deterministic on the CPU for a seed and a game count: every game's seeds and
 every minibatch come from ``(seed, iteration)``, whatever the number of
@@ -194,6 +196,7 @@ class Trainer:
         minutes: float | None = None,
         resume: bool = False,
         report: Reporter | None = None,
+        games_given: bool = True,
     ) -> None:
         self.out = out
         self.report = report or (lambda s: None)
@@ -215,7 +218,8 @@ class Trainer:
                 raise TrainError(f"--resume: no {CHECKPOINT} in {out} to go on from")
             state = _load_checkpoint(checkpoint)
             saved = TrainConfig.from_json(state["config"])
-            saved.games = max(saved.games, config.games) if config.games else saved.games
+            if games_given:  # a new total; otherwise the run's own
+                saved.games = config.games
             config = saved
         elif checkpoint.exists():
             raise TrainError(
