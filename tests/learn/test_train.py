@@ -139,6 +139,11 @@ def test_resuming_goes_on_as_if_the_run_had_not_stopped(run: Path, tmp_path: Pat
         np.testing.assert_array_equal(a[k], b[k])
     rows = (half / "curve.csv").read_text().splitlines()
     assert len(rows) == 3
+    # --resume alone keeps the run's own total: nothing more to play
+    result = runner.invoke(app, ["train", "hecatomb", "--out", str(half), "--resume",
+                                 "--workers", "1", "--no-progress"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert load_policy(half / "policy.safetensors").training["games_played"] == 8
 
 
 def test_bad_options_and_folders_are_clear_errors(run: Path, tmp_path: Path) -> None:

@@ -178,6 +178,7 @@ class Status:
     total: int
     seconds: float
     rates: dict[str, float | None]
+    evaluated: bool = False  # this step ended with an evaluation
 
 
 Reporter = Callable[[Status], None]
@@ -300,16 +301,17 @@ class Trainer:
                         break
                     self._iterate(pool)
                     self.seconds = base + time.perf_counter() - start
-                    if self.iteration % cfg.eval_every == 0 or self.games_done >= cfg.games:
+                    evaluated = self.iteration % cfg.eval_every == 0 or self.games_done >= cfg.games
+                    if evaluated:
                         self._evaluate(pool)
                     self._log()
-                    self._status("self-play")
+                    self._status("self-play", evaluated)
                     self._save()
                 if self.curve and EVAL not in self.curve[-1]:  # stopped between evaluations
                     self._evaluate(pool)
                     self.curve[-1][EVAL] = round(self.last_eval or 0.0, 4)
                     self.evaluated = None
-                    self._status("self-play")
+                    self._status("self-play", True)
                     self._save()
         except KeyboardInterrupt:
             self.seconds = base + time.perf_counter() - start
@@ -317,11 +319,12 @@ class Trainer:
             raise
         return self.out / POLICY
 
-    def _status(self, phase: str) -> None:
+    def _status(self, phase: str, evaluated: bool = False) -> None:
         rates = {k: (sum(v) / len(v) if v else None) for k, v in sorted(self.window.items())}
         if self.last_eval is not None:
             rates[EVAL] = self.last_eval
-        self.report(Status(phase, self.games_done, self.config.games, self.seconds, rates))
+        self.report(Status(phase, self.games_done, self.config.games, self.seconds, rates,
+                           evaluated))  # fmt: skip
 
     # -- imitation ---------------------------------------------------------------------
     def _imitate(self, pool: Executor | None, start: float, base: float) -> None:
