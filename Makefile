@@ -67,13 +67,17 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_rl.py
 
-# 200 concurrent games over WebSockets on loopback for a minute (docs/server.md)
+# 200 concurrent games over WebSockets on loopback for a minute, then the AI's
+# fairness: a person's round trip while ten games play the hard level (docs/server.md)
 bench-server: $(STAMP)
 	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
+	$(BIN)/python bench/bench_server.py --fairness --games 5 --seconds 60
 
-# docs/img/board.png, the README's picture of the board (needs Debian's chromium)
+# current pictures of every board, desktop and phone (needs Debian's chromium), into
+# screenshots/ (not tracked); make screenshot OUT=docs/img refreshes the docs' pictures
+OUT ?= screenshots
 screenshot: $(STAMP)
-	$(BIN)/python bench/screenshot.py docs/img/board.png
+	$(BIN)/python bench/screenshot.py $(OUT)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

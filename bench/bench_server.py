@@ -14,6 +14,15 @@ Bounded: it stops after ``--seconds`` (and ``--max-games``), closes every
 socket, and terminates the server and its workers. Talks to 127.0.0.1 only.
 
     python bench/bench_server.py --games 200 --seconds 60
+
+``--fairness`` measures instead whether the AI is shared fairly: a person's
+round trip in ``--games`` games, and the pace (actions a second) of two
+computer-vs-computer games (``easy`` and ``normal``), first alone and then
+while ``--hard-games`` games (10) play the strongest level, both phases in one
+run on one server. The target: the person's p99 stays at or under 50 ms and
+the computer games keep their pace.
+
+    python bench/bench_server.py --fairness --games 5 --seconds 60
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,13 +84,14 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def seat_client(
-    ws_url: str, stats: Stats, think: tuple[float, float], rng: random.Random, stop: float,
-    with_ai: bool,
+    ws_url: str, token: str, stats: Stats, think: tuple[float, float], rng: random.Random,
+    stop: float, with_ai: bool,
 ) -> bool:  # fmt: skip
     """Play one seat until the game ends or time is up; True if the game ended."""
     sent_seq: int | None = None
     sent_at = 0.0
     async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
@@ -126,7 +137,8 @@ async def game_loop(
             )
             tasks = [
                 seat_client(
-                    f"{ws_base}/ws/games/{game['id']}?token={s['token']}",
+                    f"{ws_base}/ws/games/{game['id']}",
+                    s["token"],
                     stats,
                     args.think,
                     random.Random(rng.random()),
@@ -142,6 +154,12 @@ async def game_loop(
             continue
         if any(ended):
             stats.finished += 1
+
+
+def get(base: str, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(base + path, timeout=30) as r:
+        out: dict[str, Any] = json.load(r)
+        return out
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -160,6 +178,131 @@ def report(name: str, values: list[float]) -> str:
         f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
         f"max {max(ms):.1f} ms, mean {statistics.fmean(ms):.1f} ms"
     )
+
+
+async def watch_pace(base: str, seats: list[str], stop: float, rng: random.Random) -> int:
+    """Watch computer-vs-computer games as a spectator until ``stop`` (a finished
+    game is replaced); the number of actions they made."""
+    ws_base = base.replace("http://", "ws://")
+    loop = asyncio.get_running_loop()
+    actions = 0
+    while time.monotonic() < stop:
+        game = await loop.run_in_executor(
+            None, post, base, "/api/games", {"seats": seats, "seed": rng.randrange(2**31)}
+        )
+        async with connect(f"{ws_base}/ws/games/{game['id']}", max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "auth"}))
+            first: int | None = None
+            last = 0
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
+                except TimeoutError:
+                    break
+                msg = json.loads(raw)
+                if msg["type"] != "state":
+                    continue
+                first = msg["seq"] if first is None else first
+                last = msg["seq"]
+                if msg["over"]:
+                    break
+            actions += last - (first or 0)
+    return actions
+
+
+async def fairness_phase(base: str, args: argparse.Namespace, hard: int) -> dict[str, Any]:
+    stats = Stats()
+    rng = random.Random(args.seed + hard)
+    stop = time.monotonic() + args.seconds
+    people = [game_loop(base, stats, args, random.Random(rng.random()), stop, False)
+              for _ in range(args.games)]  # fmt: skip
+    paces = [watch_pace(base, [level, level], stop, random.Random(rng.random()))
+             for level in ("easy", "normal")]  # fmt: skip
+    loads = [watch_pace(base, ["hard", "hard"], stop, random.Random(rng.random()))
+             for _ in range(hard)]  # fmt: skip
+    t0 = time.monotonic()
+    done = await asyncio.gather(asyncio.gather(*people), *paces, *loads)
+    wall = time.monotonic() - t0
+    return {"hard_games": hard, "seconds": wall, "rtts": stats.rtts, "errors": stats.errors,
+            "easy_pace": done[1] / wall, "normal_pace": done[2] / wall,
+            "hard_actions": sum(done[3:])}  # fmt: skip
+
+
+async def page_replays(base: str, stop: float, rng: random.Random) -> int:
+    """Play a quick computer game to its end, then step through its replay as
+    each seat and a spectator, over and over, until ``stop``; the steps read."""
+    loop = asyncio.get_running_loop()
+    game = await loop.run_in_executor(
+        None, post, base, "/api/games", {"seats": ["easy", "easy"], "seed": rng.randrange(2**31)}
+    )
+    while time.monotonic() < stop:  # until it is over
+        summary = await loop.run_in_executor(None, get, base, f"/api/games/{game['id']}")
+        if summary["status"] != "playing":
+            break
+        await asyncio.sleep(0.2)
+    steps = summary["actions"]
+    read = 0
+    while time.monotonic() < stop:
+        for step in range(steps + 1):
+            if time.monotonic() >= stop:
+                break
+            try:
+                await loop.run_in_executor(
+                    None, get, base, f"/api/games/{game['id']}/replay?step={step}"
+                )
+                read += 1
+            except urllib.error.HTTPError as exc:  # 429: reading too fast; wait a little
+                if exc.code != 429:
+                    raise
+                await asyncio.sleep(0.05)
+    return read
+
+
+async def replay_phase(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    stats = Stats()
+    rng = random.Random(args.seed + 99)
+    stop = time.monotonic() + args.seconds
+    people = [game_loop(base, stats, args, random.Random(rng.random()), stop, False)
+              for _ in range(args.games)]  # fmt: skip
+    pagers = [page_replays(base, stop, random.Random(rng.random())) for _ in range(4)]
+    t0 = time.monotonic()
+    done = await asyncio.gather(asyncio.gather(*people), *pagers)
+    return {"replay_clients": 4, "seconds": time.monotonic() - t0, "rtts": stats.rtts,
+            "errors": stats.errors, "replay_steps": sum(done[1:])}  # fmt: skip
+
+
+async def fairness(base: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    return [
+        await fairness_phase(base, args, 0),
+        await fairness_phase(base, args, args.hard_games),
+        await replay_phase(base, args),
+    ]
+
+
+def fairness_report(phases: list[dict[str, Any]]) -> list[str]:
+    alone, loaded, paging = phases
+    lines = []
+    for p in (alone, loaded):
+        lines.append(
+            f"{p['hard_games']:>2} games at the hard level, {p['seconds']:.0f} s: "
+            + report("a person's round trip", p["rtts"])
+            + f"; easy computer game {p['easy_pace']:.1f} actions/s, normal "
+            f"{p['normal_pace']:.2f} actions/s; errors {len(p['errors'])}"
+        )
+    p99 = percentile(loaded["rtts"], 0.99) * 1000
+    lines.append(
+        f"fairness: a person's p99 under load {p99:.1f} ms (target <= 50 ms: "
+        f"{'met' if p99 <= 50 else 'NOT met'}); computer games' pace under load: easy "
+        f"{loaded['easy_pace'] / max(alone['easy_pace'], 1e-9):.0%}, normal "
+        f"{loaded['normal_pace'] / max(alone['normal_pace'], 1e-9):.0%} of their pace alone"
+    )
+    lines.append(
+        f"while 4 clients page through replays ({paging['replay_steps']} steps read in "
+        f"{paging['seconds']:.0f} s): "
+        + report("a person's round trip", paging["rtts"])
+        + f"; errors {len(paging['errors'])}"
+    )
+    return lines
 
 
 async def run(base: str, args: argparse.Namespace) -> Stats:
@@ -184,8 +327,13 @@ def main() -> None:
                         help="seconds a client waits before each action (uniform)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default="", help="SQLAlchemy URL (default: a temporary SQLite)")
-    parser.add_argument("--ai-workers", type=int, default=2)
+    parser.add_argument("--ai-workers", type=int, default=max(1, (os.cpu_count() or 1) - 1),
+                        help="search worker processes (default: a core but one)")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--fairness", action="store_true",
+                        help="measure the AI's fairness (see the module docstring)")  # fmt: skip
+    parser.add_argument("--hard-games", type=int, default=10,
+                        help="--fairness: computer games at the strongest level")  # fmt: skip
     args = parser.parse_args()
     args.think = tuple(args.think)
     tmp = tempfile.mkdtemp(prefix="ossuary-bench-")
@@ -194,7 +342,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     exe = Path(sys.executable).with_name("ossuary")
     cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
-           "--ai-workers", str(args.ai_workers)]  # fmt: skip
+           "--ai-workers", str(args.ai_workers), "--max-live-games", "100000"]  # fmt: skip
     server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
@@ -206,6 +354,12 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
+        if args.fairness:
+            phases = asyncio.run(fairness(base, args))
+            print("\n".join(fairness_report(phases)))
+            if args.json:
+                args.json.write_text(json.dumps(phases, indent=1))
+            return
         cpu0 = os.times()
         server0 = process_cpu(server.pid)
         t0 = time.monotonic()

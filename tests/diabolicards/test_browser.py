@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ..server.browsers import chromium, needs_chromium
+from ..server.browsers import INSTANT, chromium, needs_chromium
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -36,7 +36,9 @@ def test_two_people_play_turns_by_clicking_the_mat(server: ServerProcess) -> Non
         pages = []
         errors: list[str] = []
         for s in game["seats"]:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.add_init_script(INSTANT)
+            page = context.new_page()
             page.set_default_timeout(15_000)
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(server.base + s["link"])

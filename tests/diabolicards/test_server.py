@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from ossuary.server import ServerConfig, create_app
 
-from ..server.helpers import Seat
+from ..server.helpers import Seat, seat_socket
 
 
 def test_four_seats_play_a_whole_2v2_game_over_sockets(tmp_path: Path) -> None:
@@ -28,12 +28,12 @@ def test_four_seats_play_a_whole_2v2_game_over_sockets(tmp_path: Path) -> None:
         assert catalog["diabolicards"]["modes"] == {"1v1": 2, "2v2": 4}
         assert catalog["diabolicards"]["board"] == "/boards/diabolicards/board.js"
         rng = random.Random(4)
-        urls = [f"/ws/games/{game['id']}?token={s['token']}" for s in game["seats"]]
+        tokens = [s["token"] for s in game["seats"]]
         with (
-            client.websocket_connect(urls[0]) as w0,
-            client.websocket_connect(urls[1]) as w1,
-            client.websocket_connect(urls[2]) as w2,
-            client.websocket_connect(urls[3]) as w3,
+            seat_socket(client, game["id"], tokens[0]) as w0,
+            seat_socket(client, game["id"], tokens[1]) as w1,
+            seat_socket(client, game["id"], tokens[2]) as w2,
+            seat_socket(client, game["id"], tokens[3]) as w3,
         ):
             seats = [Seat(w) for w in (w0, w1, w2, w3)]
             for s in seats:

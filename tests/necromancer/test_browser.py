@@ -18,7 +18,7 @@ import pytest
 
 from ossuary import games
 
-from ..server.browsers import chromium, needs_chromium, sync_api
+from ..server.browsers import INSTANT, chromium, needs_chromium, sync_api
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -46,7 +46,9 @@ def browser() -> Iterator[Any]:
 
 
 def _page(browser: Any, url: str) -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(INSTANT)
+    page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -5,7 +5,10 @@ health and 10 lifeforce."""
 import pytest
 
 from ossuary.engine.errors import SetupError
+from ossuary.engine.replay import Replay
+from ossuary.engine.rng import Rng
 from ossuary.necromancer import new_game, preconstructed
+from ossuary.necromancer.state import NecroState
 
 from .script import act, expect
 
@@ -75,3 +78,40 @@ def test_default_decks_and_four_seats() -> None:
     names = [s.defs[seat.hero].name for seat in s.seats]
     decks = preconstructed()
     assert names == [decks[d][0] for d in decks]
+
+
+def _through_the_mulligans(s: NecroState) -> NecroState:
+    while s.first_to_come() is not None:
+        act(s, "keep")
+    return s
+
+
+def test_the_first_player_is_not_known_before_the_mulligans_end() -> None:
+    """Step 6 comes after the mulligans: until then nobody, a search agent's
+    sample included, may know who goes first (the true game drew it at the
+    deal, so each sample must draw it again)."""
+    s = new_game(decks=["Marrow Legion", "Crimson Court"], seed=9)
+    expect(s, "mulligan", 0)
+    assert s.view(0)["first"] is None and s.view(None)["first"] is None
+    truth = _through_the_mulligans(s.clone()).current_player()
+    seen = {_through_the_mulligans(s.resample(0, Rng(k))).current_player() for k in range(24)}
+    assert seen == {0, 1}, f"every sample knew the coin flip to come ({truth})"
+    # a first player chosen openly at set-up is known to everyone, samples too
+    given = new_game(decks=["Marrow Legion", "Crimson Court"], seed=9, first=1)
+    assert {_through_the_mulligans(given.resample(0, Rng(k))).current_player()
+            for k in range(8)} == {1}  # fmt: skip
+
+
+@pytest.mark.parametrize("first", [None, 0, 1])
+def test_a_replay_taken_during_the_mulligans_deals_the_same_game(first: int | None) -> None:
+    """A replay holds the first player as given to new_game (None: the seed's),
+    never a guess read off a game that has not decided it yet."""
+    for seed in range(6):
+        s = new_game(decks=["Marrow Legion", "Crimson Court"], seed=seed, first=first)
+        replay = Replay.from_json(Replay.of(s).to_json())
+        assert replay.first == first
+        again = replay.final()
+        assert again.serialize() == s.serialize()
+        assert _through_the_mulligans(again).current_player() == (
+            _through_the_mulligans(s).current_player()
+        )

@@ -20,6 +20,10 @@ ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 
+# a page script that draws every state at once (no pacing of the other seats' moves):
+# the tests that are not about the pacing wait for states, not for the show
+INSTANT = "localStorage.setItem('ossuary.pace', 'instant');"
+
 
 @contextlib.contextmanager
 def chromium() -> Iterator[Any]:

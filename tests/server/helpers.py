@@ -8,10 +8,11 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,20 @@ class Seat:
         return [o["id"] for o in self.state["legal"]]
 
 
+@contextlib.contextmanager
+def seat_socket(client: Any, game_id: str, token: str | None = None) -> Iterator[Any]:
+    """A game socket through a TestClient, its first message said: the seat's
+    token (None: a spectator). Tokens never go in the socket's URL."""
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "auth", "token": token} if token else {"type": "auth"})
+        yield ws
+
+
+def auth(token: str | None) -> str:
+    """The first message a socket sends (a real client's ``send``)."""
+    return json.dumps({"type": "auth", "token": token} if token else {"type": "auth"})
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -83,25 +98,44 @@ def ossuary_command() -> list[str]:
 class ServerProcess:
     """``ossuary serve`` as a real process on loopback (for kill -9 and browsers)."""
 
-    def __init__(self, db_url: str, port: int | None = None, workers: int = 1) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int | None = None,
+        workers: int = 1,
+        log_level: str = "info",
+        extra: Sequence[str] = (),
+    ) -> None:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db_url = db_url
         self.workers = workers
+        self.log_level = log_level
+        self.extra = list(extra)
         self.proc: subprocess.Popen[bytes] | None = None
+        # everything the server prints, across restarts (a file: a pipe nobody
+        # reads would fill and stall the server)
+        fd, name = tempfile.mkstemp(prefix="ossuary-server-", suffix=".log")
+        os.close(fd)
+        self.log_path = Path(name)
+
+    def log_text(self) -> str:
+        """Every line the server (and uvicorn) wrote so far."""
+        return self.log_path.read_text("utf-8", errors="replace")
 
     def start(self, timeout: float = 20.0) -> None:
         cmd = [*ossuary_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--db", self.db_url, "--ai-workers", str(self.workers)]  # fmt: skip
+               "--db", self.db_url, "--ai-workers", str(self.workers),
+               "--log-level", self.log_level, *self.extra]  # fmt: skip
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, start_new_session=True
-        )
+        with self.log_path.open("ab") as out:
+            self.proc = subprocess.Popen(
+                cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"the server exited: {err[-2000:]}")
+                raise RuntimeError(f"the server exited: {self.log_text()[-2000:]}")
             try:
                 urllib.request.urlopen(self.base + "/api/catalog", timeout=1).read()
                 return
@@ -116,8 +150,6 @@ class ServerProcess:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, 9)
         self.proc.wait(10)
-        if self.proc.stderr:
-            self.proc.stderr.close()
         self.proc = None
 
     def stop(self) -> None:
@@ -131,8 +163,6 @@ class ServerProcess:
             os.killpg(self.proc.pid, 9)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(5)
-        if self.proc.stderr:
-            self.proc.stderr.close()
         self.proc = None
 
     def post(self, path: str, body: Message) -> Message:
@@ -152,10 +182,11 @@ class ServerProcess:
 
 
 @contextlib.contextmanager
-def running(db_url: str, workers: int = 1) -> Iterator[ServerProcess]:
-    server = ServerProcess(db_url, workers=workers)
+def running(db_url: str, workers: int = 1, **options: Any) -> Iterator[ServerProcess]:
+    server = ServerProcess(db_url, workers=workers, **options)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+        server.log_path.unlink(missing_ok=True)

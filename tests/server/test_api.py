@@ -13,6 +13,7 @@ from ossuary import games
 from ossuary.engine.game import Game
 
 from .conftest import create
+from .helpers import seat_socket
 
 
 def test_create_answers_id_tokens_links_and_spectator_link(client: TestClient) -> None:
@@ -32,7 +33,7 @@ def test_null_decks_and_a_seed_give_the_same_game_as_new_game(client: TestClient
     hecatomb = games.get("hecatomb")
     game = create(client, decks=None, seed=7)
     token = game["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+    with seat_socket(client, game["id"], token) as ws:
         ws.receive_json()  # hello
         state = ws.receive_json()
     expected = hecatomb.new_game(decks=None, seats=2, seed=7).view(0)
@@ -131,11 +132,10 @@ def test_lists_open_playing_and_finished_games(client: TestClient) -> None:
 def test_join_takes_a_free_seat_of_a_public_game_only(client: TestClient) -> None:
     public = create(client, seats=["human", "human"], public=True)
     r = client.post(f"/api/games/{public['id']}/join")
-    first = r.json()
-    assert r.status_code == 200 and first["seat"] == 0
-    assert first["token"] != public["seats"][0]["token"]  # the unused invite is void now
-    second = client.post(f"/api/games/{public['id']}/join").json()
-    assert second["seat"] == 1
+    joined = r.json()
+    # the creator's seat is the creator's link's: a stranger gets the open one
+    assert r.status_code == 200 and joined["seat"] == 1
+    assert joined["token"] != public["seats"][0]["token"]
     r = client.post(f"/api/games/{public['id']}/join")
     assert r.status_code == 409 and "taken" in r.json()["error"]
     private = create(client)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .browsers import chromium, needs_chromium, sync_api
+from .browsers import INSTANT, chromium, needs_chromium, sync_api
 from .helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -31,6 +31,7 @@ def browser() -> Iterator[Any]:
 
 def _page(browser: Any, url: str) -> Any:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.add_init_script(INSTANT)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     errors: list[str] = []
@@ -190,7 +191,7 @@ def test_two_browsers_play_a_whole_game_then_step_through_its_replay(
     page.wait_for_function(at_step.format(0))
     enemy_hand = page.locator(".hecatomb .seat-panel.them .hand .hcard:not(.back)")
     assert enemy_hand.count() == 0  # the replay is seat 0's: the other hand stays hidden
-    assert page.locator(".hecatomb .seat-panel.me .hand .hcard:not(.back)").count() > 0
+    assert page.locator(".hecatomb .hand-dock .hcard:not(.back)").count() > 0
     assert not any(p.errors for p in pages), [p.errors for p in pages]
 
 
@@ -256,13 +257,13 @@ def test_reloading_the_page_returns_to_the_same_seat(server: ServerProcess, brow
         page = _decider(pages)
         _act(page, rng)
     page = pages[1]
-    hand = page.locator(".hecatomb .seat-panel.me .hand").inner_text()
+    hand = page.locator(".hecatomb .hand-dock").inner_text()
     seq = _seq(page)
     page.reload()
     page.wait_for_selector(".hecatomb .seat-panel.me")
     page.wait_for_function(f"document.body.dataset.seq === '{seq}'")
     assert page.locator("#whoami").inner_text() == "you are Player 1"
-    assert page.locator(".hecatomb .seat-panel.me .hand").inner_text() == hand
+    assert page.locator(".hecatomb .hand-dock").inner_text() == hand
     assert "draws" in page.locator("#log").inner_text()
     # and without the #token in the address, the browser remembers the seat
     page.goto(server.base + f"/g/{game['id']}")

@@ -16,7 +16,7 @@ from ossuary.cli.main import app as cli
 from ossuary.server import ServerConfig, create_app
 
 from .conftest import create
-from .helpers import Seat
+from .helpers import Seat, seat_socket
 
 
 @pytest.fixture
@@ -45,9 +45,7 @@ def test_the_lobby_offers_the_shipped_and_given_policies_for_their_table(
         assert summary["seats"][1]["controller"] == "trained"
         assert str(tmp_path) not in str(game) + str(summary)
         # the policy plays its seat: answer with the last option until it has moved
-        with client.websocket_connect(
-            f"/ws/games/{game['id']}?token={game['seats'][0]['token']}"
-        ) as ws:
+        with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
             me = Seat(ws)
             for _ in range(300):
                 msg = me.recv()

@@ -11,7 +11,7 @@ from ossuary import games
 from ossuary.server.hub import Hub
 
 from .conftest import create
-from .helpers import Seat
+from .helpers import Seat, seat_socket
 
 
 def _hub(client: TestClient) -> Hub:
@@ -36,9 +36,7 @@ def _set_clock(client: TestClient, game_id: str, **options: Any) -> None:
 
 def test_a_person_plays_against_the_ai_which_thinks_off_the_event_loop(client: TestClient) -> None:
     game = create(client, seats=["human", "easy"], seed=3)
-    with client.websocket_connect(
-        f"/ws/games/{game['id']}?token={game['seats'][0]['token']}"
-    ) as ws:
+    with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
         me = Seat(ws)
         thought = False
         moves = 0
@@ -72,7 +70,7 @@ def test_a_timed_out_decision_takes_the_documented_default(client: TestClient) -
     expected = games.get("hecatomb").timeout_action(g.state)
     assert expected == "end"  # a main phase times out by ending the turn
     token = game["seats"][first]["token"]
-    with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+    with seat_socket(client, game["id"], token) as ws:
         me = Seat(ws)
         assert me.until("state")["deadline"] is not None
         _set_clock(client, game["id"], turn_seconds=0.3)
@@ -86,9 +84,7 @@ def test_repeated_timeouts_hand_the_seat_to_the_ai_until_reclaimed(client: TestC
     game = create(client, seats=["human", "easy"], seed=5, turn_seconds=60, timeouts_to_ai=1)
     hub = _hub(client)
     g = hub.live[game["id"]]
-    with client.websocket_connect(
-        f"/ws/games/{game['id']}?token={game['seats'][0]['token']}"
-    ) as ws:
+    with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
         me = Seat(ws)
         me.until("state")
         _set_clock(client, game["id"], turn_seconds=0.2)
@@ -113,9 +109,7 @@ def test_an_absent_players_seat_can_be_handed_to_the_ai(client: TestClient) -> N
     game = create(client, seats=["human", "human"], seed=5)
     hub = _hub(client)
     g = hub.live[game["id"]]
-    with client.websocket_connect(
-        f"/ws/games/{game['id']}?token={game['seats'][0]['token']}"
-    ) as ws:
+    with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
         me = Seat(ws)
         me.until("state")
         ws.send_json({"type": "takeover", "seat": 0})
@@ -131,8 +125,8 @@ def test_an_absent_players_seat_can_be_handed_to_the_ai(client: TestClient) -> N
     game2 = create(client, seats=["human", "human"], seed=5)
     t0, t1 = game2["seats"][0]["token"], game2["seats"][1]["token"]
     with (
-        client.websocket_connect(f"/ws/games/{game2['id']}?token={t0}") as w0,
-        client.websocket_connect(f"/ws/games/{game2['id']}?token={t1}"),
+        seat_socket(client, game2["id"], t0) as w0,
+        seat_socket(client, game2["id"], t1),
     ):
         s0 = Seat(w0)
         s0.until("state")

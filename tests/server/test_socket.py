@@ -17,12 +17,12 @@ from ossuary import games
 from ossuary.server.protocol import MAX_MESSAGE, BadMessage, parse_message
 
 from .conftest import create
-from .helpers import Seat
+from .helpers import Seat, seat_socket
 
 
 def _open(client: TestClient, game: dict, seat: int | None):  # type: ignore[no-untyped-def,type-arg]
-    token = "" if seat is None else f"?token={game['seats'][seat]['token']}"
-    return client.websocket_connect(f"/ws/games/{game['id']}{token}")
+    token = None if seat is None else game["seats"][seat]["token"]
+    return seat_socket(client, game["id"], token)
 
 
 def _deciding(seats: list[Seat]) -> Seat:
@@ -129,13 +129,13 @@ def test_any_text_is_a_message_or_a_clear_refusal(text: str | bytes) -> None:
 
 def test_a_wrong_token_is_refused_not_turned_into_a_spectator(client: TestClient) -> None:
     game = create(client)
-    with client.websocket_connect(f"/ws/games/{game['id']}?token=forged") as ws:
+    with seat_socket(client, game["id"], "forged") as ws:
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["code"] == "refused"
         with pytest.raises(WebSocketDisconnect) as info:
             ws.receive_json()
         assert info.value.code == 4403
-    with client.websocket_connect("/ws/games/nosuchgame") as ws:
+    with seat_socket(client, "nosuchgame") as ws:
         assert "no game" in ws.receive_json()["message"]
 
 
@@ -201,7 +201,11 @@ def test_replay_steps_are_each_seats_own_views(client: TestClient) -> None:
         if step:
             state.apply_action(actions[step - 1])
         for seat, token in ((0, game["seats"][0]["token"]), (1, game["seats"][1]["token"])):
-            r = client.get(f"/api/games/{game['id']}/replay", params={"step": step, "token": token})
+            r = client.get(
+                f"/api/games/{game['id']}/replay",
+                params={"step": step},
+                headers={"Authorization": f"Bearer {token}"},
+            )
             msg = r.json()
             full = state.view(seat)
             assert msg["steps"] == 12 and msg["step"] == step

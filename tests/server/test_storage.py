@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import pwd
 import random
-import shutil
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +18,7 @@ from websockets.sync.client import connect
 from ossuary import games
 
 from .conftest import create, make_client
-from .helpers import Seat, free_port, running
+from .helpers import Seat, auth, running, seat_socket
 
 
 def _expected(seed: int, actions: list[str]) -> Any:
@@ -39,8 +33,8 @@ def _play(client: TestClient, game: dict[str, Any], n: int, rng: random.Random) 
     done: list[str] = []
     tokens = [s["token"] for s in game["seats"]]
     with (
-        client.websocket_connect(f"/ws/games/{game['id']}?token={tokens[0]}") as w0,
-        client.websocket_connect(f"/ws/games/{game['id']}?token={tokens[1]}") as w1,
+        seat_socket(client, game["id"], tokens[0]) as w0,
+        seat_socket(client, game["id"], tokens[1]) as w1,
     ):
         seats = [Seat(w0), Seat(w1)]
         for s in seats:
@@ -91,7 +85,7 @@ def test_a_failed_write_changes_nothing(client: TestClient) -> None:
     try:
         seat = g.state.current_player()
         token = game["seats"][seat]["token"]
-        with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+        with seat_socket(client, game["id"], token) as ws:
             me = Seat(ws)
             me.until("state")
             me.act(me.legal[0])
@@ -107,9 +101,10 @@ class Player:
     """A seat's socket to a real server (the websockets library's sync client)."""
 
     def __init__(self, base: str, game: str, token: str) -> None:
-        url = base.replace("http://", "ws://") + f"/ws/games/{game}?token={token}"
+        url = base.replace("http://", "ws://") + f"/ws/games/{game}"
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(connect(url, open_timeout=10, close_timeout=2))
+        self.ws.send(auth(token))
         self.state: dict[str, Any] = {}
 
     def until_state(self, seq: int | None = None, timeout: float = 10) -> dict[str, Any]:
@@ -176,53 +171,6 @@ def test_kill_9_mid_game_loses_no_acknowledged_action_and_applies_none_twice(
         assert me.until_state(seq + 1)["seq"] == seq + 1
         for p in players:
             p.close()
-
-
-# -- PostgreSQL --------------------------------------------------------------------------------
-def _pg_bin() -> Path | None:
-    found = shutil.which("pg_ctl")
-    if found:
-        return Path(found).parent
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
-    return versions[-1].parent if versions else None
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """A PostgreSQL server of our own in a temporary folder, on 127.0.0.1."""
-    pg = _pg_bin()
-    if pg is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does)")
-    pytest.importorskip(
-        "psycopg", reason="psycopg is not installed (pip install ossuary[postgres])"
-    )
-    try:
-        user = pwd.getpwnam("postgres")
-    except KeyError:
-        pytest.skip("no 'postgres' user to run initdb as (it refuses root)")
-    tmp = Path(tempfile.mkdtemp(prefix="ossuary-pg-"))
-    os.chown(tmp, user.pw_uid, user.pw_gid)
-    data = tmp / "data"
-    port = free_port()
-
-    def as_postgres(*cmd: str) -> None:
-        run_as = [] if os.getuid() == user.pw_uid else ["runuser", "-u", "postgres", "--"]
-        subprocess.run([*run_as, *cmd], check=True, capture_output=True, timeout=60)
-
-    try:
-        as_postgres(str(pg / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres")
-        opts = f"-c listen_addresses=127.0.0.1 -c port={port} -k {tmp} -c fsync=off"
-        as_postgres(str(pg / "pg_ctl"), "-D", str(data), "-o", opts, "-l",
-                    str(tmp / "log"), "-w", "start")  # fmt: skip
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, FileNotFoundError) as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        pytest.skip(f"could not start a local PostgreSQL: {exc}")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        with contextlib.suppress(Exception):
-            as_postgres(str(pg / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def test_postgresql_stores_and_resumes_games(postgres_url: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +28,15 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+class LogLevel(enum.StrEnum):
+    """How much ``ossuary serve`` logs."""
+
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
 
 
 def _version(value: bool) -> None:
@@ -318,6 +328,27 @@ def serve(
             "--ai-workers", help="Processes for computer seats (default: one a core but one)."
         ),
     ] = None,
+    max_live_games: Annotated[
+        int,
+        typer.Option(
+            "--max-live-games",
+            help="Games in progress one client (address) may have created at once.",
+            min=1,
+            max=100_000,
+        ),
+    ] = 20,
+    expire_days: Annotated[
+        float,
+        typer.Option(
+            "--expire-days",
+            help="A game nobody has played or watched for this many days ends as abandoned.",
+            min=0.001,
+            max=3650,
+        ),
+    ] = 7.0,
+    log_level: Annotated[
+        LogLevel, typer.Option("--log-level", help="How much the server logs.")
+    ] = LogLevel.info,
     policy: Annotated[
         list[str] | None,
         typer.Option(
@@ -333,7 +364,16 @@ def serve(
             from ..server import serve as run_server
         except ImportError as exc:  # the web libraries are core deps; say what is missing
             raise CliError(f"the server needs {exc.name}: pip install 'ossuary'") from None
-        run_server(host=host, port=port, db_url=db, ai_workers=ai_workers, policies=policy)
+        run_server(
+            host=host,
+            port=port,
+            db_url=db,
+            ai_workers=ai_workers,
+            log_level=log_level.value,
+            max_live_games=max_live_games,
+            expire_days=expire_days,
+            policies=policy,
+        )
 
 
 deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")

@@ -188,6 +188,13 @@ class GameState:
         self.RESUME[pending.kind](self, pending.ctx, aid)
         self.run()
 
+    def replay_first(self) -> int | None:
+        """The first player to give ``new_game`` to deal this game again (None:
+        let the seed choose). By default the first player, which every game
+        knows from the deal; a game that decides it later (after the mulligans)
+        answers None or the seat given until then."""
+        return self.first
+
     def is_terminal(self) -> bool:
         return self.winner is not None or (self.pending is None and not self.stack)
 

@@ -1,5 +1,9 @@
 """Replays: (ruleset, version, seats, decks, seed, first player, action ids).
 
+The first player is the one given to ``new_game`` (None: the seed chose), so
+that ``new_game`` with the replay's setup deals the same game again, whatever
+the game decides during play and whenever it decides it.
+
 A replay rebuilds a game exactly, because the game's randomness lives in its
 state. Games register how to start themselves; the kernel imports no game.
 
@@ -51,7 +55,7 @@ class Replay:
     seats: int
     decks: list[list[str]]
     seed: int
-    first: int
+    first: int | None  # as given to new_game; None: the seed chooses
     actions: list[str] = field(default_factory=list)
 
     @classmethod
@@ -69,7 +73,7 @@ class Replay:
             state.num_seats(),
             [list(d) for d in state.deck_lists()],
             state.seed,
-            state.first,
+            state.replay_first(),
             list(state.history),
         )
 
@@ -156,7 +160,7 @@ def _names(value: list[Any], most: int, longest: int) -> bool:
 
 
 # field -> (type, check, what it must be, for the message)
-_FIELDS: dict[str, tuple[type, Callable[[Any], bool], str]] = {
+_FIELDS: dict[str, tuple[type | tuple[type, ...], Callable[[Any], bool], str]] = {
     "ruleset": (
         str, lambda v: _RULESET_NAME.fullmatch(v) is not None, "a game's name, e.g. 'hecatomb'"
     ),
@@ -169,7 +173,10 @@ _FIELDS: dict[str, tuple[type, Callable[[Any], bool], str]] = {
         "one list of card names per seat",
     ),
     "seed": (int, lambda v: -MAX_SEED < v < MAX_SEED, "a whole number below 2**64 in size"),
-    "first": (int, lambda v: 0 <= v < MAX_SEATS, "a seat number"),
+    "first": (
+        (int, type(None)), lambda v: v is None or 0 <= v < MAX_SEATS,
+        "a seat number, or null (the seed chooses)",
+    ),
     "actions": (
         list,
         lambda v: _names(v, MAX_ACTIONS, MAX_ACTION_ID),

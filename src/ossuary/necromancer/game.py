@@ -72,7 +72,7 @@ def new_game(
         s.seats.append(seat)
     s.index_reactions()
     chosen = s.rng.below(seats)  # always drawn, so a given first player keeps the same shuffles
-    s.push("setup", chosen if first is None else first)
+    s.push("setup", chosen if first is None else first, first is not None)
     s.run()
     return s
 

@@ -410,6 +410,22 @@ class NecroState(GameState):
 
         return redact_event(event, seat)
 
+    def first_to_come(self) -> tuple[int, bool] | None:
+        """While the first player is still to be decided (section 3, step 6,
+        after the mulligans): (the seat that will go first, whether it was given
+        at set-up rather than drawn by the seed); None once decided."""
+        for step in self.stack:
+            if step[0] in ("setup", "first_player"):
+                return int(step[1]), bool(step[2]) if len(step) > 2 else False
+        return None
+
+    def replay_first(self) -> int | None:
+        coming = self.first_to_come()
+        if coming is None:
+            return self.first
+        seat, given = coming
+        return seat if given else None
+
     def num_seats(self) -> int:
         return self.n
 

@@ -165,7 +165,7 @@ def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         "seats": s.n,
         "active": s.turn,
         "turn_number": s.turn_number,
-        "first": s.first,
+        "first": s.first if s.first_to_come() is None else None,  # decided after the mulligans
         "players": players,
         "response_stack": stack_view(s),
         "between_zones": [{"id": c, "card": defs[c].name} for c in s.limbo],
@@ -221,5 +221,11 @@ def resample(s: NecroState, seat: int, rng: Rng) -> NecroState:
         for k in range(len(st.deck)):
             st.deck[k] = pool[len(hand_slots) + k]
             known[pool[len(hand_slots) + k]] = 0
+    # Who goes first is decided after the mulligans (section 3, step 6); the
+    # true game drew it at the deal, so a sample draws it again unless it was
+    # chosen openly at set-up: a search must not know a coin flip to come.
+    for i, step in enumerate(out.stack):
+        if step[0] in ("setup", "first_player") and not (len(step) > 2 and step[2]):
+            out.stack[i] = (step[0], rng.below(out.n), False)
     out.rng = Rng(rng.next64())
     return out

@@ -1,11 +1,29 @@
-"""Computer seats think in worker processes, never on the event loop.
+"""Computer seats think in worker processes, shared fairly, never on the event loop.
 
 A search agent spends its whole time budget computing; in the server's process
-that would freeze every socket of every game. So each decision is sent to a
-process pool: the worker rebuilds the state from its serialized text (the
-game's own ``deserialize``), makes the agent from its spec, and returns the
-chosen option id. The agent sees what it always sees: an
+that would freeze every socket of every game. So each decision goes to a
+worker process: it rebuilds the state from its serialized text (the game's own
+``deserialize``), makes the agent from its spec, and returns the chosen option
+id. The agent sees what it always sees: an
 :class:`~ossuary.agents.Observation` of its seat.
+
+**What a request may ask** (:func:`check_spec`): a search may think at most
+``MAX_THINK_SECONDS`` or ``MAX_ITERATIONS`` a decision, and a game may have at
+most ``MAX_COMPUTER_SEATS`` computer seats; more is refused when the game is
+created, with a message that says the limit.
+
+**Sharing the workers** (:class:`AIPool`): decisions that search (ISMCTS) wait
+in one queue, served by ``workers`` processes; the next one served is always
+that of the game that has used the least worker time so far, so ten games at
+the strongest level cannot starve an eleventh (a new game goes first; a game
+that thinks four seconds a move waits behind those that think one). Quick
+agents (heuristic, random, any agent without a search budget) have a lane and
+a process of their own, so computer games at those levels keep their pace
+whatever the searches do. Every worker runs below the server's priority.
+
+**A search that overruns** is stopped: past its limit (its budget and a
+margin, at most the server's ``ai_limit``) the worker process is killed and a
+new one started; the game takes its default option for that decision.
 
 This module imports only the kernel, the agents and the registry (never the
 web framework), so a worker starts light.
@@ -14,20 +32,47 @@ web framework), so a worker starts light.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import importlib
+import itertools
+import logging
 import multiprocessing
 import os
-import re
-from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from .. import games
 from ..agents import Observation, check_agent, make_agent
 from ..agents.base import Needs
+from ..agents.ismcts import Budget
+
+log = logging.getLogger("ossuary.server")
 
 #: the AI levels offered in the lobby, as ``ossuary play --ai`` has them
 AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4"}
+
+#: the most a request may ask of the server's AI (docs/server.md, "Limits")
+MAX_THINK_SECONDS = 10.0
+MAX_ITERATIONS = 20_000
+MAX_COMPUTER_SEATS = 5
+#: seconds past its own budget before a search counts as overrun
+OVERRUN_MARGIN = 5.0
+#: what a search with an iteration budget may take at most
+ITERATIONS_LIMIT = 30.0
+#: games whose worker time is remembered for fairness (the least recent forgotten)
+FAIRNESS_KEPT = 10_000
+
+
+def budget_of(spec: str) -> Budget | None:
+    """The search budget of an agent spec (None: a quick agent that doesn't search)."""
+    budget = getattr(make_agent(spec, 0), "budget", None)
+    return budget if isinstance(budget, Budget) else None
+
 
 #: learned policies on offer: level -> (agent spec, the tables it plays as
 #: "game:seats"); set by :func:`offer_policies` when the app is made
@@ -86,8 +131,9 @@ def public_name(spec: str) -> str:
 
 
 def agent_spec(kind: str) -> str:
-    """A seat's agent spec from a level name or a spec (``ismcts:2``); raises
-    ValueError naming the levels and agents for an unknown one."""
+    """A seat's agent spec from a level name or a spec (``ismcts:2``), within the
+    server's limits; raises ValueError naming the levels and agents for an
+    unknown one, or the limit a spec asks more than."""
     key = kind.strip().lower()
     offered = levels()
     if key in offered:
@@ -95,23 +141,44 @@ def agent_spec(kind: str) -> str:
     if key.startswith("learned:"):  # files on the server are offered by level only
         raise ValueError(f"unknown level {kind!r}; levels: {', '.join(offered)}")
     try:
-        return check_agent(key)
+        spec = check_agent(key)
     except ValueError as exc:
         raise ValueError(f"{exc}; or a level: {', '.join(offered)}") from None
+    return check_spec(spec)
 
 
-_SECONDS = re.compile(r"^[a-z_]+:([0-9]+(?:\.[0-9]+)?)$")
+def check_spec(spec: str) -> str:
+    """``spec`` if its search fits the server's limits, else a ValueError."""
+    budget = budget_of(spec)
+    if budget is not None:
+        if budget.seconds is not None and budget.seconds > MAX_THINK_SECONDS:
+            raise ValueError(
+                f"{spec!r} thinks {budget.seconds:g} s a decision; this server allows at "
+                f"most {MAX_THINK_SECONDS:g} s (the hard level thinks {think_seconds('hard')} s)"
+            )
+        if budget.iterations is not None and budget.iterations > MAX_ITERATIONS:
+            raise ValueError(
+                f"{spec!r} searches {budget.iterations:,} iterations a decision; this server "
+                f"allows at most {MAX_ITERATIONS:,}"
+            )
+    return spec
 
 
 def think_seconds(spec: str) -> float | None:
-    """The per-decision time a spec asks for (``ismcts:2.5`` -> 2.5; ``ismcts`` -> 1),
-    or None when it is an iteration budget or a quick agent."""
-    if spec.startswith("ismcts"):
-        m = _SECONDS.match(spec)
-        if m:
-            return float(m.group(1))
-        return None if "iters" in spec or "i=" in spec else 1.0
-    return None
+    """The per-decision time a spec (or a level) asks for (``ismcts:2.5`` -> 2.5;
+    ``ismcts`` -> 1), or None when it is an iteration budget or a quick agent."""
+    budget = budget_of(AI_LEVELS.get(spec, spec))
+    return None if budget is None else budget.seconds
+
+
+def limit_of(spec: str, ai_limit: float) -> float:
+    """How long a decision of ``spec`` may take before its worker is recycled."""
+    budget = budget_of(spec)
+    if budget is None:
+        return min(ai_limit, OVERRUN_MARGIN * 2)
+    if budget.seconds is not None:
+        return min(ai_limit, budget.seconds * 1.5 + OVERRUN_MARGIN)
+    return min(ai_limit, ITERATIONS_LIMIT)
 
 
 def think(game_name: str, state_text: str, seat: int, spec: str, seed: int) -> str:
@@ -120,6 +187,24 @@ def think(game_name: str, state_text: str, seat: int, spec: str, seed: int) -> s
     agent = make_agent(spec, seed)
     needs: Needs = getattr(agent, "observes", "samples")
     return agent.act(Observation.of(state, seat, needs=needs))
+
+
+#: what a worker may be asked to run, by name (a job names one of these and its
+#: arguments: plain data, so nothing but these functions ever runs in a worker)
+JOBS: dict[str, Callable[..., Any]] = {"think": think}
+
+
+def register_job(name: str, fn: Callable[..., Any]) -> None:
+    """Let workers run ``fn`` as job ``name``. Name it ``"package.module:function"``
+    and register it when that module is imported: a fresh worker imports the
+    module the first time it is asked for the job."""
+    JOBS[name] = fn
+
+
+def _job(name: str, args: tuple[Any, ...]) -> Any:
+    if name not in JOBS:  # registered by a module the worker has not imported yet
+        importlib.import_module(name.rpartition(":")[0] or "ossuary.server.ai")
+    return JOBS[name](*args)
 
 
 WORKER_NICENESS = 10
@@ -134,32 +219,228 @@ def _warm() -> None:
     games.names()
 
 
-def make_pool(workers: int) -> Executor:
-    """A process pool of ``workers`` (0: threads in this process, for tests)."""
-    if workers <= 0:
-        return ThreadPoolExecutor(2, thread_name_prefix="ossuary-ai")
-    # forkserver: workers fork from a clean helper process, not from the server
-    # with its threads and sockets
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    return ProcessPoolExecutor(workers, mp_context=ctx, initializer=_warm)
+def _serve(conn: Connection) -> None:
+    """A worker process's loop: a job in, its answer out, until the pipe closes."""
+    _warm()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send(("ok", _job(*job)))
+        except Exception as exc:  # a bug in an agent: the server takes the default option
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
 def default_workers() -> int:
-    """One worker a core but one (the server keeps a core), at least one."""
+    """One search worker a core but one (the server keeps a core), at least one."""
     return max(1, (os.cpu_count() or 1) - 1)
 
 
-async def decide(
-    pool: Executor,
-    game_name: str,
-    state_text: str,
-    seat: int,
-    spec: str,
-    seed: int,
-    limit: float,
-) -> str:
-    """The agent's choice, computed in ``pool``; TimeoutError after ``limit`` s."""
-    loop = asyncio.get_running_loop()
-    fut = loop.run_in_executor(pool, think, game_name, state_text, seat, spec, seed)
-    return await asyncio.wait_for(fut, limit)
+class WorkerFailed(Exception):
+    """A worker answered with an error, or overran its limit and was recycled."""
+
+
+class _Worker:
+    """One worker: a process (or, with ``inline``, a thread of this process, for
+    tests) that runs one decision at a time, and is killed and replaced when a
+    decision overruns its limit."""
+
+    def __init__(self, name: str, inline: bool) -> None:
+        self.name = name
+        self.inline = inline
+        self.proc: Any = None
+        self.conn: Connection | None = None
+        self.recycled = 0
+
+    def _start(self) -> None:
+        # forkserver: workers fork from a clean helper process, not from the
+        # server with its threads and sockets
+        method = (
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        )
+        ctx = multiprocessing.get_context(method)
+        mine, theirs = ctx.Pipe()
+        self.proc = ctx.Process(  # type: ignore[attr-defined]
+            target=_serve, args=(theirs,), name=self.name, daemon=True
+        )
+        self.proc.start()
+        theirs.close()
+        self.conn = mine
+
+    def run(self, job: tuple[str, tuple[Any, ...]], limit: float) -> Any:
+        """The answer to ``job`` (blocking: call it from a thread)."""
+        if self.inline:
+            return _job(*job)
+        if self.proc is None or not self.proc.is_alive():
+            self._start()
+        assert self.conn is not None
+        try:
+            self.conn.send(job)
+            if not self.conn.poll(limit):
+                self.recycle()
+                raise WorkerFailed(f"no answer within {limit:g} s: the worker was replaced")
+            status, answer = self.conn.recv()
+        except (EOFError, OSError, BrokenPipeError) as exc:
+            self.recycle()
+            raise WorkerFailed(f"the worker died ({type(exc).__name__})") from None
+        if status != "ok":
+            raise WorkerFailed(answer)
+        return answer
+
+    def recycle(self) -> None:
+        """Kill the process (it may be deep in a search) and forget it; the next
+        decision starts a new one."""
+        self.recycled += 1
+        if self.proc is not None:
+            with contextlib.suppress(Exception):
+                self.proc.kill()
+                self.proc.join(5)
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.close()
+        self.proc = self.conn = None
+
+    def stop(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.close()
+        if self.proc is not None:
+            with contextlib.suppress(Exception):
+                self.proc.join(1)
+                if self.proc.is_alive():
+                    self.proc.kill()
+        self.proc = self.conn = None
+
+
+@dataclass(order=True)
+class _Job:
+    used: float  # the game's worker time so far, when the job was queued
+    order: int
+    game_id: str = field(compare=False)
+    args: tuple[str, tuple[Any, ...]] = field(compare=False)  # (job name, its arguments)
+    limit: float = field(compare=False)
+    future: asyncio.Future[Any] = field(compare=False)
+
+
+class _Lane:
+    """Workers and the queue they serve: the least-served game's decision first."""
+
+    def __init__(self, name: str, workers: int, inline: bool, pool: AIPool) -> None:
+        self.name = name
+        self.pool = pool
+        self.idle = [_Worker(f"ossuary-ai-{name}-{i}", inline) for i in range(workers)]
+        self.all = list(self.idle)
+        self.waiting: list[_Job] = []
+
+    def submit(self, job: _Job) -> None:
+        self.waiting.append(job)
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        while self.idle and self.waiting:
+            self.waiting = [j for j in self.waiting if not j.future.done()]  # cancelled ones
+            if not self.waiting:
+                return
+            # the game that has had the least worker time goes first (now, not
+            # as it stood when its job was queued)
+            job = min(self.waiting, key=lambda j: (self.pool.used(j.game_id), j.order))
+            self.waiting.remove(job)
+            worker = self.idle.pop()
+            self.pool.spawn(self._run(worker, job))
+
+    async def _run(self, worker: _Worker, job: _Job) -> None:
+        start = time.monotonic()
+        try:
+            answer = await asyncio.to_thread(worker.run, job.args, job.limit)
+        except Exception as exc:
+            if not job.future.done():
+                job.future.set_exception(exc)
+        else:
+            if not job.future.done():
+                job.future.set_result(answer)
+        finally:
+            self.pool.charge(job.game_id, time.monotonic() - start)
+            self.idle.append(worker)
+            self._dispatch()
+
+    def stop(self) -> None:
+        for job in self.waiting:
+            job.future.cancel()
+        self.waiting.clear()
+        for worker in self.all:
+            worker.stop()
+
+
+class AIPool:
+    """The server's computer players: a search lane of ``workers`` processes and
+    a quick lane of one, shared fairly between games (see the module docstring).
+    ``workers`` 0: threads in this process instead of processes (for tests)."""
+
+    def __init__(self, workers: int) -> None:
+        inline = workers <= 0
+        self.search = _Lane("search", max(1, workers), inline, self)
+        self.quick = _Lane("quick", 1, inline, self)
+        self._used: collections.OrderedDict[str, float] = collections.OrderedDict()
+        self._order = itertools.count()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def used(self, game_id: str) -> float:
+        return self._used.get(game_id, 0.0)
+
+    def charge(self, game_id: str, seconds: float) -> None:
+        self._used[game_id] = self._used.get(game_id, 0.0) + seconds
+        self._used.move_to_end(game_id)
+        while len(self._used) > FAIRNESS_KEPT:
+            self._used.popitem(last=False)
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def decide(
+        self,
+        game_id: str,
+        game_name: str,
+        state_text: str,
+        seat: int,
+        spec: str,
+        seed: int,
+        limit: float,
+    ) -> str:
+        """The agent's choice; :class:`WorkerFailed` when its worker failed or
+        overran ``limit`` seconds (the worker is then replaced)."""
+        quick = budget_of(spec) is None
+        answer = await self.run(game_id, "think", (game_name, state_text, seat, spec, seed),
+                                limit, quick)  # fmt: skip
+        return str(answer)
+
+    async def run(
+        self, key: str, job: str, args: tuple[Any, ...], limit: float, quick: bool = False
+    ) -> Any:
+        """Run ``job`` (a name in :data:`JOBS`) with ``args`` in a worker of the
+        quick or the search lane, sharing it fairly by ``key`` (a game's id, or
+        anything else that should get its share: a deck trial); its answer, or
+        :class:`WorkerFailed`. Cancelling the caller cancels a queued job."""
+        lane = self.quick if quick else self.search
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        lane.submit(_Job(self.used(key), next(self._order), key, (job, args), limit, future))
+        return await future
+
+    @property
+    def recycled(self) -> int:
+        """Workers killed and replaced so far (decisions that overran)."""
+        return sum(w.recycled for lane in (self.search, self.quick) for w in lane.all)
+
+    def shutdown(self) -> None:
+        for lane in (self.search, self.quick):
+            lane.stop()
+        for task in list(self._tasks):
+            task.cancel()
+
+
+def make_pool(workers: int) -> AIPool:
+    """The AI workers: ``workers`` search processes and a quick one (0: threads)."""
+    return AIPool(workers)

@@ -29,9 +29,9 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
-from . import ai
+from . import ai, replays
 from .db import Database
-from .hub import Conn, Hub, LiveGame, RequestError, board_url
+from .hub import OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
 from .protocol import (
     MAX_BODY,
@@ -42,6 +42,7 @@ from .protocol import (
     PingMessage,
     ReclaimMessage,
     TakeoverMessage,
+    parse_auth,
     parse_message,
 )
 from .storage import Store, default_sqlite_url, safe_url
@@ -61,6 +62,10 @@ class ServerConfig:
     #: seconds an AI may take at most for one decision (its own budget is
     #: shorter; past this the default option is taken)
     ai_limit: float = 60.0
+    #: games in progress one client (address) may have created at once
+    max_live_games: int = 20
+    #: a game nobody has played or watched for this long ends as abandoned
+    expire_days: float = 7.0
     #: learned policies offered in the lobby besides the shipped ones
     #: (``ossuary serve --policy PATH`` or ``NAME=PATH``)
     policies: list[str] = field(default_factory=list)
@@ -93,25 +98,34 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await _too_large(self.limit)(scope, receive, send)
             return
+        # Read the whole body here (at most the limit) before the app sees any
+        # of it: a chunked body (no Content-Length) over the limit is refused
+        # with the same 413, never half-read by the app as a malformed body.
+        parts: list[bytes] = []
         seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":  # the client left
+                return
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(self.limit)(scope, receive, send)
+                return
+            parts.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = {"type": "http.request", "body": b"".join(parts), "more_body": False}
+        given = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(self.limit)(scope, receive, send)
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return whole
+            return await receive()  # after the body: the disconnect, when it comes
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 def _too_large(limit: int) -> Response:
@@ -131,15 +145,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers)
-        hub = Hub(db, pool, config.ai_limit)
+        hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days)
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("database %s: %d game(s) resumed", safe_url(url), resumed)
+        await hub.sweep()
+        sweeper = asyncio.get_running_loop().create_task(hub.sweeping())
         try:
             yield
         finally:
+            sweeper.cancel()
             await hub.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             await db.close()
 
     app = FastAPI(
@@ -159,6 +176,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.exception_handler(RequestError)
     async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, exc.status)
+
+    @app.exception_handler(Exception)
+    async def _failed(request: Request, exc: Exception) -> JSONResponse:
+        # a bug: the client gets the API's JSON error, the log one line with the
+        # request and the error (the traceback only at debug level)
+        log.error("%s %s failed: %s: %s", request.method, request.url.path,
+                  type(exc).__name__, exc, exc_info=log.isEnabledFor(logging.DEBUG))  # fmt: skip
+        return JSONResponse({"error": "the server failed to answer this request"}, 500)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -225,7 +250,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         """Create a game: its id, each human seat's secret token and join link,
         and the spectators' link."""
         hub = hub_of(request)
-        record, tokens = await hub.create(body)
+        record, tokens = await hub.create(body, request.client.host if request.client else None)
         log.info("game %s created: %s, seats %s", record.id, record.game, body.seats)
         base = f"/g/{record.id}"
         return {
@@ -258,12 +283,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 continue
             from .hub import summary
 
-            out.append(summary(record, g, n=await hub.db.call(hub.db.store.count_actions,
-                                                               record.id)))  # fmt: skip
+            n = await hub.db.call(hub.db.store.count_actions, record.id)
+            out.append(summary(record, g, n=n, damaged=hub.damaged.get(record.id)))
         return {
-            "open": [s for s in out if s["open_seats"]],
-            "playing": [s for s in out if s["status"] == "playing"],
-            "finished": [s for s in out if s["status"] == "finished"],
+            "open": [s for s in out if s["open_seats"] and not s["damaged"]],
+            "playing": [s for s in out if s["status"] == "playing" and not s["damaged"]],
+            "finished": [s for s in out if s["status"] != "playing" and not s["damaged"]],
+            "damaged": [s for s in out if s["damaged"]],
         }
 
     @app.get("/api/games/{game_id}")
@@ -278,36 +304,49 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"seat": seat, "token": token, "link": f"/g/{game_id}#token={token}"}
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(
-        game_id: str, request: Request, step: int = 0, token: str | None = None
-    ) -> dict[str, Any]:
-        """Step ``step`` of the game as the token's seat saw it (no token: as a
-        spectator did)."""
+    async def get_replay(game_id: str, request: Request, step: int = 0) -> dict[str, Any]:
+        """Step ``step`` of the game as a seat saw it: the seat's token in the
+        ``Authorization: Bearer`` header (none: as a spectator saw it)."""
         hub = hub_of(request)
+        _no_token_in_url(request.query_params)
+        if not hub.replays.allow(request.client.host if request.client else None):
+            raise RequestError(
+                f"too many replay steps at once: at most {replays.STEPS_PER_SECOND:g} a second",
+                429,
+            )
         g = await hub.get(_id(game_id))
-        seat = hub.seat_of(g, _token(token))
+        seat = hub.seat_of(g, _token(_bearer(request.headers.get("authorization"))))
         return await hub.replay(g, seat, step)
 
     # -- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
         try:
+            _no_token_in_url(websocket.query_params)
+            token = await _auth(websocket)
             g = await hub.get(_id(game_id))
             seat = hub.seat_of(g, _token(token))
         except RequestError as exc:
-            await websocket.send_text(json.dumps(error(str(exc), "refused")))
-            await websocket.close(code=4000 + exc.status)
+            with contextlib.suppress(Exception):
+                await websocket.send_text(json.dumps(error(str(exc), "refused")))
+                await websocket.close(code=4000 + exc.status)
+            return
+        except _Gone:
             return
         conn = Conn(seat)
-        sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(_sender(websocket, conn))
+        conn.on_overflow = lambda: _drop(websocket, sender, conn)
         await hub.connect(g, conn)
         try:
             await _receive(websocket, hub, g, conn)
         finally:
             hub.disconnect(g, conn)
-            await sender
+            await asyncio.gather(sender, return_exceptions=True)  # cancelled, on overflow
+            if conn.closing is not None:
+                await asyncio.gather(conn.closing, return_exceptions=True)
 
     return app
 
@@ -327,7 +366,9 @@ async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> N
             conn.send(error(str(exc), "bad_message"))
             continue
         try:
-            reply = await _dispatch(hub, g, seat, msg)
+            # shielded: a socket dropped mid-action must not cut an action
+            # between its commit and the game taking it
+            reply = await asyncio.shield(_dispatch(hub, g, seat, msg))
         except Exception:  # a bug must not kill the socket or leak a traceback
             log.exception("game %s: message %r failed", g.id, msg)
             reply = error("the server failed to handle that message", "internal")
@@ -355,6 +396,22 @@ async def _dispatch(
     return reply
 
 
+def _drop(websocket: WebSocket, sender: asyncio.Task[None], conn: Conn) -> None:
+    """A reader whose queue overflowed: stop writing to it (the sender may be
+    stuck writing to a reader that doesn't read) and close it at once with
+    ``OVERFLOW_CODE`` and a reason, rather than leave its page frozen until the
+    keepalive gives up; the page reconnects and is sent the whole state."""
+    sender.cancel()
+
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.close(code=OVERFLOW_CODE, reason="too far behind: reconnect"), 2
+            )
+
+    conn.closing = asyncio.get_running_loop().create_task(close())
+
+
 async def _sender(websocket: WebSocket, conn: Conn) -> None:
     """Write ``conn``'s queue to the socket, in order, until it closes."""
     try:
@@ -365,9 +422,9 @@ async def _sender(websocket: WebSocket, conn: Conn) -> None:
             await websocket.send_text(json.dumps(msg, separators=(",", ":")))
     except Exception:  # the peer went away: the receiver notices too
         conn.closed = True
-    if websocket.application_state == WebSocketState.CONNECTED:
+    if websocket.application_state == WebSocketState.CONNECTED and not conn.overflowed:
         with contextlib.suppress(Exception):
-            await websocket.close(code=1000 if not conn.queue.full() else 1013)
+            await websocket.close(code=1000)
 
 
 def _game(name: str) -> Game:
@@ -381,6 +438,53 @@ def _id(game_id: str) -> str:
     if not GAME_ID.match(game_id):
         raise RequestError("a game id is 1 to 32 letters, digits, '-' or '_'", 404)
     return game_id
+
+
+AUTH_SECONDS = 10.0  # how long a new socket may take to send its auth message
+
+
+class _Gone(Exception):
+    """The socket closed before it said who it is."""
+
+
+async def _auth(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message (None: a spectator)."""
+    try:
+        frame = await asyncio.wait_for(websocket.receive(), AUTH_SECONDS)
+    except TimeoutError:
+        raise RequestError(
+            f'no {{"type": "auth"}} message within {AUTH_SECONDS:.0f} seconds', 408
+        ) from None
+    except (WebSocketDisconnect, RuntimeError):
+        raise _Gone from None
+    if frame["type"] == "websocket.disconnect":
+        raise _Gone
+    try:
+        return parse_auth(frame.get("text")).token
+    except BadMessage as exc:
+        raise RequestError(str(exc), 400) from None
+
+
+def _no_token_in_url(params: Any) -> None:
+    """Refuse a token in a URL's query: URLs end up in server and proxy logs
+    and in browsers' history, so a secret there is a secret given away."""
+    if "token" in params:
+        raise RequestError(
+            "a seat's token never goes in a URL (logs and history keep URLs): send it "
+            'in the socket\'s first message {"type": "auth", "token": ...}, or to the '
+            "REST API in the header 'Authorization: Bearer TOKEN'",
+            400,
+        )
+
+
+def _bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (None: no header)."""
+    if header is None:
+        return None
+    scheme, _, value = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise RequestError("the Authorization header must be 'Bearer TOKEN'", 403)
+    return value.strip()
 
 
 def _token(token: str | None) -> str | None:

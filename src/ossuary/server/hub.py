@@ -12,13 +12,11 @@ seat starts thinking in the process pool; a person's turn timer starts.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,19 +25,18 @@ from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
-from ..engine.replay import Replay, SeatReplay
 from . import ai
 from .db import Database
 from .messages import (
     Message,
     error,
     player_name,
-    replay_message,
     result_lines,
     state_message,
     try_action,
 )
 from .protocol import CreateGame
+from .replays import ReplayDesk
 from .storage import (
     ActionRow,
     ClaimRow,
@@ -49,14 +46,17 @@ from .storage import (
     SeatRecord,
     StorageError,
     Write,
+    position_digest,
 )
 
 log = logging.getLogger("ossuary.server")
 
 HUMAN = "human"
-SEND_QUEUE = 256  # messages waiting for a slow socket before it is dropped
+SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
+OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
-REPLAYS_KEPT = 32  # seat replays kept for stepping back and forth
+SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
+DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
 
 
 class RequestError(OssuaryError):
@@ -80,20 +80,30 @@ class Conn:
     queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     log_sent: int = 0
     closed: bool = False
+    #: the reader fell so far behind that its queue overflowed (it is closed with
+    #: OVERFLOW_CODE, and its page reconnects and starts afresh)
+    overflowed: bool = False
+    #: what the socket's handler does when the queue overflows (closes the socket)
+    on_overflow: Callable[[], None] | None = None
+    closing: asyncio.Task[None] | None = None  # that close, under way
 
     def send(self, msg: Message) -> None:
         if self.closed:
             return
         try:
             self.queue.put_nowait(msg)
-        except asyncio.QueueFull:  # the reader is gone or far behind: drop it
+        except asyncio.QueueFull:  # the reader is gone or far behind: close it
+            self.overflowed = True
             self.close()
+            if self.on_overflow is not None:
+                self.on_overflow()
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            while not self.queue.empty():  # what it has not read is dropped
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
 
 
 @dataclass(eq=False)
@@ -111,6 +121,8 @@ class LiveGame:
     ai_n: int | None = None  # the action number the AI task decides for
     clock_n: int | None = None  # the action number the clocks were set for
     timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
+    creator: str | None = None  # the address that made it (in memory only: for limits)
+    active: float = field(default_factory=time.time)  # the last action or connection
 
     @property
     def id(self) -> str:
@@ -128,31 +140,94 @@ class LiveGame:
         return any(c.seat == seat and not c.closed for c in self.conns)
 
 
+@dataclass(eq=False)
+class _Loading:
+    """A game being loaded from the database, and how many requests wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: int = 0
+
+
 class Hub:
     """Every live game of this server, and the rules for touching them."""
 
-    def __init__(self, db: Database, pool: Executor, ai_limit: float = 60.0) -> None:
+    def __init__(
+        self,
+        db: Database,
+        pool: ai.AIPool,
+        ai_limit: float = 60.0,
+        max_live_games: int = 20,
+        expire_days: float = 7.0,
+    ) -> None:
         self.db = db
         self.pool = pool
         self.ai_limit = ai_limit
+        self.max_live_games = max_live_games  # games in progress one client may have made
+        self.expire_seconds = expire_days * 86_400
         self.live: dict[str, LiveGame] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        # games in the database that this server cannot rebuild: id -> why. They
+        # stay stored as they were (a later version may read them), are listed
+        # as damaged, and their players are told why.
+        self.damaged: dict[str, str] = {}
+        self._loading: dict[str, _Loading] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._replays: dict[tuple[str, int | None, int], SeatReplay] = {}
+        self.replays = ReplayDesk()
 
     # -- start and stop -----------------------------------------------------------------
     async def resume_all(self) -> int:
         """Rebuild every unfinished game from its action log (after a restart)."""
         records = await self.db.call(self.db.store.load_playing)
+        resumed = 0
         for record in records:
-            try:
-                g = self._rebuild(record)
-            except OssuaryError as exc:
-                log.error("game %s cannot be resumed: %s", record.id, exc)
+            g = self._rebuild_or_mark(record)
+            if g is None:
                 continue
             self.live[record.id] = g
             self.schedule(g)
-        return len(records)
+            resumed += 1
+        return resumed
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """End every game in progress that nobody has played or watched for
+        ``expire_seconds``: it is stored as abandoned, with its log (its replay
+        stays), and leaves memory and its creator's count of games. Returns
+        their ids. The server runs this every ``SWEEP_EVERY`` seconds."""
+        now = time.time() if now is None else now
+        ended: list[str] = []
+        for g in list(self.live.values()):
+            if g.record.status != "playing" or g.conns or now - g.active < self.expire_seconds:
+                continue
+            async with g.lock:
+                if g.record.status != "playing" or g.conns:
+                    continue
+                days = self.expire_seconds / 86_400
+                result = [f"Abandoned: nobody played it for {days:g} days"]
+                try:
+                    await self.db.write([FinishRow(g.id, None, result, now, "abandoned")])
+                except StorageError as exc:
+                    log.error("game %s: %s", g.id, exc)
+                    continue
+                g.record.status = "abandoned"
+                g.record.result = result
+                g.record.finished = now
+                self._stop_clocks(g)
+                if g.ai_task is not None:
+                    g.ai_task.cancel()
+            self.live.pop(g.id, None)
+            ended.append(g.id)
+        if ended:
+            log.info("%d game(s) nobody played for %g days ended as abandoned", len(ended),
+                     self.expire_seconds / 86_400)  # fmt: skip
+        return ended
+
+    async def sweeping(self) -> None:
+        """Run :meth:`sweep` every ``SWEEP_EVERY`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:  # a bug here must not stop the sweeps to come
+                log.exception("sweeping abandoned games failed")
 
     async def close(self) -> None:
         for g in self.live.values():
@@ -173,9 +248,22 @@ class Hub:
         return task
 
     # -- creating games -----------------------------------------------------------------
-    async def create(self, req: CreateGame) -> tuple[GameRecord, dict[int, str]]:
+    async def create(
+        self, req: CreateGame, client: str | None = None
+    ) -> tuple[GameRecord, dict[int, str]]:
         """Set up and store a new game; return it and the secret token of each
-        human seat (only their hashes are stored)."""
+        human seat (only their hashes are stored). ``client``: who asks (their
+        address), for the limit on games in progress per client."""
+        if client is not None:
+            mine = sum(1 for g in self.live.values()
+                       if g.creator == client and g.record.status == "playing")  # fmt: skip
+            if mine >= self.max_live_games:
+                raise RequestError(
+                    f"you already have {mine} games in progress on this server, the most it "
+                    "allows one player; finish or leave one first (a game nobody plays ends "
+                    f"by itself after {self.expire_seconds / 86_400:g} days)",
+                    429,
+                )
         try:
             game = games.get(req.game)
         except OssuaryError as exc:
@@ -203,6 +291,12 @@ class Hub:
                 kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
             except ValueError as exc:  # a learned policy for another game, say
                 raise RequestError(f"seat {i}: {exc}") from None
+        computers = sum(1 for k in kinds if k != HUMAN)
+        if computers > ai.MAX_COMPUTER_SEATS:
+            raise RequestError(
+                f"{computers} computer seats: this server plays at most "
+                f"{ai.MAX_COMPUTER_SEATS} in one game"
+            )
         try:
             takeover = check_agent(ai.agent_spec(req.takeover), game.name, n)
         except ValueError as exc:
@@ -213,7 +307,12 @@ class Hub:
             state = game.new_game(decks=decks, seats=n, seed=seed)
         except (OssuaryError, ValueError) as exc:
             raise RequestError(str(exc)) from None
-        tokens = {i: secrets.token_urlsafe(24) for i, k in enumerate(kinds) if k == HUMAN}
+        # Every human seat whose link is handed out is that link's from now on,
+        # connected or not. A public game hands out only its creator's link (the
+        # first human seat); its other human seats are open to the lobby's /join.
+        humans = [i for i, k in enumerate(kinds) if k == HUMAN]
+        linked = humans[:1] if req.public else humans
+        tokens = {i: secrets.token_urlsafe(24) for i in linked}
         record = GameRecord(
             id=secrets.token_urlsafe(9),
             game=game.name,
@@ -221,7 +320,7 @@ class Hub:
             created=time.time(),
             decks=[list(d) for d in state.deck_lists()],
             seed=seed,
-            first=state.first,
+            first=None,  # the seed chooses, as in new_game above (never a guess read off the state)
             options={
                 "mode": mode,
                 "turn_seconds": req.turn_seconds,
@@ -234,7 +333,11 @@ class Hub:
             status="finished" if state.is_terminal() else "playing",
             seats=[
                 SeatRecord(
-                    i, k, k, token_hash(tokens[i]) if i in tokens else None, claimed=k != HUMAN
+                    i,
+                    k,
+                    k,
+                    token_hash(tokens[i]) if i in tokens else None,
+                    claimed=k != HUMAN or i in tokens,
                 )
                 for i, k in enumerate(kinds)
             ],
@@ -244,7 +347,7 @@ class Hub:
         except Exception as exc:
             log.error("cannot store a new game: %s", exc)
             raise RequestError("the game could not be saved; try again", 503) from None
-        g = LiveGame(record, game, state)
+        g = LiveGame(record, game, state, creator=client)
         self.live[record.id] = g
         self.schedule(g)
         return record, tokens
@@ -262,6 +365,11 @@ class Hub:
         if all(d is None for d in asked):
             return None
         defaults = game.new_game(decks=None, seats=n, seed=seed).deck_lists()
+        if len(defaults) != n:  # no deck per seat: the game deals from one shared deck
+            raise RequestError(
+                f"{game.title} deals every seat from one shared deck: leave 'decks' out "
+                "(or null for every seat)"
+            )
         by_lower = {name.lower(): name for name in game.preconstructed()}
         out: list[DeckSpec] = []
         for i, deck in enumerate(asked):
@@ -316,38 +424,79 @@ class Hub:
         g = self.live.get(game_id)
         if g is not None:
             return g
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            g = self.live.get(game_id)
-            if g is None:
-                record = await self.db.call(self.db.store.load, game_id)
-                if record is None:
-                    raise RequestError(f"no game {game_id!r}", 404)
-                try:
-                    g = self._rebuild(record)
-                except OssuaryError as exc:
-                    raise RequestError(f"game {game_id} cannot be rebuilt: {exc}", 500) from None
-                self.live[game_id] = g
-                self._evict()
-        self._loading.pop(game_id, None)
+        self._refuse_damaged(game_id)
+        # one load at a time per game; the entry lives only while someone waits
+        # on it, so asking for unknown ids leaves nothing behind
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = _Loading()
+        loading.waiting += 1
+        try:
+            async with loading.lock:
+                g = self.live.get(game_id)
+                if g is None:
+                    self._refuse_damaged(game_id)
+                    record = await self.db.call(self.db.store.load, game_id)
+                    if record is None:
+                        raise RequestError(f"no game {game_id!r}", 404)
+                    g = self._rebuild_or_mark(record)
+                    if g is None:
+                        self._refuse_damaged(game_id)
+                        raise RequestError(f"game {game_id} cannot be rebuilt", 409)
+                    self.live[game_id] = g
+                    self._evict()
+        finally:
+            loading.waiting -= 1
+            if loading.waiting == 0:
+                self._loading.pop(game_id, None)
         return g
+
+    def _refuse_damaged(self, game_id: str) -> None:
+        why = self.damaged.get(game_id)
+        if why is not None:
+            raise RequestError(
+                f"this game cannot be resumed by this server: {why}. It is kept in the "
+                "database as it was; nothing of it was changed.",
+                409,
+            )
+
+    def _rebuild_or_mark(self, record: GameRecord) -> LiveGame | None:
+        """The game rebuilt from its record, or None (then it is listed as damaged,
+        with why, and left in the database untouched)."""
+        try:
+            return self._rebuild(record)
+        except Exception as exc:  # any failure: say which game and why, affect no other
+            why = str(exc) if isinstance(exc, OssuaryError) else f"{type(exc).__name__}: {exc}"
+            log.error("game %s cannot be resumed: %s", record.id, why)
+            self.damaged[record.id] = why
+            while len(self.damaged) > DAMAGED_KEPT:
+                self.damaged.pop(next(iter(self.damaged)))
+            return None
 
     def _rebuild(self, record: GameRecord) -> LiveGame:
         game = games.get(record.game)
         state = start_state(game, record)
         if state.version != record.version:
             raise OssuaryError(
-                f"made with {record.game} rules version {record.version}; this server has "
-                f"version {state.version}"
+                f"it was made with {game.title} rules version {record.version}; this server "
+                f"has version {state.version}"
             )
         for i, aid in enumerate(record.actions):
             try:
                 state.apply_action(aid)
             except IllegalAction as exc:
                 raise OssuaryError(
-                    f"stored action {i} ({aid!r}) is illegal on replay: {exc}"
+                    f"stored action {i + 1} ({aid!r}) is illegal on replay: {exc}"
                 ) from None
-        return LiveGame(record, game, state)
+            digest = record.digests[i] if i < len(record.digests) else None
+            if digest is not None and digest != position_digest(state):
+                raise OssuaryError(
+                    f"replaying its stored actions reaches another position after action "
+                    f"{i + 1} ({aid!r}) than the one that was played"
+                )
+        g = LiveGame(record, game, state)
+        g.active = max(record.created, record.last_at or 0.0)
+        return g
 
     def _evict(self) -> None:
         done = [
@@ -370,6 +519,7 @@ class Hub:
     # -- sockets ---------------------------------------------------------------------------
     async def connect(self, g: LiveGame, conn: Conn) -> None:
         g.conns.append(conn)
+        g.active = time.time()
         seat = conn.seat
         if seat is not None:
             rec = g.record.seats[seat]
@@ -384,6 +534,7 @@ class Hub:
 
     def disconnect(self, g: LiveGame, conn: Conn) -> None:
         conn.close()
+        g.active = time.time()
         if conn in g.conns:
             g.conns.remove(conn)
         if conn.seat is not None:
@@ -464,7 +615,7 @@ class Hub:
             if new is None:
                 return refused
             now = time.time()
-            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now)]
+            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now, position_digest(new))]
             over = new.is_terminal()
             if over:
                 result = result_lines(g.game, new)
@@ -477,6 +628,7 @@ class Hub:
                              "storage")  # fmt: skip
             g.state = new
             g.record.actions.append(aid)
+            g.record.digests.append(rows[0].digest if isinstance(rows[0], ActionRow) else None)
             if by != "timeout":
                 g.timeouts[seat] = 0
             if over:
@@ -485,6 +637,7 @@ class Hub:
                 g.record.result = result
                 g.record.finished = now
             g.thinking = None
+            g.active = now
             self.schedule(g)
             self.broadcast_state(g)
         return None
@@ -546,8 +699,8 @@ class Hub:
         state = g.state
         seed = (g.record.seed * 1_000_003 + (seat + 1) * 7919 + n) % 2**63
         try:
-            aid = await ai.decide(
-                self.pool, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec)
+            aid = await self.pool.decide(
+                g.id, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec)
             )
         except asyncio.CancelledError:
             raise
@@ -562,8 +715,7 @@ class Hub:
             await self.act(g, seat, g.game.timeout_action(g.state), by=spec, seq=n)
 
     def _limit(self, spec: str) -> float:
-        seconds = ai.think_seconds(spec)
-        return self.ai_limit if seconds is None else min(self.ai_limit, seconds * 3 + 10)
+        return ai.limit_of(spec, self.ai_limit)
 
     async def _timeout(self, g: LiveGame, seat: int, n: int) -> None:
         if g.n != n or g.state.current_player() != seat or g.controller(seat) != HUMAN:
@@ -630,22 +782,17 @@ class Hub:
 
     # -- replays -----------------------------------------------------------------------------
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:
-        """Step ``step`` (0: the start) of the game as ``seat`` saw it, from the
-        kernel's seat replay (kept for the last few games and seats asked)."""
+        """Step ``step`` (0: the start) of the game as ``seat`` saw it (see
+        :mod:`.replays`: cached per game, built in slices between live actions)."""
         steps = g.n
         if not 0 <= step <= steps:
             raise RequestError(f"step must be from 0 to {steps}, not {step}")
-        key = (g.id, seat, steps)
-        recorded = self._replays.get(key)
-        if recorded is None:
-            replay = Replay(g.state.ruleset, g.record.version, len(g.record.seats),
-                            g.record.decks, g.record.seed, g.record.first,
-                            list(g.record.actions))  # fmt: skip
-            recorded = await asyncio.to_thread(SeatReplay.record, replay, seat)
-            self._replays[key] = recorded
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.pop(next(iter(self._replays)))
-        return replay_message(g.game, recorded, step)
+        try:
+            start = start_state(g.game, g.record)
+            return await self.replays.step(g.game, g.id, start, list(g.record.actions),
+                                           g.state.is_terminal(), seat, step)  # fmt: skip
+        except OssuaryError as exc:
+            raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
 
 
 def start_state(game: Game, record: GameRecord) -> GameState:
@@ -667,10 +814,16 @@ def board_url(game: Game) -> str | None:
 
 
 def summary(
-    record: GameRecord, game: Game, connected: set[int] | None = None, n: int | None = None
+    record: GameRecord,
+    game: Game,
+    connected: set[int] | None = None,
+    n: int | None = None,
+    damaged: str | None = None,
 ) -> dict[str, Any]:
-    """A game as the lobby and the sockets may show it (no tokens, no seed unless
-    the creator chose it)."""
+    """A game as the lobby and the sockets may show it: no tokens, and no seed
+    while it runs (a seed deals every hidden card; it is shown once the game is
+    over, with the replay). ``seed_given`` tells the players that its creator
+    chose the deal. ``damaged``: why this server cannot rebuild it."""
     connected = connected or set()
     opts = record.options
     return {
@@ -682,10 +835,12 @@ def summary(
         "status": record.status,
         "public": bool(opts.get("public")),
         "turn_seconds": opts.get("turn_seconds"),
-        "seed": record.seed if opts.get("seed_given") else None,
+        "seed": record.seed if record.status != "playing" else None,
+        "seed_given": bool(opts.get("seed_given")),
         "actions": n if n is not None else len(record.actions),
         "winner": record.winner,
         "result": record.result,
+        "damaged": damaged,
         "teams": game.teams(len(record.seats)),
         "seats": [
             {

@@ -60,6 +60,18 @@ class CheckDeck(Strict):
     text: DeckText
 
 
+class AuthMessage(Strict):
+    """The first message on a game socket: the seat's secret token (none, or
+    null: a spectator). The token travels inside the socket, never in its URL,
+    which servers, proxies and browsers write to logs and history."""
+
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+
+
+_AUTH = TypeAdapter(AuthMessage)
+
+
 class ActionMessage(Strict):
     """Choose one of the options offered under ``legal``."""
 
@@ -99,6 +111,21 @@ class BadMessage(ValueError):
 
 
 Incoming = ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage
+
+
+def parse_auth(text: str | bytes | None) -> AuthMessage:
+    """The socket's first message, checked; :class:`BadMessage` says what was wrong."""
+    if text is None:
+        raise BadMessage('send text frames holding JSON objects, first {"type": "auth"}')
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(f"message too large ({len(text)} > {MAX_MESSAGE} characters)")
+    try:
+        return _AUTH.validate_json(text)
+    except ValidationError as exc:
+        raise BadMessage(
+            'the first message must be {"type": "auth", "token": ...} (no token: a '
+            f"spectator): {describe(exc)}"
+        ) from None
 
 
 def parse_message(text: str | bytes | None) -> Incoming:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 import ipaddress
 import logging
+import re
 import sys
+from typing import Any
 
 from .app import ServerConfig, create_app
 from .protocol import MAX_MESSAGE
@@ -21,22 +24,79 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+# a token in a query (token=T), a header (Bearer T) or a JSON message
+# ("token": "T", as the websockets library logs frames at debug level)
+_SECRET = re.compile(r"""(token=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE)
+
+
+def redact(text: str) -> str:
+    """``text`` with anything that looks like a seat's token replaced."""
+    return _SECRET.sub(r"\1[hidden]", text)
+
+
+class RedactSecrets(logging.Filter):
+    """Keep seat tokens out of every log line, whoever writes it. Tokens never
+    travel in URLs (the socket's first message and a header carry them), so
+    this is the second line: a client that still puts ``?token=`` in a URL is
+    refused, and its URL, which uvicorn logs as it accepts the socket, is
+    logged without the secret."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redacted(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: _redacted(v) for k, v in record.args.items()}
+        return True
+
+
+def _redacted(arg: object) -> object:
+    """A log argument with any token hidden; kept as it is (an int stays an int,
+    for formats like %d) unless it held one (a frame, a URL, a header)."""
+    if isinstance(arg, int | float) or arg is None:
+        return arg
+    text = str(arg)
+    clean = redact(text)
+    return arg if clean == text else clean
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging set-up with :class:`RedactSecrets` on every handler."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"secrets": {"()": RedactSecrets}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["secrets"]
+    return config
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db_url: str = "",
     ai_workers: int | None = None,
     log_level: str = "info",
+    max_live_games: int = 20,
+    expire_days: float = 7.0,
     policies: list[str] | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
     import uvicorn
 
-    config = ServerConfig(db_url=db_url, policies=list(policies or []))
+    config = ServerConfig(
+        db_url=db_url,
+        max_live_games=max_live_games,
+        expire_days=expire_days,
+        policies=list(policies or []),
+    )
     if ai_workers is not None:
         config.ai_workers = ai_workers
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactSecrets())
     log = logging.getLogger("ossuary.server")
     if not is_loopback(host):
         log.warning(
@@ -59,7 +119,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        access_log=False,  # join tokens travel in socket URLs: keep them out of logs
+        log_config=log_config(),
         ws_max_size=MAX_MESSAGE * 4,
         ws_ping_interval=20,
         ws_ping_timeout=20,

@@ -3,14 +3,19 @@
 Three tables (SQLAlchemy Core, so any database SQLAlchemy speaks works; SQLite
 by default, PostgreSQL by URL):
 
-- ``games``: the setup a replay needs (game, rules version, decks, seed, first
-  player), the options (turn timer, public), and the outcome once known;
+- ``games``: exactly what ``new_game`` is given to deal the game again (game,
+  rules version, decks, seed, and the first player when one was chosen: NULL
+  when the seed chooses, never a guess read off the state at creation, since a
+  game may decide its first player later, as Path of the Necromancer does after
+  the mulligans), the options (turn timer, public), and the outcome once known;
 - ``seats``: who plays each seat (``human`` or an agent spec), a SHA-256 of the
   seat's secret token (the token itself is never stored), and whether the seat
   has been claimed;
 - ``actions``: one row per applied action, keyed by ``(game, n)``. The key
   makes a second write of action ``n`` fail, so an action can never be applied
-  twice, even by two servers on one database.
+  twice, even by two servers on one database. Each row also holds a short
+  digest of the position the action led to (:func:`position_digest`), so a
+  rebuild that arrives somewhere else is caught, never resumed as another game.
 
 Every method here is synchronous and is called from one database thread (see
 :class:`ossuary.server.db.Database` and ``app.py``), never from the event loop;
@@ -47,6 +52,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from ..engine.core import GameState
 from ..engine.errors import OssuaryError
 
 metadata = MetaData()
@@ -60,9 +66,9 @@ games_table = Table(
     Column("created", Float, nullable=False),
     Column("decks", Text, nullable=False),  # JSON: one list of card names per seat
     Column("seed", BigInteger, nullable=False),
-    Column("first", Integer, nullable=False),
+    Column("first", Integer, nullable=True),  # as given to new_game; NULL: the seed chose
     Column("options", Text, nullable=False),  # JSON: mode, timers, public, seed_given
-    Column("status", String(16), nullable=False),  # playing, finished, broken
+    Column("status", String(16), nullable=False),  # playing, finished, abandoned
     Column("winner", Integer, nullable=True),
     Column("result", Text, nullable=True),  # JSON: result lines in words
     Column("finished", Float, nullable=True),
@@ -88,6 +94,7 @@ actions_table = Table(
     Column("action", String(200), nullable=False),
     Column("by", String(60), nullable=False),  # human, timeout, or the agent spec
     Column("at", Float, nullable=False),
+    Column("digest", String(16), nullable=True),  # the position after it (position_digest)
 )
 
 
@@ -114,7 +121,7 @@ class GameRecord:
     created: float
     decks: list[list[str]]
     seed: int
-    first: int
+    first: int | None  # as given to new_game; None: the seed chose
     options: dict[str, Any]
     status: str
     winner: int | None = None
@@ -122,6 +129,8 @@ class GameRecord:
     finished: float | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    digests: list[str | None] = field(default_factory=list)  # one per action
+    last_at: float | None = None  # when the last action was taken
 
 
 @dataclass(frozen=True)
@@ -132,6 +141,7 @@ class ActionRow:
     action: str
     by: str
     at: float
+    digest: str | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,7 @@ class FinishRow:
     winner: int | None
     result: list[str]
     at: float
+    status: str = "finished"  # or "abandoned": nobody played it for too long
 
 
 @dataclass(frozen=True)
@@ -225,6 +236,7 @@ class Store:
         try:
             self.engine = _engine(url)
             metadata.create_all(self.engine)
+            migrate(self.engine)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
             raise StorageError(f"cannot open the database {safe_url(url)}: {exc}") from exc
 
@@ -319,7 +331,7 @@ class Store:
         """The newest games of each status, without their action logs."""
         out: list[GameRecord] = []
         with self.engine.connect() as conn:
-            for status in ("playing", "finished"):
+            for status in ("playing", "finished", "abandoned"):
                 rows = conn.execute(
                     select(games_table)
                     .where(games_table.c.status == status)
@@ -337,7 +349,7 @@ class Store:
             created=m["created"],
             decks=json.loads(m["decks"]),
             seed=int(m["seed"]),
-            first=m["first"],
+            first=m["first"] if m["first"] is None else int(m["first"]),
             options=json.loads(m["options"]),
             status=m["status"],
             winner=m["winner"],
@@ -354,14 +366,21 @@ class Store:
         ]
         if with_actions:
             acts = conn.execute(
-                select(actions_table.c.n, actions_table.c.action)
+                select(
+                    actions_table.c.n,
+                    actions_table.c.action,
+                    actions_table.c.digest,
+                    actions_table.c.at,
+                )
                 .where(actions_table.c.game_id == record.id)
                 .order_by(actions_table.c.n)
             ).all()
-            for i, (n, action) in enumerate(acts):
+            for i, (n, action, digest, at) in enumerate(acts):
                 if n != i:  # a gap would make the replay diverge: refuse to guess
                     raise StorageError(f"game {record.id}: action {i} is missing from the log")
                 record.actions.append(action)
+                record.digests.append(digest)
+                record.last_at = at
         return record
 
     def count_actions(self, game_id: str) -> int:
@@ -382,6 +401,7 @@ def _apply(conn: Connection, row: Write) -> None:
                 action=row.action,
                 by=row.by,
                 at=row.at,
+                digest=row.digest,
             )
         )
     elif isinstance(row, FinishRow):
@@ -389,7 +409,7 @@ def _apply(conn: Connection, row: Write) -> None:
             update(games_table)
             .where(games_table.c.id == row.game_id)
             .values(
-                status="finished", winner=row.winner, result=json.dumps(row.result), finished=row.at
+                status=row.status, winner=row.winner, result=json.dumps(row.result), finished=row.at
             )
         )
     elif isinstance(row, ControllerRow):
@@ -404,6 +424,75 @@ def _apply(conn: Connection, row: Write) -> None:
             .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
             .values(claimed=True)
         )
+
+
+def position_digest(state: GameState) -> str:
+    """A short fingerprint of where a game stands: who decides, the options,
+    how many events, and the game's random generator. Stored with each action,
+    so that a game rebuilt from its log is known to have arrived at the same
+    position (a different first player, deal or rules version shows here), at
+    a few microseconds an action."""
+    import hashlib
+
+    pending = state.decision()
+    parts = [
+        str(state.current_player()),
+        "" if pending is None else pending.kind,
+        "|".join(state.legal_action_ids()),
+        str(len(state.log)),
+        str(state.rng.state),
+        str(state.winner),
+    ]
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=8).hexdigest()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring a database made by an older Ossuary up to this schema (idempotent).
+
+    - ``games.first`` was NOT NULL and held the state's first player as read at
+      creation. The server has never let a creator choose the first player, so
+      every stored value was that guess, which is wrong for a game that decides
+      later (Path of the Necromancer, after the mulligans): the column becomes
+      nullable and every old row NULL, which deals each game again exactly.
+    - ``actions.digest`` is new: old rows have none (nothing to compare).
+    """
+    from sqlalchemy import inspect
+
+    insp = inspect(engine)
+    columns = {c["name"]: c for c in insp.get_columns("actions")}
+    with engine.begin() as conn:
+        if "digest" not in columns:
+            conn.exec_driver_sql("ALTER TABLE actions ADD COLUMN digest VARCHAR(16)")
+    first = {c["name"]: c for c in insp.get_columns("games")}["first"]
+    if first.get("nullable", True):
+        return
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            conn.exec_driver_sql('ALTER TABLE games ALTER COLUMN "first" DROP NOT NULL')
+            conn.execute(update(games_table).values(first=None))
+        return
+    # SQLite cannot drop NOT NULL in place. Its own recipe: with foreign keys
+    # off (outside any transaction), make the new table, copy, drop the old,
+    # rename the new one into its place (renaming the old one instead would
+    # re-point the other tables' foreign keys at it).
+    from sqlalchemy.schema import CreateTable
+
+    ddl = str(CreateTable(games_table).compile(engine))
+    ddl = ddl.replace("CREATE TABLE games ", "CREATE TABLE games_new ", 1)
+    names = ", ".join(f'"{c.name}"' for c in games_table.columns)
+    with engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        conn.commit()
+        try:
+            with conn.begin():
+                conn.exec_driver_sql(ddl)
+                conn.exec_driver_sql(f"INSERT INTO games_new ({names}) SELECT {names} FROM games")
+                conn.exec_driver_sql("DROP TABLE games")
+                conn.exec_driver_sql("ALTER TABLE games_new RENAME TO games")
+                conn.execute(update(games_table).values(first=None))
+        finally:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()
 
 
 def safe_url(url: str) -> str:

@@ -14,8 +14,12 @@
 // returns the set of option ids the board lets the player click.
 
 import {el} from "/static/util.js";
+import {handDock} from "/static/cards.js";
+import {icon} from "/static/icons.js";
+import {frame} from "./card.js";
 
 const ZONES = ["Vask Tower", "The Gang Hideout", "Havenvale Campus"];
+const ZONE_ICONS = ["tower", "hideout", "campus"];
 const GROUP_CLASS = (group) => "g-" + String(group || "").toLowerCase().replace(/[^a-z]+/g, "-");
 // option verbs that name one card by its id: "kill 17"
 const CARD_VERBS = new Set(["give", "kill", "pick", "move", "take", "swap", "stick", "with",
@@ -59,36 +63,57 @@ export function createBoard(root, api) {
     if (selected !== null && !plays.has(selected)) selected = null;
     const spots = selected === null ? [] : plays.get(selected);
 
-    function clickable(node, options) {
+    function clickable(node, options, handle = node) {
       if (!options || !options.length || ctx.replay) return node;
       node.classList.add("actionable");
       node.dataset.options = options.join("|");
-      node.tabIndex = 0;
       node.title = options.map((id) => labels.get(id)).join("\n");
-      node.addEventListener("click", (event) => {
-        event.stopPropagation();
-        api.act(options[0]);
-      });
+      pressable(node, (event) => { event.stopPropagation(); api.act(options[0]); },
+        options.map((id) => labels.get(id)).join("; "), handle);
       return node;
     }
 
-    function chip(card, extra = "") {
-      const power = card.power;
-      const base = card.base_power === undefined ? power : card.base_power;
-      const mark = power > base ? " ↑" : power < base ? " ↓" : "";
-      const node = el(`div.chip.${GROUP_CLASS(card.group)}${extra}`, {},
-        el("span.name", {text: card.card}), el("b.power", {text: `${power}${mark}`}),
-        card.ability ? el("span.ability" + (card.ability_lost ? ".lost" : card.ability_works === false ? ".off" : ""), {text: card.ability}) : null);
-      api.hoverCard(node, card.card);
-      return clickable(node, onCard.get(card.id));
+    // a clickable thing is a button for the keyboard and screen readers too
+    function pressable(node, go, label, handle = node) {
+      handle.tabIndex = 0;
+      handle.setAttribute("role", "button");
+      const name = node.dataset.name;
+      handle.setAttribute("aria-label", name && !label.includes(name) ? `${name}: ${label}` : label);
+      node.addEventListener("click", go);
+      handle.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
+      });
+    }
+
+    function chip(card, extra = "", size = "mini") {
+      const ability = card.ability ? el("div.ability" + (card.ability_lost ? ".lost" : card.ability_works === false ? ".off" : ""),
+        {text: card.ability + (card.ability_lost ? " (lost)" : card.ability_works === false ? " (not working here)" : "")}) : null;
+      const node = frame(card, size, size === "mini" ? {extra: [ability]} : {});
+      node.classList.add("chip", GROUP_CLASS(card.group), ...extra.split(".").filter(Boolean));
+      node.dataset.name = card.card;
+      node.dataset.cardId = card.id;
+      const rec = {...(api.card(card.card) || {}), ...card, name: card.card};
+      api.hoverCard(node, rec);
+      clickable(node, onCard.get(card.id));
+      if (!node.classList.contains("actionable")) {
+        pressable(node, (e) => {
+          // a click on a card inside a place to play is that place's (the card's own
+          // text stays one key press away)
+          if (e.type === "click" && node.parentElement && node.parentElement.closest(".target")) return;
+          e.stopPropagation();
+          api.showCard(rec);
+        }, card.card);
+      }
+      return node;
     }
 
     function zoneBox(side, zone, mine) {
       const z = view.sides[side].zones[zone];
       const box = el("div.zone" + (z.sealed ? ".sealed" : ""));
       const head = el("div.zone-head", {},
-        el("span.zone-name", {text: ZONES[zone]}),
-        el("span.zone-power", {text: `${z.power}${z.synergy ? " + " + z.synergy : ""}`}));
+        el("span.zone-name", {}, icon(ZONE_ICONS[zone], ""), ` ${ZONES[zone]}`),
+        el("span.zone-power", {title: "the zone's power"}, icon("bolt", ""), el("span.sr-only", {text: "power "}),
+          `${z.power}${z.synergy ? " + " + z.synergy : ""}`));
       box.append(head);
       if (z.sealed) { box.append(el("div.sealed-note", {text: "sealed (Scorch the Earth)"})); return box; }
       for (const c of z.scorched) head.append(chip(c, ".scorched"));
@@ -102,7 +127,10 @@ export function createBoard(root, api) {
       if (mine) {
         for (const s of spots.filter((p) => p.zone === zone)) {
           const target = s.kind === "a" ? act : s.kind === "s" ? head : slots;
-          clickable(target, [s.id]);
+          // the keyboard's handle is a label of the place, so the cards in it stay buttons
+          const handle = s.kind === "a" ? act.firstChild : s.kind === "s" ? head.firstChild
+            : slots.insertBefore(el("span.slot-label.place-here", {text: "here"}), slots.firstChild);
+          clickable(target, [s.id], handle);
           target.classList.add("target");
         }
       }
@@ -141,26 +169,35 @@ export function createBoard(root, api) {
       ...view.doom_pacts.map((p) => "Doom Pact: " + p.join(" + "))];
     if (bonds.length) root.append(el("div.bonds", {text: bonds.join(" · ")}));
     const hands = el("div.hands");
+    let myHand = null;
     for (const p of view.players) {
       if (p.seat === me) {
-        const hand = el("div.hand", {}, el("span.zone-label", {text: "Your hand"}));
+        const cards = [];
         for (const c of p.hand) {
           if (!c) continue;
-          const node = chip(c, selected === c.id ? ".selected" : "");
-          if (plays.has(c.id) && !ctx.replay) {
-            node.classList.add("actionable");
+          const playable = plays.has(c.id) && !ctx.replay;
+          const node = playable ? frame(c, "hand") : chip(c, "", "hand");
+          if (playable) {
+            node.classList.add("chip", "actionable");
+            if (selected === c.id) node.classList.add("selected");
+            node.dataset.name = c.card;
+            node.dataset.cardId = c.id;
             node.dataset.options = plays.get(c.id).map((s) => s.id).join("|");
-            node.tabIndex = 0;
-            node.addEventListener("click", (event) => {
+            node.setAttribute("aria-pressed", selected === c.id ? "true" : "false");
+            api.hoverCard(node, {...(api.card(c.card) || {}), ...c, name: c.card});
+            pressable(node, (event) => {
               event.stopPropagation();
               selected = selected === c.id ? null : c.id;
-              if (selected !== null) api.hint("now click a zone of your side (or its activation slot)");
               draw(lastCtx);
-            });
+              if (selected !== null) api.hint(`Now click where ${c.card} goes: a zone of your side, or its activation slot. (Esc: cancel)`);
+              else api.hint("");
+              const again = root.querySelector(`.hand [data-card-id="${c.id}"]`);
+              if (again) again.focus({preventScroll: true});
+            }, `Play ${c.card} (choose, then click the zone it goes to)`);
           }
-          hand.append(node);
+          cards.push(node);
         }
-        hands.prepend(hand);
+        myHand = handDock(cards, {"aria-label": "your hand", dataset: {zone: "hand", seat: p.seat}});
       } else {
         const shown = p.hand.filter((c) => c).map((c) => c.card);
         hands.append(el("div.other-hand", {text:
@@ -169,8 +206,35 @@ export function createBoard(root, api) {
       }
     }
     root.append(hands);
+    if (myHand) root.append(myHand);
+    root.onclick = () => { if (selected !== null) { selected = null; api.hint(""); draw(lastCtx); } };
     return handled;
   }
 
-  return {update};
+  // What another seat's step did, for the page to mark (docs/server.md): before the
+  // new board is drawn, the cards killed and weakened; after it, the card played
+  // (and where it went), cards moved, taken, strengthened.
+  function marks(events, phase) {
+    const out = [];
+    const find = (name) => [...root.querySelectorAll(`.chip[data-name="${CSS.escape(name || "")}"]`)].pop();
+    for (const e of events) {
+      if (phase === "before") {
+        if (e.e === "kill" || e.e === "dies") out.push({kind: "death", at: find(e.card)});
+        else if (e.e === "hinder") out.push({kind: "damage", at: find(e.card), text: `${e.power}`});
+        continue;
+      }
+      if (e.e === "play") {
+        out.push({kind: "play", card: {name: e.card}});
+        out.push({kind: "new", at: find(e.card)});
+      } else if (["take", "swap", "redeploy", "move"].includes(e.e)) out.push({kind: "new", at: find(e.card)});
+      else if (e.e === "boost") out.push({kind: "gain", at: find(e.card), text: `${e.power}`});
+    }
+    return out;
+  }
+
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && selected !== null) { selected = null; api.hint(""); if (lastCtx) draw(lastCtx); }
+  });
+
+  return {update, marks, card: (record, size) => frame(record, size)};
 }

@@ -12,8 +12,11 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
+import {cardBack, handDock} from "/static/cards.js";
+import {icon} from "/static/icons.js";
+import {DOOMS, frame} from "./card.js";
 
-const DOOMS = ["corruption", "deceit", "destruction", "greed"];
+const DOOM_ORDER = Object.keys(DOOMS);
 
 function keywordText(keywords) {
   return Object.entries(keywords || {}).map(([name, value]) => {
@@ -22,6 +25,12 @@ function keywordText(keywords) {
     if (Array.isArray(value)) return `${value.map((v) => v[0].toUpperCase() + v.slice(1)).join("/")} ${title}`;
     return `${title} ${value}`;
   });
+}
+
+function back(size) {
+  const node = cardBack(size);
+  node.classList.add("hcard", "back");
+  return node;
 }
 
 export function createBoard(root, api) {
@@ -111,65 +120,78 @@ export function createBoard(root, api) {
 
     // -- drawing helpers that know the options -------------------------------------------
     const used = new Set(); // option keys placed on an element
-    function actionable(node, key) {
+    function actionable(node, key, handle = node) {
       const options = on.get(key);
       if (!options) return node;
       used.add(key);
       node.classList.add("actionable");
       node.dataset.options = options.join("|");
-      node.tabIndex = 0;
       const go = (event) => {
         event.stopPropagation();
         if (options.length === 1) api.act(options[0]);
         else menu(node, options.map((id) => [labels.get(id), () => api.act(id)]));
       };
-      node.addEventListener("click", go);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      pressable(node, go, options.map((id) => labels.get(id)).join("; "), handle);
       return node;
     }
 
-    function cardFace(card, extra = {}) {
-      const cost = card.cost !== undefined ? el("span.cost", {text: card.cost}) : null;
-      const type = [card.type, card.subtype].filter(Boolean).join(" — ");
-      const node = el(`div.hcard.doom-${card.doom || "none"}`, {dataset: {cardId: card.id, name: card.card}, ...extra},
-        el("div.head", {}, el("span.name", {text: card.card}), cost),
-        type ? el("div.type", {text: type}) : null,
-        card.text ? el("div.text", {text: card.text}) : null,
-        card.strength !== undefined ? el("span.strength", {text: card.strength, title: "strength"}) : null);
+    // a clickable thing is a button for the keyboard and for screen readers too
+    // (``handle``: the part that takes the keyboard, when the node holds other buttons)
+    function pressable(node, go, label, handle = node) {
+      handle.tabIndex = 0;
+      handle.setAttribute("role", "button");
+      const name = node.dataset.name;
+      handle.setAttribute("aria-label", name && !label.includes(name) ? `${name}: ${label}` : label);
+      node.addEventListener("click", go);
+      handle.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
+      });
+    }
+
+    function cardFace(card, size = "hand") {
+      const node = frame(card, size);
+      node.classList.add("hcard");
+      node.dataset.cardId = card.id;
+      node.dataset.name = card.card;
       api.hoverCard(node, {...(api.card(card.card) || {}), name: card.card});
       return node;
     }
 
     function handCard(card) {
-      if (!card) return el("div.hcard.back", {title: "a card you can't see"});
+      if (!card) return back("hand");
       const entry = handOptions.get(card.id) || {};
       const node = cardFace(card);
       if (entry.mana || entry.play) {
         node.classList.add("actionable");
-        node.tabIndex = 0;
         node.dataset.options = [entry.play, entry.mana].filter(Boolean).join("|");
         if (selected === card.id) node.classList.add("selected");
+        node.setAttribute("aria-pressed", selected === card.id ? "true" : "false");
         const pick = (event) => {
           event.stopPropagation();
           selected = selected === card.id ? null : card.id;
           draw(lastCtx);
+          // the keyboard stays on the card: its places to go are next in the tab order
+          const again = root.querySelector(`.hand [data-card-id="${card.id}"]`);
+          if (again) again.focus({preventScroll: true});
         };
-        node.addEventListener("click", pick);
-        node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(e); });
+        pressable(node, pick, [entry.play ? labels.get(entry.play) : null, entry.mana ? labels.get(entry.mana) : null]
+          .filter(Boolean).join(", or ") + " (choose, then click where it goes)");
       } else if (entry.card) {
         actionable(node, `card:${card.id}`);
       } else {
-        node.addEventListener("click", () => api.showCard({...(api.card(card.card) || {}), name: card.card}));
+        inspectable(node, {...(api.card(card.card) || {}), name: card.card}, false);
       }
       return node;
     }
 
     function minionRow(m, top) {
       const kws = keywordText(m.keywords);
-      const node = el(`div.minion.doom-${m.doom}${top ? ".top" : ""}`, {dataset: {cardId: m.id, name: m.card}},
-        el("span.name", {text: m.card}),
-        kws.length ? el("span.kw", {text: kws.join(", ")}) : null,
-        el("span.mstr", {text: m.strength, title: "strength"}));
+      const node = frame({...(api.card(m.card) || {}), ...m}, "row",
+        {extra: kws.length ? [el("span.kw", {text: kws.join(", ")})] : []});
+      node.classList.add("minion");
+      if (top) node.classList.add("top");
+      node.dataset.cardId = m.id;
+      node.dataset.name = m.card;
       api.hoverCard(node, {...(api.card(m.card) || {}), name: m.card, text: m.text});
       if (on.has(`minion:${m.id}`)) actionable(node, `minion:${m.id}`);
       else {
@@ -199,12 +221,14 @@ export function createBoard(root, api) {
         {dataset: {abom: a.id, owner}},
         el("div.abom-head", {},
           el("span.aid", {text: `#${a.id}`}),
-          el("span.astr", {text: a.strength, title: "the abomination's strength"}),
+          el("span.astr", {title: "the abomination's strength"}, icon("sword", ""),
+            el("span.sr-only", {text: "strength "}), String(a.strength)),
           el("span.size", {text: `${a.size}/5`, title: "minions in the stack"})),
         kws.length ? el("div.akw", {text: kws.join(" · ")}) : null,
         stack,
         flags.length ? el("div.flags", {text: flags.join(" · ")}) : null);
-      actionable(node, `abom:${a.id}`);
+      const head = node.firstChild;  // the stack's minions may be buttons of their own
+      actionable(node, `abom:${a.id}`, head);
       // blocking: choose one of your abominations, then the attacker it blocks
       if (blocks.length) {
         const asBlocker = blocks.filter((b) => b.blk === a.id);
@@ -213,16 +237,17 @@ export function createBoard(root, api) {
           node.classList.add("actionable");
           node.dataset.options = asBlocker.map((b) => b.id).join("|");
           if (blocker === a.id) node.classList.add("selected");
-          node.addEventListener("click", (e) => {
+          pressable(node, (e) => {
             e.stopPropagation();
             if (asBlocker.length === 1) api.act(asBlocker[0].id);
             else { blocker = blocker === a.id ? null : a.id; draw(lastCtx); }
-          });
+          }, asBlocker.length === 1 ? labels.get(asBlocker[0].id) : `Block with abomination ${a.id} (then choose the attacker)`, head);
         }
         if (asAttacker.length) {
           node.classList.add("actionable", "target");
           node.dataset.options = asAttacker[0].id;
-          node.addEventListener("click", (e) => { e.stopPropagation(); blocker = null; api.act(asAttacker[0].id); });
+          pressable(node, (e) => { e.stopPropagation(); blocker = null; api.act(asAttacker[0].id); },
+            labels.get(asAttacker[0].id), head);
         }
       }
       // a selected minion card goes onto this abomination: play it, then place it here
@@ -231,24 +256,24 @@ export function createBoard(root, api) {
         const card = mine.hand.find((c) => c && c.id === selected);
         if (entry && entry.play && card && card.type.includes("minion")) {
           node.classList.add("target");
-          node.addEventListener("click", (e) => {
+          pressable(node, (e) => {
             e.stopPropagation();
             intent = {card: selected, place: `on ${a.id}`};
             selected = null;
             api.act(entry.play);
-          });
+          }, `Put ${card.card} onto abomination ${a.id}`, head);
         }
       }
       return node;
     }
 
     function manaZone(p, owner) {
-      const groups = DOOMS.map((doom) => {
+      const groups = DOOM_ORDER.map((doom) => {
         const cards = p.mana.filter((m) => m.doom === doom);
         if (!cards.length) return null;
         const up = cards.filter((m) => !m.tapped).length;
         return el(`div.mana-group.doom-${doom}`, {dataset: {doom}},
-          el("span.mana-count", {text: `${doom} ${up} untapped · ${cards.length - up} tapped`}),
+          el("span.mana-count", {}, icon(doom, ""), ` ${DOOMS[doom].label}: ${up} untapped · ${cards.length - up} tapped`),
           el("div.mana-cards", {}, ...cards.map((m) => {
             const node = el(`span.mana${m.tapped ? ".tapped" : ""}`, {dataset: {cardId: m.id, name: m.card}, title: m.card, text: m.card});
             api.hoverCard(node, {...(api.card(m.card) || {}), name: m.card});
@@ -258,15 +283,16 @@ export function createBoard(root, api) {
           })));
       }).filter(Boolean);
       const pool = Object.entries(p.pool || {}).filter(([, n]) => n).map(([d, n]) => `${n} ${d}`);
+      const zoneLabel = el("span.zone-label", {text: "Mana"});
       const zone = el("div.zone.mana-zone", {dataset: {zone: "mana", seat: owner}},
-        el("span.zone-label", {text: "Mana"}),
+        zoneLabel,
         ...(groups.length ? groups : [el("span.muted", {text: "none"})]),
         pool.length ? el("div.pool", {text: `pool: ${pool.join(", ")}`}) : null);
       if (owner === me && selected !== null) {
         const entry = handOptions.get(selected);
         if (entry && entry.mana) {
           zone.classList.add("target");
-          zone.addEventListener("click", () => { selected = null; api.act(entry.mana); });
+          pressable(zone, () => { selected = null; api.act(entry.mana); }, labels.get(entry.mana), zoneLabel);
         }
       }
       return zone;
@@ -276,10 +302,7 @@ export function createBoard(root, api) {
       const body = names.length
         ? el("details.pile", {}, el("summary", {text: `${label} ${names.length}`}),
           el("ul", {}, ...names.map((n) => {
-            const li = el("li", {text: n});
-            api.hoverCard(li, n);
-            li.addEventListener("click", () => api.showCard(n));
-            return li;
+            return el("li", {}, inspectable(el("span", {text: n}), {...(api.card(n) || {}), name: n}));
           })))
         : el("span.muted", {text: `${label} 0`});
       return el("div.zone.pile-zone", {dataset: {zone}}, body);
@@ -287,9 +310,21 @@ export function createBoard(root, api) {
 
     function smallCard(c, label) {
       const node = el("span.small-card", {dataset: {cardId: c.id, name: c.card}, text: c.card, title: label});
-      api.hoverCard(node, {...(api.card(c.card) || {}), name: c.card});
-      node.addEventListener("click", () => api.showCard(c.card));
       actionable(node, `cid:${c.id}`);
+      if (!node.classList.contains("actionable")) inspectable(node, {...(api.card(c.card) || {}), name: c.card});
+      else api.hoverCard(node, {...(api.card(c.card) || {}), name: c.card});
+      return node;
+    }
+
+    // a card that is not an option now: hover or focus it, click or Enter pins its text
+    function inspectable(node, rec, hover = true) {
+      if (hover) api.hoverCard(node, rec);
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+      node.addEventListener("click", (e) => { e.stopPropagation(); api.showCard(rec); });
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); api.showCard(rec); }
+      });
       return node;
     }
 
@@ -326,11 +361,11 @@ export function createBoard(root, api) {
             newSlot.classList.add("target");
             const minion = card && card.type.includes("minion");
             newSlot.textContent = minion ? "+ new abomination" : `play ${card ? card.card : "it"}`;
-            newSlot.addEventListener("click", () => {
+            pressable(newSlot, () => {
               if (minion) intent = {card: selected, place: "new"};
               selected = null;
               api.act(entry.play);
-            });
+            }, minion ? `Play ${card.card} as a new abomination` : `Play ${card ? card.card : "it"}`);
           }
         }
         if (useful) aboms.append(newSlot);
@@ -338,10 +373,9 @@ export function createBoard(root, api) {
       const known = p.deck_known && p.deck_known.length
         ? el("div.deck-known", {text: `known on top of the deck: ${p.deck_known.map((k) => `${k.from_top + 1}. ${k.card}`).join(", ")}`})
         : null;
-      const hand = isMe
-        ? el("div.hand", {dataset: {zone: "hand", seat}}, ...p.hand.map(handCard))
+      const hand = isMe ? null
         : el("div.hand.hidden-hand", {dataset: {zone: "hand", seat}, title: `${p.hand_count} cards in hand`},
-          ...p.hand.map((c) => (c ? cardFace(c) : el("div.hcard.back.mini"))));
+          ...p.hand.map((c) => (c ? cardFace(c, "mini") : back("mini"))));
       const extras = el("div.extras", {},
         el("div.zone.god-zone", {dataset: {zone: "god"}}, el("span.zone-label", {text: "God"}),
           p.god ? smallCard(p.god, "god") : el("span.muted", {text: "none"})),
@@ -351,8 +385,7 @@ export function createBoard(root, api) {
         pile("Removed", p.removed, "removed"));
       const panel = el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
         head, el("div.seat-body", {}, manaZone(p, seat), extras), aboms, known);
-      if (isMe) panel.append(hand);
-      else panel.insertBefore(hand, panel.children[1]);
+      if (hand) panel.insertBefore(hand, panel.children[1]);
       return panel;
     }
 
@@ -378,7 +411,11 @@ export function createBoard(root, api) {
     // -- the table: others at the top, the table's middle, you (and your hand) below -------
     const others = view.players.filter((p) => p.seat !== me);
     const rows = [el("div.others", {}, ...others.map(seatPanel)), center()];
-    if (mine) rows.push(seatPanel(mine));
+    if (mine) {
+      rows.push(seatPanel(mine));
+      rows.push(handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
+    }
     root.replaceChildren(...rows);
     root.onclick = () => { if (selected !== null || blocker !== null) { selected = blocker = null; draw(lastCtx); } };
 
@@ -402,5 +439,44 @@ export function createBoard(root, api) {
     popupMenu(anchor, items, "hec-menu");
   }
 
-  return {update};
+  // What another seat's step did, for the page to mark (docs/server.md): before the
+  // new board is drawn, the damage and what dies; after it, attacks and blocks,
+  // what came into play, the card played, souls gained.
+  function marks(events, phase) {
+    const out = [];
+    const abom = (id) => root.querySelector(`.abom[data-abom="${id}"]`);
+    const seat = (p) => root.querySelector(`.seat-panel[data-seat="${p}"]`);
+    const named = (scope, sel, name) => (scope ? [...scope.querySelectorAll(`${sel}[data-name="${CSS.escape(name)}"]`)] : []);
+    const taken = new Map();
+    for (const e of events) {
+      if (phase === "before") {
+        if (e.e === "damage") out.push({kind: "damage", at: abom(e.a), text: `−${e.amount}`});
+        if (["destroyed", "sacrifice", "martyr", "removed"].includes(e.e) && e.card) {
+          const n = taken.get(e.card) || 0;
+          taken.set(e.card, n + 1);
+          const node = named(root, ".minion", e.card)[n];
+          if (node) out.push({kind: "death", at: node});
+        }
+        continue;
+      }
+      if (e.e === "attack") {
+        const head = seat(e.defender) && seat(e.defender).querySelector(".seat-head");
+        for (const a of e.attackers || []) out.push({kind: "attack", from: abom(a), to: head});
+      } else if (e.e === "block") {
+        out.push({kind: "block", from: abom(e.blocker), to: abom(e.attacker)});
+      } else if (e.e === "minion") {
+        out.push({kind: "new", at: abom(e.a)});
+      } else if (e.e === "play" && e.card) {
+        out.push({kind: "play", card: {name: e.card}});
+      } else if (e.e === "mana" && e.card) {
+        out.push({kind: "new", at: named(seat(e.p), ".mana", e.card).pop()});
+      } else if (e.e === "souls" && e.mode === "gain" && e.n) {
+        const souls = seat(e.p) && seat(e.p).querySelector(".souls");
+        out.push({kind: "gain", at: souls, text: `+${e.n}`});
+      }
+    }
+    return out;
+  }
+
+  return {update, marks, card: (record, size) => frame(record, size)};
 }

@@ -38,9 +38,11 @@ from .triggers import fire, fire_all
 # Setup (section 3, "Starting the Game")
 # =============================================================================
 @step
-def step_setup(s: NecroState, first: int) -> None:
-    """Push the setup in order (the heroes are already in their zones)."""
-    s.push("first_player", first)
+def step_setup(s: NecroState, first: int, given: bool = False) -> None:
+    """Push the setup in order (the heroes are already in their zones).
+    ``given``: the first player was chosen at set-up, not by the seed (a
+    sample re-draws only the seed's choice: see ``view.resample``)."""
+    s.push("first_player", first, given)
     for q in range(s.n - 1, -1, -1):
         s.push("mulligan", q, 0)
     s.push("deal")
@@ -89,7 +91,7 @@ def resume_mulligan(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
 
 
 @step
-def step_first_player(s: NecroState, first: int) -> None:
+def step_first_player(s: NecroState, first: int, given: bool = False) -> None:
     """Steps 6 and 7: the first player; 40 health and 10 lifeforce each."""
     for seat in s.seats:
         seat.health = START_HEALTH

@@ -20,6 +20,9 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
+import {handDock} from "/static/cards.js";
+import {icon} from "/static/icons.js";
+import {frame} from "./card.js";
 
 const SPACES = 4;
 const SLOTS = 3;
@@ -187,13 +190,12 @@ export function createBoard(root, api) {
 
     // -- drawing helpers that know the options ---------------------------------------------
     const used = new Set();  // keys placed on an element
-    function actionable(node, key) {
+    function actionable(node, key, handle = keyHandle(node)) {
       const options = on.get(key);
       if (!options) return false;
       used.add(key);
       node.classList.add("actionable");
       node.dataset.options = options.map((o) => o.id).join("|");
-      node.tabIndex = 0;
       node.title = options.map((o) => o.label).join("\n");
       const go = (event) => {
         event.stopPropagation();
@@ -201,28 +203,52 @@ export function createBoard(root, api) {
         if (options.length === 1) run(options[0]);
         else menu(node, options.map((o) => [o.label, () => run(o)]));
       };
-      node.addEventListener("click", go);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      pressable(node, go, options.map((o) => o.label).join("; "), handle);
       return true;
     }
 
     function target(node, label, run) {
       node.classList.add("target", "actionable");
       node.dataset.options = selPlay;
-      node.tabIndex = 0;
       node.title = label;
-      const go = (event) => { event.stopPropagation(); selected = null; run(); };
-      node.addEventListener("click", go);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+      pressable(node, (event) => { event.stopPropagation(); selected = null; run(); }, label, keyHandle(node));
     }
 
-    // hover shows the full text; a click (when the card is not an option) pins it
+    // A clickable thing is a button for the keyboard and screen readers too: the
+    // handle takes the focus (a list item's text, a minion's name line, so a
+    // minion's relics stay buttons of their own and a list stays a list).
+    function keyHandle(node) {
+      if (node.tagName === "LI") return node.querySelector(".what, .pick") || node;
+      if (node.classList.contains("minion")) return node.querySelector(".cf-head") || node;
+      return node;
+    }
+
+    function pressable(node, go, label, handle = node) {
+      handle.tabIndex = 0;
+      handle.setAttribute("role", "button");
+      const nm = node.dataset.name;
+      handle.setAttribute("aria-label", nm && !label.includes(nm) ? `${nm}: ${label}` : label);
+      node.addEventListener("click", go);
+      handle.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
+      });
+    }
+
+    // hover shows the full text; a click or Enter (when the card is not an option) pins it
     function showable(node, rec) {
       api.hoverCard(node, rec);
-      node.addEventListener("click", (e) => {
+      const show = (e) => {
         if (node.classList.contains("actionable")) return;
         e.stopPropagation();
         api.showCard(rec);
+      };
+      node.addEventListener("click", show);
+      const handle = keyHandle(node);
+      // made a button now; an option laid on it later (actionable) relabels it
+      handle.tabIndex = 0;
+      handle.setAttribute("role", "button");
+      handle.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(e); }
       });
       return node;
     }
@@ -250,17 +276,12 @@ export function createBoard(root, api) {
       if (m.defended) flags.push(["spent", "defended"]);
       if (m.dying) flags.push(["dying", "dying"]);
       const kws = keywordText(m.keywords);
-      const hurt = m.damage > 0;
-      const node = el(`div.space.minion.mt-${m.minion_type}`, {dataset: {cardId: m.id, space: m.position, seat, name: m.card}},
-        el("div.mhead", {}, el("span.name", {text: m.card}), el("span.pos", {text: m.position, title: `space ${m.position}`})),
-        el("div.mline", {},
-          el("span.mtype", {text: m.minion_type}),
-          el("span.atk", {text: m.attack, title: "attack"}),
-          el("span.def" + (hurt ? ".hurt" : ""), {text: hurt ? `${m.defense}/${m.full_defense}` : m.defense,
-            title: hurt ? `defense left / full (${m.damage} damage taken)` : "defense"})),
+      const node = frame({...m, type: "minion"}, "mini", {extra: [
         kws.length ? el("div.kw", {text: kws.join(" · ")}) : null,
         flags.length ? el("div.flags", {}, ...flags.map(([cls, text]) => el(`span.flag.${cls}`, {text}))) : null,
-        m.relics.length ? el("div.relics", {}, ...m.relics.map((r) => relicNode(r))) : null);
+        m.relics.length ? el("div.relics", {}, ...m.relics.map((r) => relicNode(r))) : null]});
+      node.classList.add("space", "minion", `mt-${m.minion_type}`);
+      Object.assign(node.dataset, {cardId: m.id, space: m.position, seat, name: m.card});
       showable(node, record(m.card, "minion", {text: m.text}));
       actionable(node, `cid:${m.id}`);
       return node;
@@ -285,8 +306,10 @@ export function createBoard(root, api) {
         const facts = [c.type];
         if (c.defense !== undefined) facts.push(c.defense < c.full_defense ? `def ${c.defense}/${c.full_defense}` : `def ${c.defense}`);
         if (c.rounds_left !== undefined && c.rounds_left !== null) facts.push(`${c.rounds_left} round${c.rounds_left === 1 ? "" : "s"} left`);
-        node = el(`div.slot.magic.t-${c.type}`, {dataset: {cardId: c.id, slot: c.slot, seat, name: c.card}},
-          el("span.name", {text: c.card}), el("span.facts", {text: facts.join(" · ")}));
+        // the slot says its facts in words (type, defense left, rounds left)
+        node = frame(c, "mini", {stats: [], extra: [el("div.facts", {text: facts.join(" · ")})]});
+        node.classList.add("slot", "magic", `t-${c.type}`);
+        Object.assign(node.dataset, {cardId: c.id, slot: c.slot, seat, name: c.card});
         showable(node, record(c.card, c.type, {text: c.text}));
         actionable(node, `cid:${c.id}`);
       }
@@ -304,7 +327,7 @@ export function createBoard(root, api) {
 
     function pile(label, cards, seat, zone) {
       const inside = cards.map((c) => {
-        const li = el("li", {dataset: {cardId: c.id, name: c.card}, text: c.card});
+        const li = el("li", {dataset: {cardId: c.id, name: c.card}}, el("span.pick", {text: c.card}));
         showable(li, record(c.card));
         actionable(li, `cid:${c.id}`);
         return li;
@@ -321,10 +344,10 @@ export function createBoard(root, api) {
       const node = el("div.hero", {dataset: {cardId: h.id, seat: p.seat, name: h.card}},
         el("div.hname", {text: h.card}),
         el("div.meter.health", {title: `health ${p.health} of ${MAX_HEALTH} (0: out)`},
-          el("span.mlabel", {text: "health"}), el("b", {text: p.health}), el("span.of", {text: `/${MAX_HEALTH}`}),
+          el("span.mlabel", {}, icon("heart", ""), " health"), el("b", {text: p.health}), el("span.of", {text: `/${MAX_HEALTH}`}),
           el("span.hbar", {}, el("span.fill", {style: `width:${(100 * health) / MAX_HEALTH}%`}))),
         el("div.meter.lifeforce", {title: `lifeforce ${p.lifeforce} of ${MAX_LIFEFORCE}: what is left to spend`},
-          el("span.mlabel", {text: "lifeforce"}), el("b", {text: p.lifeforce}), el("span.of", {text: `/${MAX_LIFEFORCE}`}),
+          el("span.mlabel", {}, icon("gem", ""), " lifeforce"), el("b", {text: p.lifeforce}), el("span.of", {text: `/${MAX_LIFEFORCE}`}),
           el("span.pips", {}, ...Array.from({length: MAX_LIFEFORCE}, (_, i) => el("span.pip" + (i < p.lifeforce ? ".on" : ""))))),
         el("div.ability" + (h.ability_used ? ".used" : ""), {text: h.text}),
         h.ability_used ? el("div.used-note", {text: "ability used this turn"}) : null);
@@ -419,30 +442,28 @@ export function createBoard(root, api) {
     }
 
     function handCard(c) {
-      const stats = c.attack !== undefined ? `${c.attack}/${c.defense}` : c.defense !== undefined ? `def ${c.defense}` : c.rounds !== undefined ? `${c.rounds} round${c.rounds === 1 ? "" : "s"}` : "";
-      const node = el(`div.ncard.r-${c.rarity}`, {dataset: {cardId: c.id, name: c.card}},
-        el("div.chead", {}, el("span.name", {text: c.card}), el("span.cost", {text: c.cost, title: "lifeforce cost"})),
-        el("div.ctype", {text: c.type + (c.minion_type ? ` · ${c.minion_type}` : "") + (c.reaction ? " · reaction" : "")}),
-        c.text ? el("div.ctext", {text: c.text}) : null,
-        stats ? el("div.cstats", {text: stats, title: c.attack !== undefined ? "attack / defense" : ""}) : null);
+      const node = frame(c, "hand");
+      node.classList.add("ncard", `r-${c.rarity}`);
+      Object.assign(node.dataset, {cardId: c.id, name: c.card});
       const rec = record(c.card, c.type, {text: c.text});
       api.hoverCard(node, rec);
       const play = plays.get(c.card);
       if (play) {
         node.classList.add("actionable");
-        node.tabIndex = 0;
         node.dataset.options = play;
         node.title = labels.get(play);
         if (selected === c.id) node.classList.add("selected");
+        node.setAttribute("aria-pressed", selected === c.id ? "true" : "false");
         const pick = (event) => {
           event.stopPropagation();
           selected = selected === c.id ? null : c.id;
           draw(lastCtx);
+          const again = root.querySelector(`.hand [data-card-id="${c.id}"]`);
+          if (again) again.focus({preventScroll: true});
         };
-        node.addEventListener("click", pick);
-        node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(e); });
+        pressable(node, pick, `${labels.get(play)} (choose, then click where it goes)`);
       } else if (!actionable(node, handKey(c.id))) {
-        node.addEventListener("click", (e) => { e.stopPropagation(); api.showCard(rec); });
+        pressable(node, (e) => { e.stopPropagation(); api.showCard(rec); }, c.card);
       }
       return node;
     }
@@ -454,8 +475,8 @@ export function createBoard(root, api) {
     const low = view.players.find((p) => p.seat === bottomSeat);
     if (low) rows.push(seatPanel(low, true));
     if (mine) {
-      rows.push(el("div.hand", {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"},
-        ...(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})])));
+      rows.push(handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     }
     root.replaceChildren(...rows);
     root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
@@ -478,5 +499,40 @@ export function createBoard(root, api) {
     popupMenu(anchor, items, "necro-menu");
   }
 
-  return {update};
+  // What another seat's step did, for the page to mark (docs/server.md): before the
+  // new board is drawn, damage and what is destroyed; after it, attacks and aimed
+  // cards (an arrow to the target), minions and magic that came into play, the
+  // card played, healing.
+  function marks(events, phase) {
+    const out = [];
+    const q = (sel) => root.querySelector(sel);
+    const esc = (name) => CSS.escape(name || "");
+    const hero = (p) => q(`.hero[data-seat="${p}"]`);
+    const minion = (name, p) => q(`${p === undefined ? "" : `.seat-panel[data-seat="${p}"] `}.minion[data-name="${esc(name)}"]`);
+    const aim = (t) => {
+      if (!t) return null;
+      if (t[0] === "h") return hero(t.slice(1));
+      return q(`[data-card-id="${t.slice(1)}"]`);
+    };
+    for (const e of events) {
+      if (phase === "before") {
+        if (e.e === "damage") out.push({kind: "damage", at: minion(e.card), text: `−${e.amount}`});
+        else if (e.e === "hero_damage") out.push({kind: "damage", at: hero(e.p), text: `−${e.amount}`});
+        else if (e.e === "destroyed" || e.e === "banished") {
+          out.push({kind: "death", at: minion(e.card, e.p) || q(`.magic[data-name="${esc(e.card)}"]`)});
+        }
+        continue;
+      }
+      if (e.e === "attack") out.push({kind: "attack", from: minion(e.card, e.p), to: aim(e.target)});
+      else if (e.e === "play") {
+        out.push({kind: "play", card: {name: e.card}});
+        if (e.target) out.push({kind: "attack", from: hero(e.p), to: aim(e.target)});
+      } else if (e.e === "summon") out.push({kind: "new", at: q(`.seat-panel[data-seat="${e.p}"] .minion[data-space="${e.at + 1}"]`)});
+      else if (e.e === "magic") out.push({kind: "new", at: q(`.seat-panel[data-seat="${e.p}"] .magic[data-name="${esc(e.card)}"]`)});
+      else if (e.e === "heal") out.push({kind: "gain", at: hero(e.p), text: `+${e.amount}`});
+    }
+    return out;
+  }
+
+  return {update, marks, card: (record, size) => frame(record, size)};
 }

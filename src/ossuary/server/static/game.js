@@ -5,6 +5,9 @@
 // The board is an ES module given by the game (Game.web_assets, see
 // docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
 import {api as fetchJSON, el, fragment, playerName, seats as mySeats} from "/static/util.js";
+import {cardFrame} from "/static/cards.js";
+import {icon} from "/static/icons.js";
+import * as marks from "/static/marks.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -33,11 +36,12 @@ const page = {
 // -- the socket ---------------------------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   page.socket = socket;
   $("conn-status").textContent = "connecting…";
   socket.addEventListener("open", () => {
+    // the seat's token travels inside the socket, never in its URL (URLs are logged)
+    socket.send(JSON.stringify(token ? {type: "auth", token} : {type: "auth"}));
     page.retry = 0;
     $("conn-status").textContent = "";
     page.logLines = [];
@@ -70,6 +74,7 @@ function act(id) {
   }
   page.waiting = true;
   document.body.classList.add("waiting");
+  show.mine = page.seq + 1;  // the state this action makes is drawn at once
   send({type: "action", id, seq: page.seq});
 }
 
@@ -79,18 +84,7 @@ async function receive(msg) {
       await hello(msg);
       break;
     case "state":
-      page.seq = msg.seq;
-      page.waiting = false;
-      document.body.classList.remove("waiting");
-      page.thinking = msg.thinking;
-      page.seatsInfo = msg.seats || page.seatsInfo;
-      page.deadline = msg.deadline;
-      page.logLines.push(...msg.events);
-      page.last = msg;
-      if (!page.replay) render(msg);
-      // for scripts and tests: which action the page has drawn, and whether it is over
-      document.body.dataset.seq = String(msg.seq);
-      document.body.dataset.over = msg.over ? "1" : "";
+      enqueue(msg);
       break;
     case "thinking":
       page.thinking = msg.seat;
@@ -112,6 +106,127 @@ async function receive(msg) {
     default:
       break;
   }
+}
+
+/** Draw one state message: the board, the options, the log. */
+function drawState(msg) {
+  page.seq = msg.seq;
+  page.waiting = false;
+  document.body.classList.remove("waiting");
+  page.thinking = msg.thinking;
+  page.seatsInfo = msg.seats || page.seatsInfo;
+  page.deadline = msg.deadline;
+  page.logLines.push(...msg.events);
+  page.last = msg;
+  if (!page.replay) render(msg);
+  // for scripts and tests: which action the page has drawn, and whether it is over
+  document.body.dataset.seq = String(msg.seq);
+  document.body.dataset.over = msg.over ? "1" : "";
+}
+
+// -- the other seats' play, one step at a time ------------------------------------------------
+// Each action of another seat comes as its own state message; they are queued and
+// drawn one by one at the chosen pace, each with marks saying what happened (the
+// board's marks(events, phase)). The player's own action, the first state and a
+// catch-up after a long absence are drawn at once.
+const PACES = {instant: 0, fast: 450, normal: 1100, slow: 2000};
+const PACE_KEY = "ossuary.pace";
+const show = {queue: [], running: false, mine: -1, skip: false, wake: null};
+
+function pace() {
+  const chosen = localStorage.getItem(PACE_KEY);
+  return Object.hasOwn(PACES, chosen) ? PACES[chosen] : PACES.normal;
+}
+
+function enqueue(msg) {
+  show.queue.push(msg);
+  if (!show.running) runSteps();
+}
+
+function paced(msg) {
+  if (!page.last || msg.seq !== page.seq + 1 || msg.seq === show.mine) return false;
+  return !page.replay && pace() > 0 && msg.view && msg.view.log && msg.view.log.length > 0;
+}
+
+function wait(ms) {
+  return new Promise((resolve) => {
+    if (show.skip) { resolve(); return; }
+    const timer = setTimeout(resolve, ms);
+    show.wake = () => { clearTimeout(timer); resolve(); };
+  });
+}
+
+async function runSteps() {
+  show.running = true;
+  try {
+    while (show.queue.length) {
+      const msg = show.queue.shift();
+      if (show.queue.length > 30) show.skip = true;  // far behind (a reconnect): catch up
+      if (!paced(msg) || show.skip) {
+        marks.clear();
+        if (msg.seq === show.mine) $("step-note").textContent = "";  // the player's own move
+        drawState(msg);
+      } else {
+        await showStep(msg);
+      }
+      renderSkip();
+    }
+  } finally {
+    show.running = false;
+    show.skip = false;
+    renderSkip();
+  }
+}
+
+/** One step of another seat: marks on the board as it was (attacks, damage, deaths),
+ * then the new board with what came into play and the card played. */
+async function showStep(msg) {
+  const ms = pace();
+  const events = msg.view.log || [];
+  marks.clear();
+  const board = page.board;
+  const before = board && board.marks ? safeMarks(board, events, "before") : [];
+  if (before.length && marks.draw(before)) await wait(ms * 0.5);
+  marks.clear();
+  drawState(msg);
+  const after = board && board.marks ? safeMarks(board, events, "after") : [];
+  marks.draw(after.filter((m) => m.kind !== "play"));
+  const play = after.find((m) => m.kind === "play");
+  const caption = msg.events.filter((line) => !line.startsWith("--")).slice(0, 3).join(". ");
+  if (play && board.card) marks.showPlayed(board.card(cardRecord(play.card), "hand"), caption);
+  $("step-note").textContent = caption;
+  await wait(ms);
+  if (!show.queue.length) setTimeout(() => { if (!show.running) marks.clear(); }, ms);
+}
+
+function safeMarks(board, events, phase) {
+  try {
+    return board.marks(events, phase) || [];
+  } catch (err) {
+    console.error(err);
+    return [];
+  }
+}
+
+function renderSkip() {
+  const button = $("skip-steps");
+  if (button) button.hidden = !(show.running && show.queue.length);
+}
+
+function skipSteps() {
+  show.skip = true;
+  if (show.wake) show.wake();
+}
+
+function paceControl() {
+  const select = el("select", {id: "pace-select", "aria-label": "pace of the other players' moves"},
+    ...Object.keys(PACES).map((name) => el("option", {value: name, text: name})));
+  select.value = Object.keys(PACES).find((k) => PACES[k] === pace()) || "normal";
+  select.addEventListener("change", () => localStorage.setItem(PACE_KEY, select.value));
+  return el("div.pace-row", {},
+    el("label", {for: "pace-select", text: "Their moves"}), select,
+    el("button.small", {type: "button", id: "skip-steps", hidden: true, onclick: skipSteps},
+      icon("skip", ""), " Skip to now"));
 }
 
 async function hello(msg) {
@@ -145,6 +260,7 @@ async function loadCards(game) {
 
 async function loadBoard(url) {
   let module;
+  if (frag.board === "plain") url = null;  // #board=plain: the generic board, for any game
   if (url) {
     const css = url.replace(/\.js$/, ".css");
     document.head.append(el("link", {rel: "stylesheet", href: css}));
@@ -342,23 +458,26 @@ function cardRecord(nameOrRecord) {
 function showCard(nameOrRecord, pinned = true) {
   const card = cardRecord(nameOrRecord);
   const panel = $("card-panel");
-  const rows = [];
-  const skip = new Set(["name", "text", "flavor", "type", "number", "set", "keywords", "triggers"]);
-  const type = [card.type, card.subtype].filter(Boolean).join(" — ");
-  for (const [key, value] of Object.entries(card)) {
-    if (skip.has(key) || key === "subtype" || value === null || value === "" || typeof value === "object") continue;
-    rows.push(el("tr", {}, el("th", {text: key}), el("td", {text: value})));
-  }
   panel.replaceChildren(
-    el("div.card-detail" + (card.doom ? `.doom-${card.doom}` : ""), {},
-      el("h3", {text: card.name || "?"}),
-      type ? el("p.type", {text: type}) : null,
-      rows.length ? el("table", {}, ...rows) : null,
-      card.text ? el("p.text", {text: card.text}) : null,
-      card.flavor ? el("p.flavor", {text: card.flavor}) : null,
-      pinned ? el("button.small", {type: "button", text: "Close", onclick: hideCard}) : null));
+    el("div.card-detail", pinned ? {role: "dialog", "aria-label": card.name || "card"} : {},
+      cardFace(card, "full"),
+      pinned ? el("button.small", {type: "button", onclick: hideCard}, icon("close", ""), " Close") : null));
   panel.hidden = false;
   panel.dataset.pinned = pinned ? "1" : "";
+  if (pinned) panel.querySelector("button").focus({preventScroll: true});
+}
+
+/** The card as the game's board draws it (its card.js frame), else a plain frame. */
+function cardFace(card, size) {
+  if (page.board && page.board.card) {
+    try {
+      return page.board.card(card, size);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  const type = [card.type, card.subtype].filter(Boolean).join(" — ");
+  return cardFrame({name: card.name || "?", cost: card.cost, type, text: card.text, flavor: card.flavor, size});
 }
 
 function hideCard() {
@@ -376,6 +495,11 @@ function hoverCard(node, nameOrRecord) {
     if ($("card-panel").dataset.pinned !== "1") hideCard();
   });
 }
+
+document.addEventListener("click", (event) => {
+  const panel = $("card-panel");
+  if (panel.dataset.pinned === "1" && !panel.contains(event.target)) hideCard();
+}, true);
 
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") hideCard();
@@ -396,10 +520,10 @@ async function stepTo(step) {
   const steps = page.replay.steps;
   if (step < 0 || (steps && step > steps)) return;
   const query = new URLSearchParams({step: String(step)});
-  if (token && page.me !== null) query.set("token", token);
   let msg;
   try {
-    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`);
+    msg = await fetchJSON(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`, undefined,
+      page.me !== null ? token : null);
   } catch (err) {
     showMessage(err.message, "replay");
     return;
@@ -410,15 +534,17 @@ async function stepTo(step) {
 }
 
 function renderReplayBar() {
-  const {step, steps} = page.replay;
-  const range = el("input", {type: "range", min: 0, max: steps, value: step, "aria-label": "replay step",
+  const {step, steps: count} = page.replay;
+  const range = el("input", {type: "range", min: 0, max: count, value: step, "aria-label": "replay step",
     onchange: (e) => stepTo(Number(e.target.value))});
+  const control = (name, label, go, extra = {}) => el("button.small.icon-button", {type: "button", title: label,
+    "aria-label": label, onclick: go, ...extra}, icon(name, ""));
   $("replay-bar").replaceChildren(
-    el("button.small", {type: "button", text: "⏮", title: "start", onclick: () => stepTo(0)}),
-    el("button.small", {type: "button", text: "◀", title: "step back", "data-replay": "back", onclick: () => stepTo(step - 1)}),
-    el("span.step", {text: `step ${step} / ${steps}`}),
-    el("button.small", {type: "button", text: "▶", title: "step forward", "data-replay": "forward", onclick: () => stepTo(step + 1)}),
-    el("button.small", {type: "button", text: "⏭", title: "end", onclick: () => stepTo(steps)}),
+    control("first", "to the start", () => stepTo(0)),
+    control("prev", "step back", () => stepTo(step - 1), {"data-replay": "back"}),
+    el("span.step", {text: `step ${step} / ${count}`}),
+    control("next", "step forward", () => stepTo(step + 1), {"data-replay": "forward"}),
+    control("last", "to the end", () => stepTo(count)),
     range,
     el("button.small", {type: "button", text: "Leave replay", onclick: leaveReplay}));
 }
@@ -432,4 +558,5 @@ function leaveReplay() {
 // For scripts and browser tests: send an option by id (the server checks it like a click).
 window.ossuary = {act, get state() { return page.last; }};
 
+$("pace").replaceChildren(paceControl());
 connect();

@@ -173,6 +173,12 @@ async function refresh() {
     el("a.button.small", {href: `/g/${g.id}`, text: "Watch"})]);
   fill($("playing-games"), games.playing, (g) => actionsFor(g, "Watch"));
   fill($("finished-games"), games.finished, (g) => actionsFor(g, "Replay"));
+  // games this server cannot rebuild: kept as they were, with the reason
+  const damaged = games.damaged || [];
+  $("damaged-games").hidden = !damaged.length;
+  $("damaged-games").replaceChildren(...(damaged.length ? [el("h3", {text: "Can't be resumed"}),
+    ...damaged.map((g) => el("div.game-item", {dataset: {game: g.id}},
+      el("span", {text: `${describe(g)}: ${g.damaged}`})))] : []));
   const mine = Object.entries(mySeats.all()).filter(([, v]) => v.token);
   $("my-games").replaceChildren(...(mine.length ? [el("h3", {text: "Your seats"}),
     el("div.game-list", {}, ...mine.sort((a, b) => b[1].at - a[1].at).slice(0, 8).map(([id, v]) =>

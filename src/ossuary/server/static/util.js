@@ -40,12 +40,14 @@ export function menu(anchor, items, kind) {
 }
 
 /** GET or POST JSON; throws an Error carrying the server's message. */
-export async function api(path, body) {
-  const init = body === undefined ? {} : {
+export async function api(path, body, token) {
+  const init = body === undefined ? {headers: {}} : {
     method: "POST",
     headers: {"Content-Type": "application/json"},
     body: JSON.stringify(body),
   };
+  // a seat's token goes in a header, never in the URL (URLs are logged)
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, init);
   let data = null;
   try {

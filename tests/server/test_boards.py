@@ -1,0 +1,437 @@
+"""Every board as a person sees it, on a phone (390x844) and a desktop (1280x800),
+in Debian's Chromium against a real ``ossuary serve``: a whole game against the
+computer (``random``, so it is short) played by clicking the board and the
+option bar, and on the way: no sideways scrolling, nothing covering the hand or
+the options, every tap target at least 44 px on the phone, no console error,
+and axe-core finds no serious or critical accessibility violation on the board,
+the end screen and the replay. The lobby and the plain (generic) board too.
+The other seats' moves, drawn one at a time at a readable pace, have their own
+test, as has prefers-reduced-motion.
+
+Pictures of each board on the way are written to ``artifacts/browser/`` (or
+``$OSSUARY_ARTIFACTS``), which is not tracked: CI keeps them for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ossuary import games
+
+from .browsers import INSTANT, chromium, needs_chromium, sync_api
+from .helpers import ServerProcess, running
+
+pytestmark = needs_chromium
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+ARTIFACTS = Path(os.environ.get("OSSUARY_ARTIFACTS") or Path(__file__).parents[2] / "artifacts")
+SHOTS = ARTIFACTS / "browser"
+# the options a person who wants a short game picks first (a regex each, in order)
+PREFER = {
+    "hecatomb": [r"attack$", r"attacker ", r"enemy ", r"done$", r"play ", r"mana "],
+    "necromancer": [r"keep$", r"attack \d", r"h\d+$", r"pass$", r"done$", r"play "],
+    "diabolicards": [r"play "],
+}
+SEEDS = {"hecatomb": 7, "necromancer": 5, "diabolicards": 3}
+CLICKS = 500  # a bound on one game's clicks: far above what these games take
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with running(f"sqlite:///{tmp_path_factory.mktemp('boards') / 'games.db'}") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+def _page(browser: Any, url: str, size: str, pace: str | None = "instant", **options: Any) -> Any:
+    context = browser.new_context(viewport=SIZES[size], **options)
+    if pace == "instant":
+        context.add_init_script(INSTANT)
+    elif pace:
+        context.add_init_script(f"localStorage.setItem('ossuary.pace', '{pace}');")
+    page = context.new_page()
+    page.set_default_timeout(5_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+# -- what a person sees -------------------------------------------------------------------------
+LAYOUT = """(phone) => {
+    const out = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) {
+        out.push(`the page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
+    }
+    const shown = (n) => n.getClientRects().length > 0
+        && getComputedStyle(n).visibility !== 'hidden'
+        && !n.closest('details:not([open]) > :not(summary)');
+    const said = (n) => (n.getAttribute('aria-label') || n.textContent || n.className)
+        .trim().slice(0, 40);
+    // the hand and the options: each one is what a tap at its middle reaches, and
+    // no floating thing (the card panel, the card just played, a mark) lies on it
+    const floating = [...document.querySelectorAll('#card-panel, #played, .mark-badge')]
+        .filter(shown).map((n) => [n, n.getBoundingClientRect()]);
+    // (with the end of the game's dialog open, its own buttons instead)
+    const modal = document.querySelector('#overlay:not([hidden])');
+    const mine = [...document.querySelectorAll(modal ? '#overlay button, #overlay a'
+        : '.hand-dock > *, #actions > button, #actions summary')];
+    for (const node of mine.filter(shown)) {
+        node.scrollIntoView({block: 'center', inline: 'nearest'});
+        const r = node.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!hit || !(node === hit || node.contains(hit))) {
+            const what = hit ? hit.tagName + '.' + hit.className : 'nothing';
+            out.push(`${said(node)} is covered by ${what}`);
+        }
+        for (const [other, o] of floating) {
+            const meet = r.left < o.right && o.left < r.right
+                && r.top < o.bottom && o.top < r.bottom;
+            if (!node.contains(other) && meet) {
+                out.push(`${said(node)} is under ${other.id || other.className}`);
+            }
+        }
+    }
+    if (phone) {
+        const taps = document.querySelectorAll(
+            'button, a, select, summary, input, [role=button], .actionable, [tabindex="0"]');
+        for (const node of [...taps].filter(shown)) {
+            // a check box is tapped through its label
+            const r = (node.type === 'checkbox' && node.closest('label') || node)
+                .getBoundingClientRect();
+            if (r.width < 43.5 || r.height < 43.5) {
+                const [w, h] = [Math.round(r.width), Math.round(r.height)];
+                out.push(`tap target ${w}x${h}: ${said(node)}`);
+            }
+        }
+    }
+    window.scrollTo(0, 0);
+    return out;
+}"""
+
+
+def _check_layout(page: Any, size: str, where: str) -> None:
+    problems = page.evaluate(LAYOUT, size == "phone")
+    assert not problems, f"{where} at {size}: {problems[:8]}"
+
+
+def _check_axe(page: Any, where: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page)
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"{where}: {bad}"
+
+
+# -- a person playing by clicking ----------------------------------------------------------------
+def _seq(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.seq || -1)"))
+
+
+def _legal(page: Any) -> list[dict[str, str]]:
+    legal: list[dict[str, str]] = page.evaluate(
+        "(() => { const s = window.ossuary && window.ossuary.state;"
+        " const sent = document.body.classList.contains('waiting');"  # the board answered itself
+        " return s && !s.over && !sent ? s.legal : []; })()"
+    )
+    return legal
+
+
+def _choose(game: str, legal: list[dict[str, str]], rng: random.Random) -> str:
+    ids = [o["id"] for o in legal]
+    for pattern in PREFER[game]:
+        hits = [i for i in ids if re.match(pattern, i)]
+        if hits:
+            return rng.choice(hits)
+    busy = [i for i in ids if i not in ("end", "pass")]
+    return rng.choice(busy) if busy and rng.random() < 0.7 else rng.choice(ids)
+
+
+# Mark the element a person clicks for option ``id``: its button in the option bar,
+# else the board's element that carries it (data-options), else the full list.
+FIND = """(id) => {
+    document.querySelectorAll('[data-pick]').forEach((n) => delete n.dataset.pick);
+    const bar = [...document.querySelectorAll('#actions > button.option')]
+        .find((b) => b.dataset.action === id);
+    const board = [...document.querySelectorAll('#board .actionable')]
+        .filter((n) => (n.dataset.options || '').split('|').includes(id));
+    const node = bar || board.find((n) => !n.closest('.hand-dock')) || board[0];
+    if (!node) return 'all';
+    node.dataset.pick = '1';
+    node.scrollIntoView({block: 'center'});
+    return node.closest('.hand-dock') ? 'hand' : bar ? 'bar' : 'board';
+}"""
+
+# After a hand card is chosen: the place to click for ``id`` (a target carrying it, or
+# Hecatomb's mana zone for "mana", any other place for "play").
+PLACE = """(id) => {
+    const targets = [...document.querySelectorAll('#board .target')];
+    let node = targets.find((n) => (n.dataset.options || '').split('|').includes(id));
+    if (!node && id.startsWith('mana ')) {
+        node = targets.find((n) => n.classList.contains('mana-zone'));
+    }
+    if (!node) {
+        const rest = targets.filter((n) => !n.classList.contains('mana-zone'));
+        node = rest[Math.floor(Math.random() * rest.length)];
+    }
+    if (!node) return false;
+    node.dataset.pick = '1';
+    node.scrollIntoView({block: 'center'});  // a person scrolls it out from under the docked hand
+    return true;
+}"""
+
+
+def _click_option(page: Any, option: dict[str, str]) -> None:
+    where = page.evaluate(FIND, option["id"])
+    if where == "all":  # every option stays one click away under "All N options"
+        assert page.locator(".all-options summary").count(), f"{option} is nowhere on the page"
+        page.locator(".all-options summary").click()
+        page.locator(".all-options button").filter(has_text=option["label"]).first.click()
+        return
+    page.locator("[data-pick]").first.click()
+    if where == "hand" and page.locator(".hand-dock .selected").count():  # now where it goes
+        assert page.evaluate(PLACE, option["id"]), f"nowhere to put the card for {option}"
+        page.locator("[data-pick]").first.click()
+        return
+    menu = page.locator(".hec-menu button, .necro-menu button")
+    if menu.count():  # several options on one card: the menu under it
+        menu.filter(has_text=option["label"]).first.click()
+
+
+def _play_out(page: Any, game: str, size: str, rng: random.Random) -> int:
+    """Click until the game is over; check the layout every so often. The clicks."""
+    clicks = 0
+    while not page.evaluate("document.body.dataset.over"):
+        legal = _legal(page)
+        if not legal:
+            page.wait_for_function(
+                "document.body.dataset.over || (window.ossuary.state"
+                " && window.ossuary.state.legal.length"
+                " && !document.body.classList.contains('waiting'))"
+            )
+            continue
+        before = _seq(page)
+        chosen = _choose(game, legal, rng)
+        option = next(o for o in legal if o["id"] == chosen)
+        try:
+            _click_option(page, option)
+        except sync_api.TimeoutError:  # the board answered a question asked again by itself
+            if _seq(page) == before and not page.evaluate(
+                "document.body.classList.contains('waiting')"
+            ):
+                raise
+        try:
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+        except sync_api.TimeoutError:
+            said = page.locator("#message").inner_text()
+            raise AssertionError(f"clicking {option} did nothing ({said!r})") from None
+        clicks += 1
+        assert clicks < CLICKS, "the game did not end"
+        if clicks % 25 == 0:
+            _check_layout(page, size, f"{game} after {clicks} clicks")
+    return clicks
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", games.names())
+def test_a_whole_game_against_the_computer_by_clicking(
+    server: ServerProcess, browser: Any, game: str, size: str
+) -> None:
+    created = server.post(
+        "/api/games", {"game": game, "seats": ["human", "random"], "seed": SEEDS[game]}
+    )
+    page = _page(browser, server.base + created["seats"][0]["link"], size)
+    page.wait_for_selector(f".{game} .hand-dock")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    _check_layout(page, size, f"{game} at the start")
+    _check_axe(page, f"{game} at {size}")
+    _shot(page, f"{game}-{size}-start")
+    clicks = _play_out(page, game, size, random.Random(SEEDS[game]))
+    assert clicks > 5
+    page.wait_for_selector("#overlay .end h2")
+    _shot(page, f"{game}-{size}-end")
+    _check_layout(page, size, f"{game}'s end screen")
+    _check_axe(page, f"{game}'s end screen at {size}")
+    # the replay: its controls are drawn (SVG icons, not glyphs the fonts lack)
+    page.locator("#overlay button", has_text="Step through the replay").click()
+    page.wait_for_selector("#replay-bar .step")
+    icons = page.locator("#replay-bar button svg.icon")
+    assert icons.count() == 4
+    assert all(
+        page.locator("#replay-bar button").nth(i).bounding_box()["width"] >= 24 for i in range(4)
+    )
+    page.locator('[data-replay="forward"]').click()
+    page.wait_for_function(
+        "document.querySelector('#replay-bar .step').textContent.startsWith('step 1 /')"
+    )
+    _check_layout(page, size, f"{game}'s replay")
+    _check_axe(page, f"{game}'s replay at {size}")
+    _shot(page, f"{game}-{size}-replay")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_and_the_plain_board_fit_and_pass_axe(
+    server: ServerProcess, browser: Any, size: str
+) -> None:
+    page = _page(browser, server.base + "/", size)
+    page.wait_for_selector(".seat-row")
+    page.locator("details.options summary").click()
+    _check_layout(page, size, "the lobby")
+    _check_axe(page, f"the lobby at {size}")
+    _shot(page, f"lobby-{size}")
+    assert page.evaluate("fetch('/static/favicon.svg').then((r) => r.status)") == 200
+    assert page.locator('link[rel="icon"]').count() == 1
+    created = server.post(
+        "/api/games", {"game": "hecatomb", "seats": ["human", "random"], "seed": 2}
+    )
+    link = created["seats"][0]["link"].replace("#", "#board=plain&")
+    page.goto(server.base + link)
+    page.wait_for_selector(".generic-board section")
+    page.wait_for_selector("#actions button.option")
+    _check_layout(page, size, "the plain board")
+    _check_axe(page, f"the plain board at {size}")
+    _shot(page, f"plain-board-{size}")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_every_action_is_reachable_by_keyboard(server: ServerProcess, browser: Any) -> None:
+    """A hand card and where it goes, by Tab and Enter alone (Hecatomb: a card into
+    the mana zone), and the option bar the same way."""
+    created = server.post(
+        "/api/games", {"game": "hecatomb", "seats": ["human", "human"], "seed": 3}
+    )
+    pages = [_page(browser, server.base + s["link"], "desktop") for s in created["seats"]]
+    page = next(p for p in pages if p.wait_for_selector(".hand-dock") and _legal(p))
+    before = _seq(page)
+    legal = [o["id"] for o in _legal(page)]
+    mana = next(i for i in legal if i.startswith("mana "))
+    card = mana.split()[1]
+
+    def tab_to(selector: str) -> None:
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement.matches({selector!r})"):
+                return
+        raise AssertionError(f"Tab never reaches {selector}")
+
+    tab_to(f'.hand-dock [data-card-id="{card}"]')
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".hecatomb .mana-zone.target")
+    tab_to(".hecatomb .mana-zone.target [role=button]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert f"mana {card}" not in [o["id"] for o in _legal(page)]
+    # the option bar: its buttons are buttons
+    page.wait_for_selector("#actions > button.option")
+    before = _seq(page)
+    tab_to("#actions > button.option")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert not page.errors, page.errors
+    for p in pages:
+        p.context.close()
+
+
+# -- the other seats' moves, one at a time ---------------------------------------------------
+WATCH = """() => {
+    window.drawn = [];
+    window.marked = 0;
+    new MutationObserver(() => {
+        const seq = Number(document.body.dataset.seq);
+        if (window.drawn[window.drawn.length - 1] !== seq) window.drawn.push(seq);
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-seq']});
+    new MutationObserver(() => {
+        const marks = '#played, .mark-new, .mark-attacker, .mark-badge';
+        if (document.querySelector(marks)) window.marked++;
+    }).observe(document.body, {subtree: true, childList: true, attributes: true,
+        attributeFilter: ['class']});
+}"""
+
+
+def test_the_computers_turn_is_drawn_one_step_at_a_time(
+    server: ServerProcess, browser: Any
+) -> None:
+    created = server.post(
+        "/api/games", {"game": "hecatomb", "seats": ["human", "random"], "seed": 11}
+    )
+    page = _page(browser, server.base + created["seats"][0]["link"], "desktop", pace="fast")
+    page.wait_for_selector(".hecatomb .hand-dock")
+    assert page.locator("#pace-select").input_value() == "fast"
+    page.evaluate(WATCH)
+    rng = random.Random(11)
+    for _ in range(3):  # a few of our turns (putting mana down, then ending), theirs between
+        page.wait_for_function(
+            "window.ossuary.state.legal.length > 0 || document.body.dataset.over"
+        )
+        legal = [o["id"] for o in _legal(page)]
+        if not legal:
+            break
+        choice = next(
+            (i for i in legal if i.startswith("mana ")), "end" if "end" in legal else None
+        )
+        before = _seq(page)
+        _click_option(
+            page, next(o for o in _legal(page) if o["id"] == (choice or rng.choice(legal)))
+        )
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    drawn = page.evaluate("window.drawn")
+    # every action drawn, in order, none skipped: the computer's moves were shown one by one
+    assert len(drawn) >= 6 and drawn == list(range(drawn[0], drawn[0] + len(drawn))), drawn
+    assert page.evaluate("window.marked") > 0, "no step was marked"
+    # the pace is a setting that stays
+    page.locator("#pace-select").select_option("slow")
+    assert page.evaluate("localStorage.getItem('ossuary.pace')") == "slow"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_reduced_motion_is_honoured(server: ServerProcess, browser: Any) -> None:
+    """With prefers-reduced-motion the marks of a step do not move (no animation)."""
+    names = []
+    for motion in ("no-preference", "reduce"):
+        page = _page(browser, server.base + "/", "desktop", reduced_motion=motion)
+        page.wait_for_selector(".seat-row")
+        names.append(
+            page.evaluate("""() => {
+            const probe = document.createElement('div');
+            probe.id = 'played';
+            document.body.append(probe);
+            const arrow = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+            arrow.setAttribute('class', 'mark-arrow');
+            const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+            svg.append(arrow);
+            document.body.append(svg);
+            return [getComputedStyle(probe).animationName, getComputedStyle(arrow).animationName];
+        }""")
+        )
+        page.context.close()
+    assert names[0] == ["played-in", "mark-march"]
+    assert names[1] == ["none", "none"]

@@ -1,0 +1,79 @@
+"""Seat tokens are secrets: they never travel in a URL and never reach a log.
+
+Checked on a real ``ossuary serve`` process logging at debug level, the way an
+operator would see it: every line it wrote (uvicorn's too) is searched for
+every token it handed out, after sockets, replays, joins and a client that
+still puts the token in the URL."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from .helpers import auth, running
+
+
+def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, object]]:
+    req = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.load(exc)
+
+
+def test_no_token_reaches_the_servers_log_or_any_url() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "games.db"
+        with running(f"sqlite:///{db}", workers=0, log_level="debug") as server:
+            ws_base = server.base.replace("http://", "ws://")
+            game = server.post("/api/games", {"seats": ["human", "human"], "seed": 3})
+            public = server.post(
+                "/api/games", {"seats": ["human", "human"], "public": True, "seed": 4}
+            )
+            joined = server.post(f"/api/games/{public['id']}/join", {})
+            tokens = [s["token"] for s in game["seats"]]
+            tokens += [s["token"] for s in public["seats"]] + [joined["token"]]
+            # every link handed out carries its token after '#', which no server sees
+            for s in [*game["seats"], *public["seats"], joined]:
+                assert s["link"].endswith(f"#token={s['token']}")
+
+            # the socket: the token is the first message; play one action
+            with connect(f"{ws_base}/ws/games/{game['id']}") as ws:
+                ws.send(auth(tokens[0]))
+                hello = json.loads(ws.recv(timeout=10))
+                assert hello["type"] == "hello" and hello["you"] == 0
+                state = json.loads(ws.recv(timeout=10))
+                if state["legal"]:
+                    ws.send(json.dumps({"type": "action", "id": state["legal"][0]["id"]}))
+                    assert json.loads(ws.recv(timeout=10))["type"] in ("state", "seats")
+
+            # a client that still puts the token in the URL is refused, clearly
+            with connect(f"{ws_base}/ws/games/{game['id']}?token={tokens[1]}") as ws:
+                refused = json.loads(ws.recv(timeout=10))
+                assert refused["code"] == "refused" and "never goes in a URL" in refused["message"]
+                with pytest.raises(ConnectionClosed):
+                    ws.recv(timeout=10)
+                assert ws.close_code == 4400
+
+            # replays: the token in a header; in the query it is refused
+            replay = f"{server.base}/api/games/{game['id']}/replay?step=0"
+            status, body = _get(replay, {"Authorization": f"Bearer {tokens[0]}"})
+            assert status == 200 and body["seat"] == 0
+            status, body = _get(f"{replay}&token={tokens[1]}")
+            assert status == 400 and "never goes in a URL" in str(body["error"])
+            status, body = _get(replay, {"Authorization": "Bearer not-a-token"})
+            assert status == 403
+
+            log = server.log_text()
+    assert "WebSocket /ws/games/" in log  # uvicorn did log the sockets ...
+    assert f"/api/games/{game['id']}/replay" in log  # ... and the requests
+    for token in tokens:
+        assert token not in log  # ... and no secret
