@@ -181,8 +181,8 @@ def test_a_hostile_checkpoint_is_refused_without_running_its_code(tmp_path: Path
 
     out = tmp_path / "run"
     out.mkdir()
-    (out / "checkpoint.pt").write_bytes(pickle.dumps({"format": "ossuary-train-checkpoint",
-                                                       "x": Boom()}))  # fmt: skip
+    hostile = {"format": "ossuary-train-checkpoint", "x": Boom()}
+    (out / "checkpoint.pt").write_bytes(pickle.dumps(hostile, protocol=2))
     result = CliRunner().invoke(app, ["train", "hecatomb", "--out", str(out), "--resume"])
     assert result.exit_code == 2 and "can't be resumed from" in result.output
     assert not (tmp_path / "PWNED").exists()
