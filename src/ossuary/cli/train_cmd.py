@@ -170,7 +170,11 @@ def train_command(
         spent = trainer.seconds / 60
         console.print(f"{trainer.games_done} self-play games in {spent:.1f} minutes of training.")
         console.print(f"Policy: {policy}  · curve: {out / 'curve.png'}")
+        spec = f"learned:{policy}"
+        table = ",".join(["human"] + [spec] * (cfg.seats - 1))
+        console.print(f"Play it:  ossuary play {cfg.game} --seats {table}", soft_wrap=True)
         console.print(
-            f"Play it: ossuary play {cfg.game} --seats human,learned:{policy}   "
-            f"Rate it: ossuary arena --game {cfg.game} --agents learned:{policy},heuristic"
+            f"Rate it:  ossuary arena --game {cfg.game} --seats {cfg.seats} "
+            f"--agents {spec},heuristic",
+            soft_wrap=True,
         )
