@@ -37,6 +37,7 @@ import numpy.typing as npt
 from .. import games
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
+from ..engine.untrusted import load_json, shown
 from .base import Observation
 
 FORMAT = "ossuary-policy"
@@ -110,9 +111,12 @@ def read_tensors(path: Path) -> tuple[dict[str, F32], dict[str, str]]:
     if n > MAX_HEADER_BYTES or 8 + n > len(data):
         raise PolicyError(f"{bad} (its header length {n:,} does not fit the file)")
     try:
-        header = json.loads(data[8 : 8 + n].decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = data[8 : 8 + n].decode("utf-8")
+    except UnicodeDecodeError:
         raise PolicyError(f"{bad} (its header is not JSON)") from None
+    # the project's bounded reader: size, nesting depth, digits, no duplicate keys
+    header = load_json(text, PolicyError, f"{bad}: its header", limit=MAX_HEADER_BYTES,
+                       max_depth=4)  # fmt: skip
     if not isinstance(header, dict):
         raise PolicyError(f"{bad} (its header is not a JSON object)")
     meta = header.pop("__metadata__", {})
@@ -124,12 +128,13 @@ def read_tensors(path: Path) -> tuple[dict[str, F32], dict[str, str]]:
     tensors: dict[str, F32] = {}
     for name, info in header.items():
         if not isinstance(info, dict):
-            raise PolicyError(f"{bad} (entry {name!r} is not an object)")
-        dtype = _DTYPES.get(info.get("dtype"))  # type: ignore[arg-type]
+            raise PolicyError(f"{bad} (entry {shown(name)} is not an object)")
+        kind = info.get("dtype")
+        dtype = _DTYPES.get(kind) if isinstance(kind, str) else None
         shape = info.get("shape")
         offsets = info.get("data_offsets")
         if dtype is None:
-            raise PolicyError(f"{where}: tensor {name!r} has dtype {info.get('dtype')!r}; "
+            raise PolicyError(f"{where}: tensor {shown(name)} has dtype {shown(kind)}; "
                               "a policy holds F32 or F16")  # fmt: skip
         if not (
             isinstance(shape, list)
@@ -139,17 +144,17 @@ def read_tensors(path: Path) -> tuple[dict[str, F32], dict[str, str]]:
             and len(offsets) == 2
             and all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
         ):
-            raise PolicyError(f"{bad} (tensor {name!r}: bad shape or offsets)")
+            raise PolicyError(f"{bad} (tensor {shown(name)}: bad shape or offsets)")
         start, stop = offsets
         count = 1
         for d in shape:
             count *= d
         if not 0 <= start <= stop <= len(body) or stop - start != count * np.dtype(dtype).itemsize:
-            raise PolicyError(f"{bad} (tensor {name!r} does not match its bytes)")
+            raise PolicyError(f"{bad} (tensor {shown(name)} does not match its bytes)")
         array = np.frombuffer(body[start:stop], dtype=dtype).reshape(shape)
         tensors[name] = array.astype(np.float32)
         if not np.isfinite(tensors[name]).all():
-            raise PolicyError(f"{where}: tensor {name!r} holds NaN or infinite numbers")
+            raise PolicyError(f"{where}: tensor {shown(name)} holds NaN or infinite numbers")
     return tensors, meta
 
 
