@@ -34,6 +34,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -271,10 +272,15 @@ class Trainer:
         method = (
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         )
-        with ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context(method)
-        ) as ex:
+        ex = ProcessPoolExecutor(
+            self.workers, mp_context=multiprocessing.get_context(method), initializer=_worker
+        )
+        try:
             yield ex
+        except BaseException:  # Ctrl-C: drop the queued games, keep no one waiting
+            ex.shutdown(wait=False, cancel_futures=True)
+            raise
+        ex.shutdown(wait=True)
 
     def _play(self, pool: Executor | None, tasks: list[GameTask]) -> list[GameRecord]:
         if pool is None:
@@ -571,6 +577,12 @@ class Trainer:
         tmp = self.out / (CHECKPOINT + ".tmp")
         torch.save(state, tmp)
         os.replace(tmp, self.out / CHECKPOINT)
+
+
+def _worker() -> None:
+    """A game worker leaves Ctrl-C to the trainer, which saves and stops them
+    (the terminal sends it to every process of the command)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _load_checkpoint(path: Path) -> dict[str, Any]:
