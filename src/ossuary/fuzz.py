@@ -9,6 +9,9 @@ deep ones, and the kernel's, which hold for every game:
 - ``clone()`` equals the original and ``deserialize(serialize())`` round-trips;
 - a sample for the deciding seat shares nothing with the game, has no seed and
   no history, and shows that seat exactly what the real game shows it;
+- no seat's view and no spectator's, log and log lines in words included,
+  names a card that reader may not know, judged from where every card truly
+  lies (:class:`ViewCheck`);
 - at the end, the same seed and actions give the same game (the replay is exact).
 """
 
@@ -17,9 +20,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from . import games
-from .engine.contract import check_sample
+from .engine.contract import (
+    CardPlace,
+    NameFinder,
+    Sight,
+    check_sample,
+    name_leaks,
+    newly_shown,
+)
 from .engine.core import GameState
 from .engine.game import Game
 from .engine.replay import Replay
@@ -45,6 +57,108 @@ def check_kernel(game: Game, state: GameState) -> None:
             raise InvariantError(f"sample for seat {decider}: {exc}") from exc
 
 
+class ViewCheck:
+    """The views of one game judged from the truth, not from the game's redaction.
+
+    After every action it notes where every card lies (``Game.card_places``)
+    and how long the log is; :meth:`check` then hands every seat's view and the
+    spectator's, with the log lines in words, to
+    :func:`~ossuary.engine.contract.name_leaks`: no card shown by id may be one
+    the reader can't see now, no card named in words may be one of which the
+    reader can account for no copy (its hand, public zones, cards the rules
+    showed it), and each log event is judged at the moment its action wrote it
+    (just before or after: a card seen going into a deck may be named). The log
+    events written since the last check are judged; the position, now.
+    """
+
+    def __init__(self, game: Game, state: GameState) -> None:
+        self.game = game
+        places = game.card_places(state)
+        self.names = NameFinder(p.name for p in places)
+        self.seats = state.num_seats()
+        #: (log length, places) after each action since the last check; the first
+        #: is the setup's (its events have no moment before) or the last check's
+        self.marks: list[tuple[int, list[CardPlace]]] = [(len(state.log), places)]
+        self.setup = True
+        self.judged = 0  # log events judged so far
+
+    def after_action(self, state: GameState) -> None:
+        """Note the position after an action; check that every card the rules
+        just showed a seat is one the seat is told of (a log event it reads or
+        an option it is offered names it)."""
+        before_log, before = self.marks[-1]
+        after = self.game.card_places(state)
+        self.marks.append((len(state.log), after))
+        for seat in range(self.seats):
+            shown = newly_shown(before, after, seat)
+            if not shown:
+                continue
+            view = state.view(seat, before_log)
+            # what it is told: the new log events (and their lines), its options
+            told = [
+                view["log"],
+                [self.game.format_event(e) for e in view["log"]],
+                (view.get("decision") or {}).get("options", []),
+            ]
+            words = set(self.names(" ".join(_strings(told))))
+            untold = sorted(set(shown) - words)
+            if untold:
+                raise InvariantError(
+                    f"action {state.ply} showed seat {seat} {untold} without telling it"
+                )
+
+    def _moment(self, reader: int | None) -> Callable[[int], list[Sight]]:
+        marks, sights = self.marks, {}
+
+        def sight(k: int) -> Sight:
+            if k not in sights:
+                sights[k] = Sight(marks[k][1], reader, self.seats)
+            return sights[k]
+
+        def moments(i: int) -> list[Sight]:
+            k = next((k for k, (length, _) in enumerate(marks) if length > i), None)
+            if k is None:  # written since the last action noted: judged now
+                return [sight(len(marks) - 1)]
+            if k == 0:
+                if not self.setup:
+                    raise InvariantError(f"log event {i} was judged before")
+                return [sight(0)]
+            return [sight(k - 1), sight(k)]
+
+        return moments
+
+    def check(self, state: GameState) -> None:
+        """Judge every reader's view now (raise :class:`InvariantError`)."""
+        places = self.marks[-1][1]
+        decider = state.current_player()
+        for reader in [*range(self.seats), None]:
+            view = state.view(reader, self.judged)
+            words = [self.game.format_event(e) for e in view.get("log", [])]
+            message = {"view": view, "events": words}
+            now = Sight(places, reader, self.seats)
+            choosing = (
+                Sight(places, reader, self.seats, own_deck=True) if reader == decider else None
+            )
+            problems = name_leaks(message, now, self.names, self._moment(reader), choosing)
+            if problems:
+                who = "the spectator" if reader is None else f"seat {reader}"
+                raise InvariantError(f"{who} at action {state.ply}: {'; '.join(problems[:3])}")
+        self.judged = len(state.log)
+        self.marks = self.marks[-1:]
+        self.setup = False
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _strings(v)
+
+
 def random_game(
     game: Game,
     seed: int,
@@ -56,20 +170,27 @@ def random_game(
     decks = game.fuzz_decks(seed, seats)
     state = game.new_game(decks=decks, seats=seats, seed=seed)
     rng = Rng(seed * 7919 + seats)
+    views = ViewCheck(game, state)
     while not state.is_terminal():
         deep = state.ply % deep_every == 0
         game.check_invariants(state, deep)
         if deep:
             check_kernel(game, state)
+            views.check(state)
         state.apply_action(rng.choice(state.legal_action_ids()))
+        views.after_action(state)
         if state.ply > max_actions:
             raise InvariantError(f"game {seed} with {seats} seats did not end in {max_actions}")
     game.check_invariants(state, True)
     check_kernel(game, state)
+    views.check(state)
     again = Replay.of(state).final()
     if again.serialize() != state.serialize():
         raise InvariantError(f"game {seed}: same seed and actions gave a different game")
     return state
+
+
+EXIT_INTERRUPTED = 130  # the shell's code for "stopped by Ctrl-C"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,14 +216,24 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     actions = failures = 0
     counts = game.seat_counts
-    for i in track(range(args.games), description=f"fuzzing {game.title}"):
-        seed = args.seed + i
-        seats = counts[i % len(counts)]
-        try:
-            actions += random_game(game, seed, seats, args.deep_every).ply
-        except Exception as exc:  # report every failing seed, keep going
-            failures += 1
-            print(f"FAIL seed={seed} seats={seats}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    played = 0
+    try:
+        for i in track(range(args.games), description=f"fuzzing {game.title}"):
+            seed = args.seed + i
+            seats = counts[i % len(counts)]
+            try:
+                actions += random_game(game, seed, seats, args.deep_every).ply
+            except Exception as exc:  # report every failing seed, keep going
+                failures += 1
+                print(f"FAIL seed={seed} seats={seats}: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)  # fmt: skip
+            played += 1
+    except KeyboardInterrupt:  # Ctrl-C: say what was checked, without a traceback
+        took = time.perf_counter() - start
+        print(f"Interrupted (Ctrl-C) after {played} of {args.games} games: {actions} actions, "
+              f"{failures} failures, {took:.1f}s; --seed {args.seed + played} goes on from "
+              "there")  # fmt: skip
+        return EXIT_INTERRUPTED
     took = time.perf_counter() - start
     print(f"{game.title}: {args.games} games, {actions} actions, {failures} failures, {took:.1f}s")
     return 1 if failures else 0

@@ -51,9 +51,9 @@ def test_board_shows_each_seat_from_the_human_view() -> None:
     s = load_scenario(SCENARIO)
     text = text_of(render_board(s.view(0), me=0))
     lines = text.splitlines()
-    me = next(line for line in lines if line.startswith("Player 0 (you)"))
+    me = next(line for line in lines if line.startswith("Player 1 (you)"))
     assert "souls 9" in me and "hand 2" in me and "active" in me
-    assert "souls 12" in text and "hand 2" in next(line for line in lines if "Player 1" in line)
+    assert "souls 12" in text and "hand 2" in next(line for line in lines if "Player 2" in line)
     # own hand: name, type, cost, doom, strength
     assert any("Warbeast Alpha" in line and "destruction" in line for line in lines)
     assert any("Snap" in line and "fate" in line and "cost 2" in line for line in lines)
@@ -69,7 +69,7 @@ def test_board_shows_each_seat_from_the_human_view() -> None:
     # the opponent's hand is only a count
     assert "Veil Trickster" not in text and "Stolen Face" not in text
     # own seat last: its souls and hand are nearest the options
-    assert lines.index(me) > max(i for i, line in enumerate(lines) if "Player 1" in line)
+    assert lines.index(me) > max(i for i, line in enumerate(lines) if "Player 2" in line)
 
 
 def test_keywords_read_as_the_card_prints_them() -> None:
@@ -117,7 +117,7 @@ def test_the_board_fits_80_by_24_and_keeps_your_souls_and_hand() -> None:
         assert len(lines) <= height or height < 9
         assert len(text.splitlines()) == len(lines)  # one line each: nothing wraps
         mine = [line.plain for line in lines]
-        assert any(line.startswith("Player 0 (you)") and "souls 9" in line for line in mine)
+        assert any(line.startswith("Player 1 (you)") and "souls 9" in line for line in mine)
         for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte"):
             assert any(card in line for line in mine), (height, card)
 
@@ -147,18 +147,18 @@ graveyard = ["Stolen Face"]
 def test_summary_lines_are_public_facts() -> None:
     s = load_scenario(SCENARIO)
     lines = summary_lines(s.view(1))
-    assert lines[0] == "  souls: Player 0 9, Player 1 12"
+    assert lines[0] == "  souls: Player 1 9, Player 2 12"
     assert (
-        "  Player 0 #0 Razorback Hound 2 / Basalt Sentinel 3 / Bonecrusher Brute 4 = str 9, size 3"
+        "  Player 1 #0 Razorback Hound 2 / Basalt Sentinel 3 / Bonecrusher Brute 4 = str 9, size 3"
         in lines
     )
-    assert "  Player 1 #1 Grave Hoarder 2 / Gilded Ghoul 3 = str 5, size 2, tapped" in lines
+    assert "  Player 2 #1 Grave Hoarder 2 / Gilded Ghoul 3 = str 5, size 2, tapped" in lines
 
 
 def test_log_events_read_as_words() -> None:
-    assert format_event({"e": "draw", "p": 1, "private": 1}) == "Player 1 draws a card"
-    assert format_event({"e": "draw", "p": 0, "card": "Snap"}) == "Player 0 draws Snap"
-    assert format_event({"e": "turn", "p": 0, "n": 3}) == "-- turn 3: Player 0 --"
+    assert format_event({"e": "draw", "p": 1, "private": 1}) == "Player 2 draws a card"
+    assert format_event({"e": "draw", "p": 0, "card": "Snap"}) == "Player 1 draws Snap"
+    assert format_event({"e": "turn", "p": 0, "n": 3}) == "-- turn 3: Player 1 --"
     assert format_event({"e": "leaves_combat", "a": 0}) == (
         "#0 is down to one minion and leaves the combat"
     )
@@ -166,7 +166,7 @@ def test_log_events_read_as_words() -> None:
         "Hunter #1 untaps #4 and makes it block"
     )
     assert format_event({"e": "souls", "p": 0, "mode": "steal", "n": 1, "to": 1}) == (
-        "Player 1 steals 1 soul from Player 0"
+        "Player 2 steals 1 soul from Player 1"
     )
 
 

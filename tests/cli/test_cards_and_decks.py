@@ -160,7 +160,7 @@ def test_play_takes_a_deck_file(runner: CliRunner, tmp_path: Path) -> None:
     args = ["play", "hecatomb", "--seats", "random,random", "-q", "--deck", str(path)]
     result = runner.invoke(app, [*args, "--deck", name])
     assert result.exit_code == 0, result.output
-    assert "Winner" in result.output
+    assert " wins with " in result.output
     path.write_text("3 Nonesuch\n", "utf-8")
     bad = runner.invoke(app, [*args, "--deck", name])
     assert bad.exit_code == 2 and "line 1: unknown card 'Nonesuch'" in bad.output
@@ -228,6 +228,21 @@ def test_rules_prints_the_glossary_in_our_words(runner: CliRunner) -> None:
     assert short.exit_code == 0 and "Ripper" in short.output
     bad = runner.invoke(app, ["rules", "hecatomb", "flumph"])
     assert bad.exit_code == 2 and "No glossary entry" in bad.output
+
+
+def test_rules_print_bracketed_words_whole(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a glossary entry naming "Bonewall [minion]" must not lose "[minion]" to
+    # rich's markup
+    from ossuary import games
+
+    game = games.get("necromancer")
+    entries = [("bonewall [minion]", "Not the artifact: see [artifact].")]
+    monkeypatch.setattr(type(game), "glossary", lambda self: entries)
+    out = runner.invoke(app, ["rules", "necromancer"])
+    assert out.exit_code == 0, out.output
+    assert "bonewall [minion]" in out.output and "see [artifact]." in out.output
 
 
 def test_the_glossary_quotes_no_rulebook_sentence() -> None:

@@ -26,12 +26,13 @@ def test_version(runner: CliRunner) -> None:
 def test_computers_only_play_to_the_end_and_print_winner_and_souls(runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "hecatomb", "--seats", "random,random", "--seed", "3"])
     assert result.exit_code == 0, result.output
-    assert re.search(r"^Winner: Player [01]$", result.output, re.M)
-    souls = re.search(r"^Souls: Player 0 (\d+), Player 1 (\d+)$", result.output, re.M)
+    assert re.search(r"^Computer [12] wins with \d+ souls \(20 win\)$",
+                     result.output, re.M)  # fmt: skip
+    souls = re.search(r"^Souls: Computer 1 (\d+), Computer 2 (\d+)$", result.output, re.M)
     assert souls is not None
     assert max(int(souls[1]), int(souls[2])) >= 20
     # watching: a board at each turn, not at every decision
-    turns = re.findall(r"Turn (\d+): Player", result.output)
+    turns = re.findall(r"Turn (\d+): Computer", result.output)
     assert turns == [str(n) for n in range(1, len(turns) + 1)]
     assert result.output.count("(hand shown)") == len(turns)
 
@@ -45,34 +46,35 @@ def test_same_seed_same_output_and_quiet_prints_only_the_result(runner: CliRunne
     quiet = runner.invoke(app, [*args, "--quiet"])
     assert quiet.exit_code == 0
     assert "Turn 1" not in quiet.output
-    result_part = first.output[first.output.index("Winner:") :]
+    result_part = first.output[first.output.index("Game over") :]
     assert result_part in quiet.output
 
 
 def test_three_computers(runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "hecatomb", "--seats", "random,random,random", "-q"])
     assert result.exit_code == 0, result.output
-    assert re.search(r"^Souls: Player 0 \d+, Player 1 \d+, Player 2 \d+$", result.output, re.M)
+    assert re.search(r"^Souls: Computer 1 \d+, Computer 2 \d+, Computer 3 \d+$", result.output,
+                     re.M)  # fmt: skip
 
 
 def test_human_game_shows_board_and_options_then_quits(runner: CliRunner) -> None:
-    # seed 3: Player 0 starts; option 1 of a first main phase puts a card into the
+    # seed 3: you start; option 1 of a first main phase puts a card into the
     # mana zone; an action id ("end") also works as an answer
     result = runner.invoke(
         app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="1\nend\nq\n"
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Player 0 (you) · Rot and Ruin" in out
+    assert "You · Rot and Ruin, Computer (easy) · Gilded Lies" in out
     assert "hand:" in out and "no abominations" in out and "mana:" in out
     assert "Your options:" in out
     assert re.search(r"^ +\d+\. End your turn$", out, re.M)
-    assert "Player 0 puts" in out  # the log of what happened since the last decision
+    assert "You put" in out  # the log of what happened since the last decision
     assert "Game abandoned." in out
-    assert "Winner:" not in out
+    assert " wins" not in out and "You win" not in out and "Player" not in out
     # the computer played its turn between the two human decisions, and said so
-    assert "-- turn 2: Player 1 --" in out
-    assert "Player 1 (computer, easy) is thinking..." in out
+    assert "-- turn 2: Computer --" in out
+    assert "Computer (easy) is thinking..." in out
 
 
 def test_invalid_input_asks_again_and_never_crashes(runner: CliRunner) -> None:
@@ -145,7 +147,7 @@ def test_options_keep_their_numbers_and_short_labels_choose(runner: CliRunner) -
     result = runner.invoke(
         app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"], input="en\nq\n"
     )
-    assert "-- turn 2: Player 1 --" in result.output
+    assert "-- turn 2: Computer --" in result.output
 
 
 def test_end_of_input_quits_cleanly(runner: CliRunner) -> None:
@@ -165,9 +167,9 @@ def test_human_can_play_a_whole_game(runner: CliRunner) -> None:
         app, ["play", "hecatomb", "--seed", "5", "--seats", "random,human"], input=_answers()
     )
     assert result.exit_code == 0, result.output
-    assert re.search(r"^Winner: Player [01]$", result.output, re.M)
+    assert re.search(r"^You (win|lose): (you|Computer) reached \d+ souls", result.output, re.M)
     # a lone "Pass" or "End your turn" was answered for the player, and said so
-    assert "(auto-pass; type auto to turn it off)" in result.output
+    assert "(auto-pass; type auto to turn auto-pass off)" in result.output
 
 
 def test_auto_pass_can_be_turned_off(runner: CliRunner) -> None:
@@ -175,7 +177,7 @@ def test_auto_pass_can_be_turned_off(runner: CliRunner) -> None:
     result = runner.invoke(app, args, input=_answers())
     assert result.exit_code == 0, result.output
     assert "auto-pass;" not in result.output
-    assert re.search(r"^Your options:\n +\d+\. (Pass|End your turn)[^\n]*\nPlayer 1, your",
+    assert re.search(r"^Your options:\n +\d+\. (Pass|End your turn)[^\n]*\nYour choice",
                      result.output, re.M)  # fmt: skip
 
 
@@ -188,7 +190,7 @@ def test_hot_seat_passes_the_keyboard(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     first = out.index("Pass the keyboard to Player")
-    assert "Player 1 (you)" in out and "Player 0 (you)" in out
+    assert "Player 1 (you)" in out and "Player 2 (you)" in out
     assert out.count("Pass the keyboard to Player") >= 2
     assert first < out.index("(you)")
 
@@ -225,8 +227,8 @@ def test_one_deck_is_yours_and_the_board_names_every_deck(runner: CliRunner) -> 
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Player 1 (you) · Blood and Gold" in out
-    assert re.search(r"Player 0 \(computer, normal\) · (?!Blood and Gold)[A-Z]", out)
+    assert "You · Blood and Gold" in out
+    assert re.search(r"Computer \(normal\) · (?!Blood and Gold)[A-Z]", out)
 
 
 def test_ctrl_c_ends_the_game_with_a_message_and_the_replay(tmp_path: Path) -> None:
@@ -285,9 +287,9 @@ def test_ai_levels_and_agent_specs_in_seats(runner: CliRunner) -> None:
             app, ["play", "hecatomb", "--seats", seats, "--ai", "easy", "--seed", "2", "-q"]
         )
         assert result.exit_code == 0, result.output
-        assert re.search(r"^Winner: Player [01]$", result.output, re.M)
+        assert re.search(r"^Computer [12] wins with ", result.output, re.M)
     shown = runner.invoke(app, ["play", "hecatomb", "--seats", "ai,ai", "--ai", "easy", "-q"])
-    assert "Player 0: heuristic, Player 1: heuristic" in shown.output
+    assert "Computer 1: heuristic, Computer 2: heuristic" in shown.output
 
 
 @pytest.mark.parametrize("game", ["hecatomb", "diabolicards"])
@@ -302,3 +304,31 @@ def test_first_chooses_the_seat_that_starts(runner: CliRunner, tmp_path: Path, g
         assert json.loads(out.read_text("utf-8"))["first"] == first
     bad = runner.invoke(app, ["play", game, "--seats", "random,random", "--first", "2", "-q"])
     assert bad.exit_code == 2 and "--first 2: there are seats 0 to 1" in bad.output
+
+
+def test_the_help_names_the_option_that_exists(runner: CliRunner) -> None:
+    # the in-game help once said --plain; the option is --ui plain
+    result = runner.invoke(app, ["play", "hecatomb", "--seed", "3", "--ai", "easy"],
+                           input="?\nq\ny\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "--ui plain" in text
+    assert not re.search(r"(?<!--ui) --plain", text)
+    assert "--plain" not in runner.invoke(app, ["play", "--help"]).output.replace("--ui", "")
+
+
+def test_q_asks_before_throwing_an_unsaved_game_away(runner: CliRunner, tmp_path: Path) -> None:
+    args = ["play", "hecatomb", "--seed", "3", "--ai", "easy"]
+    # q, then Enter: the game goes on (the options again), then q and y: it ends
+    kept = runner.invoke(app, args, input="q\n\nq\ny\n")
+    assert kept.exit_code == 0, kept.output
+    out = kept.output
+    assert out.count("Leave this game? It is not saved, so it will be lost") == 2
+    first, second = (m.start() for m in re.finditer("Leave this game", out))
+    assert "Your options:" in out[first:second]  # asked again in between: the game went on
+    assert out.rstrip().endswith("Game abandoned.")
+    # a game saved on the way out (--save-replay) is left at once
+    path = tmp_path / "g.json"
+    saved = runner.invoke(app, [*args, "--save-replay", str(path)], input="q\n")
+    assert saved.exit_code == 0 and "Leave this game" not in saved.output
+    assert path.exists()

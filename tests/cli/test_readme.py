@@ -57,7 +57,7 @@ def _quick(args: list[str]) -> list[str]:
         # a server runs until it is stopped: here it only shows its options
         # (tests/server/ start it on a free port and stop it)
         return ["serve", "--help"]
-    if args[0] == "play" and "--seed" not in args:
+    if args[0] == "play" and "--seed" not in args and "--tutorial" not in args:
         args += ["--seed", "3"]
     if args[0] == "play" and "--ai" not in args:
         args += ["--ai", "easy"]
@@ -99,3 +99,50 @@ def test_make_passes_arguments_to_ossuary() -> None:
         "ossuary play hecatomb --deck 'Blood and Gold' --ai easy"
     )
     assert dry("ossuary", "ARGS=rules ripper").endswith("ossuary rules ripper")
+
+
+def _make_lines(target: str) -> list[str]:
+    done = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), target],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return [line for line in done.stdout.splitlines() if line.strip()]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_test_says_why_tests_were_skipped() -> None:
+    pytest_line = next(line for line in _make_lines("test") if "pytest" in line)
+    assert " -rs" in pytest_line
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_docs_runs_without_warnings(tmp_path: Path) -> None:
+    # each catalogue command as make runs it, in a scratch folder (so the real
+    # docs are not rewritten), with every warning an error
+    import os
+    import sys
+
+    (tmp_path / "docs").mkdir()
+    lines = [line for line in _make_lines("docs") if "ossuary" in line]
+    assert len(lines) == 3, lines
+    for line in lines:
+        args = shlex.split(line)
+        assert args[0].endswith("python"), line
+        env = {**os.environ, "PYTHONWARNINGS": "error"}
+        done = subprocess.run([sys.executable, *args[1:]], cwd=tmp_path, env=env,
+                              capture_output=True, text=True)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "Warning" not in done.stderr, done.stderr
+    assert len(list((tmp_path / "docs").glob("*.md"))) == 3
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_what_the_readmes_examples_write_is_ignored_by_git() -> None:
+    written = set()
+    for command in readme_commands():
+        args = shlex.split(command)
+        for option in ("--out", "--html", "--png", "--save-replay"):
+            if option in args:
+                written.add(args[args.index(option) + 1])
+    assert {"run/", "report.html", "plots/", "my.txt", "game.json"} <= written, written
+    for path in sorted(written):
+        done = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "-q", path])
+        assert done.returncode == 0, f"{path} (written by a README example) is not ignored"

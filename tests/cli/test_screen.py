@@ -40,7 +40,8 @@ def _ui_of(width: int, height: int, stdin: TextIO | None = None) -> tuple[FullSc
     console = Console(width=width, color_system="256", force_terminal=True, file=io.StringIO())
     names = ["human", "computer, normal"]
     decks = ["Rot and Ruin", "Gilded Lies"]
-    table = Table(console, lambda _: None, GAME, seat_names=names, deck_names=decks)
+    table = Table(console, lambda _: None, GAME, seat_names=names, deck_names=decks,
+                  names=["You", "Computer"])  # fmt: skip
     table.title = "Hecatomb · seed 7"
     ui = FullScreenUI(console, stdin)
     ui.size = lambda: (width, height)  # type: ignore[method-assign]
@@ -64,12 +65,15 @@ def test_a_crowded_two_seat_board_fits_the_screen(width: int, height: int) -> No
     assert len(lines) <= height
     assert all(cell_len(line) <= width for line in lines)
     text = "\n".join(lines)
-    assert lines[0].startswith("Hecatomb · seed 7")
-    assert "Player 0 (you) · Rot and Ruin · souls 9" in text  # own souls
+    if height >= 24:
+        assert lines[0].startswith("Hecatomb · seed 7")
+    else:  # issue 30 §4: too small, and what it takes, instead of a silent cut
+        assert lines[0].startswith(f"Terminal {width}×{height}: too small, the board needs 80×24")
+    assert "You · Rot and Ruin · souls 9" in text  # own souls
     for card in ("Snap", "Warbeast Alpha", "Gutter Spawn", "Maw Acolyte", "Skullcrack"):
         assert card in text, card  # own hand
     if height >= 24:  # a smaller screen may lose the opponent's lines, never yours
-        assert "Player 1 (computer, normal) · Gilded Lies" in text
+        assert "Computer (normal) · Gilded Lies" in text
     assert "── log" in text
     assert "Your main phase" in text
     assert re.search(r"Or: .*End your turn", text)
@@ -238,14 +242,15 @@ def _pty_run(
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
 def test_the_full_screen_runs_on_a_terminal_and_restores_it(tmp_path: Path) -> None:
     args = ["play", "hecatomb", "--seed", "3", "--ai", "easy"]
-    keys = [("Your main phase", b"?"), ("", b"\r"), ("Help", b"\r"), ("Your main", b"q\r")]
+    keys = [("Your main phase", b"?"), ("", b"\r"), ("Help", b"\r"), ("Your main", b"q\r"),
+            ("Leave this game?", b"y\r")]  # q asks first: the game is not saved  # fmt: skip
     code, out = _pty_run(args, keys)
     assert code == 0, out
     assert "\x1b[?1049h" in out and "\x1b[?1049l" in out  # the alternate screen, left again
     plain = ANSI.sub("", out)
     assert "Hecatomb · seed 3 · auto-pass on" in plain
     assert "Your main phase" in plain and "Add to mana:" in plain
-    assert "choose option 3" in plain  # the help page
+    assert "How to play Hecatomb" in plain  # the help page: how to play, then the keys
     assert "Game abandoned." in plain
     assert out.rindex("\x1b[?1049l") < out.rindex("Game abandoned.")  # said on the normal screen
 
@@ -292,3 +297,58 @@ def test_input_that_ends_mid_answer_ends_the_game_instead_of_spinning() -> None:
         ui, _ = _ui_of(80, 24, stdin)
         assert ui.read("> ") is None
     assert ui.buffer == "12"
+
+
+@pytest.mark.parametrize(("width", "height"), [(60, 20), (79, 24), (80, 23)])
+def test_a_terminal_below_80x24_says_it_is_too_small(width: int, height: int) -> None:
+    lines = _frame_of(width, height)
+    assert lines[0].startswith(f"Terminal {width}×{height}: too small, the board needs 80×24")
+    assert len(lines) <= height  # and the game still goes on, as much as fits
+    assert lines[-1].startswith(">")
+    big = _frame_of(80, 24)
+    assert "too small" not in big[0]
+
+
+def test_more_than_the_log_can_show_is_shown_before_the_question() -> None:
+    # issue 30 §2: at 80x24 the computer's turn scrolled away unseen; now what
+    # does not fit the log opens first, runs of one line said once, until Enter
+    ui, _ = _ui_of(80, 24)
+    assert ui.screen is not None
+    screen = ui.screen
+    screen.log = ["old"] * 5 + [f"Computer plays card {i}" for i in range(8)] + (
+        ["Computer draws a card"] * 4)  # fmt: skip
+    screen.new = 12
+    shown: list[str] = []
+
+    def page(title: str, body: object, at_end: bool = False) -> None:
+        shown.append(title + "\n" + str(body))
+
+    ui.page = page  # type: ignore[method-assign]
+    ui.show(screen)
+    assert len(shown) == 1
+    assert shown[0].startswith("Since your last decision (12 events) · Enter: go on")
+    assert "Computer plays card 0" in shown[0] and "Computer draws a card (×4)" in shown[0]
+    assert "old" not in shown[0]
+    # a few events fit the log: no page; nor before one's first decision
+    for new, log in ((3, screen.log), (17, screen.log)):
+        shown.clear()
+        screen.new, screen.log = new, log
+        ui.show(screen)
+        assert not shown, new
+
+
+def test_the_end_says_who_won_and_why_once() -> None:
+    # issue 30 §2: the last screen put the result in the prompt and again in the
+    # options' place; now the first line (who won and why) once, the score below
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin:
+        os.write(write, b"x")
+        os.close(write)
+        ui, _ = _ui_of(80, 24, stdin)
+        out = io.StringIO()
+        ui.out = out
+        ui.final(["You lose: Computer reached 20 souls (20 win)", "Souls: You 7, Computer 20"])
+    screen = ANSI.sub("", out.getvalue())
+    assert screen.count("You lose: Computer reached 20 souls") == 1
+    assert screen.count("Souls: You 7, Computer 20") == 1
+    assert "Game over: press any key to leave." in screen

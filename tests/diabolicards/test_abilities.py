@@ -404,3 +404,52 @@ def test_a_card_that_dodges_into_the_deck_leaves_its_doom_pact_and_its_partner_l
     assert card(s, "Ember Anew") in s.deck
     assert s.pacts == [] and where(s, "Lady Doombound") == (0, "Vask Tower", "r")
     assert "Lady Doombound" not in dead(s)
+
+
+def test_an_apex_moved_out_of_apex_prison_loses_the_hinder_for_good() -> None:
+    # Reference, Apex Prison: moving out of the zone by an ability lifts the
+    # hinder for good. Valor (4) is hindered to 0; Blink moves it to the Gang
+    # Hideout (4); Mags moves it back while picks are still open: it stays 4.
+    s = scenario(
+        """
+        [[seat]]
+        hand = ["Nightreign", "Lil Sprocket", "Barista Bo"]
+        [[seat]]
+        hand = ["Blink", "Mags"]
+        [[side]]
+        [[side]]
+        vask_tower = ["Valor"]
+        """
+    )
+    act(s, play(s, "Nightreign", "vask", "a"))
+    assert power_of(s, "Valor") == 0
+    act(s, play(s, "Blink", "vask"), "move Valor", "To The Gang Hideout")
+    assert where(s, "Valor")[:2] == (1, "The Gang Hideout") and power_of(s, "Valor") == 4
+    act(s, play(s, "Lil Sprocket", "campus"))
+    act(s, play(s, "Mags", "gang"), "move Valor", "To Vask Tower")
+    assert where(s, "Valor")[:2] == (1, "Vask Tower")
+    assert power_of(s, "Valor") == 4  # not hindered again
+    assert power_of(s, "Blink") == 0  # an arrival never picked before fills an open pick
+
+
+def test_a_human_moved_out_of_apex_service_loses_the_boost_for_good() -> None:
+    # Reference, Apex Service: an ally moved out of the zone by an ability
+    # loses the boost for good: Rook 6 -> 8 -> 6, and back in the zone still 6.
+    s = scenario(
+        """
+        [[seat]]
+        hand = ["Empress", "Blink", "Mags"]
+        [[seat]]
+        hand = ["Lil Sprocket", "Barista Bo"]
+        [[side]]
+        vask_tower = ["Rook"]
+        """
+    )
+    act(s, play(s, "Empress", "vask", "a"))
+    assert power_of(s, "Rook") == 8
+    act(s, play(s, "Lil Sprocket", "campus"))
+    act(s, play(s, "Blink", "vask"), "move Rook", "To The Gang Hideout")
+    assert power_of(s, "Rook") == 6
+    act(s, play(s, "Barista Bo", "campus"))
+    act(s, play(s, "Mags", "gang"), "move Rook", "To Vask Tower")
+    assert where(s, "Rook")[:2] == (0, "Vask Tower") and power_of(s, "Rook") == 6

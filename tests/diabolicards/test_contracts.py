@@ -136,3 +136,28 @@ def test_rewind_lifts_the_ban() -> None:
     assert not s.banned and events(s, "rewind")
     act(s, play(s, "Prodigy Priya", "vask"))
     assert "purge" in s.decision().options  # type: ignore[union-attr]
+
+
+def test_a_seat_with_no_space_must_pass_and_takes_no_contract_turn() -> None:
+    # FAQ: with no space in any of its zones a player must pass until space is
+    # made, and keeps passing until a legal play (a card into a slot that
+    # allows it) is possible. A Contract Turn is taken instead of a play, not
+    # for want of one: seat 0 passes though the deck holds 10 cards.
+    mat = [
+        ["Captain Adequate", "Lady Lukewarm", "The Mild Bulk", "Static Cling", "Doorstop",
+         "Paper Cut", "Mister Moist", "Sidekick Sally"],
+        ["Barista Bo", "Intern Ivy", "Mall Cop Maurice", "Crossing Guard Cleo", "Pizza Pete",
+         "Librarian Lou", "Tourist Tim", "Yoga Yolanda"],
+        ["Old Thunder", "Grandma Gale", "Professor Plume", "Nana Nightingale", "Colonel Crumb",
+         "Madame Mirage", "Sergeant Slippers", "Auntie Aurora"],
+    ]  # fmt: skip
+    zones = "\n".join(
+        f"{z} = [{', '.join(repr(n).replace(chr(39), chr(34)) for n in names_)}]"
+        for z, names_ in zip(
+            ("vask_tower", "the_gang_hideout", "havenvale_campus"), mat, strict=True
+        )
+    )
+    s = scenario(position(deck=10, hand0='["Dominique"]') + f"\n[[side]]\n{zones}\n[[side]]\n")
+    expect(s, "turn", 1)  # seat 0's turn passed at once
+    assert events(s, "pass") == [{"e": "pass", "p": 0, "out": False}]
+    assert len(s.deck) == 10 and not s.banned  # contract turns were allowed otherwise

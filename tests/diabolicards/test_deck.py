@@ -116,7 +116,7 @@ def test_love_partners_exist_in_the_deck() -> None:
 
 
 def test_the_catalogue_page_is_up_to_date() -> None:
-    # docs/diabolicards-cards.md is generated: python -m ossuary.diabolicards.catalog
+    # docs/diabolicards-cards.md is generated: make docs
     from pathlib import Path
 
     from ossuary.diabolicards.catalog import render

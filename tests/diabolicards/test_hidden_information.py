@@ -4,6 +4,8 @@ the seat may not see; samples are independent and consistent with the view."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ossuary.agents import Observation
@@ -170,3 +172,101 @@ def test_a_spectator_sees_no_hand_and_no_private_draw() -> None:
     assert all("card" not in e for e in v["log"] if e.get("seen_by") is not None)
     for seat in (0, 1, 2, 3, None):
         assert shared_mutables(s.view(seat), s) == []
+
+
+def _log_names(s: DiaboState, seat: int | None, name: str) -> bool:
+    """Whether ``seat``'s log (as view and as words) names the card ``name``."""
+    from ossuary.diabolicards.board import format_event
+
+    log = s.view(seat)["log"]
+    return any(name in str(e) for e in log) or any(name in format_event(e) for e in log)
+
+
+def test_a_shown_card_is_named_in_the_log_only_to_the_seats_that_saw_it() -> None:
+    # Why See in 2v2: seat 0 shows side 1 (seats 1 and 3) a card; its teammate
+    # (seat 2) and a spectator read that a card was shown, never which
+    s = scenario(
+        """
+        [game]
+        mode = "2v2"
+        [[seat]]
+        hand = ["Peeping Pam", "Viper"]
+        [[seat]]
+        hand = ["Lodestar", "Aegis"]
+        [[seat]]
+        hand = []
+        [[seat]]
+        hand = ["Blink"]
+        """
+    )
+    act(s, play(s, "Peeping Pam", "vask"), play(s, "Lodestar", "vask"))
+    act(s, "show Viper", "show Aegis")
+    # Viper was shown to side 1, Aegis (seat 1's) to side 0
+    for seat, sees_viper, sees_aegis in ((0, True, True), (1, True, True), (2, False, True),
+                                         (3, True, False), (None, False, False)):  # fmt: skip
+        assert _log_names(s, seat, "Viper") == sees_viper, seat
+        assert _log_names(s, seat, "Aegis") == sees_aegis, seat
+    shown = [e for e in s.view(2)["log"] if e["e"] == "reveal"]
+    assert [e["p"] for e in shown] == [0, 1] and "card" not in shown[0]
+
+
+def test_fate_purge_on_a_low_deck_names_the_shown_card_only_to_the_enemy_side() -> None:
+    s = scenario(
+        """
+        [game]
+        mode = "2v2"
+        rest = "dead"
+        deck = ["Jock Jensen", "Nerd Nguyen", "Prodigy Priya"]
+        [[seat]]
+        hand = ["Quinn Cramwell", "Viper"]
+        [[seat]]
+        hand = ["Thunderclap"]
+        [[seat]]
+        hand = ["Knuckles"]
+        [[seat]]
+        hand = ["Blink"]
+        """
+    )
+    act(s, play(s, "Quinn Cramwell", "campus"))
+    assert [e["card"] for e in s.log if e["e"] == "reveal"] == ["Viper"]
+    for seat, sees in ((0, True), (1, True), (2, False), (3, True), (None, False)):
+        assert _log_names(s, seat, "Viper") == sees, seat
+    assert s.view(2)["players"][0]["hand"][0] is None
+
+
+def _watched(steps: int) -> tuple[DiaboState, Any]:
+    """A 2v2 game after ``steps`` random actions, with the fuzzer's view check
+    that watched every one."""
+    from ossuary.diabolicards import GAME
+    from ossuary.fuzz import ViewCheck
+
+    s = new_game(seats=4, seed=4)
+    views = ViewCheck(GAME, s)
+    rng = Rng(4)
+    for _ in range(steps):
+        s.apply_action(rng.choice(s.legal_action_ids()))
+        views.after_action(s)
+    return s, views
+
+
+def test_the_fuzzers_view_check_judges_the_log_from_the_truth() -> None:
+    # a log event that names a card of seat 0's hand to everyone (as the reveal
+    # did before it said whom it was shown to) fails the check for the others
+    from ossuary.fuzz import InvariantError
+
+    s, views = _watched(steps=10)
+    views.check(s)
+    s.log.append({"e": "reveal", "p": 0, "card": s.defs[s.hands[0][0]].name, "to": 1})
+    with pytest.raises(InvariantError, match=r"seat 1 .*lies where the reader can't see it"):
+        views.check(s)
+
+
+def test_the_fuzzers_view_check_holds_whom_a_card_was_shown_to_to_the_log() -> None:
+    # the record says seat 2 was shown a card of seat 0's hand, but nothing told seat 2
+    from ossuary.fuzz import InvariantError
+
+    s, views = _watched(steps=10)
+    s.apply_action(s.legal_action_ids()[0])
+    s.known[s.hands[0][0]] |= 1 << 2
+    with pytest.raises(InvariantError, match=r"showed seat 2 .* without telling it"):
+        views.after_action(s)

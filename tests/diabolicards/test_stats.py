@@ -30,6 +30,8 @@ def test_resources_and_card_counts_follow_the_game(seats: int) -> None:
     assert sum(sum(d.values()) for d in cards["played"]) == len(plays)
     for e in plays:
         assert cards["played"][e["p"]][e["card"]] >= 1
+    # held: the cards in each hand when the game ended
+    assert cards["held"] == [{s.defs[c].name: 1 for c in hand} for hand in s.hands]
     # every seat drew its opening hand: 6 in 1v1, 5 in 2v2 (guide THE SETUP)
     assert all(sum(d.values()) >= (6 if seats == 2 else 5) for d in cards["drawn"])
     groups = GAME.card_groups()

@@ -19,6 +19,7 @@ from ossuary.cli.screen import FullScreenUI, layout_options
 from ossuary.diabolicards import GAME, new_game
 from ossuary.diabolicards.board import ZONE_SHORT, ZONE_TINY, render_screen
 from ossuary.diabolicards.state import DiaboState
+from ossuary.engine.names import seat_names
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -37,7 +38,8 @@ def _ui(s: DiaboState, width: int, height: int) -> FullScreenUI:
     """The full screen of seat 0 at ``width`` x ``height``, drawn off screen."""
     console = Console(width=width, color_system="256", force_terminal=True)
     names = ["human"] + ["computer, normal"] * (s.n - 1)
-    table = Table(console, lambda _: None, GAME, seat_names=names)
+    table = Table(console, lambda _: None, GAME, seat_names=names,
+                  names=seat_names(["human"] + ["computer"] * (s.n - 1), me=0))  # fmt: skip
     table.title = "Diabolicards · seed 5"
     ui = FullScreenUI(console)
     ui.size = lambda: (width, height)  # type: ignore[method-assign]
@@ -72,15 +74,15 @@ def test_the_mat_fits_the_screen_and_keeps_ones_own_hand(
     assert lines[-1].startswith(">")
     if height >= 40:  # room for both sides: three zones each, power per side
         assert text.count("Vask Tower") >= 1 and "Contracts:" in text
-        assert re.search(r"Side 1: .* · power \d+", text)
-        assert re.search(r"Side 0: .* · power \d+", text)
+        assert re.search(r"^Computer.* · power \d+", text, re.M)  # the enemy side
+        assert re.search(r"^You.* · power \d+", text, re.M)
 
 
 def test_a_seat_sees_no_other_hand_on_its_screen() -> None:
     s = _midgame(4)
     text = "\n".join(_frame(s, 100, 40))
     for p in (1, 2, 3):  # a teammate's hand never shows (guide THE SETUP)
-        assert re.search(rf"Player {p} \(computer, normal\): {len(s.hands[p])} cards", text)
+        assert re.search(rf"Computer {p} \(normal\): {len(s.hands[p])} cards", text)
         for cid in s.hands[p]:
             if not s.known[cid] & 1 and cid not in s.hands[0]:
                 line = next(line for line in text.splitlines() if line.startswith("Your hand"))
@@ -116,12 +118,17 @@ def test_visible_cards_name_the_hand_the_mat_and_the_contracts() -> None:
     assert GAME.legend()
 
 
-def _mat_lines(s: DiaboState, side: int) -> list[str]:
+# how a 1v1 side's title starts: as the play screen names the seats (_frame),
+# and as a board drawn with no names does
+TITLES = {True: ("You · ", "Computer (normal) · "), False: ("Player 1 (you) · ", "Player 2 · ")}
+
+
+def _mat_lines(s: DiaboState, side: int, named: bool = True) -> list[str]:
     """How the screen draws ``side``'s title and zones from seat 0's view: the
     title with the side's power, then each zone with its power (+ synergy)."""
     view = s.view(0)
     zones = view["sides"][side]["zones"]
-    out = [f"Side {side}: "]
+    out = [TITLES[named][side]]
     for z in zones:
         power = f"{z['power']}" + (f"+{z['synergy']}" if z["synergy"] else "")
         out.append(f"  {ZONE_SHORT[z['zone']]:<12}{power:>5} ")
@@ -148,8 +155,8 @@ def test_at_80x24_ones_turn_keeps_the_whole_mat_and_the_prompt_on_screen(seed: i
         assert re.search(rf"· power {view['sides'][side]['score']}\b", lines[at])
         for row, zone in enumerate(zones, at + 1):
             assert lines[row].startswith(zone), (lines[row], zone)
-    enemy = next(i for i, line in enumerate(lines) if line.startswith("Side 1: "))
-    mine = next(i for i, line in enumerate(lines) if line.startswith("Side 0: "))
+    enemy = next(i for i, line in enumerate(lines) if line.startswith(TITLES[True][1]))
+    mine = next(i for i, line in enumerate(lines) if line.startswith(TITLES[True][0]))
     assert enemy < mine
     assert "Your turn: play a card, or take a contract turn?" in lines
     assert lines[-1].startswith(">")
@@ -168,7 +175,7 @@ def test_options_that_do_not_fit_go_onto_pages_and_the_mat_stays() -> None:
     shown = set()
     for page in (first, second):
         assert len(page) <= 24
-        assert sum(line.startswith(("Side 0: ", "Side 1: ", "  Vask Tower")) for line in page) == 4
+        assert sum(line.startswith((*TITLES[True], "  Vask Tower")) for line in page) == 4
         start = page.index("Your turn: play a card, or take a contract turn?")
         for line in page[start + 1 : -2]:
             shown |= set(re.findall(r"(?<![\w(])(\d+) (?=[A-Z])", line))
@@ -192,7 +199,7 @@ def test_a_shorter_screen_folds_a_side_into_its_zone_powers_and_loses_no_zone(
     lines = console.file.getvalue().splitlines()
     assert 0 < len(lines) <= height
     for side in (1, 0):
-        title, *zones = _mat_lines(s, side)
+        title, *zones = _mat_lines(s, side, named=False)
         at = next(i for i, line in enumerate(lines) if line.startswith(title))
         if lines[at + 1 : at + 2] and lines[at + 1].startswith(zones[0]):
             continue  # drawn in full, as at 80x24
@@ -201,5 +208,5 @@ def test_a_shorter_screen_folds_a_side_into_its_zone_powers_and_loses_no_zone(
             for z in view["sides"][side]["zones"]
         )
         assert f"· power {view['sides'][side]['score']} · {folded}" in lines[at], lines[at]
-    enemy = next(line for line in lines if line.startswith("Side 1: "))
+    enemy = next(line for line in lines if line.startswith(TITLES[False][1]))
     assert " · Vask " in enemy  # the enemy folds first, one's own side stays longer

@@ -74,3 +74,34 @@ def test_a_clone_is_independent_of_its_original() -> None:
         c.apply_action(rng.choice(c.legal_action_ids()))
     assert s.serialize() == before
     assert c.serialize() != before
+
+
+# -- what the README promises of the API (issue 30 §6) ---------------------------------
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer", "diabolicards"])
+def test_illegal_action_is_importable_from_ossuary_and_from_each_game(name: str) -> None:
+    import importlib
+
+    import ossuary
+
+    package = importlib.import_module(f"ossuary.{name}")
+    assert ossuary.IllegalAction is IllegalAction
+    assert package.IllegalAction is IllegalAction
+    s = package.new_game(seed=2)
+    with pytest.raises(ossuary.IllegalAction):
+        s.apply_action("no such option")
+
+
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer", "diabolicards"])
+def test_resample_takes_the_standard_librarys_random_too(name: str) -> None:
+    import importlib
+    import random
+
+    s = importlib.import_module(f"ossuary.{name}").new_game(seed=4)
+    seat = s.current_player()
+    assert seat is not None
+    a = s.resample(seat, random.Random(5))
+    b = s.resample(seat, random.Random(5))
+    assert a == b and a.perspective == seat  # the same generator, the same sample
+    assert a.legal_action_ids() == s.legal_action_ids()
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        s.resample(seat, 5)  # type: ignore[arg-type]

@@ -182,7 +182,7 @@ def test_the_soul_of_each_turn_is_logged() -> None:
     s = hecatomb.new_game(seed=1)
     turn_souls = [e for e in s.log if e["e"] == "souls" and e.get("why") == "turn"]
     assert turn_souls == [{"e": "souls", "p": s.first, "mode": "gain", "n": 1, "why": "turn"}]
-    assert format_event(turn_souls[0]) == f"Player {s.first} gains 1 soul (start of the turn)"
+    assert format_event(turn_souls[0]) == f"Player {s.first + 1} gains 1 soul (start of the turn)"
 
 
 def _logged_kinds() -> dict[str, set[str]]:
@@ -225,12 +225,12 @@ def test_every_event_kind_the_rules_log_has_words() -> None:
 
 
 def test_one_is_singular() -> None:
-    assert format_event({"e": "reap", "a": 2, "p": 0, "souls": 1}) == "#2 reaps 1 soul for Player 0"
+    assert format_event({"e": "reap", "a": 2, "p": 0, "souls": 1}) == "#2 reaps 1 soul for Player 1"
     assert format_event({"e": "souls", "p": 1, "mode": "steal", "n": 1, "to": 0}) == (
-        "Player 0 steals 1 soul from Player 1"
+        "Player 1 steals 1 soul from Player 2"
     )
     assert format_event({"e": "look", "p": 0, "whose": 1, "zone": "deck", "n": 1}) == (
-        "Player 0 looks at the top of Player 1's deck (1 card)"
+        "Player 1 looks at the top of Player 2's deck (1 card)"
     )
 
 
@@ -273,5 +273,25 @@ def test_effects_that_change_strength_tap_or_add_mana_are_logged() -> None:
         "#0 gets Greed Evader until end of turn (Pump)",
         "#0 is tapped (Pump)",
         "#0 untaps (Pump)",
-        "Player 0 adds 1 greed mana to the pool (Pump)",
+        "Player 1 adds 1 greed mana to the pool (Pump)",
     ]
+
+
+def test_a_card_panel_says_each_thing_once() -> None:
+    # issue 30 §2: Vesk's panel said its attack cost twice ("... costs its controller
+    # 1 soul." and "Attacking its controller costs 1 souls per abomination.")
+    import io
+
+    from rich.console import Console
+
+    from ossuary.hecatomb import base_pool
+    from ossuary.hecatomb.board import card_panel
+
+    for card in base_pool().cards.values():
+        out = io.StringIO()
+        Console(file=out, width=80, color_system=None).print(card_panel(card))
+        text = " ".join(out.getvalue().replace("│", " ").split())
+        assert "costs its controller" not in text or text.count("controller") == (
+            card.text.count("controller") + card.flavor.count("controller")
+        ), card.name
+        assert " 1 souls" not in text, card.name

@@ -5,10 +5,10 @@ import pytest
 
 from ossuary.agents import Observation
 from ossuary.engine import ReplayError, Rng, SampleError, UnknownSeat
-from ossuary.engine.contract import check_sample, shared_mutables
+from ossuary.engine.contract import NameFinder, Sight, check_sample, name_leaks, shared_mutables
 from ossuary.engine.replay import Replay, SeatReplay
-from ossuary.hecatomb import new_game
-from ossuary.hecatomb.fuzz import _walk, hidden_from
+from ossuary.hecatomb import GAME, new_game
+from ossuary.hecatomb.fuzz import hidden_from
 
 from .script import act, minion, scenario
 
@@ -228,10 +228,11 @@ def test_a_seat_replay_holds_only_that_seats_views() -> None:
         log: list[dict[str, object]] = []
         for frame, state in zip(mine.frames, states, strict=True):
             log.extend(frame["view"]["log"])
-            if seat is not None:
-                hidden = hidden_from(state, seat)
-                shown = [d["id"] for d in _walk(frame["view"]) if "card" in d and "id" in d]
-                assert not hidden & set(shown), "a frame shows a card hidden from its seat"
+            if seat is not None:  # judged from where the cards truly lie
+                places = GAME.card_places(state)
+                now = Sight(places, seat, state.num_seats())
+                problems = name_leaks(frame["view"], now, NameFinder(p.name for p in places))
+                assert not problems, f"a frame shows a card hidden from its seat: {problems}"
             whole = state.view(seat)
             assert {k: v for k, v in frame["view"].items() if k not in ("log", "log_from")} == {
                 k: v for k, v in whole.items() if k not in ("log", "log_from")

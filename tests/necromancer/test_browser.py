@@ -182,14 +182,15 @@ def test_two_people_play_a_whole_game_by_clicking_the_board(
     for page in pages:
         page.wait_for_selector("#overlay .end h2")
     heads = sorted(p.locator("#overlay .end h2").inner_text() for p in pages)
-    assert heads == ["You lose.", "You win!"]
+    assert [h.split(":")[0] for h in heads] == ["You lose", "You win"]  # and why, after ":"
     assert sum(p.board_clicks for p in players) >= 20  # the board, not the option bar
     assert sum(p.stacks_seen for p in players) >= 5
     # a minion goes to the space its card was dropped on (the engine asks after the window)
-    log = pages[0].locator("#log").inner_text()
+    log = pages[0].locator("#log").inner_text()  # as seat 0 reads it
     for p in players:
         for name, space in p.placed:
-            assert f"Player {p.seat}: {name} takes space {space}" in log
+            who = "You" if p.seat == 0 else f"Player {p.seat + 1}"
+            assert f"{who}: {name} takes space {space}" in log
     assert any(p.placed for p in players)
     assert not any(p.errors for p in pages), [p.errors for p in pages]
 
@@ -273,7 +274,9 @@ DRAW = """async ({view, legal, me, fresh}) => {
         document.body.append(root);
         window.acted = [];
         const api = {act: (id) => window.acted.push(id), card: () => undefined, showCard() {},
-            hoverCard() {}, hideCard() {}, playerName: (s) => `Player ${s}`, hint() {},
+            hoverCard() {}, hideCard() {}, playerName: (s) => `Player ${s + 1}`, hint() {},
+            whose: (s) => `Player ${s + 1}'s`, says: (s, third) => `Player ${s + 1} ${third}`,
+            them: (s) => `Player ${s + 1}`,
             message() {}};
         window.board = createBoard(root, api);
     }
@@ -303,10 +306,11 @@ def test_the_response_stack_is_drawn_top_first(server: ServerProcess, browser: A
     state = GAME.load_scenario(SCENARIO.replace("NEGATED", ""))
     page = _page(browser, server.base + "/static/style.css")
     handled = _draw(page, state, 0)
-    # Player 1's Frost Snare answers Player 0's attack: the snare is on top, resolves first
+    # Player 2's Frost Snare answers Player 1's attack: the snare is on top, resolves
+    # first (entries count from 1, the bottom one; seats named as the page names them)
     assert _entries(page) == [
-        "1 Player 1 plays Frost Snare → Ironhide Ravager (Player 0 space 1) resolves first",
-        "0 Player 0 attacks with Ironhide Ravager → Player 1's hero",
+        "2 Player 2 plays Frost Snare → Ironhide Ravager (Player 1's space 1) resolves first",
+        "1 Player 1 attacks with Ironhide Ravager → Player 2's hero",
     ]
     assert page.locator(f"{BOARD} .stack-entry.top").get_attribute("data-index") == "1"
     # what is asked, and the options drawn where they lie (pass, sacrifice: the bar's)
@@ -320,11 +324,11 @@ def test_the_response_stack_is_drawn_top_first(server: ServerProcess, browser: A
     page.locator(f'{BOARD} .slot[data-name="Silent Vigil"]').click()
     page.locator(f'{BOARD} .relic[data-name="Rusted Cleaver"]').click()
     assert page.evaluate("window.acted") == [unravel, vigil, cleaver]
-    # Player 0 answers with Unravel: three entries, the newest on top
+    # Player 1 answers with Unravel: three entries, the newest on top
     state.apply_action(unravel)
     _draw(page, state, 0)
     assert _entries(page)[0].startswith(
-        "2 Player 0 plays Unravel → stack entry 1: Player 1's card being played (Frost Snare)"
+        "3 Player 1 plays Unravel → stack entry 2: Player 2's card being played (Frost Snare)"
     )
     assert len(_entries(page)) == 3
 

@@ -14,6 +14,7 @@ from .script import (
     health,
     illegal,
     m,
+    minion,
     ms,
     pass_all,
     play,
@@ -256,8 +257,51 @@ def test_faq_14_and_16_defense_lowered_to_zero_destroys_nothing() -> None:
     assert stats_at(s, 0, 1) == (2, 0)  # it stays 0 until something changes it
 
 
+def _change(name: str, defense: int) -> dict[str, object]:
+    return {
+        "name": name, "type": "spell", "cost": 0, "rarity": "common", "text": name,
+        "abilities": [{"trigger": "play", "target": {"kind": "minion"},
+                       "effects": [{"verb": "modify", "defense": defense}]}],
+    }  # fmt: skip
+
+
+def test_faq_15_lowering_defense_stops_at_zero_so_a_later_raise_counts_in_full() -> None:
+    # FAQ 15: effects that reduce defense stop at zero. A 0/3 given -5 loses
+    # the 3 it has, not 5; +2 afterwards gives it 2 (not -5 + 2 + 3 = 0).
+    cards = [minion("Brittle Husk", 0, 3), _change("Sap Five", -5), _change("Shore Two", 2)]
+    s = scenario(duel(m("Brittle Husk", 1), "", extra0='hand = ["Sap Five", "Shore Two"]'), cards)
+    play(s, 0, "Sap Five")
+    assert stats_at(s, 0, 1) == (0, 0)
+    play(s, 0, "Shore Two")
+    assert stats_at(s, 0, 1) == (0, 2)
+    # a scenario that writes -5 on it means the same: down to 0
+    s = scenario(duel(m("Brittle Husk", 1, defense=-5), "", extra0='hand = ["Shore Two"]'), cards)
+    play(s, 0, "Shore Two")
+    assert stats_at(s, 0, 1) == (0, 2)
+
+
 def test_faq_15_defense_never_goes_below_zero_and_one_damage_then_destroys() -> None:
     s = scenario(duel(m("Cave Lurker", 1, defense=-5), "", extra0='hand = ["Grave Bolt"]'))
     assert stats_at(s, 0, 1) == (2, 0)
     play(s, 0, "Grave Bolt")  # 3 damage: more than 0 defense, so it dies; 3 pierces
     assert row(s, 0)[0] is None and health(s)[0] == 37
+
+
+def test_defenders_are_logged_even_when_every_eligible_minion_defends() -> None:
+    # issue 30 §2: the defenders were logged on "done" only; choosing the last
+    # eligible minion ends the choice without a "done", and nothing was logged
+    from ossuary.necromancer.board import format_event
+
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
+    attack(s, 0, 1, "h1")
+    act(s, f"defend {at(s, 1, 1)}")  # the only possible defender: no "done" to ask
+    said = [format_event(e) for e in s.view(0)["log"]]
+    assert "Player 2 defends with Barrow Sentinel" in said
+    # and declining to defend is said too: the attacker sees the attack go through
+    s = scenario(duel(m("Cave Lurker", 1), m("Barrow Sentinel", 1)))
+    attack(s, 0, 1, "h1")
+    expect(s, "defend", 1)
+    act(s, "done")
+    said = [format_event(e) for e in s.view(0)["log"]]
+    assert "Player 2 does not defend against Cave Lurker" in said
+    assert "Player 1's Cave Lurker attacks Player 2's hero" in said

@@ -144,3 +144,25 @@ minions = [{{ card = "Cave Lurker", space = 2 }}, {{ card = "Barrow Sentinel", s
     expect(s, "main", 0)
     assert s.minions[at(s, 1, 3)].ensnare is not None
     assert s.minions[at(s, 1, 2)].ensnare is None
+
+
+def test_the_land_limit_is_one_land_per_player_section_15() -> None:
+    # Section 4 and FAQ 11 say one land "on the field"; section 15 says one per
+    # player, and "your existing Land card". We follow section 15: player 0's
+    # new land replaces its own land only, never player 1's.
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+turns = 3
+hand = ["Crimson Manor"]
+deck = ["Mist Wraith", "Mist Wraith"]
+
+[[seat]]
+hero = "{PLAIN}"
+deck = ["Mist Wraith", "Mist Wraith"]
+magic = [{{ card = "Bone Fields", slot = 1 }}]
+""")
+    play(s, 0, "Crimson Manor")
+    pass_all(s)
+    assert s.defs[slot(s, 0, 1)].name == "Crimson Manor"
+    assert s.defs[slot(s, 1, 1)].name == "Bone Fields" and grave_names(s, 1) == []

@@ -10,11 +10,14 @@ from .script import (
     act,
     at,
     attack,
+    dismiss,
     expect,
     grave_names,
     health,
     illegal,
+    in_hand,
     lifeforce,
+    pass_all,
     play,
     scenario,
 )
@@ -262,3 +265,174 @@ minions = [{{ card = "Cave Lurker", space = 1 }}]
     play(s, 0, "Grave Bolt")
     expect(s, "window", 1)
     assert f"destroy {s.seats[0].magic[0]}" in s.legal_action_ids()
+
+
+def test_a_minion_ensnared_in_response_to_its_dismissal_is_not_dismissed() -> None:
+    # Sections 9 and 11: an ensnared minion can't be dismissed; section 13: the
+    # response resolves first. So the dismissal, checked again as it resolves,
+    # does nothing, just as an attacker ensnared in response doesn't attack.
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+deck = ["Mist Wraith", "Mist Wraith"]
+minions = [{{ card = "Cave Lurker", space = 1 }}]
+
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Frost Snare"]
+deck = ["Mist Wraith", "Mist Wraith"]
+""")
+    lurker = at(s, 0, 1)
+    dismiss(s, lurker)
+    expect(s, "window", 1)
+    play(s, 1, "Frost Snare")  # its only target: the lurker being dismissed
+    pass_all(s)
+    expect(s, "main", 0)
+    assert at(s, 0, 1) == lurker and s.minions[lurker].ensnare is not None
+    assert lurker not in s.seats[0].deck
+    assert any(e["e"] == "fizzle" and e["what"] == "dismiss" for e in s.log)
+
+
+def test_sacrificing_cards_can_pay_for_destroy_magic_on_the_opponents_turn() -> None:
+    # Section 10 and FAQ 3: Destroy Magic and Sacrifice Card work on any turn,
+    # and sacrificed cards pay. Seat 1 has 0 lifeforce but 4 cards in hand (a
+    # public count): it could pay 4, so it is asked, sacrifices and destroys.
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Grave Bolt"]
+deck = ["Mist Wraith"]
+magic = [{{ card = "Bone Fields", slot = 1 }}]
+
+[[seat]]
+hero = "{PLAIN}"
+lifeforce = 0
+hand = ["Mist Wraith", "Mist Wraith", "Cave Lurker", "Cave Lurker"]
+deck = ["Mist Wraith"]
+minions = [{{ card = "Cave Lurker", space = 1 }}]
+""")
+    fields = s.seats[0].magic[0]
+    assert could_respond(s, 1)
+    play(s, 0, "Grave Bolt")
+    expect(s, "window", 1)
+    assert s.legal_action_ids() == ("sacrifice", "pass")  # 0 lifeforce: pay first
+    for _ in range(4):
+        act(s, "sacrifice", f"sacrifice {s.seats[1].hand[0]}")
+        expect(s, "window", 1)  # asked again after each
+    act(s, f"destroy {fields}")
+    pass_all(s)
+    expect(s, "main", 0)
+    assert s.seats[0].magic[0] == -1 and "Bone Fields" in grave_names(s, 0)
+    assert lifeforce(s)[1] == 0 and not s.seats[1].hand
+
+
+def test_three_cards_and_no_lifeforce_cannot_pay_for_destroy_magic() -> None:
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Grave Bolt"]
+deck = ["Mist Wraith"]
+magic = [{{ card = "Bone Fields", slot = 1 }}]
+
+[[seat]]
+hero = "{PLAIN}"
+lifeforce = 0
+hand = ["Mist Wraith", "Mist Wraith", "Cave Lurker"]
+deck = ["Mist Wraith"]
+minions = [{{ card = "Cave Lurker", space = 1 }}]
+""")
+    assert not could_respond(s, 1)
+    play(s, 0, "Grave Bolt")
+    expect(s, "window", 0)  # only the actor, who has the lifeforce, is asked
+
+
+def test_sacrificing_cards_can_pay_for_an_any_turn_ability() -> None:
+    # Warding Totem's ability (2 lifeforce, on any player's turn): seat 1 has
+    # no lifeforce but two cards, so it is asked, sacrifices both and uses it.
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Grave Bolt"]
+deck = ["Mist Wraith"]
+
+[[seat]]
+hero = "{PLAIN}"
+lifeforce = 0
+hand = ["Mist Wraith", "Cave Lurker"]
+deck = ["Mist Wraith"]
+minions = [{{ card = "Cave Lurker", space = 1 }}]
+magic = [{{ card = "Warding Totem", slot = 1 }}]
+""")
+    totem, lurker = s.seats[1].magic[0], at(s, 1, 1)
+    play(s, 0, "Grave Bolt")
+    expect(s, "window", 1)  # 3 damage at the 2/3 lurker, the only target
+    act(s, "sacrifice", f"sacrifice {s.seats[1].hand[0]}")
+    act(s, "sacrifice", f"sacrifice {s.seats[1].hand[0]}")
+    act(s, f"use {totem} 0")
+    pass_all(s)
+    expect(s, "main", 0)
+    assert at(s, 1, 1) == lurker and s.minions[lurker].damage == 3  # 3 + 3 defense: it lives
+
+
+def test_on_your_own_turn_draw_card_and_main_phase_abilities_do_not_respond() -> None:
+    # Our reading of sections 12 and 13 with FAQ 3 and 6: "during your turn"
+    # means in your main phase (FAQ 6), and a response window is not the main
+    # phase. So even on its own turn, player 0 answers player 1's response only
+    # with what works on any turn (here the reaction Bone Ward), never with
+    # Draw Card, its hero's ability or Skull Catapult's main-phase ability.
+    s = scenario(f"""
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Grave Bolt", "Bone Ward"]
+deck = ["Mist Wraith", "Mist Wraith"]
+minions = [{{ card = "Cave Lurker", space = 1 }}]
+magic = [{{ card = "Skull Catapult", slot = 1 }}]
+
+[[seat]]
+hero = "{PLAIN}"
+hand = ["Frost Snare"]
+deck = ["Mist Wraith"]
+minions = [{{ card = "Barrow Sentinel", space = 1 }}]
+""")
+    catapult = s.seats[0].magic[0]
+    main = s.legal_action_ids()
+    assert {"draw", "hero", f"use {catapult} 0"} <= set(main)  # all fine in the main phase
+    play(s, 0, "Grave Bolt")
+    act(s, f"m{at(s, 1, 1)}")
+    play(s, 1, "Frost Snare")  # at player 0's lurker
+    act(s, "pass")  # player 1 is done
+    expect(s, "window", 0)
+    opts = s.legal_action_ids()
+    assert f"play {in_hand(s, 0, 'Bone Ward')}" in opts
+    assert not {"draw", "hero", f"use {catapult} 0"} & set(opts)
+    for action in ("draw", "hero", f"use {catapult} 0"):
+        illegal(s, action)
+
+
+def test_a_player_who_passed_is_not_asked_again_when_a_later_response_joins() -> None:
+    # Section 13: responses are asked once round the table, from the next
+    # player to the one who acted, who answers last. Player 1 passes; player 2
+    # responds; player 0 (the actor) responds last; nobody is asked again and
+    # the stack resolves. The rulebook's example ends the same way: the
+    # actor's Dispel is the last word.
+    seats = []
+    for hand, minion in ((["Grave Bolt", "Unravel"], "Cave Lurker"), (["Unravel"], "Cave Lurker"),
+                         (["Bone Ward"], "Barrow Sentinel")):  # fmt: skip
+        items = ", ".join(f'"{c}"' for c in hand)
+        seats.append(
+            f'[[seat]]\nhero = "{PLAIN}"\nhand = [{items}]\ndeck = ["Mist Wraith"]\n'
+            f'minions = [{{ card = "{minion}", space = 1 }}]\n'
+        )
+    s = scenario("\n".join(seats))
+    play(s, 0, "Grave Bolt")
+    act(s, f"m{at(s, 2, 1)}")  # 3 damage at player 2's sentinel
+    expect(s, "window", 1)
+    act(s, "pass")
+    expect(s, "window", 2)
+    play(s, 2, "Bone Ward")  # its last card: nothing more to add
+    expect(s, "window", 0)
+    play(s, 0, "Unravel")
+    act(s, "s1")  # negates the ward; player 0 has nothing left to add
+    expect(s, "main", 0)  # player 1, who passed, is not asked about the Unravel
+    assert [e["p"] for e in s.log if e["e"] == "resolve"][-2:] == [0, 0]
+    assert "Unravel" in [s.defs[c].name for c in s.seats[1].hand]

@@ -40,8 +40,8 @@ def test_both_rows_by_position_with_health_lifeforce_and_statuses() -> None:
     s = position()
     out = text(s, 0)
     lines = out.splitlines()
-    mine = next(i for i, line in enumerate(lines) if line.startswith("Player 0"))
-    theirs = next(i for i, line in enumerate(lines) if line.startswith("Player 1"))
+    mine = next(i for i, line in enumerate(lines) if line.startswith("Player 1"))
+    theirs = next(i for i, line in enumerate(lines) if line.startswith("Player 2"))
     assert theirs < mine, "the seat's own side is drawn at the bottom"
     assert "health 31" in lines[theirs] and "lifeforce 7" in lines[mine]
     row = next(line for line in lines[mine:] if "minions" in line)
@@ -80,8 +80,8 @@ def test_options_grouped_and_every_visible_card_listed() -> None:
     assert ("Or", "End turn") in groups
     where = dict(GAME.visible_cards(view))
     assert where["your hand"] == ["Cave Lurker", "Grave Bolt"]
-    assert "Grave Gnawer" in where["Player 1's field"]
-    assert "Player 1's hand" not in where
+    assert "Grave Gnawer" in where["Player 2's field"]
+    assert "Player 2's hand" not in where
     assert GAME.legend()
 
 
@@ -92,6 +92,84 @@ def test_four_seats_fit_a_small_screen_each_seat_on_one_line() -> None:
     out = text(s, 0, width=80, height=14).rstrip("\n").splitlines()
     assert len(out) <= 14
     for seat in range(4):
-        line = next(line for line in out if line.startswith(f"Player {seat}"))
+        line = next(line for line in out if line.startswith(f"Player {seat + 1}"))
         assert "health 40" in line and "lifeforce" in line and len(line) <= 80
     assert out[-1].lstrip().startswith("hand:")
+
+
+# -- auto-pass at the terminal (issue 30 §1) ----------------------------------------------
+def _play(*args: str, answers: str) -> str:
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    # seed 3: you put no card into the graveyard (3), discard Frost Snare, your only
+    # reaction, at the mulligan (1), keep the rest (7); the computer goes first
+    result = CliRunner().invoke(
+        app, ["play", "necromancer", "--seed", "3", "--ai", "easy", "--ui", "plain", *args],
+        input="3\n1\n7\n" + answers,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_auto_pass_answers_a_window_where_only_sacrifice_card_is_on_offer() -> None:
+    # Sacrifice Card is always on offer with cards in hand: alone it is no reason to ask
+    out = _play(answers="")
+    assert out.count("You: Pass (don't respond) (auto-pass: nothing else you could do matters") >= 2
+    assert "You: Response window" not in out
+    assert "You: Your main phase" in out  # asked again when it is your own turn
+    # without auto-pass the same windows are asked, with Sacrifice Card and Pass
+    asked = _play("--no-auto-pass", answers="")
+    assert "You: Response window: respond to Computer's card being played" in asked
+    assert "auto-pass:" not in asked
+
+
+def test_u_passes_until_something_changes() -> None:
+    # Frost Snare kept in hand: the window is asked (it could answer); "u" passes
+    # it and every window after it that offers nothing new, until your own turn
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    result = CliRunner().invoke(
+        app, ["play", "necromancer", "--seed", "3", "--ai", "easy", "--ui", "plain"],
+        input="3\n7\nu\n",
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    asked = out.index("You: Response window")
+    assert "1. Play Frost Snare" in out[asked:]
+    after = out[out.index("Your choice", asked) :]
+    assert after.count("(passing until something changes") >= 1
+    assert "You: Response window" not in after  # not asked again meanwhile
+    assert "You: Your main phase" in after
+
+
+def test_a_place_is_chosen_by_its_space_number() -> None:
+    # issue 30 §1: "2 Space 3 / 3 Space 1" let 3 put the card in space 1; each
+    # space's option now has the space's own number, whatever came before
+    import random
+
+    from ossuary.agents import Observation
+    from ossuary.cli.human import Table
+    from ossuary.necromancer import GAME, new_game
+
+    seen = 0
+    shared = Table(Console(file=io.StringIO()), lambda _: None, GAME)  # numbers kept across
+    for seed in range(6):
+        s = new_game(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and s.ply < 400:
+            d = s.decision()
+            assert d is not None
+            if d.kind == "place":
+                view = Observation.of(s, d.player, None, "view").view
+                for table in (Table(Console(file=io.StringIO()), lambda _: None, GAME), shared):
+                    options = table.options(d.player, view, s.legal_actions())
+                    for o in options:
+                        assert o.key == str(int(o.action.id.split()[1]) + 1)
+                        assert o.action.label == f"Space {o.key}"
+                seen += len(options) < 4  # some spaces taken: the numbers have gaps
+            s.apply_action(rng.choice(s.legal_action_ids()))
+    assert seen >= 3

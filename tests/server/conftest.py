@@ -20,8 +20,11 @@ from ossuary.server import ServerConfig, create_app
 from .helpers import free_port
 
 
-def make_client(db: Path, workers: int = 0) -> TestClient:
-    return TestClient(create_app(ServerConfig(db_url=f"sqlite:///{db}", ai_workers=workers)))
+def make_client(db: Path, workers: int = 0, hold: float = 0.0) -> TestClient:
+    """The app on ``db``; response windows are not held open (``hold``) unless a
+    test is about that: games play at the tests' pace."""
+    config = ServerConfig(db_url=f"sqlite:///{db}", ai_workers=workers, hold_seconds=hold)
+    return TestClient(create_app(config))
 
 
 @pytest.fixture

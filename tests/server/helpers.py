@@ -105,7 +105,9 @@ class ServerProcess:
         workers: int = 1,
         log_level: str = "info",
         extra: Sequence[str] = (),
+        hold: float = 0.0,
     ) -> None:
+        self.hold = hold  # response windows held open: not unless a test is about that
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db_url = db_url
@@ -126,7 +128,7 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> None:
         cmd = [*ossuary_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--db", self.db_url, "--ai-workers", str(self.workers),
-               "--log-level", self.log_level, *self.extra]  # fmt: skip
+               "--log-level", self.log_level, "--hold", str(self.hold), *self.extra]  # fmt: skip
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log_path.open("ab") as out:
             self.proc = subprocess.Popen(

@@ -3,6 +3,7 @@ deck checks, and refusals of bad requests that change nothing."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -97,6 +98,18 @@ def test_catalogue_lists_every_registered_game_generically(client: TestClient) -
     assert data["ai_tables"] == {"learned": ["hecatomb:2"]}
     cards = client.get("/api/catalog/hecatomb/cards").json()["cards"]
     assert len(cards) == len(games.get("hecatomb").cards())
+
+
+def test_the_card_panel_has_a_name_in_words_for_every_field(client: TestClient) -> None:
+    # issue 30 §2: the panel showed raw field names ("minion_type")
+    for name in games.names():
+        data = client.get(f"/api/catalog/{name}/cards").json()
+        fields = data["fields"]
+        for card in data["cards"]:
+            for key in card:
+                assert key in fields, (name, key)
+                assert re.fullmatch(r"[A-Z#][a-z ]*", fields[key]), (name, key, fields[key])
+    assert data["fields"]["linked_zone"] == "Linked to"  # the game's own heading first
 
 
 def test_the_ai_levels_are_those_of_ossuary_play() -> None:

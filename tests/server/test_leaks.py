@@ -18,7 +18,10 @@ also checks that every kind of log event the rules can write was exercised,
 and, directly, that no message names the id of a card hidden from its reader
 and no log event private to another seat keeps its card names. (The direct
 check matters: ``resample`` redacts the sample's log with the same function as
-the view, so a fault there would hide from the comparison.)
+the view, so a fault there would hide from the comparison; the oracle in
+``test_oracle.py`` judges real frames from the truth instead.) Every event
+kind of every game must be in the audit of who reads its card names
+(``docs/architecture.md``, "Who sees each log event").
 """
 
 from __future__ import annotations
@@ -168,6 +171,36 @@ def test_hecatomb_every_event_kind_is_checked() -> None:
     play_and_check(game, empty, 5, kinds, replays=False)  # a scenario has no replay
     missing = hecatomb_event_kinds() - kinds
     assert not missing, f"event kinds never exercised by the leak test: {sorted(missing)}"
+
+
+# -- the audit: every event kind of every game says who reads its card names --------------------
+ARCHITECTURE = Path(__file__).parents[2] / "docs" / "architecture.md"
+
+
+def event_kinds(name: str) -> set[str]:
+    """Every event kind a game's rules modules can write: ``event(s, "kind", ...)``,
+    also split over lines and as ``"boost" if value else "hinder"``."""
+    folder = Path(games.get(name).web_assets() or ".").parent
+    text = " ".join(p.read_text() for p in folder.rglob("*.py"))
+    found = re.findall(r'event\(\s*s,\s*"([a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+)")?', text)
+    return {kind for pair in found for kind in pair if kind}
+
+
+def audited_kinds(title: str) -> set[str]:
+    """The event kinds in the architecture document's table for ``title``."""
+    text = ARCHITECTURE.read_text()
+    table = text.split(f"**{title}**", 1)[1].split("\n\n", 2)[1]
+    return set(re.findall(r"`([a-z_]+)`", "\n".join(
+        row.split("|")[1] for row in table.splitlines() if row.startswith("| `"))))  # fmt: skip
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_event_kind_is_in_the_hidden_information_audit(name: str) -> None:
+    kinds = event_kinds(name)
+    assert len(kinds) > 20, f"{name}: the rules' events were not found"
+    audited = audited_kinds(games.get(name).title)
+    assert kinds - audited == set(), "event kinds nobody audited for who may read them"
+    assert audited - kinds == set(), "audited event kinds the rules no longer write"
 
 
 def _walk(obj: Any) -> Any:

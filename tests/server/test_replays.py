@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,15 @@ def test_replays_are_kept_per_game_and_bounded(db_path: Path) -> None:
 
 
 def test_a_client_paging_too_fast_is_slowed_not_served(client: TestClient) -> None:
+    desk = replays.ReplayDesk()
+    # a burst at once, then about STEPS_PER_SECOND a second (the clock given)
+    assert sum(desk.allow("a", now=0.0) for _ in range(200)) == replays.BURST
+    assert desk.allow("b", now=0.0)  # another client has its own share
+    assert sum(desk.allow("a", now=1.0) for _ in range(200)) == replays.STEPS_PER_SECOND
+    # over HTTP: a client whose share is spent is told so, and nothing is built
+    hub = client.app.state.hub  # type: ignore[attr-defined]
     game = create(client, seed=1)
-    codes = [client.get(f"/api/games/{game['id']}/replay", params={"step": 0}).status_code
-             for _ in range(int(replays.BURST) + 20)]  # fmt: skip
-    assert codes[0] == 200 and 429 in codes
-    assert codes.count(200) <= replays.BURST + 5  # a burst, then about 30 a second
+    assert client.get(f"/api/games/{game['id']}/replay", params={"step": 0}).status_code == 200
+    hub.replays._buckets["testclient"] = (0.0, time.monotonic())
+    r = client.get(f"/api/games/{game['id']}/replay", params={"step": 1})
+    assert r.status_code == 429 and "a second" in r.json()["error"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from ossuary import games
+from ossuary.engine.names import naming, speak
 from ossuary.server.protocol import MAX_MESSAGE, BadMessage, parse_message
 
 from .conftest import create
@@ -46,8 +48,16 @@ def test_each_seat_gets_its_view_events_in_words_and_options_only_when_deciding(
         assert waiter["legal"] == [] and "options" not in waiter["view"]["decision"]
         assert decider["prompt"]
         hecatomb = games.get("hecatomb")
-        assert decider["events"] == [hecatomb.format_event(e) for e in decider["view"]["log"]]
-        assert any("draws a card" in line for line in st1["events"] if "Player 0" in line)
+        # in words, each socket naming the seats its own way ("You", "Player 2")
+        assert decider["names"][decider["seat"]] == "You"
+        assert waiter["names"] == ["Player 1", "Player 2"][:0] + [
+            "You" if i == waiter["seat"] else f"Player {i + 1}" for i in range(2)
+        ]
+        with naming(decider["names"]):
+            said = [speak(hecatomb.format_event(e)) for e in decider["view"]["log"]]
+        assert decider["events"] == said
+        assert any("draws a card" in line for line in st1["events"] if "Player 1" in line)
+        assert any(line.startswith("You draw ") for line in st1["events"])
 
 
 def test_an_action_reaches_every_seat_with_only_the_new_events(client: TestClient) -> None:
@@ -174,7 +184,8 @@ def test_two_seats_play_a_whole_game_over_sockets(client: TestClient, name: str)
             assert n < 3000
         final = seats[0].state
         assert final is not None and final["result"]
-        assert final["result"][0].startswith(("Winner", "A draw"))
+        # said to seat 0: who won and why
+        assert re.match(r"(You|You and \w+ \d) (win|lose): |A (draw|tie)", final["result"][0])
     listed = client.get("/api/games").json()
     assert game["id"] in [g["id"] for g in listed["finished"]]
     summary = client.get(f"/api/games/{game['id']}").json()
@@ -210,7 +221,9 @@ def test_replay_steps_are_each_seats_own_views(client: TestClient) -> None:
             full = state.view(seat)
             assert msg["steps"] == 12 and msg["step"] == step
             assert msg["view"]["players"] == full["players"]
-            assert msg["log"] == [hecatomb.format_event(e) for e in full["log"]]
+            with naming(msg["names"]):
+                said = [speak(hecatomb.format_event(e)) for e in full["log"]]
+            assert msg["names"][seat] == "You" and msg["log"] == said
     spectator = client.get(f"/api/games/{game['id']}/replay", params={"step": 12}).json()
     assert all(c is None for p in spectator["view"]["players"] for c in p["hand"])
     r = client.get(f"/api/games/{game['id']}/replay", params={"step": 13})

@@ -179,7 +179,8 @@ def test_postgresql_stores_and_resumes_games(postgres_url: str) -> None:
     rng = random.Random(3)
 
     def app() -> TestClient:
-        return TestClient(create_app(ServerConfig(db_url=postgres_url, ai_workers=0)))
+        config = ServerConfig(db_url=postgres_url, ai_workers=0, hold_seconds=0)
+        return TestClient(create_app(config))
 
     with app() as client:
         game = create(client, seed=41)

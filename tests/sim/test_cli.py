@@ -49,12 +49,16 @@ def test_simulate_writes_parquet_and_a_summary_then_resumes_to_more(tmp_path: Pa
 
 def test_simulate_takes_a_deck_file(tmp_path: Path) -> None:
     game = games.get("hecatomb")
-    deck = tmp_path / "mine.txt"
+    deck = tmp_path / "mine [red].txt"  # a name rich would read as markup
     deck.write_text(game.format_deck(game.preconstructed()["Plague Tithe"]))
     out = tmp_path / "run"
-    _ok(["simulate", "--agents", "random", "--games", "2", "--decks", f"{deck},Rot and Ruin",
-         "--out", str(out), "--workers", "1", "--no-progress"])  # fmt: skip
-    assert {d.name for d in store.read_run(out).config.decks} == {"mine", "Rot and Ruin"}
+    text = _ok(["simulate", "--agents", "random", "--games", "2", "--decks",
+                f"{deck},Rot and Ruin", "--out", str(out), "--workers", "1",
+                "--no-progress"])  # fmt: skip
+    assert {d.name for d in store.read_run(out).config.decks} == {"mine [red]", "Rot and Ruin"}
+    assert "│ mine [red]" in text  # the deck's row in "Win rate by deck", whole
+    checked = _ok(["deck", "check", str(deck)])
+    assert "mine [red].txt: a legal Hecatomb deck" in " ".join(checked.split())
 
 
 @pytest.mark.parametrize(
@@ -104,11 +108,29 @@ def test_balance_reports_cards_from_a_simulated_run(tmp_path: Path) -> None:
     out = tmp_path / "bal"
     text = _ok(["balance", "--games", "6", "--agent", "random", "--workers", "1", "--out",
                 str(out), "--no-progress"])  # fmt: skip
-    assert "Strongest" in text and "Weakest" in text and "By the deck's families" in text
+    # 6 games rank no card (each must be played by 20 seats): it says so
+    assert "No card has data enough to rank yet" in text and "By the deck's families" in text
+    assert "Strongest" not in text
     run = store.read_run(out)
     assert run.config.deck_mode == "random" and run.games == 6
     summary = json.loads((out / store.SUMMARY_FILE).read_text())
     assert len(summary["cards"]) == len(games.get("hecatomb").card_groups())
+
+
+def test_balance_ranks_the_cards_that_have_data_enough(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ossuary.sim import stats
+
+    monkeypatch.setattr(stats, "MIN_PLAYED", 2)  # 6 games: cards played by 2 seats rank
+    text = _ok(["balance", "--games", "6", "--agent", "random", "--workers", "1", "--top", "3",
+                "--out", str(tmp_path / "bal"), "--no-progress"])  # fmt: skip
+    assert "Strongest 3" in text and "Weakest 3" in text
+    summary = json.loads((tmp_path / "bal" / store.SUMMARY_FILE).read_text())
+    ranked = [c for c in summary["cards"] if c["ranked"]]
+    assert ranked and all(c["played"]["games"] >= 2 for c in ranked)
+    flat = " ".join(text.split())
+    assert ranked[0]["card"].split()[0] in flat  # the strongest is named (a cell may wrap)
 
 
 def test_balance_without_out_leaves_nothing_behind(

@@ -23,7 +23,8 @@ CARDS = sorted(base_pool().names())
 
 
 def _row(game: int, seat: int, score: float, deck: list[str], played: list[str],
-         first: int = 0, souls: list[float] | None = None) -> dict[str, Any]:  # fmt: skip
+         first: int = 0, souls: list[float] | None = None,
+         drawn: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
     return {
         "game": game, "seed": game, "seats": 2, "seat": seat, "team": seat, "first": first,
         "order": (seat - first) % 2, "agent": "a" if seat == 0 else "b", "agent_spec": "random",
@@ -31,15 +32,16 @@ def _row(game: int, seat: int, score: float, deck: list[str], played: list[str],
         "score": score, "won": score == 1.0, "finished": True, "error": None, "turns": 3,
         "actions": 9,
         "seconds": 0.1, "cpu_seconds": 0.1, "worker": "w", "played": [(c, 1) for c in played],
-        "drawn": [],
+        "drawn": [(c, 1) for c in drawn or []], "held": [],
         "res_souls": souls or [5.0, 6.0, 7.0], "final_souls": 8.0, "res_mana": [0, 1, 2],
         "final_mana": 2.0, "res_minions": [0, 0, 1], "final_minions": 1.0,
     }  # fmt: skip
 
 
-def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def _summary(rows: list[dict[str, Any]], deck_mode: str = "random") -> dict[str, Any]:
     table = pa.Table.from_pylist(rows, schema=schema(games.get("hecatomb").resources))
-    info = store.new_info(small_config(), len(rows) // 2, "x", games.get("hecatomb").resources)
+    config = small_config(deck_mode=deck_mode)
+    info = store.new_info(config, len(rows) // 2, "x", games.get("hecatomb").resources)
     return stats.compute(info, table)
 
 
@@ -65,6 +67,56 @@ def test_card_rates_count_decks_and_plays_and_flag_only_confident_outliers() -> 
     # the seat that went first won 40 of 41
     assert [(r["name"], r["wins"]) for r in s["by_order"]] == [(0, 40.0), (1, 1.0)]
     assert s["by_agent"][0]["name"] == "a" and s["by_agent"][0]["rate"] == pytest.approx(40 / 41)
+
+
+def _lopsided(played_a: bool, deck: bool = True) -> list[dict[str, Any]]:
+    """41 games that seat 0 wins 40 times; card a in seat 0's deck (or only
+    drawn by it), played by it when ``played_a``."""
+    a, b = CARDS[:2]
+    rows = []
+    for g in range(41):
+        won = g < 40
+        rows.append(_row(g, 0, float(won), [a] if deck else [], [a] if played_a else [],
+                         drawn=[a]))  # fmt: skip
+        rows.append(_row(g, 1, float(not won), [b] if deck else [], [b], drawn=[b]))
+    return rows
+
+
+def test_a_card_never_played_is_not_ranked_however_its_deck_does() -> None:
+    # its deck won 40 of 41, but the card was never played: that is the deck's
+    # doing (or the rest of it), not the card's; it is listed as never played
+    by = {e["card"]: e for e in _summary(_lopsided(played_a=False))["cards"]}
+    a, b = CARDS[:2]
+    assert by[a]["deck"]["games"] == 41 and by[a]["deck"]["ci95"][0] > 0.8
+    assert by[a]["verdict"] == "" and not by[a]["ranked"] and by[a]["note"] == "never played"
+    assert by[b]["ranked"] and by[b]["verdict"] == "weak"  # played 41 times: ranked
+
+
+def test_a_card_played_by_few_seats_has_too_little_data() -> None:
+    a = CARDS[0]
+    rows = [r for g in range(30) for r in (_row(g, 0, 1.0, [a], [a] if g < 5 else []),
+                                           _row(g, 1, 0.0, [], []))]  # fmt: skip
+    entry = next(e for e in _summary(rows)["cards"] if e["card"] == a)
+    assert entry["verdict"] == "" and entry["note"].startswith("too little data")
+
+
+def test_fixed_decks_rank_no_card_and_say_why() -> None:
+    # with fixed decks every card of a deck shows that deck's win rate
+    s = _summary(_lopsided(played_a=True), deck_mode="list")
+    assert s["card_measure"]["key"] is None and "fixed" in s["card_measure"]["why"]
+    assert {e["verdict"] for e in s["cards"]} == {""}
+    assert not any(e["ranked"] for e in s["cards"])
+
+
+def test_a_shared_deck_ranks_cards_by_the_side_that_drew_them() -> None:
+    # no deck lists (one deck every seat draws from): the drawn win rate ranks
+    s = _summary(_lopsided(played_a=True, deck=False), deck_mode="default")
+    assert s["card_measure"]["key"] == "drawn"
+    by = {e["card"]: e for e in s["cards"]}
+    a, b = CARDS[:2]
+    assert by[a]["drawn"]["games"] == 41 and by[a]["verdict"] == "strong"
+    assert by[b]["verdict"] == "weak"
+    assert s["cards"][0]["card"] == a  # ranked first, best first
 
 
 def test_a_card_seen_in_few_games_is_never_flagged() -> None:

@@ -124,7 +124,7 @@ def print_summary(console: Console, results: list[GameResult], names: list[str])
         row = summary["agents"][a]
         lo, hi = row["ci95"]
         table.add_row(
-            a,
+            Text(a),
             str(row["games"]),
             str(row["wins"]),
             f"{100 * row['win_rate']:.1f}%",
@@ -139,7 +139,7 @@ def print_summary(console: Console, results: list[GameResult], names: list[str])
         for label, row in summary["teams"].items():
             lo, hi = row["ci95"]
             teams.add_row(
-                label,
+                Text(label),
                 str(row["games"]),
                 str(row["wins"]),
                 str(row["draws"]),
@@ -155,7 +155,7 @@ def print_summary(console: Console, results: list[GameResult], names: list[str])
         for pair, row in summary["head_to_head"].items():
             lo, hi = row["ci95"]
             heads.add_row(
-                pair,
+                Text(pair),
                 f"{row['games']:g}",
                 f"{row['wins']:g}",
                 f"{100 * row['win_rate']:.1f}%",

@@ -1,7 +1,10 @@
 """``ossuary balance``: a report on top of ``ossuary simulate``.
 
 - ``ossuary balance``: random legal decks (``--decks random``), then the cards
-  whose deck win rate lies outside the band, strongest and weakest first.
+  whose deck win rate lies outside the band, strongest and weakest first; for
+  a game with one shared deck (Diabolicards) the game's own deck, and the win
+  rate of the side that drew each card. Cards with too little data (played by
+  too few seats) are listed as such, never ranked.
 - ``ossuary balance --decks``: every preconstructed deck against every other
   (``--decks all``; ``--games`` per pair), then the decks' win rates.
 
@@ -20,24 +23,43 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .. import games as registry
 from .errors import CliError, check_output, check_workers
 from .sim_cmd import make_report, need_sim, run_simulation
 
 
-def _card_table(title: str, cards: list[dict[str, Any]]) -> Table:
+def _card_table(title: str, cards: list[dict[str, Any]], key: str = "deck") -> Table:
+    """Cards with their measure (``key``: ``deck``, or ``drawn`` for a shared
+    deck) and played win rates. Names are Text, never markup: "Bonewall [minion]"
+    must print whole."""
     table = Table(title=title, header_style="bold", title_justify="left")
-    for col in ("Card", "Family", "In decks", "Deck win (95% CI)", "Played", "Played win", ""):
-        table.add_column(col, justify="right" if col in ("In decks", "Played") else "left")
+    what = {"deck": ("In decks", "Deck win (95% CI)"), "drawn": ("Drawn", "Drawn win (95% CI)")}
+    seats, rate = what.get(key, what["deck"])
+    for col in ("Card", "Family", seats, rate, "Played", "Played win", ""):
+        table.add_column(col, justify="right" if col in (seats, "Played") else "left")
     for c in cards:
-        d, p = c["deck"], c["played"]
+        d, p = c[key], c["played"]
         table.add_row(
-            c["card"], c["group"], f"{d['games']:,}",
+            Text(c["card"]), Text(c["group"]), f"{d['games']:,}",
             f"{d['rate']:.1%} ({d['ci95'][0]:.0%}-{d['ci95'][1]:.0%})",
             f"{p['games']:,}", f"{p['rate']:.0%}" if p["games"] else "-", c["verdict"],
         )  # fmt: skip
     return table
+
+
+def balance_decks(game: str) -> str:
+    """What ``ossuary balance`` deals: random legal decks where the game can
+    deal them, else the game's own decks (one shared deck: Diabolicards)."""
+    from ..engine.game import NotSupported
+    from ..engine.rng import Rng
+
+    try:
+        registry.get(game).random_deck(Rng(0))
+    except NotSupported:
+        return "default"
+    return "random"
 
 
 def _play(
@@ -97,8 +119,9 @@ def run_balance(
     if top < 1:
         raise CliError("--top must be 1 or more")
     check_output(html, "--html")  # before the run, not after
+    deal = balance_decks(game)
     summary, folder, temporary = _play(
-        console, out, resume, game, agent, games, seats, "random", seed, workers, scheduler,
+        console, out, resume, game, agent, games, seats, deal, seed, workers, scheduler,
         progress,
     )  # fmt: skip
     try:
@@ -108,9 +131,13 @@ def run_balance(
         if temporary:
             shutil.rmtree(folder, ignore_errors=True)
     base = summary["baseline"]
+    dealt = "random legal decks" if deal == "random" else "the game's own deck"
     console.print(
-        f"{summary['games']:,} games, {seats} seats, {agent} in every seat, random legal decks; "
-        f"an even seat wins {base:.0%}."
+        Text(
+            f"{summary['games']:,} games, {seats} seats, {agent} in every seat, {dealt}; an "
+            f"even seat wins {base:.0%}."
+        ),
+        soft_wrap=True,
     )
     if summary["by_family"]:
         fam = Table(title="By the deck's families", header_style="bold", title_justify="left")
@@ -118,24 +145,55 @@ def run_balance(
             fam.add_column(col)
         for r in summary["by_family"]:
             fam.add_row(
-                str(r["name"]), f"{r['games']:,}",
+                Text(str(r["name"])), f"{r['games']:,}",
                 f"{r['rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%})",
             )  # fmt: skip
         console.print(fam)
-    seen = [c for c in summary["cards"] if c["deck"]["games"]]
-    console.print(_card_table(f"Strongest {top}", seen[:top]))
-    console.print(_card_table(f"Weakest {top}", seen[-top:][::-1]))
-    flagged = [c for c in seen if c["verdict"]]
+    measure = summary["card_measure"]
+    key = measure["key"] or "deck"
+    console.print(Text(measure["why"]), soft_wrap=True)
+    ranked = [c for c in summary["cards"] if c["ranked"]]
+    if ranked:
+        console.print(_card_table(f"Strongest {top}", ranked[:top], key))
+        console.print(_card_table(f"Weakest {top}", ranked[-top:][::-1], key))
+    else:
+        console.print(
+            Text(
+                f"No card has data enough to rank yet: each must be played by "
+                f"{summary['min_played']} seats or more. Simulate more games (--games)."
+            ),
+            soft_wrap=True,
+        )
+    flagged = [c for c in ranked if c["verdict"]]
     console.print(
-        f"{len(flagged)} card(s) whose deck win rate lies outside {base:.0%} ± "
-        f"{summary['band']:.0%} with 95% confidence"
-        + (": " + ", ".join(f"{c['card']} ({c['verdict']})" for c in flagged) if flagged else ".")
+        Text(
+            f"{len(flagged)} card(s) whose {measure['label'].split(' (')[0]} lies outside "
+            f"{base:.0%} ± {summary['band']:.0%} with 95% confidence"
+            + (
+                ": " + ", ".join(f"{c['card']} ({c['verdict']})" for c in flagged)
+                if flagged
+                else "."
+            )
+        ),
+        soft_wrap=True,
     )
-    unplayed = [c["card"] for c in summary["cards"] if not c["played"]["games"]]
-    if unplayed:
-        console.print(f"Never played: {', '.join(unplayed)}")
+    never = [c["card"] for c in summary["cards"] if c["note"] == "never played"]
+    few = [c["card"] for c in summary["cards"] if c["note"] and c["note"] != "never played"]
+    if never:
+        console.print(Text(f"Never played, not ranked: {'; '.join(never)}"), soft_wrap=True)
+    if few:
+        console.print(
+            Text(
+                f"Played by fewer than {summary['min_played']} seats, too little data to rank: "
+                f"{'; '.join(few)}"
+            ),
+            soft_wrap=True,
+        )
     if out is not None:
-        console.print(f"Every game is in {out}; plots: ossuary report {out} --html report.html")
+        console.print(
+            Text(f"Every game is in {out}; plots: ossuary report {out} --html report.html"),
+            soft_wrap=True,
+        )
     return summary
 
 
@@ -172,7 +230,7 @@ def run_deck_round_robin(
         if temporary:
             shutil.rmtree(folder, ignore_errors=True)
     table = Table(
-        title=f"Preconstructed decks, {agent} vs {agent}, {games_per_pair} games per pair",
+        title=Text(f"Preconstructed decks, {agent} vs {agent}, {games_per_pair} games per pair"),
         header_style="bold",
         title_justify="left",
     )
@@ -180,7 +238,7 @@ def run_deck_round_robin(
         table.add_column(col)
     for r in summary["by_deck"]:  # a draw counts half
         table.add_row(
-            str(r["name"]), f"{r['games']:,}",
+            Text(str(r["name"])), f"{r['games']:,}",
             f"{r['rate']:.0%} ({r['ci95'][0]:.0%}-{r['ci95'][1]:.0%})",
         )  # fmt: skip
     console.print(table)

@@ -107,7 +107,9 @@ def card_table(game: Game, records: list[CardRecord]) -> Table:
 
 
 def _cell(value: object) -> Text:
-    if value is None or value == "" or (value == 0 and not isinstance(value, bool)):
+    """A table cell: nothing for a field the card does not have (None, ""); a 0
+    is a value like any other (a Diabolicards card of power 0, a free spell)."""
+    if value is None or value == "":
         return Text("")
     if isinstance(value, list | tuple):
         return Text(", ".join(str(v) for v in value))

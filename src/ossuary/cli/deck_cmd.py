@@ -6,6 +6,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..engine.game import Game
 from .errors import CliError
@@ -47,7 +48,9 @@ def check_deck(console: Console, path: Path, game: Game) -> None:
         real = decks.get(str(path).strip().lower())
         if real is not None:
             cards = game.parse_deck(game.format_deck(game.preconstructed()[real]), source=real)
-            console.print(f"[bold green]{real}: a legal {game.title} deck (preconstructed)[/]")
+            console.print(
+                Text(f"{real}: a legal {game.title} deck (preconstructed)", style="bold green")
+            )
             console.print(game.deck_summary(cards))
             return
         raise CliError(
@@ -55,7 +58,7 @@ def check_deck(console: Console, path: Path, game: Game) -> None:
             f"{game.title} deck has that name ({', '.join(game.preconstructed())})"
         )
     cards = read_deck_file(path, game)
-    console.print(f"[bold green]{path}: a legal {game.title} deck[/]")
+    console.print(Text(f"{path}: a legal {game.title} deck", style="bold green"))
     console.print(game.deck_summary(cards))
 
 
@@ -64,7 +67,7 @@ def list_decks(console: Console, game: Game) -> None:
     for col in ("Name", "Cards", "About"):
         table.add_column(col)
     for name, cards in game.preconstructed().items():
-        table.add_row(name, str(len(cards)), game.deck_about(name))
+        table.add_row(Text(name), str(len(cards)), Text(game.deck_about(name)))
     console.print(table)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import io
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,6 +28,8 @@ from rich.text import Text
 from ..agents import Observation
 from ..engine.core import Action
 from ..engine.game import CardRecord, Game
+from ..engine.names import YOU, naming, seat_name, speak
+from ..tutorial import Tutorial, learn_lines
 
 View = dict[str, Any]
 
@@ -39,8 +41,8 @@ MORE = ("m", "more")  # the next page of options (the full screen, when they nee
 
 
 def player(seat: int) -> str:
-    """How a seat is named at the terminal (the engine counts seats from 0)."""
-    return f"Player {seat}"
+    """How a seat is named at the terminal (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 class QuitGame(Exception):
@@ -71,9 +73,16 @@ class Numbering:
     def __init__(self) -> None:
         self._by_kind: dict[str, dict[str, int]] = {}
 
-    def assign(self, kind: str, ids: Sequence[str]) -> dict[str, int]:
+    def assign(
+        self, kind: str, ids: Sequence[str], wanted: dict[str, int] | None = None
+    ) -> dict[str, int]:
+        """Each id's number; ``wanted`` gives some ids the number they must have
+        (the game's, e.g. a space's own number), which no other option takes."""
         old = self._by_kind.get(kind, {})
-        out = {a: old[a] for a in ids if a in old}
+        wanted = {a: n for a, n in (wanted or {}).items() if a in ids}
+        taken = set(wanted.values())
+        out = {a: old[a] for a in ids if a in old and old[a] not in taken}
+        out.update(wanted)
         used = set(out.values())
         free = (n for n in range(1, 10**6) if n not in used)
         for a in ids:
@@ -108,6 +117,7 @@ class DecisionScreen:
     prompt: str
     options: list[Option]
     hints: str  # "? help · c NAME card · r rules · b back · q quit"
+    lesson: str = ""  # the guided game's word on this decision (ossuary.tutorial)
 
 
 @dataclass
@@ -120,6 +130,7 @@ class Command:
     message: str | None = None
     quit: bool = False
     redraw: bool = False
+    hold: bool = False  # pass until something changes
 
 
 class UI(Protocol):
@@ -176,7 +187,9 @@ class TranscriptUI:
             self.console.print(board)
         else:
             self._print("(The board is as before: type board to see it again.)", "dim")
-        self._print(f"{player(screen.seat)}: {screen.prompt}", "bold")
+        self._print(speak(f"{player(screen.seat)}: {screen.prompt}"), "bold")
+        if screen.lesson:
+            self._print(screen.lesson, "cyan")
         self.options(screen.options)
 
     def options(self, options: list[Option]) -> None:
@@ -228,8 +241,13 @@ HELP_ROWS = [
     ("m, more", "the next page of options, when they don't all fit on the screen "
      "(PgDn, PgUp too)"),
     ("board", "show the board again"),
-    ("auto", "auto-pass on or off: answer a lone 'Pass' / 'End your turn' for you"),
-    ("?, help", "this help"),
+    ("auto", "auto-pass on or off: pass for you when nothing you could do matters now "
+     "(a lone 'Pass' or 'End your turn', or a response window where all you could do is "
+     "sacrifice a card for nothing)"),
+    ("u, until", "pass now, and keep passing these questions until something changes: a new "
+     "option for you, or another kind of question (your own turn)"),
+    ("tutorial", "hide or show the lesson's hints, in a guided game (--tutorial)"),
+    ("?, help", "how to play, how to win, and this help"),
     ("q, quit", "leave the game (a replay you asked for is saved)"),
 ]  # fmt: skip
 
@@ -246,10 +264,18 @@ class Table:
     hot_seat: bool = False
     ui: UI | None = None
     seat_names: list[str] = field(default_factory=list)  # "human" / "computer, normal"
+    # what each seat is called ("You", "Computer"): engine.names, as set for the game
+    names: list[str] = field(default_factory=list)
     deck_names: list[str] = field(default_factory=list)
     title: str = ""
     auto_pass: bool = True
+    saved_to: str | None = None  # where the game's replay is saved (--save-replay), if it is
+    tutorial: Tutorial | None = None  # the guided first game's lesson (--tutorial)
+    teaching: bool = True  # the lesson's hints are shown (the tutorial command hides them)
+    met: set[str] = field(default_factory=set)  # the lesson's kinds of question seen
     last_seat: int | None = None
+    # seats passing until something changes: (decision kind, the other options then)
+    holding: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
     seen: dict[int, int] = field(default_factory=dict)
     numbering: dict[int, Numbering] = field(default_factory=dict)
 
@@ -264,33 +290,50 @@ class Table:
 
     # -- labels ---------------------------------------------------------------------
     def seat_labels(self, me: int | None, seats: int) -> list[str]:
-        """ "Player 0 (you) · Rot and Ruin", "Player 1 (computer, normal) · Gilded Lies"."""
+        """ "You · Rot and Ruin", "Computer (normal) · Gilded Lies"; at a shared
+        screen (hot seat) the deciding seat's name says "(you)"."""
         out = []
         for i in range(seats):
-            who = "you" if i == me else (self.seat_names[i] if i < len(self.seat_names) else "")
-            label = player(i) + (f" ({who})" if who else "")
+            name = self.names[i] if i < len(self.names) else player(i)
+            kind = self.seat_names[i] if i < len(self.seat_names) else ""
+            level = kind.removeprefix("computer, ") if kind.startswith("computer, ") else ""
+            who = "you" if i == me and name != YOU else level
+            label = name + (f" ({who})" if who else "")
             if i < len(self.deck_names) and self.deck_names[i]:
                 label += f" · {self.deck_names[i]}"
             out.append(label)
         return out
 
+    def naming(self) -> AbstractContextManager[None]:
+        """The seats named as this table names them (while drawing and wording)."""
+        return naming(self.names) if self.names else nullcontext()
+
     def options(self, seat: int, view: View, legal: list[Action]) -> list[Option]:
         decision = view.get("decision") or {}
         back = self.game.back_action
+        ids = [a.id for a in legal if a.id != back]
+        wanted = {}  # numbers that mean something on the board ("3" for space 3)
+        for aid in ids:
+            n = self.game.option_number(view, aid)
+            if n is not None:
+                wanted[aid] = n
         numbers = self.numbering.setdefault(seat, Numbering()).assign(
-            str(decision.get("kind", "")), [a.id for a in legal if a.id != back]
+            str(decision.get("kind", "")), ids, wanted
         )
         out = []
         for a in legal:
-            group, short = self.game.option_group(view, a.id, a.label)
-            out.append(Option("b" if a.id == back else str(numbers[a.id]), a, group, short))
+            said = Action(a.id, speak(a.label))
+            group, short = self.game.option_group(view, a.id, said.label)
+            key = "b" if a.id == back else str(numbers[a.id])
+            out.append(Option(key, said, speak(group), speak(short)))
         return out
 
     def screen_for(
         self, seat: int, view: View, options: list[Option], mark_seen: bool = True
     ) -> DecisionScreen:
         game = self.game
-        log = [game.format_event(e) for e in view["log"]]
+        with self.naming():
+            log = [speak(game.format_event(e)) for e in view["log"]]
         start = min(self.seen.get(seat, 0), len(log))
         if mark_seen:
             self.seen[seat] = len(log)
@@ -302,19 +345,55 @@ class Table:
         hints += " · q quit"
 
         def board(width: int, height: int | None) -> RenderableType:
-            drawn: RenderableType = game.render_screen(view, seat, labels, width, height)
+            with self.naming():
+                drawn: RenderableType = game.render_screen(view, seat, labels, width, height)
             return drawn
 
         title = self.title + (" · auto-pass on" if self.auto_pass else " · auto-pass off")
-        prompt = str(decision.get("prompt") or decision.get("kind") or "your decision")
-        return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints)
+        prompt = speak(str(decision.get("prompt") or decision.get("kind") or "your decision"))
+        lesson = self.lesson_for(seat, view, options) if options else ""
+        return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints,
+                              lesson)  # fmt: skip
+
+    # -- the guided first game (ossuary.tutorial) ------------------------------------------
+    def lesson_for(self, seat: int, view: View, options: list[Option]) -> str:
+        """What the lesson says of this decision, with the numbers it suggests."""
+        lesson = self.tutorial
+        if lesson is None or not self.teaching or seat != lesson.deal.you:
+            return ""
+        hint = lesson.hint(view, [(o.action.id, o.action.label) for o in options])
+        if hint is None:
+            return ""
+        keys = [
+            o.key for o in sorted(options, key=lambda o: o.order) if o.action.id in hint.suggest
+        ]
+        seen = sum(1 for k in lesson.teaches if k in self.met)
+        # what to type first: a small screen may cut the end of the text
+        say = f"Lesson, {seen} of {len(lesson.teaches)} kinds of question seen"
+        if keys:
+            say += f" · type {' or '.join(keys[:3])}"
+        return speak(f"{say}: {hint.text}")
+
+    def learned(self, seat: int, view: View) -> None:
+        """The person answered a question of the lesson: count its kind as seen."""
+        lesson = self.tutorial
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        if lesson is None or seat != lesson.deal.you or kind not in lesson.teaches:
+            return
+        if kind in self.met:
+            return
+        self.met.add(kind)
+        if all(k in self.met for k in lesson.teaches):
+            self.screen_ui.info("Lesson done: you have met every kind of question of the game. "
+                                "Play on to win (tutorial hides the hints), or q to leave.",
+                                "bold green")  # fmt: skip
 
     def watch_screen(self, seat: int, view: View) -> DecisionScreen:
         """The screen a person sees while others decide (no options)."""
         screen = self.screen_for(seat, view, [], mark_seen=False)
         decision = view.get("decision") or {}
         who = decision.get("player")
-        screen.prompt = "" if who is None else f"{player(who)} is deciding"
+        screen.prompt = "" if who is None else speak(f"{player(who)} is deciding")
         return screen
 
     # -- answers ------------------------------------------------------------------------
@@ -347,6 +426,19 @@ class Table:
             return Command(message="Every option is shown already (o lists them one a line).")
         if word == "board" and not rest:
             return Command(redraw=True, page=("The board", self.board_page(seat, view)))
+        if word in ("u", "until") and not rest:
+            passing = self.game.pass_option(view, [o.action.id for o in options])
+            if passing is None:
+                return Command(message="Nothing to pass now: u works when you are asked "
+                               "whether to respond to what another player did.")  # fmt: skip
+            if self.hot_seat:  # who is skipped would show the others when a hand changes
+                return Command(message="At a shared keyboard u would show the others when your "
+                               "options change: pass each time instead.")  # fmt: skip
+            return Command(action=passing, hold=True)
+        if word in ("tutorial", "lesson") and not rest and self.tutorial is not None:
+            self.teaching = not self.teaching
+            state = "shown" if self.teaching else "hidden (type tutorial to show them)"
+            return Command(message=f"The lesson's hints are {state}.", redraw=True)
         if word == "auto" and not rest:
             self.auto_pass = not self.auto_pass
             state = "on" if self.auto_pass else "off"
@@ -382,18 +474,24 @@ class Table:
         rows.add_column()
         for key, what in HELP_ROWS:
             rows.add_row(key, what)
-        parts: list[RenderableType] = [rows]
+        parts: list[RenderableType] = []
+        learn = learn_lines(self.game)
+        if learn:  # how to play and how to win first, then the keys
+            parts.append(Text(f"How to play {self.game.title}", style="bold"))
+            parts.extend(Text(line) for line in learn)
+            parts.append(Text("\nKeys", style="bold"))
+        parts.append(rows)
         legend = self.game.legend()
         if legend:
             parts.append(Text(f"\nOn the {self.game.title} board:", style="bold"))
             parts.extend(Text("  " + line) for line in legend)
         state = "on" if self.auto_pass else "off"
         parts.append(Text(f"\nAuto-pass is {state}. The full-screen board needs a terminal; "
-                          "with a pipe or --plain the game is a plain transcript."))  # fmt: skip
+                          "with a pipe or --ui plain the game is a plain transcript."))  # fmt: skip
         return Group(*parts)
 
     def log_page(self, view: View) -> RenderableType:
-        return Text("\n".join(self.game.format_event(e) for e in view["log"]) or "(empty)")
+        return Text("\n".join(speak(self.game.format_event(e)) for e in view["log"]) or "(empty)")
 
     def board_page(self, seat: int, view: View) -> RenderableType:
         labels = self.seat_labels(seat, len(view.get("players", [])))
@@ -465,10 +563,59 @@ class Table:
             return Command(message=title)
         return Command(page=(title, body))
 
+    def really_quit(self) -> bool:
+        """Whether to leave on ``q``: at once when the game is saved on the way
+        out (--save-replay); else only once the person says yes, since the game
+        would be lost (the end of input, Ctrl-D, leaves as well)."""
+        if self.saved_to is not None:
+            return True
+        ui = self.screen_ui
+        ui.note("Leave this game? It is not saved, so it will be lost (--save-replay FILE "
+                "keeps a game). y: leave · Enter: go on playing")  # fmt: skip
+        answer = ui.read("Leave and lose this game? (y/N) ")
+        return answer is None or answer.strip().lower() in ("y", "yes", "q", "quit")
+
     # -- turns --------------------------------------------------------------------------
-    def auto_passed(self, seat: int, action: Action) -> None:
-        self.screen_ui.info(f"{player(seat)}: {action.label} (auto-pass; type auto to turn it off)",
-                            "dim")  # fmt: skip
+    def auto_passed(self, seat: int, action: Action, why: str = "auto-pass") -> None:
+        self.screen_ui.info(speak(f"{player(seat)}: {action.label} ({why}; type auto to "
+                                  "turn auto-pass off)"), "dim")  # fmt: skip
+
+    def answer_for(self, seat: int, view: View, legal: list[Action]) -> Action | None:
+        """The option to take for ``seat`` without asking: while it passes until
+        something changes, the pass (until a new option or another kind of
+        question comes: then it is asked again); with auto-pass on, a lone pass
+        or end of turn, or the pass the game says is all that matters now. At
+        one screen shared by several people (hot seat) only a lone option is
+        answered: anything more would tell the others what a hand holds."""
+        ids = [a.id for a in legal]
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        by_id = {a.id: a for a in legal}
+        held = self.holding.get(seat)
+        if held is not None:
+            passing = self.game.pass_option(view, ids)
+            if passing is not None and kind == held[0] and set(ids) - {passing} <= held[1]:
+                self.auto_passed(seat, by_id[passing], "passing until something changes")
+                return by_id[passing]
+            del self.holding[seat]
+            self.screen_ui.note("Something changed, so you are asked again.")
+        if not self.auto_pass:
+            return None
+        lesson = self.tutorial
+        if lesson is not None and self.teaching and kind in lesson.teaches and kind not in self.met:
+            return None  # the lesson shows each kind of question once before passing it
+        if len(legal) == 1 and legal[0].id in self.game.pass_actions:
+            self.auto_passed(seat, legal[0])
+            return legal[0]
+        auto = None if self.hot_seat else self.game.auto_pass(view, ids)
+        if auto is not None:
+            self.auto_passed(seat, by_id[auto], "auto-pass: nothing else you could do matters")
+            return by_id[auto]
+        return None
+
+    def hold(self, seat: int, view: View, legal: list[Action], passing: str) -> None:
+        """``seat`` passes until something changes (see :meth:`answer_for`)."""
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        self.holding[seat] = (kind, frozenset(a.id for a in legal) - {passing})
 
 
 def cards_named_in(label: str, names: Sequence[str]) -> list[str]:
@@ -510,7 +657,7 @@ def glossary_page(game: Game, term: str = "") -> tuple[str, RenderableType | Non
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for t, d in entries:
-        table.add_row(t, d)
+        table.add_row(Text(t), Text(d))  # words, never markup
     title = f"{game.title} glossary" + (f": {term}" if want else " (in our own words)")
     return title, table
 
@@ -529,10 +676,9 @@ class HumanAgent:
         view, legal = obs.view, obs.legal
         table = self.table
         ui = table.screen_ui
-        game = table.game
-        if table.auto_pass and len(legal) == 1 and legal[0].id in game.pass_actions:
-            table.auto_passed(self.seat, legal[0])
-            return legal[0].id
+        answered = table.answer_for(self.seat, view, legal)
+        if answered is not None:
+            return answered.id
         if table.hot_seat and table.last_seat != self.seat:
             if not ui.handoff(player(self.seat)):
                 raise QuitGame
@@ -541,13 +687,20 @@ class HumanAgent:
         screen = table.screen_for(self.seat, view, options)
         ui.show(screen)
         while True:
-            answer = ui.read(f"{player(self.seat)}, your choice (? for help): ")
+            who = "Your" if player(self.seat) == YOU else f"{player(self.seat)}, your"
+            answer = ui.read(f"{who} choice (? for help): ")
             if answer is None:
                 raise QuitGame
             command = table.interpret(answer, self.seat, view, options)
-            if command.quit:
+            if command.quit and table.really_quit():
                 raise QuitGame
+            if command.quit:
+                ui.show(screen)
+                continue
             if command.action is not None:
+                if command.hold:
+                    table.hold(self.seat, view, legal, command.action)
+                table.learned(self.seat, view)
                 return command.action
             if command.page is not None:
                 ui.page(*command.page, at_end=command.page_at_end)
@@ -556,6 +709,7 @@ class HumanAgent:
             if command.redraw:
                 title = table.title + (" · auto-pass on" if table.auto_pass else " · auto-pass off")
                 screen.title = title
+                screen.lesson = table.lesson_for(self.seat, view, options)
                 if isinstance(ui, TranscriptUI):
                     continue
                 ui.show(screen)

@@ -120,9 +120,26 @@ def play(
         bool,
         typer.Option(
             "--auto-pass/--no-auto-pass",
-            help="Answer a lone 'Pass' or 'End your turn' for you (type 'auto' in play to switch).",
+            help="Pass for you when nothing you could do matters now (type 'auto' in play to "
+            "switch).",
         ),
     ] = True,
+    tutorial: Annotated[
+        bool,
+        typer.Option(
+            "--tutorial",
+            help="A guided first game: a fixed deal against the computer, each kind of "
+            "question explained as it comes ('tutorial' in the game hides the hints).",
+        ),
+    ] = False,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            help="What to call the seats, comma separated, in seat order (empty: the "
+            "default): --names Ann,Bo for two people at one keyboard.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game: against computers, hot seat, or watch computers play.
 
@@ -148,6 +165,8 @@ def play(
             auto_pass=auto_pass,
             mode=mode,
             first=first,
+            typed_names=None if names is None else [n.strip() or None for n in names.split(",")],
+            tutorial=tutorial,
         )
     if code:
         raise typer.Exit(code)
@@ -328,6 +347,16 @@ def serve(
             "--ai-workers", help="Processes for computer seats (default: one a core but one)."
         ),
     ] = None,
+    hold: Annotated[
+        float | None,
+        typer.Option(
+            "--hold",
+            help="Seconds every response window stays open at least, so the timing never "
+            "shows whether a person or their auto-pass answered (default 0.8).",
+            min=0,
+            max=10,
+        ),
+    ] = None,
     max_live_games: Annotated[
         int,
         typer.Option(
@@ -372,6 +401,7 @@ def serve(
             log_level=log_level.value,
             max_live_games=max_live_games,
             expire_days=expire_days,
+            hold=hold,
             policies=policy,
         )
 

@@ -18,7 +18,9 @@ from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent, play_game
 from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game, NotSupported
+from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
+from ..tutorial import lesson_of
 from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError, check_output
 from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
@@ -134,7 +136,8 @@ def seat_kind(spec: str, level: str) -> str:
         return HUMAN
     if spec == AI_LEVELS.get(level, ""):
         return f"computer, {level}"
-    return f"computer: {spec}"
+    named = next((name for name, s in AI_LEVELS.items() if s == spec), None)
+    return f"computer, {named}" if named else f"computer: {spec}"
 
 
 @dataclass
@@ -165,7 +168,7 @@ class Watcher:
             else:
                 board = self.game.render_board(shown, me=active, me_label="hand shown")
             self.console.print(board)
-        self.console.print(Text(f"  {player(seat)}: {action.label}"), soft_wrap=True)
+        self.console.print(Text(speak(f"  {player(seat)}: {action.label}")), soft_wrap=True)
 
 
 def mode_seats(game: Game, mode: str | None, seats_spec: str | None) -> str:
@@ -233,6 +236,8 @@ def play(
     auto_pass: bool = True,
     mode: str | None = None,
     first: int | None = None,
+    typed_names: list[str | None] | None = None,
+    tutorial: bool = False,
 ) -> int:
     """Play one game to its end (or until a person quits); the exit code.
 
@@ -245,6 +250,19 @@ def play(
     exit code 130.
     """
     the_game = games.get(game)
+    lesson = None
+    if tutorial:  # the guided first game: its own deal, seats and opponents
+        lesson = lesson_of(the_game)
+        if lesson is None:
+            raise CliError(f"{the_game.title} has no guided first game yet")
+        options = (("--seats", seats_spec), ("--seed", seed), ("--deck", deck_names),
+                   ("--mode", mode), ("--first", first))  # fmt: skip
+        given = [name for name, value in options if value is not None and value != []]
+        if given:
+            raise CliError(f"--tutorial deals its own game: leave out {', '.join(given)}")
+        deal = lesson.deal
+        seats_spec, seed, first, mode = ",".join(deal.seats), deal.seed, deal.first, deal.mode
+        deck_names = list(deal.decks or [])
     seats_spec = mode_seats(the_game, mode, seats_spec)
     check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
     level = ai.strip().lower()
@@ -266,86 +284,106 @@ def play(
         deck_names=deck_labels,
         title=f"{the_game.title} · seed {seed}",
         auto_pass=auto_pass,
+        saved_to=None if save_replay is None else str(save_replay),
+        tutorial=lesson,
     )
-    agents: list[Agent] = []
-    for i, s in enumerate(seats):
-        if s == HUMAN:
-            agents.append(HumanAgent(i, table))
-            continue
-        try:
-            agent = make_agent(s, agent_seed(seed, i))
-        except ValueError as exc:
-            raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
-        try:
-            check_agent(s, the_game.name, len(seats))  # a learned policy for another game
-        except ValueError as exc:
-            raise CliError(f"seat {i}: {exc}") from exc
-        agents.append(agent)
-    if first is not None and not 0 <= first < len(seats):
-        raise CliError(f"--first {first}: there are seats 0 to {len(seats) - 1}")
-    state = new_game(the_game, len(seats), seed, decks, first)
-    for h in humans:
-        the_game.allow_back(state, h)
-    names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
-    console.print(
-        Text(
-            f"{the_game.title}, seed {seed} (replay this deal with --seed {seed}"
-            f"{'' if first is None else f' --first {first}'}). {names}",
-            style="bold",
-        ),
-        soft_wrap=True,
+    if lesson is not None:
+        table.title = f"{the_game.title} · your first game"
+    table.names = seat_names(
+        [HUMAN if s == HUMAN else "computer" for s in seats],
+        me=humans[0] if len(humans) == 1 else None,
+        typed=typed_names or [],
     )
-    if humans:
-
-        def watch() -> DecisionScreen | None:
-            seat = table.last_seat if table.last_seat is not None else humans[0]
-            return table.watch_screen(seat, state.view(seat))
-
-        agents = [
-            a if i in humans else ThinkingAgent(a, i, table, watch) for i, a in enumerate(agents)
-        ]
-    screen: Any = None
-    if full_screen and humans:
-        from .screen import FullScreenUI
-
-        screen = FullScreenUI(console)
-        table.ui = screen
-    watcher = None if humans else Watcher(console, the_game, quiet, table=table)
-    context: AbstractContextManager[Any] = screen if screen is not None else nullcontext()
-    outcome = "done"
-    try:
-        with context:
+    with naming(table.names):
+        agents: list[Agent] = []
+        for i, s in enumerate(seats):
+            if s == HUMAN:
+                agents.append(HumanAgent(i, table))
+                continue
             try:
-                play_game(state, agents, observer=watcher)
-            except QuitGame:
-                outcome = "quit"
-            if outcome == "done" and screen is not None:
+                agent = make_agent(s, agent_seed(seed, i))
+            except ValueError as exc:
+                raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
+            try:
+                check_agent(s, the_game.name, len(seats))  # a learned policy for another game
+            except ValueError as exc:
+                raise CliError(f"seat {i}: {exc}") from exc
+            agents.append(agent)
+        if first is not None and not 0 <= first < len(seats):
+            raise CliError(f"--first {first}: there are seats 0 to {len(seats) - 1}")
+        state = new_game(the_game, len(seats), seed, decks, first)
+        for h in humans:
+            the_game.allow_back(state, h)
+        if humans:
+            names = ", ".join(table.seat_labels(None, len(seats)))
+        else:  # computers only: say which agent plays which seat
+            names = ", ".join(f"{player(i)}: {s}" for i, s in enumerate(seats))
+        console.print(
+            Text(
+                f"{the_game.title}, seed {seed} (replay this deal with --seed {seed}"
+                f"{'' if first is None else f' --first {first}'}). {names}",
+                style="bold",
+            ),
+            soft_wrap=True,
+        )
+        if humans:
+
+            def watch() -> DecisionScreen | None:
                 seat = table.last_seat if table.last_seat is not None else humans[0]
-                screen.show(table.watch_screen(seat, state.view(seat)))
-                screen.final(the_game.result_lines(state.view(seat)))
-    except KeyboardInterrupt:
-        console.print()
-        console.print(Text("Interrupted (Ctrl-C): game abandoned.", style="bold"), soft_wrap=True)
-        _save(console, state, save_replay, humans)
-        return EXIT_INTERRUPTED
-    if outcome == "quit":
-        console.print(Text("Game abandoned.", style="bold"), soft_wrap=True)
+                return table.watch_screen(seat, state.view(seat))
+
+            agents = [
+                a if i in humans else ThinkingAgent(a, i, table, watch)
+                for i, a in enumerate(agents)
+            ]
+        screen: Any = None
+        if full_screen and humans:
+            from .screen import FullScreenUI
+
+            screen = FullScreenUI(console)
+            table.ui = screen
+        watcher = None if humans else Watcher(console, the_game, quiet, table=table)
+        context: AbstractContextManager[Any] = screen if screen is not None else nullcontext()
+        outcome = "done"
+        try:
+            with context:
+                try:
+                    play_game(state, agents, observer=watcher)
+                except QuitGame:
+                    outcome = "quit"
+                if outcome == "done" and screen is not None:
+                    seat = table.last_seat if table.last_seat is not None else humans[0]
+                    screen.show(table.watch_screen(seat, state.view(seat)))
+                    told = state.view(humans[0] if len(humans) == 1 else None)
+                    screen.final([speak(x) for x in the_game.result_lines(told)])
+        except KeyboardInterrupt:
+            console.print()
+            console.print(
+                Text("Interrupted (Ctrl-C): game abandoned.", style="bold"), soft_wrap=True
+            )
+            _save(console, state, save_replay, humans)
+            return EXIT_INTERRUPTED
+        if outcome == "quit":
+            console.print(Text("Game abandoned.", style="bold"), soft_wrap=True)
+            _save(console, state, save_replay, humans)
+            return 0
+        if len(humans) == 1 and screen is None:
+            h = humans[0]
+            view = state.view(h)
+            new = view["log"][table.seen.get(h, 0) :]
+            if new:
+                console.print(Text("Since your last decision:", style="bold"), soft_wrap=True)
+                for event in new[-30:]:
+                    console.print(Text("  " + speak(the_game.format_event(event))),
+                                  soft_wrap=True)  # fmt: skip
+        # said to the one person at the table; at a shared screen or to an
+        # audience of computers, as to a spectator (who won, not "you")
+        final = state.view(humans[0] if len(humans) == 1 else None)
+        console.print(Rule("Game over"))
+        for line in the_game.result_lines(final):
+            console.print(Text(speak(line), style="bold"), soft_wrap=True)
         _save(console, state, save_replay, humans)
         return 0
-    if len(humans) == 1 and screen is None:
-        h = humans[0]
-        view = state.view(h)
-        new = view["log"][table.seen.get(h, 0) :]
-        if new:
-            console.print(Text("Since your last decision:", style="bold"), soft_wrap=True)
-            for event in new[-30:]:
-                console.print(Text("  " + the_game.format_event(event)), soft_wrap=True)
-    final = state.view(humans[0] if humans else 0)  # winner and souls are public
-    console.print(Rule("Game over"))
-    for line in the_game.result_lines(final):
-        console.print(Text(line, style="bold"), soft_wrap=True)
-    _save(console, state, save_replay, humans)
-    return 0
 
 
 def _save(console: Console, state: GameState, path: Path | None, humans: list[int]) -> None:

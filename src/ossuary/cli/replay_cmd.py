@@ -10,6 +10,7 @@ from rich.text import Text
 from .. import games
 from ..engine.core import GameState
 from ..engine.game import Game
+from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
 from ..engine.replay import load_replay as _load_any
 from .human import Reader, player
@@ -40,9 +41,16 @@ def _navigate(read: Reader, step: bool) -> tuple[str, bool]:
 
 
 def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: bool) -> None:
-    """A seat's replay: what that seat saw, frame by frame, forward and back."""
+    """A seat's replay: what that seat saw, frame by frame, forward and back
+    (that seat is "You")."""
+    names = seat_names(["human"] * replay.seats, me=replay.seat)
+    with naming(names):
+        _show_seat_replay(console, read, replay, step)
+
+
+def _show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: bool) -> None:
     game = games.get(replay.ruleset)
-    whose = "a spectator" if replay.seat is None else player(replay.seat)
+    whose = "a spectator" if replay.seat is None else "you"
     console.print(
         Text(
             f"Replay of {game.title} as {whose} saw it, {replay.seats} seats, "
@@ -53,7 +61,7 @@ def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: b
     )
     frames = replay.frames
     for event in frames[0]["view"].get("log", []):
-        console.print(Text("  " + game.format_event(event)), soft_wrap=True)
+        console.print(Text("  " + speak(game.format_event(event))), soft_wrap=True)
     for line in game.summary_lines(frames[0]["view"]):
         console.print(Text(line), soft_wrap=True)
     n = 0
@@ -75,14 +83,15 @@ def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: b
         actor = frame["actor"]
         who = player(actor) if actor is not None else "?"
         what = frame["action"] or "acts"
-        console.print(Text(f"Step {n}. {who}: {what}", style="bold"), soft_wrap=True)
+        console.print(Text(speak(f"Step {n}. {who}: {what}"), style="bold"), soft_wrap=True)
         for event in frame["view"].get("log", []):
-            console.print(Text("    " + game.format_event(event), style="dim"), soft_wrap=True)
+            console.print(Text("    " + speak(game.format_event(event)), style="dim"),
+                          soft_wrap=True)  # fmt: skip
         for line in game.summary_lines(frame["view"]):
             console.print(Text(line), soft_wrap=True)
     if replay.finished:
         for line in game.result_lines(frames[-1]["view"]):
-            console.print(Text(line, style="bold"), soft_wrap=True)
+            console.print(Text(speak(line), style="bold"), soft_wrap=True)
     else:
         console.print(Text("The game was not finished.", style="bold"), soft_wrap=True)
 
@@ -156,7 +165,7 @@ def show_replay(console: Console, read: Reader, path: Path, step: bool) -> None:
         _show_state(console, game, after)
     console.print()
     state = states[-1]
-    view = state.view(0)
+    view = state.view(None)  # told as to a spectator: the replay is watched, not played
     if state.is_terminal():
         for line in game.result_lines(view):
             console.print(Text(line, style="bold"), soft_wrap=True)

@@ -36,6 +36,9 @@ from .human import MAX_ANSWER, MORE, DecisionScreen, Option
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MIN_LOG = 2
+# the size every seat's panel and one's own hand fit in (docs/terminal.md); below
+# it the title line says so instead of dropping parts of the board unannounced
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 ALT_ON, ALT_OFF = "\x1b[?1049h", "\x1b[?1049l"
 CURSOR_ON, CURSOR_OFF = "\x1b[?25h", "\x1b[?25l"
 PAGE_UP, PAGE_DOWN = "\x1b[5~", "\x1b[6~"
@@ -124,6 +127,18 @@ def page_options(blocks: list[tuple[str, list[Text]]], rows: int) -> list[list[T
     return out
 
 
+def collapse(lines: list[str]) -> list[str]:
+    """Runs of the same line as one: "Computer draws a card (×6)"."""
+    out: list[str] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 == len(lines) or lines[i + 1] != line:
+            out.append(line if count == 1 else f"{line} (×{count})")
+            count = 0
+    return out
+
+
 class FullScreenUI:
     """A :class:`~ossuary.cli.human.UI` that keeps the board in place."""
 
@@ -146,6 +161,7 @@ class FullScreenUI:
         self._input_row = 0
         self.option_page = 0  # which page of the options is shown, when they need pages
         self._pages = 1
+        self.log_rows = 0  # how many log lines the last frame had room for
 
     @property
     def fd(self) -> int:
@@ -222,10 +238,20 @@ class FullScreenUI:
         width, height = self.size()
         s = self.screen
         title = Text(no_wrap=True, overflow="ellipsis", style="reverse")
-        title.append((s.title if s else "Ossuary").ljust(width))
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            title.style = "bold yellow reverse"
+            title.append(f"Terminal {width}×{height}: too small, the board needs "
+                         f"{MIN_WIDTH}×{MIN_HEIGHT} (or --ui plain)".ljust(width))  # fmt: skip
+        else:
+            title.append((s.title if s else "Ossuary").ljust(width))
         if s is None:
             return self._ansi([title], width)
-        fixed = 5  # title, log rule, prompt, message, answer
+        lesson: list[Text] = []
+        if s.lesson and status is None:  # the guided game's word, a few lines at most
+            wrapped = Text(s.lesson, style="cyan").wrap(self.console, width)
+            lesson = [Text(line.plain, style="cyan", no_wrap=True, overflow="ellipsis")
+                      for line in wrapped][: max(1, min(4, height // 5))]  # fmt: skip
+        fixed = 5 + len(lesson)  # title, log rule, prompt, message, answer
         room = max(1, height - fixed)  # for the board, the log and the options
         min_log = MIN_LOG if height < 24 else MIN_LOG + 2
         if status is not None:
@@ -248,6 +274,7 @@ class FullScreenUI:
             self.option_page %= len(pages)
             option_lines = pages[self.option_page]
         log_rows = max(0, height - fixed - len(option_lines) - len(board))
+        self.log_rows = log_rows
         rule = Text(no_wrap=True, overflow="ellipsis", style="dim")
         news = f"({s.new} new{', l shows all' if s.new > log_rows else ''}) " if s.new else ""
         rule.append(f"── log {news}".ljust(width, "─"))
@@ -274,7 +301,9 @@ class FullScreenUI:
         answer = Text("> ", style="bold", no_wrap=True, overflow="ellipsis")
         answer.append(self.buffer[-(width - 3) :] if status is None else "")
         lines = self._ansi([title], width) + board
-        lines += self._ansi([rule, *log_lines, prompt, *option_lines, message, answer], width)
+        lines += self._ansi(
+            [rule, *log_lines, prompt, *lesson, *option_lines, message, answer], width
+        )
         self._spin_line = len(lines) - 3 if status is not None else -1
         self._input_row = len(lines)
         return lines[:height]
@@ -293,6 +322,14 @@ class FullScreenUI:
         self.screen = screen
         self.message = ""
         self.option_page = 0
+        self._frame()
+        if screen.options and self.log_rows < screen.new < len(screen.log):
+            # more happened since this seat's last decision (the computer's turn)
+            # than the log has room for: show it all first, instead of letting it
+            # scroll away unseen (not before the first decision: all is new then)
+            new = screen.log[len(screen.log) - screen.new :]
+            self.page(f"Since your last decision ({len(new)} events) · Enter: go on",
+                      Text("\n".join(collapse(new))))  # fmt: skip
         self.draw()
 
     def note(self, text: str, style: str = "yellow") -> None:
@@ -434,11 +471,11 @@ class FullScreenUI:
 
     def final(self, lines: list[str]) -> None:
         """The end of the game over the last board, until a key is pressed."""
-        if self.screen is not None:
+        if self.screen is not None:  # the first line says who won and why; once
             self.screen.options = []
-            self.screen.prompt = " · ".join(lines)
+            self.screen.prompt = lines[0] if lines else "The game is over."
             self.screen.hints = "Game over: press any key to leave."
             self.message = ""
-            self.draw(Text("  " + " · ".join(lines), style="bold"))
+            self.draw(Text("  " + " · ".join(lines[1:]), style="bold"))
         while self._key(timeout=60) is None:
             pass

@@ -217,7 +217,12 @@ def run_simulation(
             bar.update(task, total=total_, completed=done)
             rate.base = done
             rate.start = time.monotonic()
-            if done:
+            if done >= total_:
+                console.print(
+                    Text(f"The run in {out} is complete: all {total_:,} games are played."),
+                    soft_wrap=True,
+                )
+            elif done:
                 console.print(f"resuming: {done:,} games already played, {total_ - done:,} to go")
 
         def chunk_done(a: int, b: int, _: Any) -> None:
@@ -240,10 +245,12 @@ def run_simulation(
             )
             raise typer.Exit(EXIT_INTERRUPTED) from None
     games_per_s = report.played / report.seconds if report.seconds > 0 else 0.0
-    console.print(
-        f"{report.played:,} games played in {report.seconds:,.1f} s ({games_per_s:,.1f} games/s)"
-        + (f"; {report.done_before:,} were already there" if report.done_before else "")
-    )
+    if report.played:
+        console.print(
+            f"{report.played:,} games played in {report.seconds:,.1f} s "
+            f"({games_per_s:,.1f} games/s)"
+            + (f"; {report.done_before:,} were already there" if report.done_before else "")
+        )
     if report.complete and show_summary:
         import json
 
@@ -268,7 +275,7 @@ def _rates(title: str, rows: list[dict[str, Any]], what: str, limit: int = 40) -
     for r in rows[:limit]:
         lo, hi = r["ci95"]
         table.add_row(
-            str(r["name"]), f"{r['games']:,}", f"{100 * r['rate']:.1f}%",
+            Text(str(r["name"])), f"{r['games']:,}", f"{100 * r['rate']:.1f}%",
             f"{100 * lo:.1f}–{100 * hi:.1f}%",
         )  # fmt: skip
     return table

@@ -17,6 +17,7 @@ game shares the one 80-card deck, so there are no deck lists to build, check or
 ship (``new_game`` refuses any).
 """
 
+from ..engine.errors import IllegalAction
 from .cards import CardDef, deck, load_card_file
 from .game import SavedGameError, deserialize, new_game
 from .scenario import load_scenario
@@ -28,6 +29,7 @@ __all__ = [
     "VERSION",
     "CardDef",
     "DiaboState",
+    "IllegalAction",
     "SavedGameError",
     "deck",
     "deserialize",

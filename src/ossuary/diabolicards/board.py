@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.names import seat_name, speak
 from .cards import ZONES, CardDef
 
 View = dict[str, Any]
@@ -38,13 +39,13 @@ SLOTS = 8
 
 
 def player(seat: int) -> str:
-    """How a seat is named everywhere (the engine counts seats from 0)."""
-    return f"Player {seat}"
+    """How a seat is named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
-def side_name(view: View, side: int) -> str:
-    seats = " & ".join(player(p) for p in view["sides"][side]["seats"])
-    return f"Side {side} ({seats})"
+def side_name(view: View, side: int, joint: str = " & ") -> str:
+    """A side named by who sits on it: "You", or "You & Computer 2" in 2v2."""
+    return joint.join(player(p) for p in view["sides"][side]["seats"])
 
 
 # -- small pieces ------------------------------------------------------------------
@@ -126,8 +127,10 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     whose hand is drawn (its line says ``me_label``)."""
     mine = 0 if me is None else me % 2
     head = Text(
-        f"Diabolicards {view['mode']} · turn {view['turn_number']} · "
-        f"{player(view['active'])} is active",
+        speak(
+            f"Diabolicards {view['mode']} · turn {view['turn_number']} · "
+            f"{player(view['active'])} is active"
+        ),
         style="bold",
     )
     parts: list[RenderableType] = [head, _side_table(view, 1 - mine, me)]
@@ -138,7 +141,8 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     if bonds:
         parts.append(Text("  ·  ".join(bonds), style="yellow"))
     for p in view["players"]:
-        who = player(p["seat"]) + f" (side {p['side']})"
+        mates = [q for q in view["sides"][p["side"]]["seats"] if q != p["seat"]]
+        who = player(p["seat"]) + (f" (with {', '.join(map(player, mates))})" if mates else "")
         if p["seat"] == me:
             label = f"{who} ({me_label}) hand:"
             parts.append(Text(label, style="bold green"))
@@ -151,13 +155,14 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     decision = view["decision"]
     if decision is not None:
         ask = decision.get("prompt") or decision["kind"]
-        parts.append(Text(f"{player(decision['player'])}: {ask}", style="bold"))
+        parts.append(Text(speak(f"{player(decision['player'])}: {ask}"), style="bold"))
     return Group(*parts)
 
 
 def summary_lines(view: View) -> list[str]:
     """A compact mat (public facts only): each side's power, then its zones."""
-    lines = [f"  power: side 0 {view['scores'][0]}, side 1 {view['scores'][1]}"]
+    scores = view["scores"]
+    lines = ["  power: " + ", ".join(f"{side_name(view, i)} {scores[i]}" for i in (0, 1))]
     for s in view["sides"]:
         for z in s["zones"]:
             cards = [f"{c['card']} {c['power']}" for c in z["slots"]]
@@ -166,19 +171,27 @@ def summary_lines(view: View) -> list[str]:
             cards += [f"☼{c['card']} {c['power']}" for c in z["scorched"]]
             if cards or z["sealed"]:
                 body = "SEALED" if z["sealed"] else ", ".join(cards)
-                lines.append(f"  side {s['side']} {z['name']}: {body}")
+                lines.append(f"  {side_name(view, s['side'])}, {z['name']}: {body}")
     return lines
 
 
 def result_lines(view: View) -> list[str]:
-    """Who won (a side, with its seats) and both sides' power."""
+    """Who won and why, said to the seat whose view it is ("You lose: 29 power
+    to 34 when nobody could play on"), then both sides' power."""
     winner = view["winner"]
-    if winner is None:
-        head = "Tie: no side wins" if view.get("over") else "No winner"
-    else:
-        head = f"Winner: {side_name(view, winner)}"
     scores = view["scores"]
-    return [head, f"Power: side 0 {scores[0]}, side 1 {scores[1]}"]
+    power = "Power: " + ", ".join(f"{side_name(view, i, ' and ')} {scores[i]}" for i in (0, 1))
+    if winner is None:
+        if view.get("over"):
+            return [f"A tie: both sides have {scores[0]} power", power]
+        return ["The game ended without a winner", power]
+    # THE END: when nobody can play any more, the side with more power wins
+    why = f"{scores[winner]} power to {scores[1 - winner]} when nobody could play on"
+    mine = view.get("side")
+    side = winner if mine is None else mine
+    seats = view["sides"][side]["seats"]
+    verb = ("win" if mine is None or mine == winner else "lose") + ("s" if len(seats) == 1 else "")
+    return [f"{side_name(view, side, ' and ')} {verb}: {why}", power]
 
 
 # -- the event log -----------------------------------------------------------------
@@ -468,7 +481,7 @@ def render_screen(
         for labels in (seat_labels, ()):  # "(computer, normal)" goes when it does not fit
             names = " & ".join(_seat_name(p, labels, me) for p in s["seats"])
             title = Text(no_wrap=True, overflow="ellipsis")
-            title.append(f"Side {side}: {names}", style="bold green" if side == mine else "bold")
+            title.append(names, style="bold green" if side == mine else "bold")
             title.append(f" · power {s['score']}", style="bold magenta")
             title.append_text(tail)
             if cell_len(title.plain) <= width:

@@ -1,7 +1,7 @@
 """The deck's catalogue: ``docs/diabolicards-cards.md``, generated from the card
 files so the two never disagree.
 
-``python -m ossuary.diabolicards.catalog`` rewrites the page; a test checks it
+``make docs`` rewrites the page; a test checks it
 is up to date. For each group: the guide's numbers (cards, cards with an
 ability, total power, where abilities work) and every card with its facts, its
 ability and whether it is a released card or our design.
@@ -34,7 +34,7 @@ def render() -> str:
         "# Diabolicards: the 80-card deck",
         "",
         "Generated from `src/ossuary/diabolicards/data/*.toml` by",
-        "`python -m ossuary.diabolicards.catalog`; do not edit by hand. Released cards",
+        "`make docs`; do not edit by hand. Released cards",
         "keep the names and mechanics the guide and the reference give; every other",
         'card is our own design (`origin = "ours"` in its data), written in our own',
         "words. Card rules: `docs/rules-notes.md` (Diabolicards); card format: the",

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from .cards import Effect
 from .deaths import announce, ask_kill, kill_targets
-from .mat import add_mod, relocate, seats_bits, swap
+from .mat import add_mod, relocate, swap
 from .queries import (
     free_slots,
     immune,
@@ -32,7 +32,7 @@ from .queries import (
     usable,
     zone_cards,
 )
-from .rules import draw, resume, step
+from .rules import draw, resume, show, step
 from .state import REGULAR, DiaboState, at, event
 
 Verb = Callable[[DiaboState, int, Effect, int], None]
@@ -294,9 +294,7 @@ def _fate_purge(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     hand = s.hands[seat]
     if len(s.deck) < e.get("low_deck"):
         if hand:
-            shown = hand[s.rng.below(len(hand))]
-            s.known[shown] |= seats_bits(s, 1 - side)
-            event(s, "reveal", p=seat, card=s.defs[shown].name, to=1 - side)
+            show(s, seat, hand[s.rng.below(len(hand))], 1 - side)
         draw(s, seat, 1)
         return
     for c in hand:

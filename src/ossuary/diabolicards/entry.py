@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import QueryError
 from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
@@ -161,6 +162,10 @@ class DiabolicardsGame(Game):
         card = self._defs.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
         return card_panel(card)
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 
@@ -266,11 +271,16 @@ class DiabolicardsGame(Game):
 
     def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
         # "play" is a card placed from hand on a usual turn (guide YOUR TURN,
-        # step 1); "draw" covers the opening hand and contract trades' takes.
+        # step 1); "draw" covers the opening hand and contract trades' takes;
+        # "held": in the seat's hand when the game ended.
+        from .state import DiaboState
+
+        assert isinstance(state, DiaboState)
         n = state.num_seats()
         out: dict[str, list[dict[str, int]]] = {
             "played": [{} for _ in range(n)],
             "drawn": [{} for _ in range(n)],
+            "held": [{state.defs[c].name: 1 for c in state.hands[p]} for p in range(n)],
         }
         for e in state.log:
             key = {"play": "played", "draw": "drawn", "take": "drawn"}.get(e["e"])
@@ -285,6 +295,13 @@ class DiabolicardsGame(Game):
         return {c.name: c.group for c in deck()}
 
     # -- analysis ---------------------------------------------------------------
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        from .fuzz import card_places
+        from .state import DiaboState
+
+        assert isinstance(state, DiaboState)
+        return card_places(state)
+
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
         from .state import DiaboState

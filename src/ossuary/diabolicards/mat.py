@@ -40,12 +40,18 @@ def add_mod(s: DiaboState, source: int, target: int, value: int, lasts: str) -> 
 
 def _moved(s: DiaboState, cid: int) -> None:
     """A card moved by an ability leaves its zone: boosts and hinders picked
-    there end for good, and so do those it gave while both stayed."""
-    s.mods = [
-        m
-        for m in s.mods
-        if not (m[2] == cid and m[4] in "LB") and not (m[1] == cid and m[4] == "B")
-    ]
+    there end for good, and so do those it gave while both stayed. "For good"
+    (reference, Apex Service and Apex Prison): a picked card keeps its pick
+    as spent (``"X"``, worth nothing), so the same ability never picks it
+    again, even when it comes back to the zone while picks are still open."""
+    mods = []
+    for m in s.mods:
+        if m[2] == cid and m[4] in "LB":
+            if m[1] != cid:
+                mods.append((m[0], m[1], m[2], m[3], "X"))
+        elif not (m[1] == cid and m[4] == "B"):
+            mods.append(m)
+    s.mods = mods
 
 
 # =============================================================================
@@ -112,7 +118,7 @@ def take_off(s: DiaboState, cid: int) -> tuple[int, int, int]:
         s.act[side][zone] = -1
     s.place[cid] = -1
     s.ctrl[cid] = -1
-    s.mods = [m for m in s.mods if m[2] != cid and not (m[1] == cid and m[4] in "LB")]
+    s.mods = [m for m in s.mods if m[2] != cid and not (m[1] == cid and m[4] in "LBX")]
     s.opens = [o for o in s.opens if o[0] != cid]
     return side, zone, kind
 
@@ -150,6 +156,8 @@ def _fill_open_picks(s: DiaboState, cid: int) -> None:
         want = src_side if e.get("side") == "yours" else 1 - src_side
         if want != side or not matches(s, cid, e.get("type"), e.get("gender"), e.get("plain")):
             continue
+        if any(m[1] == source and m[2] == cid for m in s.mods):
+            continue  # picked before and moved away: lost for good
         s.opens[k] = (source, idx, left - 1)
         add_mod(s, source, cid, e.get("value"), "B" if e.get("lasts") == "both_stay" else "L")
     s.opens = [o for o in s.opens if o[2] > 0]

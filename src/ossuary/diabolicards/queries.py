@@ -192,7 +192,7 @@ def power_map(s: DiaboState) -> dict[int, int]:
     """Each boosted or hindered card's power now: the latest effect wins."""
     best: dict[int, tuple[int, int]] = {}
     for seq, _source, target, value, lasts in s.mods:
-        if lasts == "V" and not love_on(s, target):
+        if lasts == "X" or (lasts == "V" and not love_on(s, target)):
             continue
         old = best.get(target)
         if old is None or seq > old[0]:
@@ -295,6 +295,6 @@ def has_turn(s: DiaboState, seat: int) -> bool:
     side = seat % 2
     if any(placements(s, side, s.defs[c]) for c in hand):
         return True
-    if contract_turn_allowed(s, seat):
-        return True  # a purge is always possible when contract turns are
+    # FAQ: no legal play, no turn: a Contract Turn alone does not keep a seat
+    # in the game (it is taken instead of a Usual Turn, never for want of one)
     return bool(trio_moves(s, seat))

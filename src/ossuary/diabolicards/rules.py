@@ -148,8 +148,8 @@ PARSE = {
 
 def turn_options(s: DiaboState, seat: int) -> tuple[str, ...]:
     """A Usual Turn (play a card into a slot that allows it, or move one's Why
-    Stick trio) or, when allowed, a Contract Turn (trade or purge). Nothing
-    for an empty hand: it passes for good (THE END)."""
+    Stick trio) or, when allowed and a Usual Turn is possible, a Contract Turn
+    (trade or purge). Nothing for an empty hand: it passes for good (THE END)."""
     hand = s.hands[seat]
     if not hand:
         return ()
@@ -176,10 +176,13 @@ def turn_options(s: DiaboState, seat: int) -> tuple[str, ...]:
         opts += play_r[c][regular]
         if d.diabolical:
             opts += play_a[c][activation]
-    if contract_turn_allowed(s, seat):
+    opts += [f"trio {z}" for z in trio_moves(s, seat)]
+    # FAQ: a seat with no legal play (no space in any of its zones) must pass
+    # until one appears; a Contract Turn is not a legal play, it is taken
+    # instead of one (docs/rules-notes.md)
+    if opts and contract_turn_allowed(s, seat):
         opts += [TRADE[k] for k in trade_slots(s, seat)]
         opts.append("purge")
-    opts += [f"trio {z}" for z in trio_moves(s, seat)]
     return tuple(opts)
 
 
@@ -290,9 +293,17 @@ def step_reveal(s: DiaboState, seat: int, to_side: int) -> None:
 @resume("reveal")
 def resume_reveal(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     seat, to_side = ctx
-    cid = int(aid.split()[1])
+    show(s, seat, int(aid.split()[1]), to_side)
+
+
+def show(s: DiaboState, seat: int, cid: int, to_side: int) -> None:
+    """``seat`` shows one of its hand cards to the seats of ``to_side`` (Why See,
+    Fate Purge on a low deck). Only they learn it: the shower's teammate and
+    spectators read that a card was shown, not which (guide THE SETUP:
+    teammates never see each other's cards)."""
     s.known[cid] |= seats_bits(s, to_side)
-    event(s, "reveal", p=seat, card=s.defs[cid].name, to=to_side)
+    shown_to = [p for p in range(s.n) if p == seat or p % 2 == to_side]
+    event(s, "reveal", p=seat, card=s.defs[cid].name, to=to_side, seen_by=shown_to)
 
 
 # =============================================================================

@@ -15,16 +15,19 @@ the mat is (see :func:`at`), ``ctrl[cid]`` which seat controls it.
 Boosts and hinders in effect are ``mods``: ``(seq, source, target, value,
 lasts)``, the latest ``seq`` winning (guide THE ABILITIES); ``lasts`` is
 ``"L"`` while the source lives, ``"B"`` while both stay in the zone, ``"P"``
-for good, ``"V"`` while a Love partner shares the zone.
+for good, ``"V"`` while a Love partner shares the zone, ``"X"`` never again:
+a pick lost when its card was moved away, kept so that the ability does not
+pick that card again.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.rng import Rng, as_rng
 from .cards import CardDef
 
 RULESET = "diabolicards"
@@ -280,10 +283,10 @@ class DiaboState(GameState):
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> DiaboState:
+    def resample(self, seat: int, rng: Rng | random.Random) -> DiaboState:
         from .view import resample
 
-        return resample(self, seat, rng)
+        return resample(self, seat, as_rng(rng))
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event

@@ -12,17 +12,23 @@ one definition of "leak" serves all three games:
 - :func:`check_sample` checks a determinization: independent, no seed and no
   history, the seat's own view unchanged;
 - :func:`bounded_memory` checks that bad input is refused without building
-  anything large (the bad-input rule: bounded time and memory).
+  anything large (the bad-input rule: bounded time and memory);
+- :class:`Sight` and :func:`name_leaks` judge what a reader is handed (a view,
+  a socket message) against the *true* position of every card
+  (:meth:`~ossuary.engine.game.Game.card_places`), not against the game's own
+  redaction: the fuzzer (:mod:`ossuary.fuzz`) and the server's wire-level leak
+  oracle (``tests/server/test_oracle.py``) both use them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .core import Decision, GameState
 from .rng import Rng
@@ -126,3 +132,176 @@ def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
     assert peak < limit_mb * 2**20, f"peak memory {peak / 2**20:.0f} MB"
+
+
+# -- judging from the truth: where every card lies, and what a reader may name -----------------
+#: the zones whose cards are hidden but from the seats that hold them (a hand)
+#: or from everyone (a deck); every other zone is public
+HIDDEN_ZONES = frozenset({"hand", "deck"})
+
+
+class CardPlace(NamedTuple):
+    """Where one card truly lies (``Game.card_places`` gives one per card id)."""
+
+    name: str
+    #: ``hand``, ``deck``, or the public zone it is in (``mat``, ``graveyard``...)
+    zone: str
+    #: whose hand or deck it is in (-1: a deck all seats share, or a public zone)
+    seat: int
+    #: bit ``s`` set: the rules showed this card to seat ``s`` while it lies hidden
+    known: int
+
+
+class Sight:
+    """What ``reader`` (None: a spectator) can account for at one moment, from
+    where the cards truly lie: every card in a public zone, its own hand, and a
+    card hidden elsewhere only when the rules showed it to the reader (a
+    spectator: to every seat). ``own_deck``: the reader is choosing among the
+    cards of its own deck (a search shows the searcher its deck).
+
+    ``hidden``: the ids the reader can't see; ``seen``: the names of which it
+    can see a copy; ``unseen``: the names of which a copy lies hidden from it.
+    """
+
+    __slots__ = ("hidden", "places", "reader", "seen", "unseen")
+
+    def __init__(
+        self, places: Sequence[CardPlace], reader: int | None, seats: int, own_deck: bool = False
+    ) -> None:
+        everyone = (1 << seats) - 1
+        self.places = places
+        self.reader = reader
+        self.hidden: set[int] = set()
+        self.seen: set[str] = set()
+        self.unseen: set[str] = set()
+        for cid, p in enumerate(places):
+            if p.zone not in HIDDEN_ZONES:
+                visible = True
+            elif reader is None:
+                visible = p.known & everyone == everyone
+            else:
+                visible = (
+                    (p.seat == reader and (p.zone == "hand" or own_deck))
+                    or bool(p.known >> reader & 1)
+                )  # fmt: skip
+            if visible:
+                self.seen.add(p.name)
+            else:
+                self.hidden.add(cid)
+                self.unseen.add(p.name)
+
+
+def newly_shown(before: Sequence[CardPlace], after: Sequence[CardPlace], seat: int) -> list[str]:
+    """The names of the cards the rules showed ``seat`` in one action: lying
+    hidden from it after the action (another hand, a deck), marked as shown to
+    it now but not before, and not where it could see them before. Whatever
+    shows a seat a card must also tell it the card (a log event it reads, or
+    the options it is offered, name it): the check that the engine's record of
+    who was shown what is not wrong where nobody reads it."""
+    out = []
+    bit = 1 << seat
+    for b, a in zip(before, after, strict=True):
+        if (
+            a.known & bit
+            and not b.known & bit
+            and a.zone in HIDDEN_ZONES
+            and not (a.zone == "hand" and a.seat == seat)
+            and b.zone in HIDDEN_ZONES
+            and not (b.zone == "hand" and b.seat == seat)
+        ):
+            out.append(a.name)
+    return out
+
+
+class NameFinder:
+    """Finds card names in text: whole names, the longest first, case as printed."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        ordered = sorted(set(names), key=lambda n: (-len(n), n))
+        alternatives = "|".join(re.escape(n) for n in ordered) or "(?!)"
+        self._re = re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+
+    def __call__(self, text: str) -> list[str]:
+        return self._re.findall(text)
+
+
+#: where a message or a view holds the deciding seat's options and prompt
+_CHOICE_KEYS = frozenset({"legal", "options", "prompt"})
+
+
+def name_leaks(
+    given: Any,
+    now: Sight,
+    names: NameFinder,
+    moments: Callable[[int], Sequence[Sight]] | None = None,
+    choosing: Sight | None = None,
+) -> list[str]:
+    """Every place in ``given`` (a view, a message: anything JSON-like handed to
+    ``now.reader``) that names a card the reader may not know, judged from the
+    truth: ``now`` is the reader's :class:`Sight` at the moment ``given`` was
+    built. A card shown with its ``id`` must be one the reader can see now; a
+    card named in words (log events, their lines, options, lists of names) must
+    have a copy the reader can account for. A log event is judged at the moment
+    it happened: ``moments(i)`` gives the reader's sights just before and just
+    after the action that wrote event ``i``, so a card seen going into a deck may
+    be named. Options and the prompt are judged with ``choosing`` (the decider's
+    sight with its own deck: a search shows it) when given. An empty list: no
+    leak."""
+    out: list[str] = []
+    places = now.places
+    # texts to search, grouped by the sights that judge them (one search a group)
+    groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[str, str]]]] = {}
+
+    def event_sights(i: int) -> Sequence[Sight]:
+        return moments(i) if moments is not None else (now,)
+
+    todo: list[tuple[Any, Sequence[Sight], str]] = [(given, (now,), "")]
+    while todo:
+        obj, sights, where = todo.pop()
+        if isinstance(obj, str):
+            key = tuple(map(id, sights))
+            if key not in groups:
+                groups[key] = (sights, [])
+            groups[key][1].append((where, obj))
+        elif isinstance(obj, list | tuple):
+            todo.extend((v, sights, f"{where}[{k}]") for k, v in enumerate(obj)
+                        if isinstance(v, str | list | tuple | dict))  # fmt: skip
+        elif isinstance(obj, dict):
+            cid, name = obj.get("id"), obj.get("card")
+            if isinstance(cid, int) and not isinstance(cid, bool) and isinstance(name, str):
+                if not 0 <= cid < len(places):
+                    out.append(f"{where}: card id {cid} is no card of the game")
+                elif places[cid].name != name:
+                    out.append(f"{where}: card {cid} is {places[cid].name!r}, shown as {name!r}")
+                elif cid in now.hidden:
+                    out.append(f"{where}: shows {name!r} (card {cid}), which the reader can't see")
+                continue
+            log, log_from = obj.get("log"), obj.get("log_from")
+            lines, view = obj.get("events"), obj.get("view")
+            start = view.get("log_from", 0) if isinstance(view, dict) else None
+            for key, value in obj.items():
+                if not isinstance(value, str | list | tuple | dict):
+                    continue
+                here = f"{where}.{key}"
+                if key == "events" and isinstance(lines, list) and isinstance(start, int):
+                    # a message: ``events`` are its view's log events in words
+                    todo.extend((line, event_sights(start + k), f"{here}[{k}]")
+                                for k, line in enumerate(lines))  # fmt: skip
+                elif key == "log" and isinstance(log, list) and isinstance(log_from, int):
+                    todo.extend((e, event_sights(log_from + k), f"{here}[{log_from + k}]")
+                                for k, e in enumerate(log))  # fmt: skip
+                elif key in _CHOICE_KEYS and choosing is not None:
+                    todo.append((value, (choosing,), here))
+                else:
+                    todo.append((value, sights, here))
+    for sights, texts in groups.values():
+        found = set(names("\n".join(text for _, text in texts)))
+        bad = {
+            n
+            for n in found
+            if any(n in s.unseen for s in sights) and not any(n in s.seen for s in sights)
+        }
+        for where, text in texts if bad else ():
+            for name in sorted(bad.intersection(names(text))):
+                out.append(f"{where}: names {name!r}, which lies where the reader can't see it")
+    return out

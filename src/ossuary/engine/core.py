@@ -15,6 +15,7 @@ and ``serialize`` is complete JSON.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -276,10 +277,12 @@ class GameState:
         fresh JSON-ready data."""
         raise NotImplementedError
 
-    def resample(self, seat: int, rng: Rng) -> GameState:
+    def resample(self, seat: int, rng: Rng | random.Random) -> GameState:
         """A determinization for ``seat`` at its own decision: an independent
         full state in which every card the seat can't see is dealt anew; no
-        seed, no history, the seat's redacted log; ``perspective == seat``."""
+        seed, no history, the seat's redacted log; ``perspective == seat``.
+        ``rng`` is the engine's :class:`Rng` or a :class:`random.Random`
+        (:func:`~ossuary.engine.rng.as_rng`)."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:

@@ -25,8 +25,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .contract import CardPlace
 from .core import GameState
 from .errors import OssuaryError, QueryError, SetupError
+from .names import seat_name
 from .rng import Rng
 from .untrusted import is_int, shown
 
@@ -208,6 +210,12 @@ class Game:
             return any(str(v).lower() == want for v in have)
         return str(have).lower() == want
 
+    def learn_text(self) -> str | None:
+        """The game's lesson as TOML text (``learn.toml`` in its package):
+        how to play and how to win in our own words, and the guided first game
+        (:mod:`ossuary.tutorial` reads and checks it). None: no lesson yet."""
+        return None
+
     def glossary(self) -> list[tuple[str, str]]:
         """(term, explanation in our own words) for every keyword and rule term
         (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""
@@ -255,6 +263,35 @@ class Game:
     pass_actions: ClassVar[frozenset[str]] = frozenset()
     #: the option id that steps back out of a play not yet committed (None: none)
     back_action: ClassVar[str | None] = None
+    #: decision kinds a client may answer for a person (auto-pass, "pass until
+    #: something changes"): responses to what others do. Whether the client did
+    #: must not show: the server holds every decision of these kinds open for the
+    #: same minimum time (``docs/server.md``, "Auto-pass")
+    auto_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def auto_pass(self, view: dict[str, Any], option_ids: Sequence[str]) -> str | None:
+        """The option a client may take for the person whose ``view`` it is when
+        nothing else they could do matters now (None: ask them). The game may say
+        so in the decision of the seat's own view (``decision["auto"]``); else a
+        lone passing option is the answer. Only kinds in :attr:`auto_kinds`."""
+        decision = view.get("decision") or {}
+        if decision.get("kind") not in self.auto_kinds:
+            return None
+        if "auto" in decision:
+            auto = decision["auto"]
+            return auto if isinstance(auto, str) and auto in option_ids else None
+        if len(option_ids) == 1 and option_ids[0] in self.pass_actions:
+            return option_ids[0]
+        return None
+
+    def pass_option(self, view: dict[str, Any], option_ids: Sequence[str]) -> str | None:
+        """The option that passes this decision, when a client may pass for its
+        person ("pass until something changes"): one of :attr:`pass_actions`, in
+        a decision of a kind in :attr:`auto_kinds`; else None."""
+        decision = view.get("decision") or {}
+        if decision.get("kind") not in self.auto_kinds:
+            return None
+        return next((a for a in option_ids if a in self.pass_actions), None)
 
     def allow_back(self, state: GameState, seat: int) -> bool:
         """Offer :attr:`back_action` to ``seat`` in ``state`` (a convenience for a
@@ -282,6 +319,12 @@ class Game:
         heading "" are shown one per line with their full label."""
         return "", label
 
+    def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
+        """The number a client must give this option, when the board already
+        shows one for it (Necromancer's "Space 3" is 3), else None: the client
+        numbers it itself. Two options of one decision never share a number."""
+        return None
+
     def legend(self) -> list[str]:
         """Lines that explain the board's marks and abbreviations (the terminal's help)."""
         return []
@@ -301,7 +344,7 @@ class Game:
     def result_lines(self, view: dict[str, Any]) -> list[str]:
         """The end of a game in words (who won, the final score)."""
         winner = view.get("winner")
-        return ["No winner." if winner is None else f"Player {winner} wins."]
+        return ["No winner." if winner is None else f"{seat_name(winner)} wins."]
 
     def summary_lines(self, view: dict[str, Any]) -> list[str]:
         """A compact, public-only picture of the position (replays print it)."""
@@ -310,7 +353,7 @@ class Game:
     def narrate(self, state: GameState, seat: int, action_id: str) -> str:
         """An action told in the third person, for replays: "Player 1 plays Snap".
         Labels are said to the chooser ("End your turn"); this names the seat."""
-        return f"Player {seat}: {state.action_label(action_id)}"
+        return f"{seat_name(seat)}: {state.action_label(action_id)}"
 
     def format_event(self, event: dict[str, Any]) -> str:
         """One (already redacted) log event in words."""
@@ -353,6 +396,13 @@ class Game:
         """The decks a fuzz game with ``seed`` plays (None: the default decks);
         games vary them so every card gets played under the checks."""
         return None
+
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        """Where every card of ``state`` truly lies, one entry per card id: the
+        truth the hidden-information checks judge views and messages against
+        (:class:`~ossuary.engine.contract.Sight`). For checks only: an agent or a
+        client sees a view, never this."""
+        raise NotSupported(f"{self.title} does not say where its cards lie")
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         """Raise AssertionError if ``state`` breaks one of the game's invariants

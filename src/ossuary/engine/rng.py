@@ -7,6 +7,7 @@ actions rebuild a game exactly on any machine and any Python version (unlike
 
 from __future__ import annotations
 
+import random
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -55,3 +56,16 @@ class Rng:
             j = (x ^ (x >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = z
+
+
+def as_rng(rng: Rng | random.Random) -> Rng:
+    """The engine's generator for ``rng``: an :class:`Rng` as it is, or a new one
+    seeded from 64 bits of a :class:`random.Random` (so a search written with
+    the standard library's generator can pass its own to ``resample``)."""
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, random.Random):
+        return Rng(rng.getrandbits(64))
+    raise TypeError(
+        f"rng must be an ossuary.engine.Rng or a random.Random, not {type(rng).__name__}"
+    )

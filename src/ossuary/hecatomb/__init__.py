@@ -6,6 +6,7 @@
 'main'
 """
 
+from ..engine.errors import IllegalAction
 from .cards import CardDef, CardPool, base_pool, load_card_file
 from .decks import parse_deck_lines, preconstructed, validate_deck
 from .game import deserialize, new_game
@@ -19,6 +20,7 @@ __all__ = [
     "CardDef",
     "CardPool",
     "HecatombState",
+    "IllegalAction",
     "base_pool",
     "deserialize",
     "load_card_file",

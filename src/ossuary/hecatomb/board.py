@@ -20,6 +20,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from ..engine.names import seat_name, speak
 from .cards import CardDef
 
 View = dict[str, Any]
@@ -49,8 +50,8 @@ SHORT_TYPE = {
 
 
 def player(seat: int) -> str:
-    """How a seat is named everywhere (the engine's labels count seats from 0)."""
-    return f"Player {seat}"
+    """How a seat is named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 def plural(n: int, word: str) -> str:
@@ -258,7 +259,7 @@ def combat_text(view: View) -> Text | None:
         return None
     attackers = ", ".join(f"#{a}" for a in c["attackers"]) or "none left"
     text = _line(
-        f"Combat: {player(c['aggressor'])} attacks {player(c['defender'])} with {attackers}",
+        speak(f"Combat: {player(c['aggressor'])} attacks {player(c['defender'])} with {attackers}"),
         style="bold red",
     )
     if c["blocks"]:
@@ -285,7 +286,10 @@ def board_lines(
     lines: list[Text] = []
     for level in range(6):
         lines = [
-            _line(f"Turn {view['turn_number']} · {player(view['active'])} is active", style="bold")
+            _line(
+                speak(f"Turn {view['turn_number']} · {player(view['active'])} is active"),
+                style="bold",
+            )
         ]
         combat = combat_text(view)
         if combat is not None:
@@ -327,10 +331,19 @@ def summary_lines(view: View) -> list[str]:
 
 
 def result_lines(view: View) -> list[str]:
-    """Who won and every seat's souls."""
+    """Who won and why, said to the seat whose view it is ("You lose: Computer
+    reached 20 souls"), then every seat's souls."""
     winner = view["winner"]
-    head = f"Winner: {player(winner)}" if winner is not None else "No winner"
+    me = view.get("seat")
     souls = ", ".join(f"{player(p['seat'])} {p['souls']}" for p in view["players"])
+    if winner is None:
+        return ["The game ended without a winner.", f"Souls: {souls}"]
+    won = next(p["souls"] for p in view["players"] if p["seat"] == winner)
+    why = f"{player(winner)} reached {plural(won, 'soul')} (20 win)"
+    if me is None:
+        head = f"{player(winner)} wins with {plural(won, 'soul')} (20 win)"
+    else:
+        head = f"{player(me)} {'wins' if me == winner else 'loses'}: {why}"
     return [head, f"Souls: {souls}"]
 
 
@@ -584,8 +597,8 @@ def card_panel(card: CardDef) -> Panel:
     if card.text:
         lines.append(Text(""))
         lines.append(Text(card.text))
-    if card.attack_cost:
-        parts = ", ".join(f"{n} {k}" for k, n in card.attack_cost)
+    if card.attack_cost and not card.text:  # printed text says it already, in its words
+        parts = ", ".join(plural(n, k.removesuffix("s")) for k, n in card.attack_cost)
         lines.append(Text(f"Attacking its controller costs {parts} per abomination."))
     if card.flavor:
         lines.append(Text(""))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
@@ -167,6 +168,10 @@ class HecatombGame(Game):
         table.add_row("Curve", bars)
         return table
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         from .words import GLOSSARY
 
@@ -174,6 +179,7 @@ class HecatombGame(Game):
 
     # -- terminal -----------------------------------------------------------------
     pass_actions = frozenset({"pass", "end"})
+    auto_kinds = frozenset({"window"})  # the combat windows
     back_action = "cancel"
 
     def allow_back(self, state: GameState, seat: int) -> bool:
@@ -266,6 +272,13 @@ class HecatombGame(Game):
         from .fuzz import fuzz_decks
 
         return fuzz_decks(seed, seats)
+
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        from .fuzz import card_places
+        from .state import HecatombState
+
+        assert isinstance(state, HecatombState)
+        return card_places(state)
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check

@@ -9,10 +9,11 @@ each copied with a few list copies in :meth:`HecatombState.clone`.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.rng import Rng, as_rng
 from .cards import CardDef
 
 RULESET = "hecatomb"
@@ -354,10 +355,10 @@ class HecatombState(GameState):
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> HecatombState:
+    def resample(self, seat: int, rng: Rng | random.Random) -> HecatombState:
         from .view import resample
 
-        return resample(self, seat, rng)
+        return resample(self, seat, as_rng(rng))
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event

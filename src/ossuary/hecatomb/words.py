@@ -6,6 +6,7 @@ logs do. Nothing here changes the state.
 
 from __future__ import annotations
 
+from ..engine.names import seat_name
 from .cards import DOOMS
 from .queries import abom_of, abom_strength
 from .state import HecatombState
@@ -211,7 +212,8 @@ GLOSSARY: list[tuple[str, str]] = [
     # -- how a turn goes
     ("turn", "Your turn: gain 1 soul, untap everything of yours, draw two cards (the "
      "very first turn of the game draws one). Then, in any order: put at most one card "
-     "into your mana zone, play cards, attack once, and end the turn. [Turn Sequence]"),
+     "into your mana zone, play cards, attack (as often as you have abominations to "
+     "send), and end the turn. [Turn Sequence]"),
     ("souls", "The score. Everyone starts with 5; whoever reaches 20 wins at once. "
      "Souls never drop below 0. [Object of the Game]"),
     ("doom", "The four colours of evil: corruption (cor), deceit (dec), destruction "
@@ -256,8 +258,9 @@ GLOSSARY: list[tuple[str, str]] = [
     ("god", "A card that stays in play; usually a one-time effect when played plus a "
      "lasting one. You keep one god: playing another sacrifices the old one."),
     # -- the attack
-    ("attack", "Once in your main phase: choose one enemy and any of your abominations "
-     "that are untapped, have two or more minions, and got no new minion this turn (and "
+    ("attack", "In your main phase, as often as you like: choose one enemy and any of "
+     "your abominations that are untapped, have two or more minions, and got no new "
+     "minion this turn (and "
      "weren't stitched). They tap. Then: combat window, blocks, combat window, reaping, "
      "fights. [Attack]"),
     ("combat window", "Twice in an attack (before and after blocks) the attacker, then "
@@ -324,7 +327,7 @@ GLOSSARY: list[tuple[str, str]] = [
 def narrate(s: HecatombState, seat: int, aid: str) -> str:
     """An action as a third party tells it ("Player 1 plays Snap ..."): replays
     and watchers name the seat where a label, said to the chooser, says "your"."""
-    who = f"Player {seat}"
+    who = seat_name(seat)
     verb, _, rest = aid.partition(" ")
     text = label(s, aid)
     if verb == "end":

@@ -6,6 +6,7 @@
 'mulligan'
 """
 
+from ..engine.errors import IllegalAction
 from .cards import CardDef, CardPool, base_pool, load_card_file
 from .decks import parse_deck_text, preconstructed, validate_deck
 from .game import SavedGameError, deserialize, new_game
@@ -17,6 +18,7 @@ __all__ = [
     "VERSION",
     "CardDef",
     "CardPool",
+    "IllegalAction",
     "NecroState",
     "SavedGameError",
     "base_pool",

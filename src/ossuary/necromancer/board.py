@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.names import seat_name, speak
 from .cards import CardDef, traits
 
 View = dict[str, Any]
@@ -24,7 +25,8 @@ RARITY_STYLE = {"common": "green", "rare": "blue", "epic": "magenta", "legendary
 
 
 def player(seat: int) -> str:
-    return f"Player {seat}"
+    """How a seat is named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 KEYWORD_WORDS = {
@@ -56,14 +58,14 @@ def _target(view: View, t: str | None) -> str:
         return f"{player(num)}'s hero"
     if kind == "s":
         stack = view.get("response_stack", [])
-        return f"stack entry {num}" + (f" ({stack[num]['card']})" if num < len(stack) else "")
+        return f"stack entry {num + 1}" + (f" ({stack[num]['card']})" if num < len(stack) else "")
     for p in view.get("players", []):
         for m in p["minions"]:
             if m is not None and m["id"] == num:
-                return f"{m['card']} ({player(p['seat'])} space {m['position']})"
+                return f"{m['card']} ({player(p['seat'])}'s space {m['position']})"
         for c in p["magic"]:
             if c is not None and c["id"] == num:
-                return f"{c['card']} ({player(p['seat'])} slot {c['slot']})"
+                return f"{c['card']} ({player(p['seat'])}'s slot {c['slot']})"
         for c in p["graveyard"]:
             if c["id"] == num:
                 return f"{c['card']} in {player(p['seat'])}'s graveyard"
@@ -84,7 +86,7 @@ def _minion_cell(m: dict[str, Any] | None) -> Text:
     if m["ensnared_rounds"] is not None:
         flags.append(f"ensnared {m['ensnared_rounds']}r")
     if m["borrowed_from"] is not None:
-        flags.append(f"borrowed from P{m['borrowed_from']}")
+        flags.append(f"borrowed from {player(m['borrowed_from'])}")
     if m["attacks_made"]:
         flags.append("attacked")
     if m["defended"]:
@@ -177,19 +179,21 @@ def stack_text(view: View) -> Text | None:
                 "dismiss": "dismisses"}.get(entry["kind"], entry["kind"])  # fmt: skip
         name = "" if entry["kind"] in ("draw", "destroy") else f" {entry['card']}"
         aim = _target(view, entry["target"])
-        line = f"\n  {entry['index']}. {player(entry['player'])} {what}{name}"
+        line = f"{player(entry['player'])} {what}{name}"
         if aim:
             line += f" → {aim}"
         if entry["negated"]:
             line += " (negated)"
-        text.append(line)
+        text.append(f"\n  {entry['index'] + 1}. " + speak(line))
     return text
 
 
 def render_board(view: View, me: int | None = None, me_label: str = "you") -> RenderableType:
     """The whole table as ``view`` shows it; ``me`` is the seat whose hand is drawn."""
     parts: list[RenderableType] = [
-        Text(f"Turn {view['turn_number']} · {player(view['active'])} is active", style="bold")
+        Text(
+            speak(f"Turn {view['turn_number']} · {player(view['active'])} is active"), style="bold"
+        )
     ]
     for p in view["players"]:
         parts.append(_seat_panel(view, p, me, me_label))
@@ -197,11 +201,12 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     if stack is not None:
         parts.append(stack)
     if view["between_zones"]:
-        parts.append(Text("Between zones: " + ", ".join(c["card"] for c in view["between_zones"])))
+        moving = ", ".join(c["card"] for c in view["between_zones"])
+        parts.append(Text(f"On its way into play: {moving}"))
     decision = view["decision"]
     if decision is not None:
         ask = decision.get("prompt") or decision["kind"]
-        parts.append(Text(f"{player(decision['player'])}: {ask}", style="bold"))
+        parts.append(Text(speak(f"{player(decision['player'])}: {ask}"), style="bold"))
     return Group(*parts)
 
 
@@ -225,16 +230,33 @@ def summary_lines(view: View) -> list[str]:
 
 
 def result_lines(view: View) -> list[str]:
-    """Who won (or that it was a draw), and every hero's health."""
+    """Who won and why, said to the seat whose view it is ("You lose: your hero
+    fell to 0 health"), or that it was a draw; then every hero's health."""
     winner = view["winner"]
-    if winner is not None:
-        head = f"Winner: {player(winner)}"
-    elif view.get("draw"):
-        head = "A draw: every player lost at the same time"
-    else:
-        head = "No winner"
+    me = view.get("seat")
     health = ", ".join(f"{player(p['seat'])} {p['health']}" for p in view["players"])
+    out = [p for p in view["players"] if not p["alive"]]
+    if winner is not None:
+        if len(out) == 1:  # section "Winning": the last hero standing wins
+            why = _lost(out[0])
+        else:
+            why = f"{player(winner)}'s hero is the last one standing"
+        if me is None:
+            head = f"{player(winner)} wins: {why}"
+        else:
+            head = f"{player(me)} {'wins' if me == winner else 'loses'}: {why}"
+    elif view.get("draw"):
+        head = "A draw: every hero still standing fell at the same time"
+    else:
+        head = "The game ended without a winner"
     return [head, f"Health: {health}"]
+
+
+def _lost(p: dict[str, Any]) -> str:
+    """Why a seat is out: its hero at 0 health, else it had no card to draw."""
+    if p["health"] <= 0:
+        return f"{player(p['seat'])}'s hero fell to 0 health"
+    return f"{player(p['seat'])} had no card left to draw"
 
 
 # -- the event log -----------------------------------------------------------------
@@ -251,12 +273,44 @@ def format_event(event: dict[str, Any]) -> str:
     return f"{kind} {rest}".rstrip()
 
 
+_FIZZLE = {
+    "attacker": "the attacker is gone, held or no longer its player's",
+    "target": "its target can't be attacked any more",
+    "gone": "the minion is gone",
+}
+
 _WHY = {
     "mulligan": " (mulligan)",
     "sacrifice": " (Sacrifice Card)",
     "hand limit": " (hand limit)",
     "random": " (at random)",
 }
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _lifeforce(e: dict[str, Any], who: str) -> str:
+    amount = e.get("amount", 0)
+    why = {"resource": "start of the turn", "sacrifice": "Sacrifice Card"}.get(
+        e.get("why", ""), str(e.get("why", ""))
+    )
+    if amount == 0:  # already at the most a hero may hold (section 8)
+        return f"{who} stays at 10 lifeforce ({why})"
+    verb = "gains" if amount > 0 else "loses"
+    return f"{who} {verb} {abs(amount)} lifeforce ({why})"
+
+
+def _aimed(e: dict[str, Any]) -> str:
+    """What an attack is aimed at, from the event (a log written before the
+    event named its target gives the target's place only)."""
+    seat = e.get("target_p")
+    if not isinstance(seat, int):
+        return "a target"
+    if e.get("hero"):
+        return f"{player(seat)}'s hero"
+    return f"{player(seat)}'s {e.get('target_card') or 'card'}"
 
 
 def _amount(event: dict[str, Any]) -> str:
@@ -269,27 +323,31 @@ _EVENT_WORDS: dict[str, EventWords] = {
     "first": lambda e, who, card: f"{who} goes first",
     "draw": lambda e, who, card: f"{who} draws {card}" if "card" in e else f"{who} draws a card",
     "deck_empty": lambda e, who, card: f"{who} has no card left to draw",
-    "mulligan": lambda e, who, card: f"{who} keeps, drawing {e.get('count', 0)} new card(s)",
-    "discard": lambda e, who, card: f"{who} discards {card}{_WHY.get(e.get('why', ''), '')}",
-    "lifeforce": lambda e, who, card: (
-        f"{who} {'gains' if e.get('amount', 0) >= 0 else 'loses'} "
-        f"{abs(e.get('amount', 0))} lifeforce ({e.get('why')})"
+    "mulligan": lambda e, who, card: (
+        f"{who} keeps the opening hand"
+        if not e.get("count")
+        else f"{who} keeps, drawing {plural(e['count'], 'new card')}"
     ),
+    "discard": lambda e, who, card: f"{who} discards {card}{_WHY.get(e.get('why', ''), '')}",
+    "lifeforce": lambda e, who, card: _lifeforce(e, who),
     "play": lambda e, who, card: f"{who} plays {card}",
     "ability": lambda e, who, card: f"{who} uses {card}'s ability",
     "draw_card": lambda e, who, card: f"{who} uses Draw Card",
     "destroy_magic": lambda e, who, card: f"{who} uses Destroy Magic on {card}",
     "attack": lambda e, who, card: (
-        f"{who}'s {card} attacks {e.get('target')}"
+        f"{who}'s {card} attacks {_aimed(e)}"
         + (" unseen (no defenders)" if e.get("invisible") else "")
     ),
     "defenders": lambda e, who, card: f"{who} defends with " + ", ".join(e.get("cards", [])),
+    "no_defenders": lambda e, who, card: f"{who} does not defend against {card}",
     "dismiss": lambda e, who, card: f"{who} dismisses {card}",
     "dismissed": lambda e, who, card: f"{card} goes back into {who}'s deck",
     "resolve": lambda e, who, card: f"{who}'s {e.get('what')} ({card}) resolves",
     "negated": lambda e, who, card: f"{who}'s {e.get('what')} ({card}) is negated",
     "negates": lambda e, who, card: f"{who}'s {card} negates {e.get('of')}",
-    "fizzle": lambda e, who, card: f"{card}: the {e.get('what')} does nothing ({e.get('why')})",
+    "fizzle": lambda e, who, card: (
+        f"{card}: the {e.get('what')} does nothing ({_FIZZLE.get(e.get('why', ''), e.get('why'))})"
+    ),
     "summon": lambda e, who, card: f"{who}: {card} takes space {int(e.get('at', 0)) + 1}",
     "attach": lambda e, who, card: f"{who} attaches {card} to {e.get('host')}",
     "magic": lambda e, who, card: f"{who}: {card} takes magic slot {int(e.get('slot', 0)) + 1}",

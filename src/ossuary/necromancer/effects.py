@@ -24,6 +24,7 @@ from .queries import (
     invalidate,
     minion_matches,
     slot_of,
+    stats,
     targetable,
     turn_order,
 )
@@ -192,17 +193,20 @@ def do_recall(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None
 # =============================================================================
 @verb
 def do_modify(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None:
-    """FAQ 14-16: lowering defense, even to 0, destroys nothing."""
+    """FAQ 14-16: lowering defense, even to 0, destroys nothing; and it stops at
+    0 (FAQ 15): only the defense the minion has now is taken away, so a 0/3
+    given -5 and then +2 has 2, not 0."""
     atk, dfn = int(eff.get("attack", 0)), int(eff.get("defense", 0))
     turn = eff.get("duration", "permanent") == "turn"
     for c in _minions(affected(s, src, p, eff, target)):
         m = s.minions[c]
+        lower = max(dfn, -stats(s, c)[1]) if dfn < 0 else dfn
         if turn:
             m.atk_turn += atk
-            m.dfn_turn += dfn
+            m.dfn_turn += lower
         else:
             m.atk += atk
-            m.dfn += dfn
+            m.dfn += lower
         invalidate(s)
         event(s, "modified", card=s.defs[c].name, attack=atk, defense=dfn, turn=turn)
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
@@ -167,6 +168,10 @@ class NecromancerGame(Game):
 
         return card_panel(self._defs[record["key"]])
 
+    def learn_text(self) -> str | None:
+        """``learn.toml``: how to play, how to win, and the guided first game."""
+        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 
@@ -222,6 +227,9 @@ class NecromancerGame(Game):
 
     # -- terminal -----------------------------------------------------------------
     pass_actions = frozenset({"pass"})
+    # the response window (section 13): asked after every action, whatever a
+    # hand holds; the view says when only passing matters (rules/window.py)
+    auto_kinds = frozenset({"window"})
 
     def render_screen(
         self,
@@ -239,6 +247,11 @@ class NecromancerGame(Game):
         from .screen import option_group
 
         return option_group(view, action_id, label)
+
+    def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
+        # "at 2" is minion space 3 (the board numbers spaces 1-4 from the left)
+        verb, _, rest = action_id.partition(" ")
+        return int(rest) + 1 if verb == "at" and rest.isdigit() else None
 
     def legend(self) -> list[str]:
         from .screen import LEGEND
@@ -289,6 +302,13 @@ class NecromancerGame(Game):
 
         decks = fuzz_decks(seed, seats)
         return None if decks is None else list(decks)
+
+    def card_places(self, state: GameState) -> list[CardPlace]:
+        from .fuzz import card_places
+        from .state import NecroState
+
+        assert isinstance(state, NecroState)
+        return card_places(state)
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
         from .fuzz import check
@@ -353,8 +373,10 @@ class NecromancerGame(Game):
         return random_deck(base_pool(), rng)
 
     def card_groups(self) -> dict[str, str]:
-        # a minion's type, else its card type (spell, relic, land...)
-        return {c.name: c.minion_type or c.type for c in base_pool().cards.values()}
+        # a minion's type, else its card type (spell, relic, land...), by the
+        # key decks name cards by ("Bonewall [minion]" where two types share a name)
+        pool = base_pool()
+        return {pool.key(c): c.minion_type or c.type for c in pool.cards.values()}
 
 
 GAME = NecromancerGame()

@@ -253,8 +253,10 @@ class _Builder:
                 raise self.fail(where, f"space {mt.space} is already taken")
             cid = self.card(mt.card, owner, where, ("minion",))
             m = Minion(cid, p)
-            m.damage, m.atk, m.dfn = mt.damage, mt.attack, mt.defense
-            m.atk_turn, m.dfn_turn = mt.attack_turn, mt.defense_turn
+            # a lowering stops at 0 defense (FAQ 15): -5 on a 0/3 is -3
+            base = s.defs[cid].defense
+            m.damage, m.atk, m.dfn = mt.damage, mt.attack, max(mt.defense, -base)
+            m.atk_turn, m.dfn_turn = mt.attack_turn, max(mt.defense_turn, -(base + m.dfn))
             m.invisible, m.attacks, m.defended = mt.invisible, mt.attacks, mt.defended
             if mt.ensnared:  # ends when the active player begins turn `turns + ensnared`
                 m.ensnare = (s.turn, s.seats[s.turn].turns + mt.ensnared)

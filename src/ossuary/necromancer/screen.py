@@ -25,7 +25,7 @@ LEGEND = [
     "health / lifeforce: the hero's health (0: out) and what is left to spend this turn",
     "1-4 minion spaces, left to right; 1-3 magic slots; · an empty place",
     "3/2: attack / defense left (damage taken already counted); -2: damage taken",
-    "inv: invisible · ens2: ensnared 2 more rounds · from P1: borrowed from Player 1",
+    "inv: invisible · ens2: ensnared 2 more rounds · from Ann: borrowed from Ann",
     "atk: has attacked this turn · def: has defended this turn · +Name: a relic on it",
     "ability used: the hero's own ability is spent this turn",
     "Response stack: what waits to resolve, the top (first listed) first",
@@ -46,7 +46,7 @@ def minion_flags(m: dict[str, Any]) -> list[str]:
     if m["ensnared_rounds"] is not None:
         flags.append(f"ens{m['ensnared_rounds']}")
     if m["borrowed_from"] is not None:
-        flags.append(f"from P{m['borrowed_from']}")
+        flags.append(f"from {player(m['borrowed_from'])}")
     if m["attacks_made"]:
         flags.append("atk")
     if m["defended"]:
@@ -187,7 +187,8 @@ def screen_lines(
     cell = max(10, (width - 10) // 4)
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
-    lines: list[Text] = [Text(f"Turn {view['turn_number']}", style="dim")] if detail else []
+    turn = f"Turn {view['turn_number']}" if view["turn_number"] else "Before the first turn"
+    lines: list[Text] = [Text(turn, style="dim")] if detail else []
     for p in order:
         lines += _head(view, p, me, seat_labels, width, compact=not detail)
         lines += _minion_rows(p, cell, detail == 2)
@@ -201,7 +202,7 @@ def screen_lines(
         lines[at:at] = stack.split("\n")
     if view["between_zones"]:
         moving = ", ".join(c["card"] for c in view["between_zones"])
-        lines.append(Text(f"  between zones: {moving}"))
+        lines.append(Text(f"  on its way into play: {moving}"))
     return lines
 
 
@@ -245,7 +246,7 @@ _OR = {
     "hero": "Hero ability",
     "done": "Done",
     "keep": "Keep",
-    "none": "None",
+    "none": "None of them",
 }
 
 

@@ -14,10 +14,11 @@ field that record is dropped, so a minion that comes back is a new entity
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.rng import Rng, as_rng
 from .cards import CardDef
 
 RULESET = "necromancer"
@@ -400,10 +401,10 @@ class NecroState(GameState):
 
         return view(self, seat, log_from)
 
-    def resample(self, seat: int, rng: Rng) -> NecroState:
+    def resample(self, seat: int, rng: Rng | random.Random) -> NecroState:
         from .view import resample
 
-        return resample(self, seat, rng)
+        return resample(self, seat, as_rng(rng))
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         from .view import redact_event

@@ -14,6 +14,7 @@ from typing import Any
 from ..engine.core import Decision, copy_json
 from ..engine.rng import Rng
 from .queries import cost_of, defense_of, stats
+from .rules.window import only_passing_matters
 from .state import EMPTY, NecroState
 
 
@@ -157,6 +158,10 @@ def view(s: NecroState, seat: int | None, log_from: int = 0) -> dict[str, Any]:
         if seat is not None and s.pending.player == seat:
             decision["prompt"] = s.prompt()
             decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
+            if s.pending.kind == "window":
+                # for the seat's own client: pass for it when nothing else matters
+                # (auto-pass); what it could do shows only here, in its own view
+                decision["auto"] = "pass" if only_passing_matters(s, seat) else None
     over = s.is_terminal()
     log = s.log[log_from:]
     return {

@@ -6,12 +6,14 @@ here changes the state.
 
 from __future__ import annotations
 
+from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
 from .state import NecroState
 
 
 def player(seat: int) -> str:
-    return f"Player {seat}"
+    """How a seat is named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
 
 
 def describe_card(s: NecroState, cid: int) -> str:
@@ -21,7 +23,7 @@ def describe_card(s: NecroState, cid: int) -> str:
         m = s.minions[cid]
         return (
             f"{d.name} ({attack_of(s, cid)}/{defense_of(s, cid)}, "
-            f"{player(m.controller)} space {position(s, cid) + 1})"
+            f"{player(m.controller)}'s space {position(s, cid) + 1})"
         )
     if d.type == "artifact":
         return f"{d.name} (artifact, defense {defense_of(s, cid)})"
@@ -109,7 +111,7 @@ def label(s: NecroState, aid: str) -> str:
         zone = "hand" if c in seat.hand else "graveyard" if c in seat.graveyard else "deck"
         return f"{defs[c].name} (from your {zone})"
     if verb == "none":
-        return "None"
+        return "None of them"
     if len(aid) > 1 and aid[0] in "mhcgs" and aid[1:].isdigit():
         return describe_target(s, aid)
     return aid
@@ -150,11 +152,15 @@ def prompt(s: NecroState) -> str:
     if kind == "hand_limit":
         return "More than 10 cards in hand: sacrifice a card (+1 lifeforce)."
     if kind in ("pick", "choose"):
-        what = ctx[0]
-        return {
-            "summon": "Summon which minion card? (or none)",
-            "resurrect": "Resurrect which minion from your graveyard?",
-            "search": "Take which card from your deck into your hand?",
-            "bury": "Put which card from your deck into your graveyard? (or none)",
-        }.get(what, "Choose a card.")
+        what, src = ctx[0], ctx[-1]
+        ask = {
+            "summon": "summon which minion card? (or none)",
+            "resurrect": "resurrect which minion from your graveyard?",
+            "search": "take which card from your deck into your hand?",
+            "bury": "put which card from your deck into your graveyard? (or none)",
+        }.get(what, "choose a card.")
+        # said with the card that asks (before the first turn, a hero's own start)
+        source = defs[src].name if isinstance(src, int) and 0 <= src < len(defs) else ""
+        source = source.split(",")[0]  # "Mother Vethra", not "..., the Weaver": one line
+        return f"{source}: {ask}" if source else ask[0].upper() + ask[1:]
     return kind

@@ -60,6 +60,25 @@ class _TableBox:
     def __deepcopy__(self, memo: dict[int, Any]) -> _TableBox:
         return _TableBox(self.game, None if self.table is None else self.table.copy())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel's ``serialize`` pickles a Python state) as the
+        engine's own saved game: small, and the same for every game."""
+        table = self.table
+        if table is None:
+            return (_TableBox, (self.game, None))
+        saved = (table.state.serialize(), table.prefix, table.steps, table.skipped)
+        return (_restore_box, (self.game, *saved))
+
+
+def _restore_box(
+    game: Any, saved: str, prefix: tuple[int, ...], steps: int, skipped: int
+) -> _TableBox:
+    table = Table(game.ossuary, game.encoder, game.ossuary.deserialize(saved))
+    table.prefix = tuple(prefix)
+    table.steps = steps
+    table.skipped = skipped
+    return _TableBox(game, table)
+
 
 def _game_type(game: Game) -> Any:
     return pyspiel.GameType(
@@ -135,13 +154,21 @@ def _make_game_class(game: Game) -> type:
         def new_initial_state(self) -> OssuaryState:
             return OssuaryState(self)
 
+        def __reduce__(self) -> tuple[Any, ...]:
+            # loaded again by name and parameters, as OpenSpiel loads any game
+            return (load_game, (game_type.short_name, dict(self.get_parameters())))
+
         def make_py_observer(
             self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
         ) -> OssuaryObserver:
             recall = iig_obs_type is not None and iig_obs_type.perfect_recall
             return OssuaryObserver(self, recall)
 
-    OssuaryGame.__name__ = OssuaryGame.__qualname__ = f"Ossuary{game.title.replace(' ', '')}Game"
+    # pickle (and so OpenSpiel's serialize) finds a class by its module and
+    # name: give each game's class a name of its own in this module
+    name = f"Ossuary{''.join(w.capitalize() for w in game.name.split('_'))}Game"
+    OssuaryGame.__name__ = OssuaryGame.__qualname__ = name
+    globals()[name] = OssuaryGame
     return OssuaryGame
 
 
@@ -252,6 +279,13 @@ class OssuaryObserver:
 
 
 _REGISTERED: set[str] = set()
+
+
+def load_game(name: str, params: dict[str, Any]) -> Any:
+    """``pyspiel.load_game`` of one of ours (what an unpickled game or state
+    calls, in a process that may not have registered them yet)."""
+    register_all()
+    return pyspiel.load_game(name, params)
 
 
 def register_all() -> list[str]:

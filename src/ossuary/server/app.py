@@ -29,9 +29,10 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
+from ..tutorial import lesson
 from . import ai, replays
 from .db import Database
-from .hub import OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
+from .hub import HOLD_SECONDS, OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
 from .protocol import (
     MAX_BODY,
@@ -66,6 +67,8 @@ class ServerConfig:
     max_live_games: int = 20
     #: a game nobody has played or watched for this long ends as abandoned
     expire_days: float = 7.0
+    #: seconds every response window stays open at least (docs/server.md, "Auto-pass")
+    hold_seconds: float = HOLD_SECONDS
     #: learned policies offered in the lobby besides the shipped ones
     #: (``ossuary serve --policy PATH`` or ``NAME=PATH``)
     policies: list[str] = field(default_factory=list)
@@ -145,7 +148,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers)
-        hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days)
+        hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days,
+                  hold=config.hold_seconds)  # fmt: skip
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("database %s: %d game(s) resumed", safe_url(url), resumed)
@@ -225,7 +229,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             cards = g.cards()
         except NotSupported:
             cards = []
-        return {"game": g.name, "cards": cards}
+        # what the card panel calls each field ("Minion type", not minion_type)
+        fields = {f: f.replace("_", " ").capitalize() for c in cards for f in c}
+        fields.update(dict(g.card_columns()))
+        return {"game": g.name, "cards": cards, "fields": fields}
 
     @app.post("/api/decks/check")
     async def check_deck(body: CheckDeck) -> dict[str, Any]:
@@ -505,6 +512,11 @@ def _plain(renderable: Any) -> str:
 _CATALOG: dict[str, Any] | None = None
 
 
+def _learn(name: str) -> dict[str, Any] | None:
+    found = lesson(name)
+    return None if found is None else found.learn_json()
+
+
 def catalog() -> dict[str, Any]:
     """Every registered game as the lobby needs it (computed once)."""
     global _CATALOG
@@ -530,6 +542,9 @@ def catalog() -> dict[str, Any]:
                         for d, cards in decks.items()
                     ],
                     "board": board_url(g),
+                    # how to play and how to win, and whether a guided first game exists
+                    "learn": _learn(g.name),
+                    "tutorial": _learn(g.name) is not None,
                 }
             )
         _CATALOG = {"games": out, "agents": known_agents()}

@@ -25,11 +25,15 @@ from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
+from ..engine.names import naming, speak
+from ..engine.untrusted import unsafe_char
+from ..tutorial import lesson
 from . import ai
 from .db import Database
 from .messages import (
     Message,
     error,
+    names_for,
     player_name,
     result_lines,
     state_message,
@@ -54,6 +58,8 @@ log = logging.getLogger("ossuary.server")
 HUMAN = "human"
 SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
 OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
+#: seconds a response window (``Game.auto_kinds``) stays open at least, whoever answers
+HOLD_SECONDS = 0.8
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
 DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
@@ -123,6 +129,7 @@ class LiveGame:
     timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
     creator: str | None = None  # the address that made it (in memory only: for limits)
     active: float = field(default_factory=time.time)  # the last action or connection
+    posed: float = field(default_factory=time.monotonic)  # when the pending decision was sent
 
     @property
     def id(self) -> str:
@@ -158,12 +165,14 @@ class Hub:
         ai_limit: float = 60.0,
         max_live_games: int = 20,
         expire_days: float = 7.0,
+        hold: float = HOLD_SECONDS,
     ) -> None:
         self.db = db
         self.pool = pool
         self.ai_limit = ai_limit
         self.max_live_games = max_live_games  # games in progress one client may have made
         self.expire_seconds = expire_days * 86_400
+        self.hold = hold  # seconds a response window stays open at least
         self.live: dict[str, LiveGame] = {}
         # games in the database that this server cannot rebuild: id -> why. They
         # stay stored as they were (a later version may read them), are listed
@@ -268,6 +277,15 @@ class Hub:
             game = games.get(req.game)
         except OssuaryError as exc:
             raise RequestError(str(exc)) from None
+        first = None
+        if req.tutorial:  # the guided first game: the lesson's own deal
+            found = lesson(game.name)
+            if found is None:
+                raise RequestError(f"{game.title} has no guided first game yet")
+            deal = found.deal
+            req = req.model_copy(update={"seats": list(deal.seats), "decks": deal.decks,
+                                         "seed": deal.seed, "mode": deal.mode})  # fmt: skip
+            first = deal.first
         n = len(req.seats)
         mode = None
         if req.mode is not None:
@@ -301,10 +319,17 @@ class Hub:
             takeover = check_agent(ai.agent_spec(req.takeover), game.name, n)
         except ValueError as exc:
             raise RequestError(f"takeover: {exc}") from None
+        names = list(req.names or [])
+        if len(names) > n:
+            raise RequestError(f"{n} seats, {len(names)} names: give at most one name a seat")
+        for i, name in enumerate(names):
+            bad = None if name is None else unsafe_char(name)
+            if bad is not None:
+                raise RequestError(f"names.{i}: a name can't hold {bad}")
         seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
         decks = self._decks(game, req.decks, n, seed)
         try:
-            state = game.new_game(decks=decks, seats=n, seed=seed)
+            state = game.new_game(decks=decks, seats=n, seed=seed, first=first)
         except (OssuaryError, ValueError) as exc:
             raise RequestError(str(exc)) from None
         # Every human seat whose link is handed out is that link's from now on,
@@ -329,6 +354,8 @@ class Hub:
                 "takeover": takeover,
                 "public": req.public,
                 "seed_given": req.seed is not None,
+                "names": [" ".join(x.split()) or None if x else None for x in names] or None,
+                "tutorial": req.tutorial,
             },
             status="finished" if state.is_terminal() else "playing",
             seats=[
@@ -565,7 +592,16 @@ class Hub:
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
-        msg, conn.log_sent = state_message(g.game, g.state, conn.seat, conn.log_sent, g.n)
+        taught = lesson(g.game.name) if g.record.options.get("tutorial") else None
+        msg, conn.log_sent = state_message(
+            g.game,
+            g.state,
+            conn.seat,
+            conn.log_sent,
+            g.n,
+            names=seat_words(g.record, conn.seat),
+            lesson=taught,
+        )
         msg["thinking"] = g.thinking
         msg["deadline"] = g.deadline
         msg["seats"] = seats if seats is not None else self.seats_info(g)
@@ -582,6 +618,7 @@ class Hub:
     ) -> Message | None:
         """Apply ``aid`` for ``seat``; None when applied, else the error message
         for the sender (the game is then unchanged)."""
+        await self._held(g)
         async with g.lock:
             state = g.state
             if g.record.status != "playing" or state.is_terminal():
@@ -627,6 +664,7 @@ class Hub:
                 return error("the action could not be saved; nothing changed, try again",
                              "storage")  # fmt: skip
             g.state = new
+            g.posed = time.monotonic()
             g.record.actions.append(aid)
             g.record.digests.append(rows[0].digest if isinstance(rows[0], ActionRow) else None)
             if by != "timeout":
@@ -641,6 +679,21 @@ class Hub:
             self.schedule(g)
             self.broadcast_state(g)
         return None
+
+    async def _held(self, g: LiveGame) -> None:
+        """Wait until the pending decision has been open for :attr:`hold` seconds
+        when it is one a client may answer for its person (``Game.auto_kinds``):
+        an answer from an auto-pass, from a quick person and from a computer then
+        reach the table at the same moment, so nobody learns from the timing what
+        a hand could have done."""
+        decision = g.state.decision()
+        if not self.hold or decision is None or decision.kind not in g.game.auto_kinds:
+            return
+        if all(s.controller != HUMAN for s in g.record.seats):
+            return  # only computers at the table: no person's answer to hide
+        wait = g.posed + self.hold - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     # -- who decides next --------------------------------------------------------------------
     def _stop_clocks(self, g: LiveGame) -> None:
@@ -787,12 +840,28 @@ class Hub:
         steps = g.n
         if not 0 <= step <= steps:
             raise RequestError(f"step must be from 0 to {steps}, not {step}")
+        names = seat_words(g.record, seat)
         try:
             start = start_state(g.game, g.record)
-            return await self.replays.step(g.game, g.id, start, list(g.record.actions),
-                                           g.state.is_terminal(), seat, step)  # fmt: skip
+            with naming(names):
+                msg = await self.replays.step(g.game, g.id, start, list(g.record.actions),
+                                              g.state.is_terminal(), seat, step)  # fmt: skip
         except OssuaryError as exc:
             raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
+        # the same words as the live game's: the seats named as this reader names them
+        for key in ("events", "log", "result"):
+            if msg.get(key):
+                msg[key] = [speak(line) for line in msg[key]]
+        if msg.get("action"):
+            msg["action"] = speak(msg["action"])
+        msg["names"] = names
+        return msg
+
+
+def seat_words(record: GameRecord, seat: int | None) -> list[str]:
+    """How the person at ``seat`` (None: a spectator) is told the seats' names."""
+    typed = record.options.get("names") or ()
+    return names_for([s.kind for s in record.seats], seat, typed)
 
 
 def start_state(game: Game, record: GameRecord) -> GameState:
@@ -826,6 +895,7 @@ def summary(
     chose the deal. ``damaged``: why this server cannot rebuild it."""
     connected = connected or set()
     opts = record.options
+    names = seat_words(record, None)
     return {
         "id": record.id,
         "game": record.game,
@@ -845,7 +915,7 @@ def summary(
         "seats": [
             {
                 "seat": s.seat,
-                "name": player_name(s.seat),
+                "name": names[s.seat],
                 "kind": ai.public_name(s.kind),
                 "controller": ai.public_name(s.controller),
                 "claimed": s.claimed,

@@ -13,12 +13,15 @@ test in ``tests/server`` check).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from ..engine.names import naming, seat_name, seat_names, speak
 from ..engine.replay import SeatReplay
+from ..tutorial import Tutorial
 
 Message = dict[str, Any]
 
@@ -29,11 +32,47 @@ def seat_view(state: GameState, seat: int | None, log_from: int = 0) -> dict[str
 
 
 def player_name(seat: int) -> str:
-    """How seats are named to people (the engines' labels count from 0 too)."""
-    return f"Player {seat}"
+    """How seats are named to people (:mod:`ossuary.engine.names`)."""
+    return seat_name(seat)
+
+
+def names_for(
+    kinds: Sequence[str], seat: int | None, typed: Sequence[str | None] = ()
+) -> list[str]:
+    """What the person at ``seat`` (None: a spectator) calls each seat: "You",
+    "Computer", a typed name, "Player 2" (:func:`ossuary.engine.names.seat_names`);
+    ``kinds`` is each seat's kind as created ("human" or an AI)."""
+    return seat_names(kinds, me=seat, typed=typed)
 
 
 def state_message(
+    game: Game,
+    state: GameState,
+    seat: int | None,
+    log_from: int,
+    seq: int,
+    names: Sequence[str] | None = None,
+    lesson: Tutorial | None = None,
+) -> tuple[Message, int]:
+    """The ``state`` message for ``seat``, its words naming the seats ``names``
+    (see :func:`state_words`); in a guided first game (``lesson``), the person
+    taking it also gets ``tutorial``: the step for the decision at hand (or
+    None) and the kinds of question the lesson teaches."""
+    with naming(names):
+        msg, log_to = state_words(game, state, seat, log_from, seq)
+        if lesson is not None and seat == lesson.deal.you:
+            options = [(o["id"], o["label"]) for o in msg["legal"]]
+            hint = lesson.hint(msg["view"], options) if options else None
+            msg["tutorial"] = {
+                "hint": None if hint is None else hint.as_json() | {"text": speak(hint.text)},
+                "teaches": lesson.teaches,
+            }
+    if names is not None:
+        msg["names"] = list(names)
+    return msg, log_to
+
+
+def state_words(
     game: Game, state: GameState, seat: int | None, log_from: int, seq: int
 ) -> tuple[Message, int]:
     """The ``state`` message for ``seat`` (None: a spectator) and the log length
@@ -44,14 +83,19 @@ def state_message(
     labels when this seat decides, else empty; ``seq``: how many actions the game
     has had (an action sent with ``seq`` is refused if the game moved on)."""
     view = seat_view(state, seat, log_from)
-    events = [game.format_event(e) for e in view.get("log", [])]
+    events = [speak(game.format_event(e)) for e in view.get("log", [])]
     decision = view.get("decision") or None
     deciding = decision.get("player") if decision else None
     legal: list[dict[str, str]] = []
     prompt = None
     if decision is not None and seat is not None and deciding == seat:
+        for o in decision.get("options", []):
+            o["label"] = speak(o["label"])
+        if decision.get("prompt"):
+            decision["prompt"] = speak(decision["prompt"])
         legal = [{"id": o["id"], "label": o["label"]} for o in decision.get("options", [])]
         prompt = decision.get("prompt")
+    ids = [o["id"] for o in legal]
     over = view.get("winner") is not None or (decision is None and state.is_terminal())
     msg: Message = {
         "type": "state",
@@ -63,9 +107,14 @@ def state_message(
         "prompt": prompt,
         "deciding": deciding,
         "over": over,
+        # for this seat's client only (its own options): the option it may take
+        # for its person when nothing else matters (auto-pass), and the one that
+        # passes ("pass until something changes"); None for everyone else
+        "auto": game.auto_pass(view, ids) if ids else None,
+        "passing": game.pass_option(view, ids) if ids else None,
     }
     if over:
-        msg["result"] = game.result_lines(view)
+        msg["result"] = [speak(line) for line in game.result_lines(view)]
     return msg, log_from + len(view.get("log", []))
 
 
@@ -91,7 +140,19 @@ def result_lines(game: Game, state: GameState) -> list[str]:
     return game.result_lines(seat_view(state, None))
 
 
-def replay_message(game: Game, replay: SeatReplay, step: int) -> Message:
+def replay_message(
+    game: Game, replay: SeatReplay, step: int, names: Sequence[str] | None = None
+) -> Message:
+    """Step ``step`` of a seat's replay, its words naming the seats ``names``
+    (see :func:`replay_words`)."""
+    with naming(names):
+        msg = replay_words(game, replay, step)
+    if names is not None:
+        msg["names"] = list(names)
+    return msg
+
+
+def replay_words(game: Game, replay: SeatReplay, step: int) -> Message:
     """Step ``step`` of a seat's replay (the kernel's :class:`SeatReplay`, every
     frame built by ``view(seat)``): the view after the step (its ``log`` holding
     the step's own events), the whole log so far in words (``log``; the step's
@@ -100,7 +161,7 @@ def replay_message(game: Game, replay: SeatReplay, step: int) -> Message:
     lines: list[str] = []
     for frame in frames[: step + 1]:
         start = len(lines)
-        lines += [game.format_event(e) for e in frame["view"].get("log", [])]
+        lines += [speak(game.format_event(e)) for e in frame["view"].get("log", [])]
     frame = frames[step]
     view = frame["view"]
     over = view.get("winner") is not None or (step == len(frames) - 1 and replay.finished)
@@ -116,5 +177,5 @@ def replay_message(game: Game, replay: SeatReplay, step: int) -> Message:
         "new_from": start,
         "deciding": (view.get("decision") or {}).get("player"),
         "over": over,
-        "result": game.result_lines(view) if over else None,
+        "result": [speak(line) for line in game.result_lines(view)] if over else None,
     }

@@ -19,6 +19,7 @@ MAX_SEATS = 8
 
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 SeatKind = Annotated[str, Field(min_length=1, max_length=60)]
+SeatName = Annotated[str, Field(max_length=40)]
 DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT)]
 CardList = Annotated[list[Name], Field(min_length=1, max_length=500)]
 
@@ -51,6 +52,12 @@ class CreateGame(Strict):
     takeover: SeatKind = "easy"
     #: listed as open: anyone may take a free seat from the lobby
     public: bool = False
+    #: what to call each seat (None or missing: "Player N", "Computer"); a
+    #: person is "You" on their own screen whatever their name
+    names: Annotated[list[SeatName | None], Field(max_length=MAX_SEATS)] | None = None
+    #: the game's guided first game (its lesson's deal: seats, decks and seed
+    #: come from the lesson, not from this request)
+    tutorial: bool = False
 
 
 class CheckDeck(Strict):

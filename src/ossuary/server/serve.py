@@ -80,6 +80,7 @@ def serve(
     log_level: str = "info",
     max_live_games: int = 20,
     expire_days: float = 7.0,
+    hold: float | None = None,
     policies: list[str] | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
@@ -94,6 +95,8 @@ def serve(
     )
     if ai_workers is not None:
         config.ai_workers = ai_workers
+    if hold is not None:
+        config.hold_seconds = hold
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactSecrets())

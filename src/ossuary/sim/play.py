@@ -25,8 +25,9 @@ from ..engine.core import GameState
 from ..engine.game import Game
 from .plan import SimConfig, seat_decks, seating
 
-#: the card statistics recorded from Game.stat_cards (others are ignored)
-CARD_STATS = ("played", "drawn")
+#: the card statistics recorded from Game.stat_cards (others are ignored):
+#: cards played, drawn, and held in hand at the end of the game
+CARD_STATS = ("played", "drawn", "held")
 
 _COUNTS = pa.map_(pa.string(), pa.int32())
 

@@ -31,6 +31,8 @@ ACCENT = "#1971c2"
 PALETTE = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#66a80f", "#5f3dc4"]
 DPI = 110
 CHANGED_CARDS = 20  # --compare: the cards that moved most
+MAX_ROWS = 24  # a plot of rates shows at most this many rows (those with most seats)
+MAX_LABEL = 34  # characters of a row's label; longer ones are cut with "…"
 
 
 def _plt() -> Any:
@@ -65,13 +67,30 @@ def group_colors(groups: Sequence[str]) -> dict[str, str]:
     return {g: PALETTE[i % len(PALETTE)] for i, g in enumerate(sorted(set(groups)))}
 
 
+def short(label: Any, limit: int = MAX_LABEL) -> str:
+    """A plot label cut to ``limit`` characters (the tables keep it whole)."""
+    text = str(label)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def top_rows(rows: list[dict[str, Any]], limit: int = MAX_ROWS) -> list[dict[str, Any]]:
+    """At most ``limit`` rows: those with the most seats, in their order."""
+    if len(rows) <= limit:
+        return list(rows)
+    keep = {id(r) for r in sorted(rows, key=lambda r: -r["games"])[:limit]}
+    return [r for r in rows if id(r) in keep]
+
+
 # =============================================================================
 # Plots
 # =============================================================================
 def fig_rates(rows: list[dict[str, Any]], title: str, baseline: float, xlabel: str) -> Figure:
-    """Win rates with their 95% intervals, one row each, best at the top."""
+    """Win rates with their 95% intervals, one row each, best at the top; at
+    most :data:`MAX_ROWS` rows (the most seats), labels cut to :data:`MAX_LABEL`."""
     plt = _plt()
-    rows = list(rows)
+    if len(rows) > MAX_ROWS:
+        title = f"{title}: the {MAX_ROWS} with the most seats, of {len(rows)}"
+    rows = top_rows(rows)
     fig: Figure
     fig, ax = plt.subplots(figsize=(9, 0.9 + 0.34 * max(2, len(rows))))
     y = list(range(len(rows)))[::-1]
@@ -84,7 +103,7 @@ def fig_rates(rows: list[dict[str, Any]], title: str, baseline: float, xlabel: s
     ax.axvline(baseline, color=MUTED, linestyle="--", linewidth=1, zorder=0)
     for yi, r, lo_, hi_, c in zip(y, rows, lo, hi, colors, strict=True):
         ax.errorbar(r["rate"], yi, xerr=[[lo_], [hi_]], fmt="o", color=c, capsize=3, markersize=6)
-    ax.set_yticks(y, [str(r["name"]) for r in rows])
+    ax.set_yticks(y, [short(r["name"]) for r in rows])
     right = max([r["ci95"][1] for r in rows] + [baseline]) + 0.02
     left = min([r["ci95"][0] for r in rows] + [baseline]) - 0.02
     span = right - left
@@ -163,17 +182,25 @@ def fig_matchups(data: dict[str, Any], title: str) -> Figure:
     return fig
 
 
-def fig_cards(cards: list[dict[str, Any]], baseline: float, band: float, title: str) -> Figure:
-    """Every card's deck win rate and played win rate with their intervals."""
+def fig_cards(
+    cards: list[dict[str, Any]],
+    baseline: float,
+    band: float,
+    title: str,
+    left: str = "deck",
+    left_label: str = "deck win rate (seats whose deck held it)",
+) -> Figure:
+    """Every card's ``left`` win rate (its measure) and played win rate with
+    their intervals; ranked cards first, then those with too little data."""
     plt = _plt()
-    rows = [c for c in cards if c["deck"]["games"]]
+    rows = [c for c in cards if c[left]["games"] or c["played"]["games"]]
     colors = group_colors([c["group"] for c in rows])
     height = 1.2 + 0.19 * max(3, len(rows))
     fig: Figure
     fig, axes = plt.subplots(1, 2, figsize=(10, height), sharey=True)
     y = list(range(len(rows)))[::-1]
     for ax, key, label in (
-        (axes[0], "deck", "deck win rate (seats whose deck held it)"),
+        (axes[0], left, left_label),
         (axes[1], "played", "played win rate (seats that played it)"),
     ):
         ax.axvspan(baseline - band, baseline + band, color=BAND, zorder=0)
@@ -188,8 +215,8 @@ def fig_cards(cards: list[dict[str, Any]], baseline: float, band: float, title: 
                       [st["ci95"][1] for _, st, _ in shown], colors=cs, linewidth=1.2,
                       alpha=0.7)  # fmt: skip
             ax.scatter(
-                [st["rate"] for _, st, _ in shown], ys, s=16 if key == "deck" else 12,
-                marker="o" if key == "deck" else "D", c=cs if key == "deck" else "white",
+                [st["rate"] for _, st, _ in shown], ys, s=16 if key == left else 12,
+                marker="o" if key == left else "D", c=cs if key == left else "white",
                 edgecolors=cs, linewidths=1.0, zorder=3,
             )  # fmt: skip
         ax.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
@@ -199,7 +226,10 @@ def fig_cards(cards: list[dict[str, Any]], baseline: float, band: float, title: 
         ax.xaxis.set_ticks_position("both")
         ax.tick_params(axis="x", labeltop=True)
     mark = {"strong": "  ▲", "weak": "  ▼", "": ""}
-    axes[0].set_yticks(y, [c["card"] + mark[c["verdict"]] for c in rows], fontsize=7.5)
+    axes[0].set_yticks(
+        y, [short(c["card"]) + mark[c["verdict"]] + ("" if c.get("ranked", True) else "  ·")
+            for c in rows], fontsize=7.5,
+    )  # fmt: skip
     for tick, c in zip(axes[0].get_yticklabels(), rows, strict=True):
         if c["verdict"]:
             tick.set_color(WIN if c["verdict"] == "strong" else LOSS)
@@ -287,13 +317,10 @@ def figures(summary: dict[str, Any]) -> dict[str, Figure]:
         out["win_rate_by_agent"] = fig_rates(
             summary["by_agent"], "Win rate by agent", base, "win rate"
         )
-    if len(summary["by_family"]) > 1 and (
-        summary["config"]["deck_mode"] == "random"
-        or len(summary["by_family"]) != len(summary["by_deck"])
-    ):
-        out["win_rate_by_family"] = fig_rates(
-            summary["by_family"], "Win rate by the deck's card families", base, "win rate"
-        )
+    families = family_rows(summary)
+    if families:
+        rows, title = families
+        out["win_rate_by_family"] = fig_rates(rows, title, base, "win rate")
     order = [dict(r, name=f"{ordinal(int(r['name']) + 1)} player") for r in summary["by_order"]]
     if order:
         out["turn_order"] = fig_rates(order, "Win rate by turn order", base, "win rate")
@@ -301,10 +328,13 @@ def figures(summary: dict[str, Any]) -> dict[str, Figure]:
         out["deck_matchups"] = fig_matchups(summary["deck_matchups"], "Deck against deck")
     if summary["turn_histogram"]:
         out["game_length"] = fig_lengths(summary["turn_histogram"], summary["turns"])
-    if any(c["deck"]["games"] for c in summary["cards"]):
+    measure = card_measure(summary)
+    left = measure["key"] or "deck"
+    if any(c[left]["games"] for c in summary["cards"]):
         out["cards"] = fig_cards(
-            summary["cards"], base, summary["band"], "Cards: win rates with 95% intervals"
-        )
+            summary["cards"], base, summary["band"], "Cards: win rates with 95% intervals",
+            left, measure["label"],
+        )  # fmt: skip
     res = fig_resources(summary["resources"])
     if res is not None:
         out["resources"] = res
@@ -319,6 +349,33 @@ def figures(summary: dict[str, Any]) -> dict[str, Figure]:
                 cards, f"The {len(cards)} cards whose deck win rate moved most clearly", base
             )
     return out
+
+
+def family_rows(summary: dict[str, Any]) -> tuple[list[dict[str, Any]], str] | None:
+    """The families' rows to plot and the plot's title, or None: the decks'
+    combinations of families while they are few (Hecatomb's pairs of dooms),
+    else one row per family (the seats whose deck held cards of it)."""
+    combos = summary["by_family"]
+    if len(combos) <= 1 or (
+        summary["config"]["deck_mode"] != "random" and len(combos) == len(summary["by_deck"])
+    ):
+        return None
+    if len(combos) <= MAX_ROWS:
+        return combos, "Win rate by the deck's card families"
+    each = summary.get("by_family_each", [])
+    if len(each) > 1:
+        return each, "Win rate by family: the seats whose deck held cards of it"
+    return combos, "Win rate by the deck's card families"
+
+
+def card_measure(summary: dict[str, Any]) -> dict[str, Any]:
+    """The run's card measure (:func:`ossuary.sim.stats.card_measure`); a
+    summary written before it had one ranked by the deck rate."""
+    return summary.get("card_measure") or {
+        "key": "deck",
+        "label": "deck win rate (seats whose deck held it)",
+        "why": "",
+    }
 
 
 def ordinal(n: int) -> str:
@@ -402,22 +459,79 @@ def _rates_table(rows: list[dict[str, Any]], what: str) -> str:
 
 def _card_table(cards: list[dict[str, Any]]) -> str:
     rows = []
+    empty = {"games": 0, "wins": 0.0, "rate": 0.0, "ci95": [0.0, 1.0]}
     for c in cards:
-        if not c["deck"]["games"]:
+        if not any(c.get(k, empty)["games"] for k in ("deck", "played", "drawn", "held")):
             continue
-        verdict = c["verdict"]
-        cls = f' class="{verdict}"' if verdict else ""
+        verdict = c["verdict"] or c.get("note", "")
+        cls = f' class="{c["verdict"]}"' if c["verdict"] else ""
         rows.append(
             f"<tr><td{cls}>{H.escape(c['card'])}</td><td class=l>{H.escape(c['group'])}</td>"
-            f"{_rate_cell(c['deck'])}{_rate_cell(c['played'])}"
-            f"<td>{c['drawn']['games']:,}</td><td class=l{cls}>{verdict}</td></tr>"
+            f"{_rate_cell(c['deck'])}{_rate_cell(c['played'])}{_rate_cell(c['drawn'])}"
+            f"{_rate_cell(c.get('held', empty))}<td class=l{cls}>{H.escape(verdict)}</td></tr>"
         )
     return (
         "<table><tr><th>card</th><th>family</th><th>deck win rate</th><th>in decks</th>"
-        "<th>played win rate</th><th>played</th><th>drawn</th><th>verdict</th></tr>"
+        "<th>played win rate</th><th>played</th><th>drawn win rate</th><th>drawn</th>"
+        "<th>held at the end: win rate</th><th>held</th><th>verdict</th></tr>"
         + "".join(rows)
         + "</table>"
     )
+
+
+def _cards_section(s: dict[str, Any], figs: dict[str, bytes]) -> list[str]:
+    """The Cards section: what ranks the cards in this run and why, the cards
+    outside the band, those with too little data, the plot and the table."""
+    measure = card_measure(s)
+    key = measure["key"]
+    parts = []
+    if key is None:
+        parts.append(f'<p class="warn">{H.escape(measure["why"])}</p>')
+        parts.append(
+            '<p class="read">Left, each card\'s deck win rate; right, its <b>played win '
+            "rate</b> (the seats that played it), which is biased: a card cast only when ahead "
+            "looks strong. Neither marks a card strong or weak here.</p>"
+        )
+    else:
+        parts.append(
+            f'<p class="read">Left, each card\'s <b>{H.escape(measure["label"])}</b>; right, '
+            f"its <b>played win rate</b> (the seats that played it). {H.escape(measure['why'])} "
+            f"The played rate is biased (a card cast only when ahead looks strong), so verdicts "
+            f"use the left one: a card is marked ▲ strong or ▼ weak when its whole interval "
+            f"lies outside the grey band ({pct(s['baseline'], 0)} ± {pct(s['band'], 0)}), and "
+            f"only when it was played by {s.get('min_played', 0)} seats or more (the others, "
+            f"marked ·, have too little data to rank). A flag is a reason to look at a card, "
+            f"measured as these agents play it.</p>"
+        )
+        flagged = [c for c in s["cards"] if c["verdict"]]
+        if flagged:
+            items = "".join(
+                f'<li><span class="{c["verdict"]}">{H.escape(c["card"])}</span> '
+                f"({H.escape(c['group'])}) {H.escape(measure['label'].split(' (')[0])} "
+                f"{pct(c[key]['rate'])} ({pct(c[key]['ci95'][0], 0)}–"
+                f"{pct(c[key]['ci95'][1], 0)}), played win rate {pct(c['played']['rate'])}: "
+                f"{c['verdict']}</li>"
+                for c in flagged
+            )
+            parts.append(f"<h3>Outside the band</h3><ul>{items}</ul>")
+        else:
+            parts.append("<p>No card lies outside the band with confidence.</p>")
+        unranked = [c for c in s["cards"] if c.get("note")]
+        if unranked:
+            never = [c["card"] for c in unranked if c["note"] == "never played"]
+            few = [c["card"] for c in unranked if c["note"] != "never played"]
+            text = []
+            if never:
+                text.append(f"never played ({len(never)}): {'; '.join(never)}")
+            if few:
+                text.append(f"played by too few seats ({len(few)}): {'; '.join(few)}")
+            parts.append(f"<p>Not ranked, too little data: {H.escape('; '.join(text))}.</p>")
+    if "cards" in figs:
+        parts.append(_img(figs["cards"], "card win rates"))
+    parts.append(
+        f"<details><summary>every card's numbers</summary>{_card_table(s['cards'])}</details>"
+    )
+    return parts
 
 
 def html(
@@ -454,7 +568,7 @@ def html(
         cards_box.append((f"{s['turns']['median']:g}", "turns, median game"))
     cards_box.append((f"{s['cpu_seconds_per_game'] * 1000:.0f} ms", "CPU a game"))
     flagged = [c for c in s["cards"] if c["verdict"]]
-    if s["cards"]:
+    if s["cards"] and card_measure(s)["key"] is not None:
         cards_box.append((str(len(flagged)), "cards outside the band"))
     parts.append(
         '<div class="cards">'
@@ -522,6 +636,7 @@ def html(
         "green dot is above it with confidence, a red one below. A win is shared between "
         "teams that tie; a draw is half a win in a two-player game.</p>"
     )
+    families = family_rows(s)
     for key, what in (
         ("win_rate_by_deck", "deck"),
         ("win_rate_by_agent", "agent"),
@@ -529,7 +644,10 @@ def html(
     ):
         if key in figs:
             parts.append(_img(figs[key], key.replace("_", " ")))
-            rows = s[{"deck": "by_deck", "agent": "by_agent", "families": "by_family"}[what]]
+            if what == "families" and families is not None:
+                rows = families[0]
+            else:
+                rows = s[{"deck": "by_deck", "agent": "by_agent", "families": "by_family"}[what]]
             parts.append(f"<details><summary>the numbers</summary>{_rates_table(rows, what)}"
                          "</details>")  # fmt: skip
     if "deck_matchups" in figs:
@@ -556,32 +674,9 @@ def html(
             f"{a['p10']:g}–{a['p90']:g}.</p>"
         )
         parts.append(_img(figs["game_length"], "game length"))
-    if "cards" in figs:
+    if "cards" in figs or s["cards"]:
         parts.append("<h2>Cards</h2>")
-        parts.append(
-            f'<p class="read">Left, each card\'s <b>deck win rate</b>: the seats whose deck held '
-            f"the card, whether they drew it or not. Right, its <b>played win rate</b>: the "
-            f"seats that played it. The played rate is sharper but biased (a card you cast "
-            f"only when ahead looks strong), so verdicts use the deck rate: a card is marked "
-            f"▲ strong or ▼ weak when its whole interval lies outside the grey band "
-            f"({pct(s['baseline'], 0)} ± {pct(s['band'], 0)}). A flag is a reason to look at "
-            f"a card, measured as these agents play it.</p>"
-        )
-        if flagged:
-            items = "".join(
-                f'<li><span class="{c["verdict"]}">{H.escape(c["card"])}</span> '
-                f"({H.escape(c['group'])}) deck win rate {pct(c['deck']['rate'])} "
-                f"({pct(c['deck']['ci95'][0], 0)}–{pct(c['deck']['ci95'][1], 0)}), "
-                f"played win rate {pct(c['played']['rate'])}: {c['verdict']}</li>"
-                for c in flagged
-            )
-            parts.append(f"<h3>Outside the band</h3><ul>{items}</ul>")
-        else:
-            parts.append("<p>No card lies outside the band with confidence.</p>")
-        parts.append(_img(figs["cards"], "card win rates"))
-        parts.append(
-            f"<details><summary>every card's numbers</summary>{_card_table(s['cards'])}</details>"
-        )
+        parts.extend(_cards_section(s, figs))
     if "resources" in figs:
         parts.append("<h2>Resources over turns</h2>")
         parts.append(

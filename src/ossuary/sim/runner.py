@@ -97,6 +97,26 @@ def _in_process(config_json: str, todo: list[Chunk]) -> Iterator[tuple[int, int,
         yield start, stop, play_chunk_checked(config_json, start, stop)
 
 
+def exit_with_parent() -> None:
+    """Pool initializer: end this worker the moment the driver dies, however
+    it dies (``kill -9`` included). A pool's workers otherwise wait for work
+    forever, and keep multiprocessing's resource tracker alive with them; the
+    driver's death closes the pipe behind ``parent_process().sentinel``."""
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait as wait_for
+
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:  # pragma: no cover - not a pool worker
+        return
+
+    def watch(sentinel: int) -> None:
+        wait_for([sentinel])
+        os._exit(1)  # nothing to save: the driver alone writes the run
+
+    threading.Thread(target=watch, args=(parent.sentinel,), daemon=True).start()
+
+
 def _process_pool(
     config_json: str, todo: list[Chunk], workers: int
 ) -> Iterator[tuple[int, int, pa.Table]]:
@@ -104,7 +124,7 @@ def _process_pool(
 
     # spawn: a clean interpreter per worker, the same on every platform
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=exit_with_parent)
     pending: dict[Future[pa.Table], Chunk] = {}
     queue = iter(todo)
     finished = False
@@ -273,7 +293,10 @@ def run(
     if on_start is not None:
         on_start(games, already)
     config_json = json.dumps(config.to_json(), sort_keys=True)
-    if scheduler is not None:
+    results: Iterator[tuple[int, int, pa.Table]]
+    if not todo:
+        results = iter(())  # a finished run, resumed: nothing to play, no pool
+    elif scheduler is not None:
         results = _dask(config_json, gaps, chunk, scheduler, timeout)
     elif n_workers == 1 or len(todo) == 1:
         results = _in_process(config_json, todo)

@@ -9,9 +9,14 @@ Conventions (docs/simulation.md):
   interval; the **baseline** is ``1 / teams``, what a seat wins when
   everything is even.
 - A card's **deck win rate** is the win rate of the seats whose deck held it;
-  its **played win rate** that of the seats that played it. Verdicts use the
-  deck win rate (docs/balance.md says why): a card is *strong* or *weak* when
-  its whole interval lies more than ``band`` from the baseline.
+  its **played**, **drawn** and **held** win rates those of the seats that
+  played it, drew it, or held it in hand at the end. Which one ranks cards
+  depends on how the run dealt decks (:func:`card_measure`): the deck rate
+  with random decks (docs/balance.md says why), the drawn rate where every
+  seat draws from one shared deck, none with fixed decks (each card would only
+  repeat its deck's rate). A card is *strong* or *weak* when its whole interval
+  lies more than ``band`` from the baseline, and only when it has data enough:
+  played by :data:`MIN_PLAYED` seats or more; the others are listed as such.
 - Games that raised an error are left out of every statistic and counted.
 """
 
@@ -31,6 +36,7 @@ from . import store
 from .play import CARD_STATS
 
 BAND = 0.05  # a card is flagged when its interval lies this far from the baseline
+MIN_PLAYED = 20  # a card played by fewer seats has too little data to rank
 QUARTILES = [0.25, 0.5, 0.75]
 MIN_RUNNING = 20  # resources over turns: stop where fewer games are still going
 SERIES = ("turn", "mean", "p25", "median", "p75", "n")
@@ -109,13 +115,59 @@ def deck_families(deck_cards: pa.ChunkedArray, groups: dict[str, str]) -> list[s
     return out
 
 
+def card_measure(deck_mode: str, has_decks: bool, random_decks: bool) -> dict[str, Any]:
+    """Which win rate ranks the cards of a run, and why: ``{"key": "deck",
+    "drawn" or None, "label": ..., "why": ...}`` (shown in the report).
+
+    - Random decks: the **deck** win rate. Whether a deck holds a card is
+      chance, so the seats with it and without it differ by the card (and
+      chance); the played rate is biased toward cards cast when ahead.
+    - No deck lists at all (one deck that every seat draws from): the
+      **drawn** win rate, the side that drew the card. Which side draws a card
+      is (nearly) chance too, so it plays the part of the deck rate.
+    - Fixed decks: none. Every card of a deck would show that deck's win rate
+      (compare the decks instead); a card's played rate alone is biased.
+    """
+    if deck_mode == "random":
+        return {
+            "key": "deck",
+            "label": "deck win rate (seats whose deck held it)",
+            "why": "Decks were dealt at random, so a card's deck win rate compares the seats "
+            "whose deck held it with the rest: a difference is the card's (or chance's).",
+        }
+    if not has_decks:
+        return {
+            "key": "drawn",
+            "label": "drawn win rate (the sides that drew it)",
+            "why": "Every seat draws from one shared deck, so no deck holds a card more than "
+            "another: a card is measured by the win rate of the side that drew it, which is "
+            "(nearly) chance, as a random deck is. Played and held-at-the-end rates are shown "
+            "too; they depend on choices and are biased.",
+        }
+    hint = " Simulate with --decks random to measure cards." if random_decks else ""
+    return {
+        "key": None,
+        "label": "deck win rate (seats whose deck held it)",
+        "why": "The decks were fixed, so every card of a deck shares that deck's win rate "
+        "(see the decks above): cards are not ranked." + hint,
+    }
+
+
 def card_table(
-    table: pa.Table, groups: dict[str, str], baseline: float, band: float
+    table: pa.Table,
+    groups: dict[str, str],
+    baseline: float,
+    band: float,
+    measure: str | None = "deck",
 ) -> list[dict[str, Any]]:
-    """Per card: deck, played and drawn win rates with intervals, and a verdict."""
+    """Per card: deck, played, drawn and held win rates with intervals; whether
+    it is ranked (``measure`` has data enough, see the module docstring), why
+    not (``note``) and its verdict. Ranked cards come first, best first."""
     scores = np.asarray(table["score"], dtype=np.float64)
     per: dict[str, dict[str, Any]] = {}
     for column in ("deck_cards", *CARD_STATS):
+        if column not in table.column_names:
+            continue
         keys, _, parents = _flat(table[column])
         for row in rates_by(keys, scores[parents]):
             entry = per.setdefault(row["name"], {"card": row["name"]})
@@ -127,17 +179,54 @@ def card_table(
         entry = per.get(name, {"card": name})
         for prefix in ("deck", *CARD_STATS):
             entry.setdefault(prefix, dict(empty))
-        lo, hi = entry["deck"]["ci95"]
+        played = entry["played"]["games"]
+        note = ""
+        if measure is not None:
+            if not played:
+                note = "never played"
+            elif played < MIN_PLAYED or entry[measure]["games"] < MIN_PLAYED:
+                note = f"too little data (played by {played} seat{'s' if played > 1 else ''})"
+        ranked = measure is not None and not note
         verdict = ""
-        if entry["deck"]["games"] and lo > baseline + band:
-            verdict = "strong"
-        elif entry["deck"]["games"] and hi < baseline - band:
-            verdict = "weak"
+        if ranked:
+            assert measure is not None
+            lo, hi = entry[measure]["ci95"]
+            if lo > baseline + band:
+                verdict = "strong"
+            elif hi < baseline - band:
+                verdict = "weak"
+        entry["ranked"] = ranked
+        entry["note"] = note
         entry["verdict"] = verdict
         entry["group"] = groups.get(name, "")
         out.append(entry)
-    out.sort(key=lambda e: (-e["deck"]["rate"], e["card"]))
+    key = measure or "deck"
+    out.sort(key=lambda e: (not e["ranked"], -e[key]["rate"], e["card"]))
     return out
+
+
+def rates_by_family(
+    deck_cards: pa.ChunkedArray, groups: dict[str, str], scores: np.ndarray
+) -> list[dict[str, Any]]:
+    """Per family: the win rate of the seats whose deck held a card of it. One
+    row per family, where the deck's combinations of families are too many to
+    show (Path of the Necromancer's random decks mix most of its families)."""
+    keys, _, parents = _flat(deck_cards)
+    if not groups or len(keys) == 0:
+        return []
+    names = sorted(set(groups.values()))
+    index = {g: i for i, g in enumerate(names)}
+    enc = keys.dictionary_encode()
+    card_family = np.array(
+        [index.get(groups.get(c, ""), -1) for c in enc.dictionary.to_pylist()] or [-1]
+    )
+    family = card_family[np.asarray(enc.indices, dtype=np.int64)]
+    held = family >= 0
+    pairs = np.unique(np.stack([parents[held], family[held]]), axis=1)  # (row, family) once
+    rows = rates_by(pa.array(pairs[1]), scores[pairs[0]])
+    for r in rows:
+        r["name"] = names[int(r["name"])]
+    return sorted(rows, key=lambda r: (-r["rate"], str(r["name"])))
 
 
 def resources_over_turns(table: pa.Table, resources: Sequence[str]) -> dict[str, Any]:
@@ -268,11 +357,14 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
         "by_deck": rates_by(ok["deck"], scores),
         "by_order": sorted(rates_by(ok["order"], scores), key=lambda r: r["name"]),
         "by_family": [],
+        "by_family_each": [],
         "turns": _quantiles(turns),
         "actions": _quantiles(actions),
         "cpu_seconds_per_game": float(seconds.mean()) if seconds.size else 0.0,
         "turn_histogram": {},
         "cards": [],
+        "card_measure": card_measure(config.deck_mode, False, _deals_random_decks(game)),
+        "min_played": MIN_PLAYED,
         "resources": resources_over_turns(ok, info.resources),
         "deck_matchups": {},
         "agent_matchups": {},
@@ -280,15 +372,30 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
     if turns.size:
         values, counts = np.unique(turns.astype(np.int64), return_counts=True)
         summary["turn_histogram"] = {int(v): int(c) for v, c in zip(values, counts, strict=True)}
-    if groups and ok.num_rows:
+    has_decks = ok.num_rows > 0 and len(_flat(ok["deck_cards"])[0]) > 0
+    if groups and has_decks:
         summary["by_family"] = rates_by(pa.array(deck_families(ok["deck_cards"], groups)), scores)
+        summary["by_family_each"] = rates_by_family(ok["deck_cards"], groups, scores)
     if ok.num_rows:
-        summary["cards"] = card_table(ok, groups, baseline, band)
+        measure = card_measure(config.deck_mode, has_decks, _deals_random_decks(game))
+        summary["card_measure"] = measure
+        summary["cards"] = card_table(ok, groups, baseline, band, measure["key"])
         if len({*ok["deck"].to_pylist()}) > 1:
             summary["deck_matchups"] = matchups(ok, "deck")
         if len(config.labels) > 1:
             summary["agent_matchups"] = matchups(ok, "agent")
     return summary
+
+
+def _deals_random_decks(game: Any) -> bool:
+    from ..engine.game import NotSupported
+    from ..engine.rng import Rng
+
+    try:
+        game.random_deck(Rng(0))
+    except NotSupported:
+        return False
+    return True
 
 
 def summarize(folder: Path, band: float = BAND) -> dict[str, Any]:
@@ -331,11 +438,13 @@ def compare(after: dict[str, Any], before: dict[str, Any], folder: str = "") -> 
             _change(r["name"], old[r["name"]], r) for r in after.get(key, []) if r["name"] in old
         ]
         out[key] = sorted((r for r in rows if r), key=lambda r: -abs(r["z"]))
-    old_cards = {c["card"]: c["deck"] for c in before.get("cards", [])}
+    # the cards' own measure (the deck rate; the drawn rate for a shared deck)
+    key = (after.get("card_measure") or {}).get("key") or "deck"
+    old_cards = {c["card"]: c.get(key) for c in before.get("cards", [])}
     cards = [
-        _change(c["card"], old_cards[c["card"]], c["deck"])
+        _change(c["card"], old_cards[c["card"]], c[key])
         for c in after.get("cards", [])
-        if c["card"] in old_cards
+        if old_cards.get(c["card"]) is not None and key in c
     ]
     out["cards"] = sorted((c for c in cards if c), key=lambda c: -abs(c["z"]))
     out["turns"] = [before.get("turns", {}).get("median"), after.get("turns", {}).get("median")]

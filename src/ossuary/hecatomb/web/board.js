@@ -335,7 +335,7 @@ export function createBoard(root, api) {
       if (view.active === seat) classes.push("active");
       if (view.decision && view.decision.player === seat) classes.push("deciding");
       if (view.winner === seat) classes.push("winner");
-      const name = api.playerName(seat) + (isMe ? " (you)" : "");
+      const name = api.playerName(seat);
       const seatInfo = (ctx.seats || [])[seat];
       const computer = seatInfo && seatInfo.controller !== "human";
       const head = el("div.seat-head", {},
@@ -390,7 +390,7 @@ export function createBoard(root, api) {
     }
 
     function center() {
-      const parts = [el("div.turn-line", {text: `Turn ${view.turn_number} · ${api.playerName(view.active)} is active`})];
+      const parts = [el("div.turn-line", {text: `Turn ${view.turn_number} · ${api.says(view.active, "is", "are")} active`})];
       const c = view.combat;
       if (c) {
         const lines = c.attackers.map((att) => {
@@ -398,7 +398,7 @@ export function createBoard(root, api) {
           return el("li", {text: `#${att}${blk !== undefined ? ` is blocked by #${blk}` : c.blocked.includes(att) ? " (blocked)" : " is unblocked"}`});
         });
         parts.push(el("div.combat", {role: "region", "aria-label": "combat"},
-          el("b", {text: `Combat: ${api.playerName(c.aggressor)} attacks ${api.playerName(c.defender)}`}),
+          el("b", {text: `Combat: ${api.says(c.aggressor, "attacks", "attack")} ${api.them(c.defender)}`}),
           lines.length ? el("ul", {}, ...lines) : el("span.muted", {text: " choosing attackers"})));
       }
       if (view.in_play && view.in_play.length) {

@@ -84,8 +84,12 @@ def declare_attack(s: NecroState, p: int, attacker: int, target: str) -> None:
     hidden = m.invisible
     if hidden:
         m.invisible = False
-    event(s, "attack", p=p, card=s.defs[attacker].name, target=target, invisible=hidden)
     q = target_owner(s, target)
+    # the target in words for the log: whose it is and which card (a hero, a
+    # minion or an artifact in play: all public)
+    aimed = s.defs[s.seats[q].hero if target[0] == "h" else int(target[1:])].name
+    event(s, "attack", p=p, card=s.defs[attacker].name, target=target, invisible=hidden,
+          target_p=q, target_card=aimed, hero=target[0] == "h")  # fmt: skip
     if not hidden and eligible_defenders(s, q, target, ()):
         ask_defenders(s, q, attacker, target, ())
         return
@@ -96,7 +100,9 @@ def ask_defenders(
     s: NecroState, q: int, attacker: int, target: str, chosen: tuple[int, ...]
 ) -> None:
     opts = [f"defend {c}" for c in eligible_defenders(s, q, target, chosen)]
-    if not opts:
+    if not opts:  # every eligible minion defends: the choice ends here, said as "done" says it
+        if chosen:
+            event(s, "defenders", p=q, cards=[s.defs[c].name for c in chosen])
         p = s.minions[attacker].controller
         s.push("declare", "attack", p, attacker, target, chosen)
         return
@@ -108,8 +114,11 @@ def resume_defend(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     """Defenders are declared one at a time, in the order they take the hit."""
     attacker, target, chosen = ctx
     if choice == "done":
+        q = target_owner(s, target)
         if chosen:
-            event(s, "defenders", p=target_owner(s, target), cards=[s.defs[c].name for c in chosen])
+            event(s, "defenders", p=q, cards=[s.defs[c].name for c in chosen])
+        else:  # the attacked player could defend and chose not to: the others see that too
+            event(s, "no_defenders", p=q, card=s.defs[attacker].name)
         s.push("declare", "attack", s.minions[attacker].controller, attacker, target, chosen)
         return
     c = int(choice.split()[1])
@@ -239,10 +248,16 @@ def step_after_hit(
 # Dismiss (section 9)
 # =============================================================================
 def resolve_dismiss(s: NecroState, it: Item) -> None:
-    """Back into its owner's deck, shuffled; its effects don't happen (no death)."""
+    """Back into its owner's deck, shuffled; its effects don't happen (no death).
+    Like the attack, the command is checked again as it resolves: a minion
+    gone, taken or ensnared meanwhile (sections 9 and 11: an ensnared minion
+    can't be dismissed; section 13: the response resolved first) stays."""
     m = s.minions.get(it.source)
     if m is None or m.controller != it.player or it.source in s.dying:
         event(s, "fizzle", what="dismiss", card=s.defs[it.source].name, why="gone")
+        return
+    if m.ensnare is not None:
+        event(s, "fizzle", what="dismiss", card=s.defs[it.source].name, why="ensnared")
         return
     leave_field(s, it.source, "deck")
     event(s, "dismissed", p=it.player, card=s.defs[it.source].name)

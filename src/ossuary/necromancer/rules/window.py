@@ -13,13 +13,17 @@ it was negated.
 What may respond (our reading, ``docs/rules-notes.md``): what a player may do
 on any player's turn: reaction spells, Destroy Magic, activated abilities that
 say they work on any turn, and Sacrifice Card (to pay for those; it resolves at
-once). Attacks and dismissals never (section 13, "Restrictions").
+once). Attacks and dismissals never (section 13, "Restrictions"). On one's
+own turn too: Draw Card and other abilities are main-phase actions (FAQ 6
+reads "during your turn" as "at any point in the Main Phase"), and a window
+is not the main phase, or every card could answer there.
 
 Hidden information: a player is asked even when nothing in their hand can be
 used (a "pass" only question), unless the public position already shows they
-could do nothing: no magic card for Destroy Magic, no any-turn ability, and no
-reaction card of their (open) deck list that could still be in their hand and
-be paid for and aimed now. Skipping such a player tells nobody anything.
+could do nothing: no magic card for Destroy Magic, no any-turn ability, and
+no reaction card of their (open) deck list that could still be in their hand
+and be paid for and aimed now. Every way of paying counts: the cards in hand
+could all be sacrificed. Skipping such a player tells nobody anything.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..queries import any_magic, any_target, cost_of, turn_order
-from ..state import EMPTY, Item, NecroState
+from ..state import EMPTY, MAX_LIFEFORCE, Item, NecroState
 from .base import event, resume, step, to_graveyard
 from .triggers import fire
 
@@ -84,11 +88,13 @@ def could_respond(s: NecroState, q: int) -> bool:
     the module docstring); never looks at which cards are in a hand."""
     seat = s.seats[q]
     lf = seat.lifeforce
-    if lf >= DESTROY_MAGIC and any_magic(s):
-        return True
-    if any_turn_abilities(s, q):
-        return True
     hand = seat.hand
+    # Sacrifice Card pays too (section 10, FAQ 3): every card in hand is a
+    # lifeforce the player could have, and how many they hold is public
+    if lf + len(hand) >= DESTROY_MAGIC and any_magic(s):
+        return True
+    if any_turn_abilities(s, q, lf + len(hand)):
+        return True
     reactions = s.reactions[q]
     if not hand or not reactions:
         return False
@@ -104,9 +110,12 @@ def could_respond(s: NecroState, q: int) -> bool:
     return False
 
 
-def any_turn_abilities(s: NecroState, q: int) -> list[str]:
-    """``use <cid> <i>`` for ``q``'s activated abilities that work on any turn."""
+def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list[str]:
+    """``use <cid> <i>`` for ``q``'s activated abilities that work on any turn
+    and cost at most ``budget`` (default: the lifeforce ``q`` has now)."""
     seat = s.seats[q]
+    if budget is None:
+        budget = seat.lifeforce
     out: list[str] = []
     defs = s.defs
     for c in (*seat.minions, *seat.magic):
@@ -115,7 +124,7 @@ def any_turn_abilities(s: NecroState, q: int) -> list[str]:
         d = defs[c]
         for i in d.on["activated"]:
             ab = d.abilities[i]
-            if ab.any_turn and ab.cost <= seat.lifeforce:
+            if ab.any_turn and ab.cost <= budget:
                 if ab.target is None or any_target(s, q, ab.target, c):
                     out.append(f"use {c} {i}")
     return out
@@ -139,6 +148,42 @@ def response_options(s: NecroState, q: int) -> list[str]:
     if seat.hand:
         opts.append("sacrifice")
     return opts
+
+
+def only_passing_matters(s: NecroState, q: int) -> bool:
+    """Whether ``q``, asked in a window, has nothing to do but pass: no reaction
+    to play, no Destroy Magic, no any-turn ability, and nothing that Sacrifice
+    Card (on offer whenever the hand holds a card) could pay for, now or by
+    sacrificing the rest of the hand. Then a client may pass for its player
+    (auto-pass); the window itself is still asked (see :func:`could_respond`).
+    Reads ``q``'s own hand, so only ``q``'s view may carry the answer."""
+    opts = response_options(s, q)
+    if any(o != "sacrifice" for o in opts):
+        return False
+    seat = s.seats[q]
+    hand = seat.hand
+    if not hand:
+        return True
+    # the most lifeforce sacrificing could bring: +1 a card, never above 10
+    most = min(MAX_LIFEFORCE, seat.lifeforce + len(hand))
+    if most >= DESTROY_MAGIC and any_magic(s):
+        return False
+    defs = s.defs
+    for c in hand:
+        d = defs[c]
+        if d.reaction and cost_of(s, q, d) <= min(MAX_LIFEFORCE, seat.lifeforce + len(hand) - 1):
+            ab = d.aim
+            if ab is None or ab.target is None or any_target(s, q, ab.target, c):
+                return False
+    for c in (*seat.minions, *seat.magic):
+        if c == EMPTY or "activated" not in defs[c].on or c in s.used or c in s.dying:
+            continue
+        for i in defs[c].on["activated"]:
+            ab = defs[c].abilities[i]
+            if ab.any_turn and ab.cost <= most:
+                if ab.target is None or any_target(s, q, ab.target, c):
+                    return False
+    return True
 
 
 # =============================================================================

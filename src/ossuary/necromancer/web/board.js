@@ -40,9 +40,11 @@ const KEYWORD_WORDS = {
   drain: "Drain {}",
 };
 
+// each as said of another player, then of you
 const STACK_VERBS = {
-  card: "plays", ability: "uses", draw: "uses Draw Card", destroy: "uses Destroy Magic on",
-  attack: "attacks with", dismiss: "dismisses",
+  card: ["plays", "play"], ability: ["uses", "use"], draw: ["uses Draw Card", "use Draw Card"],
+  destroy: ["uses Destroy Magic on", "use Destroy Magic on"], attack: ["attacks with", "attack with"],
+  dismiss: ["dismisses", "dismiss"],
 };
 
 const ITEM_WORDS = {
@@ -74,26 +76,27 @@ export function keywordText(kws) {
   });
 }
 
-/** A target id of the view ("h1", "m24", "c37", "g6", "s0") in words, from the view alone. */
-export function targetWords(view, t, name) {
+/** A target id of the view ("h1", "m24", "c37", "g6", "s0") in words, from the
+ * view alone; ``whose(seat)`` says whose a thing is ("your", "Computer's"). */
+export function targetWords(view, t, whose) {
   if (!t) return "";
   const kind = t[0];
   const num = Number(t.slice(1));
-  if (kind === "h") return `${name(num)}'s hero`;
+  if (kind === "h") return `${whose(num)} hero`;
   if (kind === "s") {
     const entry = (view.response_stack || [])[num];
-    if (!entry) return `stack entry ${num}`;
-    return `stack entry ${num}: ${name(entry.player)}'s ${ITEM_WORDS[entry.kind] || entry.kind} (${entry.card})`;
+    if (!entry) return `stack entry ${num + 1}`;
+    return `stack entry ${num + 1}: ${whose(entry.player)} ${ITEM_WORDS[entry.kind] || entry.kind} (${entry.card})`;
   }
   for (const p of view.players || []) {
     for (const m of p.minions) {
-      if (m && m.id === num) return `${m.card} (${name(p.seat)} space ${m.position})`;
+      if (m && m.id === num) return `${m.card} (${whose(p.seat)} space ${m.position})`;
       if (m) for (const r of m.relics) if (r.id === num) return `${r.card} (on ${m.card})`;
     }
-    for (const c of p.magic) if (c && c.id === num) return `${c.card} (${name(p.seat)} slot ${c.slot})`;
-    for (const c of p.graveyard) if (c.id === num) return `${c.card} in ${name(p.seat)}'s graveyard`;
+    for (const c of p.magic) if (c && c.id === num) return `${c.card} (${whose(p.seat)} slot ${c.slot})`;
+    for (const c of p.graveyard) if (c.id === num) return `${c.card} in ${whose(p.seat)} graveyard`;
   }
-  return t;
+  return "a card no longer in sight";
 }
 
 export function createBoard(root, api) {
@@ -270,8 +273,8 @@ export function createBoard(root, api) {
       const flags = [];
       if (m.invisible) flags.push(["invisible", "invisible"]);
       if (m.ensnared_rounds !== null) flags.push(["ensnared", `ensnared ${m.ensnared_rounds}r`]);
-      if (m.borrowed_from !== null) flags.push(["borrowed", `controlled: from P${m.borrowed_from}`]);
-      if (m.owner !== seat && m.borrowed_from === null) flags.push(["borrowed", `owner P${m.owner}`]);
+      if (m.borrowed_from !== null) flags.push(["borrowed", `borrowed from ${name(m.borrowed_from)}`]);
+      if (m.owner !== seat && m.borrowed_from === null) flags.push(["borrowed", `owner: ${name(m.owner)}`]);
       if (m.attacks_made) flags.push(["spent", "attacked"]);
       if (m.defended) flags.push(["spent", "defended"]);
       if (m.dying) flags.push(["dying", "dying"]);
@@ -371,7 +374,7 @@ export function createBoard(root, api) {
       const deck = el("div.pile.deck", {dataset: {zone: "deck", seat}, text: `Deck ${p.deck_count}`});
       actionable(deck, `deck:${seat}`);
       const head = el("div.seat-head", {},
-        el("span.pname", {text: name(seat) + (isMe ? " (you)" : "")}),
+        el("span.pname", {text: name(seat)}),
         computer ? el("span.badge", {text: "computer"}) : null,
         view.active === seat ? el("span.badge.active-badge", {text: isMe ? "your turn" : "their turn"}) : null,
         decision && decision.player === seat && !ctx.over
@@ -395,14 +398,14 @@ export function createBoard(root, api) {
       const stack = view.response_stack || [];
       if (!stack.length) return null;
       const items = [...stack].reverse().map((entry, i) => {
-        const verb = STACK_VERBS[entry.kind] || entry.kind;
+        const [verb, base] = STACK_VERBS[entry.kind] || [entry.kind, entry.kind];
         const named = entry.kind === "draw" || entry.kind === "destroy" ? "" : entry.card;
-        const aim = targetWords(view, entry.target, name);
-        const defenders = (entry.defenders || []).map((d) => targetWords(view, `m${d}`, name));
+        const aim = targetWords(view, entry.target, api.whose);
+        const defenders = (entry.defenders || []).map((d) => targetWords(view, `m${d}`, api.whose));
         const li = el("li.stack-entry" + (entry.negated ? ".negated" : "") + (i === 0 ? ".top" : ""),
           {dataset: {index: entry.index, name: entry.card}},
-          el("span.idx", {text: entry.index}), " ",
-          el("span.what", {text: `${name(entry.player)} ${verb}${named ? " " + named : ""}`}),
+          el("span.idx", {text: entry.index + 1}), " ",
+          el("span.what", {text: `${api.says(entry.player, verb, base)}${named ? " " + named : ""}`}),
           aim ? el("span.aim", {text: ` → ${aim}`}) : null,
           defenders.length ? el("span.defenders", {text: ` (defended by ${defenders.join(", ")})`}) : null,
           entry.negated ? [" ", el("span.flag.negated", {text: "negated"})] : null,
@@ -417,20 +420,21 @@ export function createBoard(root, api) {
 
     function middle() {
       const parts = [];
-      const turn = `Turn ${view.turn_number} · ${name(view.active)}'s turn`;
+      const turn = view.turn_number ? `Turn ${view.turn_number} · ${api.whose(view.active, true)} turn`
+        : "Before the first turn";
       let asked = "";
       if (ctx.over) {
-        asked = view.winner !== null && view.winner !== undefined ? `${name(view.winner)} wins` : "a draw";
+        asked = view.winner !== null && view.winner !== undefined ? api.says(view.winner, "wins", "win") : "a draw";
       } else if (decision && decision.prompt) {
-        asked = `${name(decision.player)} (you) is asked: ${decision.prompt}`;
+        asked = `${api.says(decision.player, "is", "are")} asked: ${decision.prompt}`;
       } else if (decision) {
-        asked = `${name(decision.player)} is ${KIND_WORDS[decision.kind] || decision.kind}`;
+        asked = `${api.says(decision.player, "is", "are")} ${KIND_WORDS[decision.kind] || decision.kind}`;
       }
       parts.push(el("div.turn-line", {}, el("b", {text: turn}), asked ? el("span.asked", {text: ` · ${asked}`}) : null));
       const stack = stackNode();
       if (stack) parts.push(stack);
       if (view.between_zones && view.between_zones.length) {
-        parts.push(el("div.between", {}, el("span.slot-label", {text: "between zones"}),
+        parts.push(el("div.between", {}, el("span.slot-label", {text: "on its way into play"}),
           ...view.between_zones.map((c) => showable(el("span.relic", {dataset: {cardId: c.id}, text: c.card}), record(c.card)))));
       }
       if (sel && selPlay && (sel.type === "spell" || sel.type === "relic")) {

@@ -4,7 +4,8 @@
 //
 // The board is an ES module given by the game (Game.web_assets, see
 // docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
-import {api as fetchJSON, el, fragment, playerName, seats as mySeats} from "/static/util.js";
+import {api as fetchJSON, el, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
+  from "/static/util.js";
 import {cardFrame} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import * as marks from "/static/marks.js";
@@ -31,6 +32,8 @@ const page = {
   replay: null,       // {step, steps} while stepping through a replay
   logLines: [],
   inbox: Promise.resolve(),
+  levels: {},         // the AI levels by name ("normal" -> its agent spec), from the catalog
+  tutorial: null,     // the guided first game's panel (tutorial.js), in such a game
 };
 
 // -- the socket ---------------------------------------------------------------------------
@@ -110,6 +113,7 @@ async function receive(msg) {
 
 /** Draw one state message: the board, the options, the log. */
 function drawState(msg) {
+  if (msg.names) naming.names = msg.names;
   page.seq = msg.seq;
   page.waiting = false;
   document.body.classList.remove("waiting");
@@ -122,6 +126,17 @@ function drawState(msg) {
   // for scripts and tests: which action the page has drawn, and whether it is over
   document.body.dataset.seq = String(msg.seq);
   document.body.dataset.over = msg.over ? "1" : "";
+  if (msg.tutorial && !page.replay) lesson(msg);
+  if (!show.queue.length) autoAnswer(msg);  // only on the newest state
+}
+
+/** The guided first game's panel (tutorial.js, loaded the first time it is needed). */
+async function lesson(msg) {
+  if (!page.tutorial) {
+    const {createTutorial} = await import("/static/tutorial.js");
+    page.tutorial = page.tutorial || createTutorial($("actions"), gameId);
+  }
+  page.tutorial.update(msg);
 }
 
 // -- the other seats' play, one step at a time ------------------------------------------------
@@ -236,12 +251,42 @@ async function hello(msg) {
   if (page.me !== null && token) mySeats.set(gameId, {title: msg.game.title, token, seat: page.me});
   document.title = `${msg.game.title} · Ossuary`;
   $("title").textContent = `${msg.game.title}${msg.game.mode ? ` ${msg.game.mode}` : ""}`;
-  $("whoami").textContent = page.me === null ? "watching" : `you are ${playerName(page.me)}`;
+  $("whoami").textContent = page.me === null ? "watching" : "";
   if (!page.board) {
+    await loadCatalog();
     await loadCards(msg.game.game);
     await loadBoard(msg.board);
   }
   if (frag.replay && !page.replay) startReplay();
+}
+
+async function loadCatalog() {
+  try {
+    page.catalog = await fetchJSON("/api/catalog");
+    page.levels = page.catalog.ai_levels || {};
+  } catch {
+    // only for the computers' level names and the how-to-play text
+    return;
+  }
+  const game = page.catalog.games.find((g) => g.name === page.hello.game.game);
+  if (game && game.learn && !document.getElementById("how-to-play")) {
+    $("title").after(el("button.small", {type: "button", id: "how-to-play", text: "How to play",
+      onclick: () => showLearn(game)}));
+  }
+}
+
+/** How to play and how to win, over the page until closed (the lobby shows the same). */
+function showLearn(game) {
+  const learn = game.learn;
+  const box = el("dialog.learn", {"aria-label": `how to play ${game.title}`},
+    el("h2", {text: `How to play ${game.title}`}),
+    el("p", {text: learn.summary}),
+    el("h3", {text: "How to win"}), el("p", {text: learn.goal}),
+    el("h3", {text: "A turn"}), el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
+    learn.tips.length ? [el("h3", {text: "Tips"}), el("ul", {}, ...learn.tips.map((t) => el("li", {text: t})))] : null,
+    el("button", {type: "button", text: "Close", onclick: () => { box.close(); box.remove(); }}));
+  document.body.append(box);
+  box.showModal();
 }
 
 async function loadCards(game) {
@@ -280,6 +325,9 @@ function boardApi() {
     get me() { return page.me; },
     get game() { return page.hello && page.hello.game; },
     playerName,
+    whose,
+    says,
+    them,
     card: (name, type) => catalogCard(name, type),
     showCard,
     hoverCard,
@@ -324,6 +372,7 @@ function render(msg, replay = false) {
 function renderActions(ctx, handled) {
   const box = $("actions");
   box.replaceChildren();
+  renderAutoPass();
   if (!ctx.legal.length) return;
   const rest = ctx.legal.filter((o) => !handled.has(o.id));
   for (const option of rest) {
@@ -349,12 +398,10 @@ function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
   } else if (ctx.deciding === page.me && page.me !== null) {
     parts.push(el("b.your-turn", {text: "Your decision: "}), ctx.prompt || "choose an option");
   } else if (ctx.deciding !== null && ctx.deciding !== undefined) {
-    const seat = page.seatsInfo[ctx.deciding];
-    const computer = seat && seat.controller !== "human";
-    parts.push(el("b", {text: `${playerName(ctx.deciding)}${computer ? " (computer)" : ""} is deciding`}));
+    parts.push(el("b", {text: `${says(ctx.deciding, "is", "are")} deciding`}));
   }
   if (page.thinking !== null && page.thinking !== undefined && !ctx.replay && !ctx.over) {
-    parts.push(el("span.thinking", {role: "status", text: ` ${playerName(page.thinking)} is thinking`},
+    parts.push(el("span.thinking", {role: "status", text: ` ${says(page.thinking, "is", "are")} thinking`},
       el("span.dots", {text: "…"})));
   }
   if (page.deadline && !ctx.over && !ctx.replay) {
@@ -385,7 +432,7 @@ function renderSeats() {
     const computer = s.controller !== "human";
     const chip = el("span.chip", {dataset: {seat: s.seat}},
       el("span.dot" + (s.connected || computer ? ".on" : ""), {title: computer ? "computer" : s.connected ? "connected" : "away"}),
-      `${playerName(s.seat)}${s.seat === page.me ? " (you)" : ""}${computer ? ` · ${s.controller}` : ""}`);
+      `${playerName(s.seat)}${computer ? ` (${computerWords(s)})` : ""}`);
     if (page.thinking === s.seat) chip.classList.add("thinking");
     const canHand = page.me !== null && s.seat !== page.me && s.kind === "human" && !computer && !s.connected
       && page.last && !page.last.over;
@@ -396,6 +443,12 @@ function renderSeats() {
     }
     return chip;
   }));
+}
+
+/** How a computer seat is described: its level ("normal"), or that it stands in for its person. */
+function computerWords(s) {
+  const level = levelName(s.controller, page.levels) || "computer";
+  return s.kind === "human" ? `${level}, standing in` : level;
 }
 
 function renderLog(lines, newFrom = null) {
@@ -423,17 +476,13 @@ function banner(text, label, onclick) {
 function showEnd(msg) {
   const overlay = $("overlay");
   if (!overlay.hidden || overlay.dataset.closed === "1") return;
-  const view = msg.view;
-  const teams = page.hello.game.teams || [];
-  let head = "Game over";
-  if (page.me !== null && view.winner !== undefined && view.winner !== null) {
-    const won = view.winner === page.me || (teams.length && teams[view.winner] === teams[page.me]);
-    head = won ? "You win!" : "You lose.";
-  }
+  // the game's first result line says who won and why ("You lose: Computer
+  // reached 20 souls"); the others give the score
+  const [head, ...rest] = msg.result && msg.result.length ? msg.result : ["Game over"];
   overlay.hidden = false;
   overlay.replaceChildren(el("div.end", {role: "dialog", "aria-label": "end of game"},
     el("h2", {text: head}),
-    ...(msg.result || []).map((line) => el("p", {text: line})),
+    ...rest.map((line) => el("p", {text: line})),
     el("div.row", {},
       el("button.primary", {type: "button", text: "Step through the replay", onclick: () => { closeEnd(); startReplay(); }}),
       el("button", {type: "button", text: "Look at the board", onclick: closeEnd}),
@@ -528,6 +577,7 @@ async function stepTo(step) {
     showMessage(err.message, "replay");
     return;
   }
+  if (msg.names) naming.names = msg.names;
   page.replay = {step: msg.step, steps: msg.steps};
   render(msg, true);
   renderReplayBar();
@@ -553,6 +603,67 @@ function leaveReplay() {
   page.replay = null;
   $("replay-bar").hidden = true;
   if (page.last) render(page.last);
+}
+
+// -- auto-pass -------------------------------------------------------------------------------
+// The client answers for its person when nothing they could do matters now (the
+// server says which option, in the seat's own state message: ``auto``), and on
+// "Pass until something changes" it passes the same kind of question while no new
+// option appears. It sends what a click would send; the server holds every such
+// question open for the same minimum time, so nobody else can tell who answered.
+const autoPass = {
+  key: "ossuary.autopass",
+  get on() { return localStorage.getItem(this.key) !== "off"; },
+  set on(value) { localStorage.setItem(this.key, value ? "on" : "off"); },
+  hold: null,  // {kind, others}: passing until something changes
+};
+
+function autoAnswer(msg) {
+  if (page.replay || msg.over || page.me === null || msg.deciding !== page.me || page.waiting) return;
+  const ids = msg.legal.map((o) => o.id);
+  const kind = (msg.view.decision || {}).kind;
+  const hold = autoPass.hold;
+  if (hold) {
+    if (msg.passing && kind === hold.kind && ids.every((id) => id === msg.passing || hold.others.includes(id))) {
+      act(msg.passing);
+      return;
+    }
+    autoPass.hold = null;
+    showMessage("Something changed, so you are asked again.", "autopass");
+    renderAutoPass();
+  }
+  if (page.tutorial && page.tutorial.wantsToAsk(msg)) return;  // the lesson shows it once
+  if (autoPass.on && msg.auto && ids.includes(msg.auto)) act(msg.auto);
+}
+
+function passUntilChange() {
+  const msg = page.last;
+  if (!msg || !msg.passing) return;
+  autoPass.hold = {kind: (msg.view.decision || {}).kind,
+    others: msg.legal.map((o) => o.id).filter((id) => id !== msg.passing)};
+  act(msg.passing);
+}
+
+function renderAutoPass() {
+  let box = $("autopass");
+  if (!box) {
+    box = el("div.autopass", {id: "autopass"});
+    $("actions").before(box);
+  }
+  const msg = page.last;
+  if (page.me === null || page.replay || !msg || msg.over) {
+    box.replaceChildren();
+    return;
+  }
+  const toggle = el("input", {type: "checkbox", id: "autopass-on", onchange: (e) => { autoPass.on = e.target.checked; }});
+  toggle.checked = autoPass.on;
+  const parts = [el("label", {title: "Pass for you when nothing you could do matters now"}, toggle, " Auto-pass")];
+  if (autoPass.hold) parts.push(el("span.muted", {text: " · passing until something changes"}));
+  if (msg.passing && msg.deciding === page.me && !autoPass.hold) {
+    parts.push(el("button.small", {type: "button", dataset: {autopass: "until"}, text: "Pass until something changes",
+      onclick: passUntilChange}));
+  }
+  box.replaceChildren(...parts);
 }
 
 // For scripts and browser tests: send an option by id (the server checks it like a click).

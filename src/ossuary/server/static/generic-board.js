@@ -15,7 +15,7 @@ export function createBoard(root, api) {
       if (Array.isArray(view.players)) {
         for (const player of view.players) {
           const seat = player.seat;
-          const title = seat === undefined ? "Player" : api.playerName(seat) + (seat === ctx.me ? " (you)" : "");
+          const title = seat === undefined ? "Player" : api.playerName(seat);
           parts.push(el("section.generic-player" + (seat === ctx.deciding ? ".deciding" : ""),
             {dataset: {seat: seat ?? ""}}, el("h3", {text: title}), facts(player, api, new Set(["seat"]))));
         }

@@ -1,6 +1,6 @@
 // The lobby: choose a game, its seats and decks, create it, share the links;
 // see the open, running and finished games.
-import {api, copy, el, playerName, seats as mySeats} from "/static/util.js";
+import {api, copy, el, levelName, playerName, seats as mySeats} from "/static/util.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -24,6 +24,7 @@ function currentGame() {
 function gameChanged() {
   const game = currentGame();
   $("game-summary").textContent = game.summary;
+  learnRow(game);
   const modeSelect = $("mode-select");
   modeSelect.replaceChildren();
   const modes = Object.entries(game.modes);
@@ -37,6 +38,43 @@ function gameChanged() {
     for (const n of game.seat_counts) modeSelect.append(el("option", {value: `n:${n}`, text: n}));
   }
   seatRows(seatCount());
+}
+
+/** Under the game's summary: how to play it, and its guided first game. */
+function learnRow(game) {
+  let row = $("learn-row");
+  if (!row) {
+    row = el("div.row", {id: "learn-row"});
+    $("game-summary").after(row);
+  }
+  const parts = [];
+  if (game.learn) {
+    const learn = game.learn;
+    parts.push(el("details.learn", {}, el("summary", {text: `How to play ${game.title}`}),
+      el("p", {text: learn.summary}),
+      el("p", {}, el("b", {text: "How to win: "}), learn.goal),
+      el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
+      learn.tips.length ? el("ul", {}, ...learn.tips.map((t) => el("li", {text: t}))) : null));
+  }
+  if (game.tutorial) {
+    parts.push(el("button.primary", {type: "button", id: "learn-button", text: "Learn to play",
+      title: "A guided first game against the computer: each kind of question explained as it comes",
+      onclick: () => learnToPlay(game)}));
+  }
+  row.replaceChildren(...parts);
+}
+
+async function learnToPlay(game) {
+  $("create-error").textContent = "";
+  try {
+    const created = await api("/api/games", {game: game.name, tutorial: true});
+    const seat = created.seats[0];
+    const label = `${game.title} · your first game · ${when(Date.now() / 1000)}`;
+    mySeats.set(created.id, {title: game.title, label, token: seat.token, seat: seat.seat});
+    location.href = seat.link;
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
 }
 
 function seatCount() {
@@ -60,12 +98,17 @@ function seatRows(n) {
   rows.replaceChildren();
   const teams = game.teams[String(n)] || [];
   for (let i = 0; i < n; i++) {
+    const name = el("input.seat-player-name", {type: "text", maxlength: 40, placeholder: i === 0 ? "your name" : "name",
+      "aria-label": `${playerName(i)}'s name (optional)`, value: old[i] ? old[i].name : ""});
     const kind = el("select.seat-kind", {"aria-label": `${playerName(i)} is played by`},
       el("option", {value: "human", text: "Human"}),
       ...Object.keys(catalog.ai_levels).filter((level) => levelFits(level, game, n)).map((level) =>
         el("option", {value: level, text: `Computer (${level})`})));
     const was = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
     kind.value = was === "human" || levelFits(was, game, n) ? was : "normal";
+    const showName = () => { name.hidden = kind.value !== "human"; };
+    kind.addEventListener("change", showName);
+    showName();
     const deck = el("select.seat-deck", {"aria-label": `${playerName(i)}'s deck`},
       el("option", {value: "", text: "Default deck"}),
       ...game.decks.map((d) => el("option", {value: d.name, text: d.name, title: d.about})),
@@ -81,13 +124,14 @@ function seatRows(n) {
     check.addEventListener("click", () => checkDeck(game.name, text.value, verdict));
     const team = teams.length && new Set(teams).size < n ? el("span.team", {text: `team ${teams[i]}`}) : null;
     rows.append(el("div.seat-row", {dataset: {seat: i}},
-      el("span.seat-name", {text: playerName(i)}), team, kind, deck, check, text, verdict));
+      el("span.seat-name", {text: playerName(i)}), team, kind, name, deck, check, text, verdict));
   }
 }
 
 function readSeat(row) {
   return {
     kind: row.querySelector(".seat-kind").value,
+    name: row.querySelector(".seat-player-name").value.trim(),
     deck: row.querySelector(".seat-deck").value,
     text: row.querySelector(".deck-text").value,
   };
@@ -121,12 +165,14 @@ async function create(event) {
     seed: $("seed-input").value === "" ? null : Number($("seed-input").value),
     turn_seconds: $("timer-select").value ? Number($("timer-select").value) : null,
     public: $("public-input").checked,
+    names: rows.some((r) => r.kind === "human" && r.name)
+      ? rows.map((r) => (r.kind === "human" && r.name ? r.name : null)) : null,
   };
   $("create-error").textContent = "";
   $("create-button").disabled = true;
   try {
     const created = await api("/api/games", body);
-    showCreated(created, game);
+    showCreated(created, game, body);
     refresh();
   } catch (err) {
     $("create-error").textContent = err.message;
@@ -135,14 +181,24 @@ async function create(event) {
   }
 }
 
-function showCreated(created, game) {
+function showCreated(created, game, body) {
   const box = $("created");
-  box.hidden = false;
   const origin = location.origin;
+  const label = gameWords({title: game.title, mode: body.mode, created: Date.now() / 1000,
+    seats: created.players.map((p) => ({seat: p.seat, kind: p.kind, controller: p.kind,
+      name: (body.names && body.names[p.seat]) || null}))}, created.seats[0] ? created.seats[0].seat : null);
+  if (created.seats.length === 1) {
+    // you against the computer: nobody to invite, straight to the board
+    const s = created.seats[0];
+    mySeats.set(created.id, {title: game.title, label, token: s.token, seat: s.seat});
+    location.href = s.link;
+    return;
+  }
+  box.hidden = false;
   const list = el("ul.links");
   created.seats.forEach((s, i) => {
     const url = origin + s.link;
-    mySeats.set(created.id, {title: game.title, ...(i === 0 ? {token: s.token, seat: s.seat} : {})});
+    mySeats.set(created.id, {title: game.title, label, ...(i === 0 ? {token: s.token, seat: s.seat} : {})});
     const button = el("button.small", {type: "button", text: "Copy", onclick: (e) => copy(url, e.target)});
     const open = el("a.button.small", {href: s.link, text: i === 0 ? "Play this seat" : "Open"});
     list.append(el("li", {}, el("b", {text: `${playerName(s.seat)}: `}),
@@ -154,7 +210,7 @@ function showCreated(created, game) {
     el("input.link", {value: watch, readonly: true, "aria-label": "spectators' link"}),
     el("button.small", {type: "button", text: "Copy", onclick: (e) => copy(watch, e.target)})));
   box.replaceChildren(
-    el("h3", {text: `${game.title} game ${created.id} is ready`}),
+    el("h3", {text: `Ready: ${label}`}),
     el("p.muted", {text: created.seats.length > 1
       ? "Send each friend their seat's link: the link is their seat, so keep it private."
       : "Your link is your seat: bookmark it to come back."}),
@@ -182,7 +238,7 @@ async function refresh() {
   const mine = Object.entries(mySeats.all()).filter(([, v]) => v.token);
   $("my-games").replaceChildren(...(mine.length ? [el("h3", {text: "Your seats"}),
     el("div.game-list", {}, ...mine.sort((a, b) => b[1].at - a[1].at).slice(0, 8).map(([id, v]) =>
-      el("div.game-item", {}, el("span", {text: `${v.title || "game"} ${id} · ${playerName(v.seat)}`}),
+      el("div.game-item", {}, el("span", {text: v.label || `${v.title || "A game"} you play`}),
         el("a.button.small", {href: `/g/${id}#token=${v.token}`, text: "Return"}))))] : []));
 }
 
@@ -204,17 +260,45 @@ function fill(box, list, actions) {
     el("span", {text: describe(g)}), ...actions(g))));
 }
 
+/** A game as people name it: "Hecatomb · you vs Computer (normal) · today 14:05". */
+function gameWords(g, mine = null) {
+  const levels = catalog ? catalog.ai_levels : {};
+  const computers = g.seats.filter((s) => s.kind !== "human").length;
+  let n = 0;
+  const who = g.seats.map((s) => {
+    if (s.seat === mine) return "you";
+    if (s.kind !== "human") {
+      n += 1;
+      const level = levelName(s.kind, levels);
+      return `Computer${computers > 1 ? ` ${n}` : ""}${level ? ` (${level})` : ""}`;
+    }
+    return s.name || `Player ${s.seat + 1}`;
+  });
+  return `${g.title}${g.mode ? ` ${g.mode}` : ""} · ${who.join(" vs ")} · ${when(g.created)}`;
+}
+
+function when(seconds) {
+  const at = new Date(seconds * 1000);
+  const now = new Date();
+  const time = at.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+  if (at.toDateString() === now.toDateString()) return `today ${time}`;
+  const yesterday = new Date(now.getTime() - 86400000);
+  if (at.toDateString() === yesterday.toDateString()) return `yesterday ${time}`;
+  return `${at.toLocaleDateString([], {day: "numeric", month: "short"})} ${time}`;
+}
+
 function describe(g) {
-  const who = g.seats.map((s) => (s.kind === "human" ? "human" : `AI ${s.kind}`)).join(" vs ");
-  const when = new Date(g.created * 1000).toLocaleString();
+  const mine = mySeats.get(g.id);
+  const text = gameWords(g, mine && mine.token ? mine.seat : null);
   const end = g.status === "finished" && g.result ? ` — ${g.result[0]}` : "";
-  return `${g.title}${g.mode ? ` ${g.mode}` : ""}: ${who} · ${g.actions} actions · ${when}${end}`;
+  const progress = g.status === "playing" ? ` · ${g.actions} moves` : "";
+  return `${text}${progress}${end}`;
 }
 
 async function join(g) {
   try {
     const seat = await api(`/api/games/${g.id}/join`, {});
-    mySeats.set(g.id, {title: g.title, token: seat.token, seat: seat.seat});
+    mySeats.set(g.id, {title: g.title, label: gameWords(g, seat.seat), token: seat.token, seat: seat.seat});
     location.href = seat.link;
   } catch (err) {
     alert(err.message);

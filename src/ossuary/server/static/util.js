@@ -86,8 +86,38 @@ export const seats = {
   },
 };
 
+/** What this page calls each seat ("You", "Computer", "Player 2", a typed
+ * name): the server sends the names with every state (engine/names.py). */
+export const naming = {names: null};
+
 export function playerName(seat) {
-  return `Player ${seat}`;
+  const names = naming.names;
+  return names && names[seat] !== undefined ? names[seat] : `Player ${seat + 1}`;
+}
+
+/** "your" for the page's own seat, else "Computer's" (capitalised with ``start``). */
+export function whose(seat, start = false) {
+  const name = playerName(seat);
+  if (name !== "You") return `${name}'s`;
+  return start ? "Your" : "your";
+}
+
+/** The seat's name with the verb that agrees with it: says(0, "plays", "play"). */
+export function says(seat, third, base) {
+  const name = playerName(seat);
+  return `${name} ${name === "You" ? base : third}`;
+}
+
+/** The seat as the object of a sentence ("attacks you", "attacks Computer"). */
+export function them(seat) {
+  const name = playerName(seat);
+  return name === "You" ? "you" : name;
+}
+
+/** A computer's strength as the lobby offers it ("normal"), from its agent spec. */
+export function levelName(spec, levels) {
+  const hit = Object.entries(levels || {}).find(([, s]) => s === spec);
+  return hit ? hit[0] : null;
 }
 
 /** Copy text to the clipboard, falling back to selecting it for the user. */

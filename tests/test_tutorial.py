@@ -1,0 +1,121 @@
+"""A first game that teaches (issue 30 §3): every game has a "how to play, how to
+win" in our words and a guided first game whose lesson is checked against the
+game itself: each step names a kind of question the game really asks, every
+kind it can ask is explained, and following the lesson's suggestions in its
+fixed deal meets every kind of question it promises to teach."""
+
+from __future__ import annotations
+
+import pytest
+
+from ossuary import games
+from ossuary.agents import Observation, make_agent
+from ossuary.cli.play import agent_seed
+from ossuary.tutorial import lesson
+
+NAMES = games.names()
+MAX_ACTIONS = 400
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_game_says_how_to_play_and_how_to_win(name: str) -> None:
+    found = lesson(name)
+    assert found is not None
+    learn = found.learn
+    assert "win" in learn.goal.lower() and len(learn.summary) > 80
+    assert len(learn.turn) >= 3
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_kind_of_question_the_game_asks_is_explained(name: str) -> None:
+    game = games.get(name)
+    found = lesson(name)
+    assert found is not None
+    state = game.new_game(seed=1, seats=game.seat_counts[0])
+    kinds = set(type(state).RESUME)  # what the engine can ask
+    explained = {step.kind for step in found.steps if step.turn is None and step.has is None}
+    assert kinds - explained == set(), "kinds with no explanation"
+    assert {step.kind for step in found.steps} <= kinds, "a step for a kind the game never asks"
+    assert set(found.teaches) <= kinds
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_following_the_lesson_meets_every_kind_it_teaches(name: str) -> None:
+    game = games.get(name)
+    found = lesson(name)
+    assert found is not None
+    deal = found.deal
+    state = game.new_game(decks=deal.decks, seats=len(deal.seats), seed=deal.seed, first=deal.first)
+    # the computer as `ossuary play GAME --tutorial` seeds it
+    agents = {
+        i: make_agent(spec, agent_seed(deal.seed, i))
+        for i, spec in enumerate(deal.seats)
+        if spec != "human"
+    }
+    met: list[str] = []
+    scripted = 0
+    while not state.is_terminal() and state.ply < MAX_ACTIONS and set(found.teaches) - set(met):
+        seat = state.current_player()
+        assert seat is not None
+        if seat != deal.you:
+            agent = agents[seat]
+            needs = getattr(agent, "observes", "samples")
+            state.apply_action(agent.act(Observation.of(state, seat, None, needs)))
+            continue
+        view = state.view(seat)
+        options = [(a.id, a.label) for a in state.legal_actions()]
+        hint = found.hint(view, options)
+        kind, turn = view["decision"]["kind"], view["turn_number"]
+        assert hint is not None, f"no word for {kind} on turn {turn}"
+        met.append(hint.kind)
+        ids = [i for i, _ in options]
+        if hint.suggest:
+            assert set(hint.suggest) <= set(ids)
+            scripted += 1
+        state.apply_action(hint.suggest[0] if hint.suggest else ids[-1])
+    assert set(found.teaches) <= set(met), f"not met: {set(found.teaches) - set(met)}"
+    assert scripted >= 5  # the lesson points at what to do, not only explains
+
+
+# -- at the terminal -----------------------------------------------------------------
+def _play(*args: str, answers: str) -> str:
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", *args, "--ui", "plain"], input=answers)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_terminal_lesson_says_what_to_do_and_why() -> None:
+    # the first question: the lesson explains it and gives the option to type
+    out = _play("necromancer", "--tutorial", answers="1\n1\n1\n1\n7\n")
+    assert "Path of the Necromancer, seed 3" in out
+    assert "Lesson, 0 of 7 kinds of question seen · type 1: Before the first turn" in out
+    assert "Take a Spindle Runner each time." in out
+    assert "Lesson, 1 of 7 kinds of question seen · type 7: Your opening hand" in out  # keep
+    assert "Your main phase" in out and "Venom Skitterer" in out
+
+
+def test_the_lesson_can_be_hidden_and_asks_for_its_own_deal() -> None:
+    out = _play("hecatomb", "--tutorial", answers="tutorial\n")
+    assert out.count("Lesson, ") == 1
+    assert "The lesson's hints are hidden" in out
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    refused = CliRunner().invoke(app, ["play", "hecatomb", "--tutorial", "--seed", "4"])
+    assert refused.exit_code == 2
+    assert "--tutorial deals its own game: leave out --seed" in refused.output
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_question_mark_says_how_to_play_and_how_to_win(name: str) -> None:
+    out = _play(name, "--ai", "easy", "--seed", "2", answers="?\n")
+    title = games.get(name).title
+    assert f"How to play {title}" in out
+    found = lesson(name)
+    assert found is not None
+    assert " ".join(found.learn.goal.split()[:6]) in " ".join(out.split())
