@@ -7,6 +7,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 PLAYER := $(VENV)/.installed-player
 STAMP := $(VENV)/.installed-dev
+LEARN := $(VENV)/.installed-torch
+# The tests of 'ossuary train' need PyTorch. Its CPU build is ~190 MB; on Linux
+# a plain "pip install torch" pulls gigabytes of CUDA libraries instead. This
+# pins the CPU build by its local version (+cpu), which PyPI does not carry: pip
+# takes it from a local wheel (find-links; our machines have one) or from
+# PyTorch's CPU index if PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu,
+# and fails fast anywhere else (then those tests skip, except in CI, which
+# requires them). TORCH= skips it.
+TORCH ?= torch==2.13.0+cpu
 
 .PHONY: play ossuary serve test lint fuzz bench bench-server screenshot docs clean
 
@@ -18,9 +27,14 @@ $(PLAYER): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e .
 	touch $(PLAYER)
 
-$(STAMP): pyproject.toml | $(VENV)/bin/python
+$(STAMP): pyproject.toml $(LEARN) | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP) $(PLAYER)
+
+$(LEARN): | $(VENV)/bin/python
+	$(if $(TORCH),$(BIN)/pip install --quiet '$(TORCH)' || \
+		echo "no CPU build of $(TORCH) here: the training tests will be skipped (docs/rl.md)")
+	touch $(LEARN)
 
 # make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
 play: $(PLAYER)

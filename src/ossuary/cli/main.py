@@ -18,6 +18,7 @@ from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
 from .sim_cmd import report_command, simulate_command
+from .train_cmd import train_command
 
 app = typer.Typer(
     name="ossuary",
@@ -66,9 +67,9 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS). Two or more humans play hot "
-            "seat; no human: watch the computers play. Default: human,ai (with --mode: you "
-            "and computers in the mode's other seats).",
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH). Two or "
+            "more humans play hot seat; no human: watch the computers play. Default: human,ai "
+            "(with --mode: you and computers in the mode's other seats).",
         ),
     ] = None,
     mode: Annotated[
@@ -100,7 +101,12 @@ def play(
         bool, typer.Option("--quiet", "-q", help="Computers only: print just the result.")
     ] = False,
     ai: Annotated[
-        str, typer.Option("--ai", help="Strength of 'ai' seats: easy, normal (~1 s a move), hard.")
+        str,
+        typer.Option(
+            "--ai",
+            help="Strength of 'ai' seats: easy, normal (~1 s a move), hard, or learned (a "
+            "trained network, instant; Hecatomb with 2 seats).",
+        ),
     ] = "normal",
     ui: Annotated[
         str,
@@ -315,6 +321,7 @@ def balance(
 
 
 app.command("simulate")(simulate_command)
+app.command("train")(train_command)
 app.command("report")(report_command)
 
 
@@ -381,6 +388,14 @@ def serve(
     log_level: Annotated[
         LogLevel, typer.Option("--log-level", help="How much the server logs.")
     ] = LogLevel.info,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            help="A policy file from 'ossuary train' to offer in the lobby (NAME=PATH names "
+            "its level; default 'trained'). Repeat for several.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser client: a lobby, boards, card gallery and deck builder,
     games with friends and the AI."""
@@ -399,6 +414,7 @@ def serve(
             expire_days=expire_days,
             trial_workers=trial_workers,
             hold=hold,
+            policies=policy,
         )
 
 

@@ -40,9 +40,10 @@ import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 from .. import games
@@ -73,17 +74,76 @@ def budget_of(spec: str) -> Budget | None:
     return budget if isinstance(budget, Budget) else None
 
 
+#: learned policies on offer: level -> (agent spec, the tables it plays as
+#: "game:seats"); set by :func:`offer_policies` when the app is made
+_POLICIES: dict[str, tuple[str, list[str]]] = {}
+
+
+def offer_policies(paths: Sequence[str] = ()) -> None:
+    """Offer the policies the project ships (level ``learned``) and each of
+    ``paths`` (``ossuary serve --policy``: ``PATH`` or ``NAME=PATH``; named
+    ``trained``, ``trained 2`` ... when unnamed). A file that is not a usable
+    policy raises :class:`~ossuary.agents.learned.PolicyError`."""
+    from ..agents.learned import PolicyError, load_policy, shipped_policies
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    shipped = [f"{g}:{n}" for g, n in shipped_policies()]
+    if shipped:
+        found["learned"] = ("learned", shipped)
+    for given in paths:
+        name, eq, path = given.partition("=")
+        if not eq or "/" in name or "\\" in name or not name.strip():
+            name, path = "", given
+        policy = load_policy(path)
+        level = name.strip().lower()
+        if not level:
+            k = sum(1 for lv in found if lv.startswith("trained")) + 1
+            level = "trained" if k == 1 else f"trained {k}"
+        if level in AI_LEVELS or level in found:
+            raise PolicyError(
+                f"--policy {given!r}: the level {level!r} is taken; name it NAME=PATH"
+            )
+        spec = f"learned:{Path(path).expanduser().resolve()}"
+        found[level] = (spec, [f"{policy.game}:{policy.seats}"])
+    _POLICIES.clear()
+    _POLICIES.update(found)
+
+
+def levels() -> dict[str, str]:
+    """Every level offered: name -> agent spec."""
+    return {**AI_LEVELS, **{k: v[0] for k, v in _POLICIES.items()}}
+
+
+def level_tables() -> dict[str, list[str]]:
+    """The levels that play only some tables (learned policies): name -> "game:seats"."""
+    return {k: list(v[1]) for k, v in _POLICIES.items()}
+
+
+def public_name(spec: str) -> str:
+    """What players are shown for a computer seat: a policy's level name, never
+    the path of its file on the server."""
+    if not spec.startswith("learned:"):
+        return spec
+    for level, (s, _) in _POLICIES.items():
+        if s == spec:
+            return level
+    return "learned"
+
+
 def agent_spec(kind: str) -> str:
     """A seat's agent spec from a level name or a spec (``ismcts:2``), within the
     server's limits; raises ValueError naming the levels and agents for an
     unknown one, or the limit a spec asks more than."""
     key = kind.strip().lower()
-    if key in AI_LEVELS:
-        return AI_LEVELS[key]
+    offered = levels()
+    if key in offered:
+        return offered[key]
+    if key.startswith("learned:"):  # files on the server are offered by level only
+        raise ValueError(f"unknown level {kind!r}; levels: {', '.join(offered)}")
     try:
         spec = check_agent(key)
     except ValueError as exc:
-        raise ValueError(f"{exc}; or a level: {', '.join(AI_LEVELS)}") from None
+        raise ValueError(f"{exc}; or a level: {', '.join(offered)}") from None
     return check_spec(spec)
 
 

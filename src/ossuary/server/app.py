@@ -15,7 +15,7 @@ import logging
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,9 @@ class ServerConfig:
     trial_games: int | None = None
     #: seconds every response window stays open at least (docs/server.md, "Auto-pass")
     hold_seconds: float = HOLD_SECONDS
+    #: learned policies offered in the lobby besides the shipped ones
+    #: (``ossuary serve --policy PATH`` or ``NAME=PATH``)
+    policies: list[str] = field(default_factory=list)
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()
@@ -144,6 +147,7 @@ def _too_large(limit: int) -> Response:
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The server as an ASGI application (``ossuary serve`` runs it with uvicorn)."""
     config = config or ServerConfig()
+    ai.offer_policies(config.policies)  # a bad policy file is refused before serving
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -389,7 +393,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 {"seat": seat, "token": token, "link": f"{base}#token={token}"}
                 for seat, token in sorted(tokens.items())
             ],
-            "players": [{"seat": s.seat, "kind": s.kind} for s in record.seats],
+            "players": [{"seat": s.seat, "kind": ai.public_name(s.kind)} for s in record.seats],
             "spectate": base,
             "socket": f"/ws/games/{record.id}",
             "seed": record.seed if body.seed is not None else None,
@@ -671,10 +675,10 @@ def catalog() -> dict[str, Any]:
                     "tutorial": _learn(g.name) is not None,
                 }
             )
-        _CATALOG = {
-            "games": out,
-            "ai_levels": dict(ai.AI_LEVELS),
-            "agents": known_agents(),
-            "trials": trials.available(),
-        }
-    return _CATALOG
+        _CATALOG = {"games": out, "agents": known_agents(), "trials": trials.available()}
+    # the levels depend on the policies this server was started with
+    # (a policy's level shows as "learned": the path of its file stays on the server)
+    levels = {
+        k: ai.public_name(v) if v.startswith("learned:") else v for k, v in ai.levels().items()
+    }
+    return {**_CATALOG, "ai_levels": levels, "ai_tables": ai.level_tables()}

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import games
+from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
@@ -305,8 +306,8 @@ class Hub:
                 kinds.append(HUMAN)
                 continue
             try:
-                kinds.append(ai.agent_spec(kind))
-            except ValueError as exc:
+                kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
+            except ValueError as exc:  # a learned policy for another game, say
                 raise RequestError(f"seat {i}: {exc}") from None
         computers = sum(1 for k in kinds if k != HUMAN)
         if computers > ai.MAX_COMPUTER_SEATS:
@@ -315,7 +316,7 @@ class Hub:
                 f"{ai.MAX_COMPUTER_SEATS} in one game"
             )
         try:
-            takeover = ai.agent_spec(req.takeover)
+            takeover = check_agent(ai.agent_spec(req.takeover), game.name, n)
         except ValueError as exc:
             raise RequestError(f"takeover: {exc}") from None
         names = list(req.names or [])
@@ -934,8 +935,8 @@ def summary(
             {
                 "seat": s.seat,
                 "name": names[s.seat],
-                "kind": s.kind,
-                "controller": s.controller,
+                "kind": ai.public_name(s.kind),
+                "controller": ai.public_name(s.controller),
                 "claimed": s.claimed,
                 "connected": s.seat in connected,
             }

@@ -84,6 +84,7 @@ def serve(
     expire_days: float = 7.0,
     trial_workers: int = 1,
     hold: float | None = None,
+    policies: list[str] | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
@@ -94,6 +95,7 @@ def serve(
         max_live_games=max_live_games,
         expire_days=expire_days,
         trial_workers=trial_workers,
+        policies=list(policies or []),
     )
     if ai_workers is not None:
         config.ai_workers = ai_workers

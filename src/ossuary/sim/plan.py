@@ -230,7 +230,7 @@ def check_config(config: SimConfig, game: Game) -> None:
     game.check_seats(config.seats)
     for spec in config.agents:
         try:
-            check_agent(spec)
+            check_agent(spec, game.name, config.seats)
         except ValueError as exc:
             raise SimError(f"--agents: {exc}") from None
     if config.deck_mode == RANDOM_DECKS:

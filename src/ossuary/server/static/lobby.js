@@ -88,6 +88,12 @@ function seatCount() {
   return game.seat_counts[0];
 }
 
+// a learned policy plays only the game and table size it was trained for
+function levelFits(level, game, n) {
+  const tables = (catalog.ai_tables || {})[level];
+  return !tables || tables.includes(`${game.name}:${n}`);
+}
+
 function seatRows(n) {
   const game = currentGame();
   const rows = $("seat-rows");
@@ -99,9 +105,10 @@ function seatRows(n) {
       "aria-label": `${playerName(i)}'s name (optional)`, value: old[i] ? old[i].name : ""});
     const kind = el("select.seat-kind", {"aria-label": `${playerName(i)} is played by`},
       el("option", {value: "human", text: "Human"}),
-      ...Object.keys(catalog.ai_levels).map((level) =>
+      ...Object.keys(catalog.ai_levels).filter((level) => levelFits(level, game, n)).map((level) =>
         el("option", {value: level, text: `Computer (${level})`})));
-    kind.value = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
+    const was = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
+    kind.value = was === "human" || levelFits(was, game, n) ? was : "normal";
     const showName = () => { name.hidden = kind.value !== "human"; };
     kind.addEventListener("change", showName);
     showName();
