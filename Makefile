@@ -25,6 +25,15 @@ PURE_TESTS := tests/engine tests/agents \
 	tests/necromancer/test_playouts.py tests/necromancer/test_illegal.py \
 	tests/diabolicards/test_playouts.py tests/diabolicards/test_hidden_information.py \
 	tests/diabolicards/test_illegal.py
+LEARN := $(VENV)/.installed-torch
+# The tests of 'ossuary train' need PyTorch. Its CPU build is ~190 MB; on Linux
+# a plain "pip install torch" pulls gigabytes of CUDA libraries instead. This
+# pins the CPU build by its local version (+cpu), which PyPI does not carry: pip
+# takes it from a local wheel (find-links; our machines have one) or from
+# PyTorch's CPU index if PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu,
+# and fails fast anywhere else (then those tests skip, except in CI, which
+# requires them). TORCH= skips it.
+TORCH ?= torch==2.13.0+cpu
 
 .PHONY: play ossuary serve build test lint fuzz bench bench-server screenshot docs clean
 
@@ -40,7 +49,7 @@ $(PLAYER): $(SOURCES) | $(VENV)/bin/python
 
 # a developer's: the dev extra, then the compiled modules in place, compiled
 # again after every edit, incrementally (only the packages whose C changed)
-$(STAMP): pyproject.toml | $(VENV)/bin/python
+$(STAMP): pyproject.toml $(LEARN) | $(VENV)/bin/python
 	OSSUARY_COMPILE=0 $(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
@@ -50,6 +59,11 @@ $(BUILT): $(SOURCES) $(STAMP)
 	touch $(BUILT) $(PLAYER)
 
 build: $(BUILT)
+
+$(LEARN): | $(VENV)/bin/python
+	$(if $(TORCH),$(BIN)/pip install --quiet '$(TORCH)' || \
+		echo "no CPU build of $(TORCH) here: the training tests will be skipped (docs/rl.md)")
+	touch $(LEARN)
 
 # make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
 play: $(PLAYER)

@@ -33,6 +33,8 @@ SRC = HERE / "src"
 #   the pydantic schemas. They check the type of everything they are given,
 #   which a compiled function would refuse with a bare TypeError before the
 #   check could word the project's own error; and they run once a game;
+# - the learned agent (agents/learned.py): it reads policy files (untrusted
+#   input, as above) and its time goes to numpy's matrix products;
 # - what other code subclasses: the registry's Game (entry.py), the errors, the
 #   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
 #   the test helpers that walk objects by introspection (contract.py, fuzz.py);
@@ -62,6 +64,7 @@ INTERPRETED = {
     "engine/untrusted.py",
     "agents/arena.py",
     "agents/base.py",
+    "agents/learned.py",
     "agents/remote.py",
     "agents/registry.py",
 }

@@ -1,4 +1,4 @@
-"""How fast the agents think: ISMCTS iterations per second, heuristic decisions per second.
+"""How fast the agents think: ISMCTS iterations a second, heuristic and learned decisions a second.
 
 Speed is measured here, never asserted in tests. Each ISMCTS decision that
 needs a search runs a fixed number of iterations (so the work is the same on
@@ -15,13 +15,21 @@ import platform
 import time
 
 from ossuary import hecatomb
-from ossuary.agents import Agent, Budget, HeuristicAgent, ISMCTSAgent, Observation, play_game
+from ossuary.agents import (
+    Agent,
+    Budget,
+    HeuristicAgent,
+    ISMCTSAgent,
+    Observation,
+    make_agent,
+    play_game,
+)
 
 
 class Timed:
     """Wraps an agent and counts its decisions and the time they took."""
 
-    def __init__(self, agent: HeuristicAgent) -> None:
+    def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.name = agent.name
         self.decisions = 0
@@ -58,6 +66,11 @@ def main() -> None:
         iterations += ismcts.iterations
         search += ismcts.search_seconds
         searched += ismcts.searches
+    # the shipped learned policy (numpy inference), against the heuristic
+    learned = Timed(make_agent("learned", 0))
+    for g in range(args.games):
+        pair: list[Agent] = [learned, heuristic] if g % 2 == 0 else [heuristic, learned]
+        play_game(hecatomb.new_game(seed=200 + g), pair)
     wall = time.perf_counter() - start
     out = {
         "python": platform.python_version(),
@@ -70,6 +83,9 @@ def main() -> None:
         "ismcts_seconds_per_search": round(search / searched, 3) if searched else 0,
         "heuristic_decisions_per_second": round(heuristic.decisions / heuristic.seconds)
         if heuristic.seconds
+        else 0,
+        "learned_decisions_per_second": round(learned.decisions / learned.seconds)
+        if learned.seconds
         else 0,
         "wall_seconds": round(wall, 1),
     }

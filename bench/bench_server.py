@@ -23,6 +23,16 @@ run on one server. The target: the person's p99 stays at or under 50 ms and
 the computer games keep their pace.
 
     python bench/bench_server.py --fairness --games 5 --seconds 60
+
+The fairness run ends with a phase in which a deck trial ("Try this deck":
+the server plays a deck against every preconstructed deck on its AI workers)
+runs all the time, a new one started as soon as one ends, polled every second
+as the builder page does: a person's round trip and the two computer games'
+pace must stay as they were alone. ``--trial-workers`` is passed to the
+server (1: trials in a process of their own at the lowest priority; 0: on the
+search workers, after any game's waiting decision); ``--phases`` picks phases.
+
+    python bench/bench_server.py --fairness --phases alone,trial --games 5 --seconds 60
 """
 
 from __future__ import annotations
@@ -271,37 +281,115 @@ async def replay_phase(base: str, args: argparse.Namespace) -> dict[str, Any]:
             "errors": stats.errors, "replay_steps": sum(done[1:])}  # fmt: skip
 
 
+async def keep_trying(base: str, stop: float) -> dict[str, Any]:
+    """Keep a deck trial running until ``stop`` (a new one when one ends), polled
+    every second as the builder page polls it; the games the trials played."""
+    from ossuary import games
+
+    hecatomb = games.get("hecatomb")
+    text = hecatomb.format_deck(hecatomb.preconstructed()["Blood and Gold"])
+    loop = asyncio.get_running_loop()
+    played = started = 0
+    trial: dict[str, Any] | None = None
+    while time.monotonic() < stop:
+        if trial is None:
+            trial = await loop.run_in_executor(
+                None, post, base, "/api/trials", {"game": "hecatomb", "text": text}
+            )
+            started += 1
+        await asyncio.sleep(1.0)
+        now = await loop.run_in_executor(None, get, base, f"/api/trials/{trial['id']}")
+        if now["status"] != "running":
+            played += now["played"]
+            trial = None
+    if trial is not None:
+        last = await loop.run_in_executor(None, post, base, f"/api/trials/{trial['id']}/stop", {})
+        played += last["played"]
+    return {"trials": started, "trial_games": played}
+
+
+async def trial_phase(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    """As the phase alone, with a deck trial running throughout."""
+    stats = Stats()
+    rng = random.Random(args.seed + 7)
+    stop = time.monotonic() + args.seconds
+    people = [game_loop(base, stats, args, random.Random(rng.random()), stop, False)
+              for _ in range(args.games)]  # fmt: skip
+    paces = [watch_pace(base, [level, level], stop, random.Random(rng.random()))
+             for level in ("easy", "normal")]  # fmt: skip
+    t0 = time.monotonic()
+    done = await asyncio.gather(asyncio.gather(*people), *paces, keep_trying(base, stop))
+    wall = time.monotonic() - t0
+    return {"phase": "trial", "hard_games": 0, "seconds": wall, "rtts": stats.rtts,
+            "errors": stats.errors, "easy_pace": done[1] / wall, "normal_pace": done[2] / wall,
+            **done[3]}  # fmt: skip
+
+
+PHASES = ("alone", "hard", "replays", "trial")
+
+
 async def fairness(base: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    return [
-        await fairness_phase(base, args, 0),
-        await fairness_phase(base, args, args.hard_games),
-        await replay_phase(base, args),
-    ]
+    out = []
+    for phase in args.phases:
+        if phase == "alone":
+            out.append({"phase": "alone", **await fairness_phase(base, args, 0)})
+        elif phase == "hard":
+            out.append({"phase": "hard", **await fairness_phase(base, args, args.hard_games)})
+        elif phase == "replays":
+            out.append({"phase": "replays", **await replay_phase(base, args)})
+        else:
+            out.append(await trial_phase(base, args))
+    return out
+
+
+def _phase_label(p: dict[str, Any]) -> str:
+    if p["phase"] == "hard":
+        return f"{p['hard_games']} games at the hard level"
+    if p["phase"] == "replays":
+        return f"4 clients paging through replays ({p['replay_steps']} steps)"
+    if p["phase"] == "trial":
+        return f"a deck trial running ({p['trials']} trial(s), {p['trial_games']} games)"
+    return "nothing else"
+
+
+def _pooled(phases: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
+    """Every phase of one kind together: their round trips, their mean paces."""
+    these = [p for p in phases if p["phase"] == kind]
+    if not these:
+        return None
+    out: dict[str, Any] = {"rtts": [r for p in these for r in p["rtts"]], "n": len(these)}
+    for pace in ("easy_pace", "normal_pace"):
+        if all(pace in p for p in these):
+            out[pace] = statistics.fmean(p[pace] for p in these)
+    return out
 
 
 def fairness_report(phases: list[dict[str, Any]]) -> list[str]:
-    alone, loaded, paging = phases
     lines = []
-    for p in (alone, loaded):
+    for p in phases:
+        line = (f"{_phase_label(p)}, {p['seconds']:.0f} s: "
+                + report("a person's round trip", p["rtts"]))  # fmt: skip
+        if "easy_pace" in p:
+            line += (f"; easy computer game {p['easy_pace']:.1f} actions/s, normal "
+                     f"{p['normal_pace']:.2f} actions/s")  # fmt: skip
+        lines.append(line + f"; errors {len(p['errors'])}")
+    alone = _pooled(phases, "alone")
+    if alone is None:
+        return lines
+    for kind, said in (("hard", "under load"), ("trial", "with a deck trial")):
+        other = _pooled(phases, kind)
+        if other is None:
+            continue
+        p99 = percentile(other["rtts"], 0.99) * 1000
+        base = percentile(alone["rtts"], 0.99) * 1000
         lines.append(
-            f"{p['hard_games']:>2} games at the hard level, {p['seconds']:.0f} s: "
-            + report("a person's round trip", p["rtts"])
-            + f"; easy computer game {p['easy_pace']:.1f} actions/s, normal "
-            f"{p['normal_pace']:.2f} actions/s; errors {len(p['errors'])}"
+            f"fairness {said} ({other['n']} phase(s) against {alone['n']} alone): a person's "
+            f"p50 {percentile(other['rtts'], 0.5) * 1000:.1f} ms (alone "
+            f"{percentile(alone['rtts'], 0.5) * 1000:.1f}), p99 {p99:.1f} ms (alone {base:.1f}; "
+            f"target <= 50 ms: {'met' if p99 <= 50 else 'NOT met'}); computer games' pace: easy "
+            f"{other['easy_pace'] / max(alone['easy_pace'], 1e-9):.0%}, normal "
+            f"{other['normal_pace'] / max(alone['normal_pace'], 1e-9):.0%} of their pace alone"
         )
-    p99 = percentile(loaded["rtts"], 0.99) * 1000
-    lines.append(
-        f"fairness: a person's p99 under load {p99:.1f} ms (target <= 50 ms: "
-        f"{'met' if p99 <= 50 else 'NOT met'}); computer games' pace under load: easy "
-        f"{loaded['easy_pace'] / max(alone['easy_pace'], 1e-9):.0%}, normal "
-        f"{loaded['normal_pace'] / max(alone['normal_pace'], 1e-9):.0%} of their pace alone"
-    )
-    lines.append(
-        f"while 4 clients page through replays ({paging['replay_steps']} steps read in "
-        f"{paging['seconds']:.0f} s): "
-        + report("a person's round trip", paging["rtts"])
-        + f"; errors {len(paging['errors'])}"
-    )
     return lines
 
 
@@ -334,8 +422,15 @@ def main() -> None:
                         help="measure the AI's fairness (see the module docstring)")  # fmt: skip
     parser.add_argument("--hard-games", type=int, default=10,
                         help="--fairness: computer games at the strongest level")  # fmt: skip
+    parser.add_argument("--phases", default=",".join(PHASES),
+                        help=f"--fairness: the phases to run, of {','.join(PHASES)}")  # fmt: skip
+    parser.add_argument("--trial-workers", type=int, default=1,
+                        help="server processes for deck trials (0: on the AI workers)")  # fmt: skip
     args = parser.parse_args()
     args.think = tuple(args.think)
+    args.phases = [p.strip() for p in args.phases.split(",") if p.strip()]
+    if not args.phases or any(p not in PHASES for p in args.phases):
+        raise SystemExit(f"--phases: choose among {', '.join(PHASES)}")
     tmp = tempfile.mkdtemp(prefix="ossuary-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
     port = free_port()
@@ -345,7 +440,7 @@ def main() -> None:
     # held open for its minimum time (docs/server.md, "Auto-pass") is a wait by design
     cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
            "--ai-workers", str(args.ai_workers), "--max-live-games", "100000",
-           "--hold", "0"]  # fmt: skip
+           "--hold", "0", "--trial-workers", str(args.trial_workers)]  # fmt: skip
     server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

@@ -22,9 +22,9 @@ evaluation's width, to show how far the hand-set weights are from the ones
 that predict the results best. Fit on thousands of games: a few
 hundred turns let rare terms take any weight.
 
-The fit is what ``evaluate.scale_for`` is built on (docs/ai.md, "Fifth
-session"; the weights: "Seventh session"). Nothing here is asserted; it is a
-measurement.
+The fit is what ``evaluate.scale_for`` is built on (docs/ai.md, "What was
+tried for Diabolicards": the width, 2026-11-23, 3517a58; the weights,
+2026-11-24, ed1bb3f). Nothing here is asserted; it is a measurement.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ fitted by Newton's method. It reports the test games' log loss of the fit
 against the evaluation's own logistic, and writes the model with ``--out``.
 
 Needs numpy (``pip install -e '.[rl]'``). Nothing here is asserted; it is a
-measurement (docs/ai.md, "Eleventh session").
+measurement (docs/ai.md, "What was tried for Diabolicards": the late-game
+model, 2026-11-24, b5711ee).
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ The oracle shares the agent's evaluation and playouts, so this measures how
 close a search comes to what its own model would choose with all the time in
 the world, not how good that model is: a small regret says more search
 will not help much, and that the model is what to work on. It is a proxy,
-not a strength: the arena measures that (docs/ai.md, "Eighth session").
+not a strength: the arena measures that (docs/ai.md, "What was tried for
+Diabolicards", 2026-11-24, cd1a559).
 Nothing here is asserted; it is a measurement.
 """
 

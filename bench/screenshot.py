@@ -1,8 +1,8 @@
 """Current pictures of every board, on a desktop (1280x800) and a phone (390x844):
 a real server on loopback, each game played a while by two scripted seats over
 sockets until seat 0 has a decision on a well-filled table, then seat 0's page
-in Debian's chromium (Playwright). Also the lobby, a replay and the plain
-(generic) board.
+in Debian's chromium (Playwright). Also the lobby, a replay, the plain
+(generic) board, the card gallery and a saved deck in the deck builder.
 
     python bench/screenshot.py [OUT]      # default: screenshots/ (not tracked)
     make screenshot                       # the same
@@ -78,6 +78,13 @@ def play_a_while(server: ServerProcess, game: str, seed: int, actions: int) -> d
     return created
 
 
+def _deck_text() -> str:
+    from ossuary import games
+
+    hecatomb = games.get("hecatomb")
+    return hecatomb.format_deck(hecatomb.preconstructed()["Gilded Lies"])
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with (
@@ -86,6 +93,12 @@ def main(out: Path) -> None:
         sync_playwright() as p,
     ):
         pages: dict[str, tuple[str, str]] = {"lobby": ("/", ".seat-row")}
+        # the card gallery, and a saved deck in the builder (its owner's edit link)
+        pages["gallery"] = ("/cards/hecatomb", "#card-grid .card-link")
+        deck = server.post(
+            "/api/decks", {"game": "hecatomb", "name": "Gilded Lies, tuned", "text": _deck_text()}
+        )
+        pages["deck-builder"] = (deck["edit"], ".deck-row")
         for game, (seed, actions) in GAMES.items():
             created = play_a_while(server, game, seed, actions)
             pages[game] = (created["seats"][0]["link"], f".{game} .hand-dock")

@@ -12,7 +12,8 @@ every seed agrees on every position, 1/seeds when they never do.
 
 A search whose choice depends less on its seed is less at the mercy of its
 noise, at equal cost. It is a proxy, not a strength: the arena measures that
-(docs/ai.md, "Sixth session"). Nothing here is asserted; it is a measurement.
+(docs/ai.md, "What was tried for Diabolicards": common samples, 2026-11-24,
+bbb02ac). Nothing here is asserted; it is a measurement.
 """
 
 from __future__ import annotations

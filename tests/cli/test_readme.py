@@ -50,6 +50,11 @@ def _quick(args: list[str]) -> list[str]:
         args = [a.replace(",ismcts", ",ismcts:iters=4") for a in args]
         if args[0] in ("balance", "simulate"):
             args += ["--workers", "1"]
+    if args[0] == "train":
+        # training takes minutes even when small: tests/learn/ trains for real
+        return ["train", "--help"]
+    if args[:2] == ["deck", "try"]:  # the fewest games: one seating of each opponent
+        args += ["--games", "1", "--workers", "1", "--no-progress"]
     if args[0] == "serve":
         # a server runs until it is stopped: here it only shows its options
         # (tests/server/ start it on a free port and stop it)

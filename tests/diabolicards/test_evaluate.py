@@ -137,7 +137,8 @@ def test_a_lead_is_worth_more_as_the_cards_run_out() -> None:
 def test_a_lead_counts_for_more_in_2v2_with_as_many_cards_to_come() -> None:
     # In 2v2 four hands hold more of the cards still to come, and heuristic
     # games are decided by smaller leads than in 1v1: the calibration fitted a
-    # width of about 0.6 of the cards left (docs/ai.md, "Eighth session").
+    # width of about 0.6 of the cards left (docs/ai.md, "What was tried for
+    # Diabolicards", 2026-11-24, cd1a559).
     one, two = lead_of_seven("deck"), lead_of_seven("deck", "2v2")
     assert cards_to_come(one) == cards_to_come(two) > 60
     assert scale(two) == pytest.approx(0.6 * scale(one))

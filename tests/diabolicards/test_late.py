@@ -1,7 +1,8 @@
 """The late-game evaluation ISMCTS uses in 1v1 (``ossuary.diabolicards.late``,
 ``ai/late.toml``) and the tool that fits it (``bench/fit_late_diabolicards.py``).
 
-Its strength is a measurement (docs/ai.md, "Eleventh session"). These tests
+Its strength is a measurement (docs/ai.md, "What was tried for Diabolicards",
+2026-11-24, b5711ee and 5f33b8b). These tests
 check that the shipped weights load, that a bad weights file is refused with
 the file and key named, that the search scores positions by the formula the
 fit was made for, and that the heuristic agent (ISMCTS's yardstick) never

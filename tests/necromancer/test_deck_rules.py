@@ -102,3 +102,41 @@ def test_the_text_format_round_trips() -> None:
 def test_new_game_refuses_an_illegal_deck_saying_why() -> None:
     with pytest.raises(DeckError, match="seat 1's deck"):
         new_game(decks=[legal(), legal()[:-2]])
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("9" * 5000 + " Marrow Archer", "must be 1 to 99, got 999999999999... (5,000 digits)"),
+        ("²3 Marrow Archer", "write counts with the digits 0-9, not '²3'"),
+        ("0 Marrow Archer", "a count must be 1 to 99, got 0"),
+        ("x" * 300_000, "too large (300,000 characters; at most 200,000)"),
+        ("Marrow Archr\n" * 5000, "... and 981 more problems"),
+        ("Marrow Archer\n" * 1001, "more than 1000 card lines"),
+    ],
+)
+def test_huge_texts_counts_and_lists_of_problems_are_refused_early(text: str, words: str) -> None:
+    """Deck text is untrusted (a pasted list, a saved deck): a huge count is
+    refused before it is turned into a number, and a long list of problems is
+    cut to its first twenty, so a bad text costs little and says why."""
+    with pytest.raises(DeckError) as caught:
+        parse_deck_text(text, POOL, source="mine.txt")
+    assert words in str(caught.value)
+    assert len(str(caught.value)) < 5000
+
+
+def test_read_deck_keeps_a_draft_and_says_what_breaks_the_rules() -> None:
+    """A deck still being built: its cards as read and the rules it breaks, worded
+    as parse_deck words them; lines that can't be read are refused."""
+    from ossuary import games
+
+    game = games.get("necromancer")
+    text = f"Hero: {HERO}\n5 Marrow Archer\n"
+    cards, problems = game.read_deck(text, "draft")
+    assert cards == [HERO] + ["Marrow Archer"] * 5
+    with pytest.raises(DeckError) as caught:
+        game.parse_deck(text, "draft")
+    assert problems == str(caught.value).splitlines()
+    assert any("5 copies of 'Marrow Archer'" in p for p in problems)
+    with pytest.raises(DeckError, match="unknown card 'Marrow Archr'; did you mean"):
+        game.read_deck("3 Marrow Archr", "draft")

@@ -75,7 +75,7 @@ def test_deck_check_gives_the_same_messages_as_ossuary_deck_check(client: TestCl
     except Exception as exc:
         expected = str(exc)
     r = client.post("/api/decks/check", json={"game": "hecatomb", "text": bad})
-    assert r.json() == {"ok": False, "message": expected}
+    assert r.json()["ok"] is False and r.json()["message"] == expected
     good = hecatomb.format_deck(next(iter(hecatomb.preconstructed().values())))
     r = client.post("/api/decks/check", json={"text": good}).json()
     assert r["ok"] and r["message"] == "pasted deck: a legal Hecatomb deck"
@@ -93,7 +93,9 @@ def test_catalogue_lists_every_registered_game_generically(client: TestClient) -
         assert entry["modes"] == dict(game.modes)
         assert [d["name"] for d in entry["decks"]] == list(game.preconstructed())
     assert listed["hecatomb"]["board"] == "/boards/hecatomb/board.js"
-    assert set(data["ai_levels"]) == {"easy", "normal", "hard"}
+    # the shipped learned policy is offered for the table it was trained for
+    assert set(data["ai_levels"]) == {"easy", "normal", "hard", "learned"}
+    assert data["ai_tables"] == {"learned": ["hecatomb:2"]}
     cards = client.get("/api/catalog/hecatomb/cards").json()["cards"]
     assert len(cards) == len(games.get("hecatomb").cards())
 
@@ -112,9 +114,10 @@ def test_the_card_panel_has_a_name_in_words_for_every_field(client: TestClient) 
 
 def test_the_ai_levels_are_those_of_ossuary_play() -> None:
     from ossuary.cli.play import AI_LEVELS as CLI_LEVELS
-    from ossuary.server.ai import AI_LEVELS
+    from ossuary.server import ai
 
-    assert AI_LEVELS == CLI_LEVELS
+    ai.offer_policies()  # what a server started without --policy offers
+    assert ai.levels() == CLI_LEVELS
 
 
 def test_pages_and_board_files_are_served_with_nothing_from_elsewhere(client: TestClient) -> None:

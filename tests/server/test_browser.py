@@ -292,3 +292,25 @@ def test_a_refused_action_is_shown_to_the_player(server: ServerProcess, browser:
     message.filter(has_text="not in your hand").wait_for()
     assert "rulebook: Add One Mana Card" in message.inner_text()
     assert _seq(page) == 0  # nothing changed
+
+
+def test_the_lobby_offers_the_learned_level_only_where_it_plays(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = _page(browser, server.base + "/")
+    page.wait_for_selector(".seat-row")
+    kind = '.seat-row[data-seat="1"] .seat-kind'
+
+    def levels() -> list[str]:
+        found: list[str] = page.eval_on_selector(kind, "s => [...s.options].map(o => o.value)")
+        return found
+
+    assert "learned" in levels()  # the shipped policy: Hecatomb with 2 seats
+    page.locator(kind).select_option("learned")
+    three = page.eval_on_selector(
+        "#mode-select", "s => [...s.options].map(o => o.value).filter(v => v.endsWith(':3'))"
+    )
+    page.locator("#mode-select").select_option(three[0])
+    page.wait_for_function("document.querySelectorAll('.seat-row').length === 3")
+    assert "learned" not in levels() and "normal" in levels()
+    assert page.eval_on_selector(kind, "s => s.value") == "normal"  # not left on a gap

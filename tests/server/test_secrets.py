@@ -1,9 +1,10 @@
-"""Seat tokens are secrets: they never travel in a URL and never reach a log.
+"""Seat tokens and decks' edit tokens are secrets: they never travel in a URL
+and never reach a log.
 
 Checked on a real ``ossuary serve`` process logging at debug level, the way an
 operator would see it: every line it wrote (uvicorn's too) is searched for
-every token it handed out, after sockets, replays, joins and a client that
-still puts the token in the URL."""
+every token it handed out, after sockets, replays, joins, a deck saved, edited
+and deleted, and clients that still put the token in the URL."""
 
 from __future__ import annotations
 
@@ -22,6 +23,19 @@ from .helpers import auth, running
 
 def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, object]]:
     req = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.load(exc)
+
+
+def _send(url: str, method: str, body: object, token: str | None) -> tuple[int, dict[str, object]]:
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers=headers, method=method)
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return r.status, json.load(r)
@@ -72,8 +86,23 @@ def test_no_token_reaches_the_servers_log_or_any_url() -> None:
             status, body = _get(replay, {"Authorization": "Bearer not-a-token"})
             assert status == 403
 
+            # a saved deck's edit token: after '#' in its edit link, in a header to edit
+            deck = server.post("/api/decks", {"game": "hecatomb", "name": "Mine", "text": "3 Snap"})
+            assert deck["edit"].endswith(f"#edit={deck['token']}")
+            tokens.append(deck["token"])
+            path = f"{server.base}/api/decks/{deck['id']}"
+            status, _ = _send(path, "PUT", {"name": "Mine too"}, deck["token"])
+            assert status == 200
+            status, body = _send(f"{path}?edit={deck['token']}", "PUT", {"name": "x"}, None)
+            assert status == 400 and "never goes in a URL" in str(body["error"])
+            status, _ = _send(path, "PUT", {"name": "x"}, "not-the-token")
+            assert status == 403
+            status, _ = _send(path, "DELETE", None, deck["token"])
+            assert status == 200
+
             log = server.log_text()
     assert "WebSocket /ws/games/" in log  # uvicorn did log the sockets ...
     assert f"/api/games/{game['id']}/replay" in log  # ... and the requests
+    assert f"/api/decks/{deck['id']}" in log
     for token in tokens:
         assert token not in log  # ... and no secret

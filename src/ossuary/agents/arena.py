@@ -148,10 +148,11 @@ def arena_agent(spec: str, seed: int) -> Agent:
     return make_agent(key, seed)
 
 
-def check_arena_agent(spec: str) -> str:
-    """``spec`` if :func:`arena_agent` accepts it; otherwise the ValueError."""
+def check_arena_agent(spec: str, game: str | None = None, seats: int | None = None) -> str:
+    """``spec`` if :func:`arena_agent` accepts it; otherwise the ValueError
+    (with ``game`` and ``seats``: also if the agent can't play that table)."""
     key = spec.strip()
-    check_agent(key[len(PURE) :] if key.lower().startswith(PURE) else key)
+    check_agent(key[len(PURE) :] if key.lower().startswith(PURE) else key, game, seats)
     return spec
 
 

@@ -33,14 +33,15 @@ Needs = Literal["legal", "view", "samples"]
 class Observation:
     """What one seat is given when it must decide, and nothing more.
 
-    ``seat``, ``ruleset`` and ``legal`` always; ``view`` (the seat's redacted
+    ``seat``, ``ruleset``, ``seats`` (how many sit at the table) and ``legal``
+    always; ``view`` (the seat's redacted
     view) and ``sample(rng)`` (a determinization: a fresh full state in which the
     hidden cards are dealt anew) when the agent asked for them (see
     :meth:`of`). Two true states that the seat can't tell apart give the same
     observation and the same samples for the same ``rng``.
     """
 
-    __slots__ = ("_infoset", "_view", "legal", "ruleset", "seat")
+    __slots__ = ("_infoset", "_view", "legal", "ruleset", "seat", "seats")
 
     def __init__(
         self,
@@ -49,10 +50,12 @@ class Observation:
         legal: list[Action],
         view: View | None = None,
         infoset: GameState | None = None,
+        seats: int = 0,
     ) -> None:
         if infoset is not None and infoset.perspective != seat:
             raise OssuaryError("an observation's state must be the seat's information state")
         self.seat = seat
+        self.seats = seats
         self.ruleset = ruleset
         self.legal = legal
         self._view = view
@@ -69,11 +72,12 @@ class Observation:
         """The observation of the deciding ``seat`` in ``state``, holding only
         what ``needs`` asks for (building samples costs a state copy)."""
         legal = state.legal_actions() if legal is None else list(legal)
+        n = state.num_seats()
         if needs == "legal":
-            return cls(seat, state.ruleset, legal)
+            return cls(seat, state.ruleset, legal, seats=n)
         if needs == "view":
-            return cls(seat, state.ruleset, legal, view=state.view(seat))
-        return cls(seat, state.ruleset, legal, infoset=state.information_state(seat))
+            return cls(seat, state.ruleset, legal, view=state.view(seat), seats=n)
+        return cls(seat, state.ruleset, legal, infoset=state.information_state(seat), seats=n)
 
     @property
     def view(self) -> View:

@@ -3,7 +3,10 @@
 A spec is a name, optionally followed by ``:`` and a parameter that the agent
 understands: ``random``, ``heuristic``, ``ismcts`` (one second a decision),
 ``ismcts:2.5`` (seconds) or ``ismcts:iters=2000`` (iterations, reproducible on
-any machine). Agents register themselves with :func:`register_agent`.
+any machine), ``learned`` (the policy network the project ships for the game)
+or ``learned:PATH`` (a policy file made by ``ossuary train``). Names are
+case-insensitive; a parameter keeps its case (a path). Agents register
+themselves with :func:`register_agent`.
 """
 
 from __future__ import annotations
@@ -44,9 +47,8 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     Raises :class:`ValueError` naming the known agents when ``spec`` is unknown,
     or saying what is wrong with its parameter.
     """
-    key = spec.strip().lower()
-    name, colon, param = key.partition(":")
-    name = name.strip()
+    name, colon, param = spec.strip().partition(":")
+    name = name.strip().lower()
     factory = _AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(known_agents())}")
@@ -58,9 +60,16 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return with_param(seed, param.strip())
 
 
-def check_agent(spec: str) -> str:
-    """``spec`` if :func:`make_agent` accepts it; otherwise the ValueError."""
-    make_agent(spec, 0)
+def check_agent(spec: str, game: str | None = None, seats: int | None = None) -> str:
+    """``spec`` if :func:`make_agent` accepts it; otherwise the ValueError.
+
+    With ``game`` and ``seats``, also whether the agent can play that table
+    (an agent may say so with a ``check_table(game, seats)`` method that raises
+    ValueError: a learned policy made for another game, say)."""
+    agent = make_agent(spec, 0)
+    check = getattr(agent, "check_table", None)
+    if game is not None and seats is not None and check is not None:
+        check(game, seats)
     return spec
 
 
@@ -72,6 +81,21 @@ def _ismcts_with(seed: int, param: str) -> Agent:
     return ISMCTSAgent(seed, Budget.parse(param))
 
 
+def _learned(seed: int) -> Agent:
+    from .learned import LearnedAgent  # numpy: imported when a learned agent is asked for
+
+    return LearnedAgent(None, seed)
+
+
+def _learned_with(seed: int, param: str) -> Agent:
+    from .learned import LearnedAgent
+
+    if not param:
+        raise ValueError("learned: give a policy file after the colon (learned:PATH)")
+    return LearnedAgent(param, seed)
+
+
 register_agent("random", RandomAgent)
 register_agent("heuristic", HeuristicAgent)
 register_agent("ismcts", _ismcts, _ismcts_with)
+register_agent("learned", _learned, _learned_with)

@@ -87,7 +87,9 @@ def serve(spec: str, seed: int, requests: IO[str], answers: IO[str]) -> None:
         request = json.loads(line)
         state = games.get(request["game"]).deserialize(request["state"])
         legal = [Action(aid, label) for aid, label in request["legal"]]
-        obs = Observation(request["seat"], state.ruleset, legal, infoset=state)
+        obs = Observation(
+            request["seat"], state.ruleset, legal, infoset=state, seats=state.num_seats()
+        )
         answers.write(json.dumps({"action": agent.act(obs)}) + "\n")
         answers.flush()
 

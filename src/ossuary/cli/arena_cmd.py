@@ -29,14 +29,15 @@ from .deck_cmd import find_deck
 from .errors import CliError, check_output, check_workers, reported_errors
 
 
-def parse_agents(spec: str) -> list[str]:
-    """``"ismcts,heuristic"`` -> checked agent specs."""
+def parse_agents(spec: str, game: str | None = None, seats: int | None = None) -> list[str]:
+    """``"ismcts,heuristic"`` -> agent specs, checked (with ``game`` and
+    ``seats``: also that each can play that table)."""
     agents = [s.strip() for s in spec.split(",")]
     if not spec.strip() or any(not s for s in agents):
         raise CliError(f"--agents {spec!r}: give agent names separated by commas")
     for a in agents:
         try:
-            check_arena_agent(a)
+            check_arena_agent(a, game, seats)
         except ValueError as exc:
             raise CliError(f"--agents: {exc}") from exc
     return agents
@@ -65,10 +66,10 @@ def arena(
     """Check the options, play the games with a progress bar, print the tables."""
     the_game = registry.get(game)
     game = the_game.name
-    specs = parse_agents(agents_spec)
     if games < 1:
         raise CliError(f"--games must be at least 1, got {games}")
     the_game.check_seats(seats)
+    specs = parse_agents(agents_spec, game, seats)
     check_workers(workers)
     check_output(out, "--out")
     decks = parse_decks(the_game, decks_spec)

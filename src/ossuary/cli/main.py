@@ -18,6 +18,7 @@ from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
 from .sim_cmd import report_command, simulate_command
+from .train_cmd import train_command
 
 app = typer.Typer(
     name="ossuary",
@@ -66,9 +67,9 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS). Two or more humans play hot "
-            "seat; no human: watch the computers play. Default: human,ai (with --mode: you "
-            "and computers in the mode's other seats).",
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH). Two or "
+            "more humans play hot seat; no human: watch the computers play. Default: human,ai "
+            "(with --mode: you and computers in the mode's other seats).",
         ),
     ] = None,
     mode: Annotated[
@@ -100,7 +101,12 @@ def play(
         bool, typer.Option("--quiet", "-q", help="Computers only: print just the result.")
     ] = False,
     ai: Annotated[
-        str, typer.Option("--ai", help="Strength of 'ai' seats: easy, normal (~1 s a move), hard.")
+        str,
+        typer.Option(
+            "--ai",
+            help="Strength of 'ai' seats: easy, normal (~1 s a move), hard, or learned (a "
+            "trained network, instant; Hecatomb with 2 seats).",
+        ),
     ] = "normal",
     ui: Annotated[
         str,
@@ -315,6 +321,7 @@ def balance(
 
 
 app.command("simulate")(simulate_command)
+app.command("train")(train_command)
 app.command("report")(report_command)
 
 
@@ -368,11 +375,30 @@ def serve(
             max=3650,
         ),
     ] = 7.0,
+    trial_workers: Annotated[
+        int,
+        typer.Option(
+            "--trial-workers",
+            help="Processes for deck trials, below the games' priority (0: trials use the AI's "
+            "workers when no game waits).",
+            min=0,
+            max=64,
+        ),
+    ] = 1,
     log_level: Annotated[
         LogLevel, typer.Option("--log-level", help="How much the server logs.")
     ] = LogLevel.info,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            help="A policy file from 'ossuary train' to offer in the lobby (NAME=PATH names "
+            "its level; default 'trained'). Repeat for several.",
+        ),
+    ] = None,
 ) -> None:
-    """Serve the browser client: a lobby, boards, games with friends and the AI."""
+    """Serve the browser client: a lobby, boards, card gallery and deck builder,
+    games with friends and the AI."""
     with reported_errors():
         try:
             from ..server import serve as run_server
@@ -386,11 +412,15 @@ def serve(
             log_level=log_level.value,
             max_live_games=max_live_games,
             expire_days=expire_days,
+            trial_workers=trial_workers,
             hold=hold,
+            policies=policy,
         )
 
 
-deck_app = typer.Typer(help="Check deck files; list and export the preconstructed decks.")
+deck_app = typer.Typer(
+    help="Check deck files, try them against the field; list and export the preconstructed decks."
+)
 app.add_typer(deck_app, name="deck")
 
 
@@ -442,6 +472,45 @@ def deck_export(
             except OSError as exc:
                 raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
             typer.echo(f"wrote {out}")
+
+
+@deck_app.command("try")
+def deck_try(
+    file: Annotated[
+        Path,
+        typer.Argument(help="A deck file ('3 Card Name' lines) or a preconstructed deck's name."),
+    ],
+    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            help="Preconstructed decks to play against, comma separated (default: all of them).",
+        ),
+    ] = None,
+    per_opponent: Annotated[
+        int, typer.Option("--games", help="Games against each opponent (default 48).")
+    ] = 48,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Keep the games in this run folder (like 'ossuary simulate')."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of game 0; game i uses seed + i.")] = 1,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Local processes (default: every core).")
+    ] = None,
+    no_progress: Annotated[
+        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
+    ] = False,
+) -> None:
+    """Try a deck against the field: the computer (heuristic) plays it against each
+    preconstructed deck from both seats, then shows its win rate against each with
+    a 95% interval and its cards that won most and least when played."""
+    from .deck_cmd import try_deck
+
+    with reported_errors():
+        try_deck(Console(highlight=False), file, games.get(game), against, per_opponent, out,
+                 seed, workers, not no_progress)  # fmt: skip
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .. import games
-from ..agents import Agent, Observation, make_agent, play_game
+from ..agents import Agent, Observation, check_agent, make_agent, play_game
 from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
@@ -28,8 +28,9 @@ from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
 HUMAN = "human"
 AI = "ai"  # a seat played by the computer at the level chosen with --ai
 # --ai levels: easy looks one move ahead; normal searches about a second a
-# decision on a 2-core machine; hard four seconds.
-AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4"}
+# decision on a 2-core machine; hard four seconds; learned plays the policy
+# network the project ships for the game (instant; Hecatomb, 2 seats).
+AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4", "learned": "learned"}
 DEFAULT_AI = "normal"
 UI_MODES = ("auto", "full", "plain")
 EXIT_INTERRUPTED = 130  # the shell's code for "stopped by Ctrl-C"
@@ -300,9 +301,14 @@ def play(
                 agents.append(HumanAgent(i, table))
                 continue
             try:
-                agents.append(make_agent(s, agent_seed(seed, i)))
+                agent = make_agent(s, agent_seed(seed, i))
             except ValueError as exc:
                 raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
+            try:
+                check_agent(s, the_game.name, len(seats))  # a learned policy for another game
+            except ValueError as exc:
+                raise CliError(f"seat {i}: {exc}") from exc
+            agents.append(agent)
         if first is not None and not 0 <= first < len(seats):
             raise CliError(f"--first {first}: there are seats 0 to {len(seats) - 1}")
         state = new_game(the_game, len(seats), seed, decks, first)

@@ -83,9 +83,12 @@ def build_config(
     decks: str | None,
     seed: int | None,
     max_actions: int | None,
+    versus: bool = False,
 ) -> tuple[Any, int | None]:
     """The run's configuration from the options; with ``--resume``, what the
-    options leave out comes from the run itself. (config, stored games)."""
+    options leave out comes from the run itself. (config, stored games).
+    ``versus``: the first of the decks plays each of the others, which never
+    play each other (a deck's trial)."""
     from ..agents.arena import MAX_ACTIONS
     from ..sim import store
     from ..sim.plan import SimConfig
@@ -108,6 +111,11 @@ def build_config(
         mode, deck_list = base.deck_mode, list(base.decks)
     else:
         mode, deck_list = "default", []
+    if versus:
+        if mode != "list" or len(deck_list) < 2:
+            raise CliError("--versus plays the first of --decks against the others: give two or "
+                           "more decks")  # fmt: skip
+        mode = "versus"
     config = SimConfig(
         game=the_game.name,
         agents=specs,
@@ -177,14 +185,22 @@ def run_simulation(
     max_actions: int | None,
     progress: bool,
     show_summary: bool = True,
+    versus: bool = False,
+    config: Any = None,
 ) -> Any:
-    """Check the options, play the run with a progress bar; the run's report."""
+    """Check the options, play the run with a progress bar; the run's report.
+    ``config``: a configuration made elsewhere (``ossuary deck try``), instead
+    of the options'."""
     check_workers(workers)
     check_output(out, "--out", folder=True)  # before the run, not after it
     need_sim()
     from ..sim import runner
 
-    config, stored_games = build_config(out, resume, game, agents, seats, decks, seed, max_actions)
+    stored_games = None
+    if config is None:
+        config, stored_games = build_config(
+            out, resume, game, agents, seats, decks, seed, max_actions, versus
+        )
     total = n_games if n_games is not None else stored_games if stored_games else 1000
     if stored_games is not None and total < stored_games:
         raise CliError(
@@ -199,8 +215,13 @@ def run_simulation(
         else ("1 process" if n_local == 1 else f"{n_local} local processes")
     )
     title = registry.get(config.game).title
+    names = [d.name for d in config.decks]
     deck_text = (
-        ", ".join(d.name for d in config.decks) if config.deck_mode == "list" else config.deck_mode
+        ", ".join(names)
+        if config.deck_mode == "list"
+        else f"{names[0]} against {', '.join(names[1:])}"
+        if config.deck_mode == "versus"
+        else config.deck_mode
     )
     console.print(
         Text(
@@ -355,6 +376,14 @@ def simulate_command(
     no_progress: Annotated[
         bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
     ] = False,
+    versus: Annotated[
+        bool,
+        typer.Option(
+            "--versus",
+            help="The first of --decks plays each of the others, which never play each other "
+            "(what 'ossuary deck try' runs).",
+        ),
+    ] = False,
 ) -> None:
     """Play many games in parallel (seats and first player rotated) and keep every
     game in Parquet files under --out; --resume continues an interrupted run."""
@@ -362,7 +391,7 @@ def simulate_command(
     with reported_errors():
         run_simulation(
             console, out, resume, game, agents, n_games, seats, decks, seed, workers, chunk,
-            scheduler, max_actions, not no_progress,
+            scheduler, max_actions, not no_progress, versus=versus,
         )  # fmt: skip
 
 

@@ -297,7 +297,7 @@ def search_evaluate(state: GameState) -> list[float]:
     settling. The heuristic agent keeps :func:`evaluate`. At 1 s in 1v1 the
     late-game model won 191.5 of 288 games against the heuristic where this
     evaluation won 188.5 on the same deals: no gain shown, no loss either
-    (docs/ai.md, "Twelfth and thirteenth sessions")."""
+    (docs/ai.md, "What was tried for Diabolicards", 2026-11-24, ``5f33b8b``)."""
     assert isinstance(state, DiaboState)
     pending = state.pending
     if pending is None or pending.kind in QUIET:
@@ -367,9 +367,9 @@ def rollout_policy(state: GameState, rng: Rng) -> str:
 
 
 # a move is mostly a whole turn: two turns each, then the evaluation (in 1v1,
-# 2, 6 and 8 moves played worse than 4 at 1 s: docs/ai.md, "Eighth session";
-# in 2v2, one turn each won 43/72 where two won 49/72, not significant:
-# "Ninth session")
+# 2, 6 and 8 moves played worse than 4 at 1 s, 2026-11-24, cd1a559; in 2v2,
+# one turn each won 43/72 where two won 49/72, not significant, 2026-11-24,
+# 7b805e8: docs/ai.md, "What was tried for Diabolicards")
 TURNS_EACH = 2
 
 

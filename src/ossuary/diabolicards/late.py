@@ -21,8 +21,9 @@ heuristic agent never uses this model (it is what ISMCTS is measured
 against).
 
 The weights live in ``ai/late.toml`` and come from
-``bench/fit_late_diabolicards.py``; ``docs/ai.md`` ("Eleventh session") has
-the fit and the games it played. Every error in that file names the file
+``bench/fit_late_diabolicards.py``; ``docs/ai.md`` ("What was tried for
+Diabolicards": the late-game model, 2026-11-24, ``b5711ee``) has the fit and
+the games it played. Every error in that file names the file
 and the key.
 """
 
@@ -164,7 +165,8 @@ def dumps(model: LateEval) -> str:
     """The model as the TOML that :func:`parse` reads."""
     lines = [
         "# Late-game evaluation for ISMCTS in 1v1 (src/ossuary/diabolicards/late.py).",
-        "# Written by bench/fit_late_diabolicards.py; docs/ai.md, 'Eleventh session'.",
+        "# Written by bench/fit_late_diabolicards.py; docs/ai.md, 'What was tried for "
+        "Diabolicards' (the late-game model, 2026-11-24, b5711ee).",
         "# Per card, its weight in: " + ", ".join(PLACES) + " (side 0's hand, side 1's hand,",
         "# side 0's half of the mat, side 1's half, the dead pile).",
         "",

@@ -31,6 +31,10 @@ class Encoder:
     ``None`` and is left out of the action mask.
     """
 
+    #: changes whenever an index of the observation or of the actions comes to mean
+    #: something else, so a policy trained on the old encoding is refused
+    #: (``ossuary.agents.learned``) rather than misread
+    version: str = "1"
     #: size of the fixed action space
     num_actions: int = 0
     #: length of the flat float32 observation vector

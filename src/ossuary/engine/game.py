@@ -151,6 +151,22 @@ class Game:
             return any(str(v).lower() == want for v in have)
         return str(have).lower() == want
 
+    def card_values(self, field: str) -> list[str]:
+        """The values worth offering for the card filter ``field`` (a gallery's
+        menus), each one :meth:`card_matches` accepts: by default every value the
+        cards hold in that field (the items of a list), numbers in order. Games
+        override it for filters that are no field of the record (keywords)."""
+        seen: dict[str, int | str] = {}
+        for record in self.cards():
+            value = record.get(field)
+            for v in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(v, str | int) and not isinstance(v, bool) and str(v).strip():
+                    seen.setdefault(str(v).lower(), v)
+        numbers = sorted(str(v) for v in seen.values() if isinstance(v, int))
+        numbers.sort(key=int)
+        words = sorted(str(v) for v in seen.values() if not isinstance(v, int))
+        return numbers + words
+
     def learn_text(self) -> str | None:
         """The game's lesson as TOML text (``learn.toml`` in its package):
         how to play and how to win in our own words, and the guided first game
@@ -189,6 +205,17 @@ class Game:
         """A deck list from text, checked against the deck rules; every problem
         is reported at once in one :class:`~ossuary.engine.errors.DeckError`."""
         raise NotSupported(f"{self.title} has no deck lists")
+
+    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
+        """A deck list read as far as it can be, for a deck still being built:
+        ``(cards, problems)``, the problems being every way the cards break the
+        deck rules (empty: a legal deck), worded as :meth:`parse_deck` words
+        them. Lines that can't be read (unknown cards, bad counts) raise one
+        :class:`~ossuary.engine.errors.DeckError` listing them all.
+
+        The default reads only legal decks (its ``problems`` are always empty);
+        a game with deck lists overrides it so that drafts can be kept."""
+        return self.parse_deck(text, source), []
 
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
         """A deck list as text that :meth:`parse_deck` reads back."""

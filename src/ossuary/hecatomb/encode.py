@@ -211,7 +211,21 @@ class HecatombEncoder(Encoder):
                     return f"card[{k // self.P}][{self.names[k % self.P]}]"
                 if name == "pay[doom]":
                     return f"pay[{DOOMS[k]}]"
-                return f"{name.split('[')[0]}[{k}]"
+                # the block's own dimensions, outermost first: minion[1][3][0] is
+                # seat 1 (relative), row slot 3, bottom of the stack
+                dims = {
+                    "abomination[owner][slot]": (MAX_ABOMS,),
+                    "minion[owner][slot][height]": (MAX_ABOMS, MAX_SIZE),
+                    "relic_or_god[owner][slot]": (MAX_RELICS + 1,),
+                    "tap[slot][height][ability]": (MAX_SIZE, MAX_ABILITIES),
+                    "block[blocker slot][attacker slot]": (MAX_ABOMS,),
+                }.get(name, ())
+                parts = []
+                for d in reversed(dims):
+                    parts.append(k % d)
+                    k //= d
+                parts.append(k)
+                return name.split("[")[0] + "".join(f"[{p}]" for p in reversed(parts))
         raise ValueError(f"action {index} is outside 0..{self.num_actions - 1}")
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:

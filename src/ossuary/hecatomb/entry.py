@@ -103,6 +103,14 @@ class HecatombGame(Game):
             return not card.x_cost and match_number(card.cost, value, "--cost")
         return super().card_matches(record, field, value)
 
+    def card_values(self, field: str) -> list[str]:
+        if field == "keyword":
+            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
+        if field == "cost":
+            costs = sorted({c.cost for c in self._defs.values() if not c.x_cost})
+            return [str(n) for n in costs] + ["X"]
+        return super().card_values(field)
+
     def card_search_text(self, record: CardRecord) -> str:
         c = self._defs[record["name"]]
         return " ".join((c.name, c.text, c.doom, c.type, c.subtype, *keywords_of(c)))
@@ -135,6 +143,15 @@ class HecatombGame(Game):
         if problems:
             raise DeckError("\n".join(problems))
         return deck.main
+
+    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
+        from .decks import deck_problems, parse_deck_text
+
+        unreadable: list[str] = []
+        deck = parse_deck_text(text, base_pool(), source=source, problems=unreadable)
+        if unreadable:
+            raise DeckError("\n".join(unreadable))
+        return deck.main, deck_problems(deck.main, base_pool(), source)
 
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
         from .decks import format_deck

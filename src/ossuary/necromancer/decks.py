@@ -16,14 +16,26 @@ from __future__ import annotations
 import difflib
 import tomllib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from importlib import resources
 
 from ..engine.errors import DeckError
+from ..engine.untrusted import check_text, shown, small_int
 from .cards import RARITY_LIMITS, CardDef, CardPool, base_pool
 from .state import DECK_SIZE
 
 TYPE_ORDER = ("minion", "spell", "relic", "artifact", "event", "land")
+
+
+# Bounds on untrusted deck text (a deck list is a few dozen short lines), as
+# Hecatomb's: the size, the lines and each count are capped before any list is
+# built, and a long list of problems is cut to its first few.
+MAX_DECK_TEXT = 200_000  # characters
+MAX_LINES = 1000  # card lines
+MAX_COUNT = 99  # copies on one line (a rarity allows 4 at most; more is a typo)
+MAX_PROBLEMS = 20  # problems spelled out; the rest are counted
+MAX_NAME = 100  # characters of a name worth suggesting close matches for
 
 
 def _unknown(key: str, pool: CardPool, where: str) -> str:
@@ -31,39 +43,75 @@ def _unknown(key: str, pool: CardPool, where: str) -> str:
     if shared:
         which = " or ".join(repr(pool.key(c)) for c in shared)
         return f"{where}: {key!r} names {len(shared)} cards of different types; write {which}"
-    close = difflib.get_close_matches(key, list(pool.by_name), n=3)
+    close = []
+    if len(key) <= MAX_NAME:  # difflib is slow on long strings
+        close = difflib.get_close_matches(key, list(pool.by_name), n=3)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-    return f"{where}: unknown card {key!r}{hint}"
+    return f"{where}: unknown card {shown(key, MAX_NAME)}{hint}"
+
+
+def _count(word: str) -> tuple[int, str]:
+    """A line's leading count (``3`` or ``3x``) -> (count, "") or (0, a problem);
+    (-1, "") when the word is no count (the line is one copy of its whole text).
+    Counts are ASCII digits, 1 to :data:`MAX_COUNT`, refused before ``int``
+    sees a huge one."""
+    digits = word.lower().removesuffix("x")
+    if not digits or not digits.isdigit():
+        return -1, ""
+    if not digits.isascii():
+        return 0, f"write counts with the digits 0-9, not {shown(word)}"
+    count = small_int(digits, len(str(MAX_COUNT)))
+    if count is None or not 1 <= count <= MAX_COUNT:
+        said = digits if len(digits) <= 20 else f"{digits[:12]}... ({len(digits):,} digits)"
+        return 0, f"a count must be 1 to {MAX_COUNT}, got {said}"
+    return count, ""
 
 
 def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "deck") -> list[str]:
     """Card keys (hero first when there is one) from the text format; every
-    unknown or ambiguous name is reported at once, with its line."""
+    unknown or ambiguous name is reported at once, with its line (past
+    :data:`MAX_PROBLEMS`, the rest are counted). The text is untrusted: its
+    size, its number of lines and each count are bounded."""
     pool = pool or base_pool()
+    text = check_text(text, DeckError, source, MAX_DECK_TEXT)
     out: list[str] = []
     problems: list[str] = []
+    more = 0
+
+    def problem(message: str | Callable[[], str]) -> None:
+        nonlocal more
+        if len(problems) < MAX_PROBLEMS:
+            problems.append(message if isinstance(message, str) else message())
+        else:
+            more += 1
+
+    lines = 0
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("//", 1)[0].strip()
         if not line or line.rstrip(":").strip().lower() in ("deck", "main", "cards"):
             continue
+        lines += 1
+        if lines > MAX_LINES:
+            problem(f"{source}: more than {MAX_LINES} card lines; a deck list has one line per "
+                    "different card")  # fmt: skip
+            break
         if line.lower().startswith("hero:"):
             line = line[5:].strip()
         count_text, _, name = line.partition(" ")
         name = name.strip()
-        if count_text.lower().rstrip("x").isdigit() and name:
-            count = int(count_text.lower().rstrip("x"))
-            if not 1 <= count <= 99:
-                problems.append(f"{source}, line {number}: a count must be 1 to 99, got {count}")
-                continue
-        else:
+        count, bad = _count(count_text) if name else (-1, "")
+        if bad:
+            problem(f"{source}, line {number}: {bad}")
+            continue
+        if count < 0:
             count, name = 1, line
         card = pool.lookup(name)
         if card is None:
-            problems.append(_unknown(name, pool, f"{source}, line {number}"))
+            problem(partial(_unknown, name, pool, f"{source}, line {number}"))
             continue
         out.extend([pool.key(card)] * count)
     if problems:
-        raise DeckError("\n".join(problems))
+        raise DeckError("\n".join(problems + ([f"... and {more} more problems"] if more else [])))
     heroes = [k for k in out if pool[k].type == "hero"]
     return heroes + [k for k in out if pool[k].type != "hero"]
 

@@ -157,6 +157,13 @@ class NecromancerGame(Game):
             return card.type != "hero" and match_number(card.cost, value, "--cost")
         return super().card_matches(record, field, value)
 
+    def card_values(self, field: str) -> list[str]:
+        if field == "keyword":
+            from .catalog import keywords_of
+
+            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
+        return super().card_values(field)
+
     def card_search_text(self, record: CardRecord) -> str:
         from .catalog import keywords_of
 
@@ -190,13 +197,16 @@ class NecromancerGame(Game):
         return f"{hero}: {about}" if about else hero
 
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
-        from .decks import deck_problems, parse_deck_text
-
-        deck = parse_deck_text(text, base_pool(), source=source)
-        problems = deck_problems(deck, base_pool(), source)
+        deck, problems = self.read_deck(text, source)
         if problems:
             raise DeckError("\n".join(problems))
         return deck
+
+    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
+        from .decks import deck_problems, parse_deck_text
+
+        deck = parse_deck_text(text, base_pool(), source=source)
+        return deck, deck_problems(deck, base_pool(), source)
 
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
         from .decks import format_deck

@@ -9,6 +9,8 @@ True
 
 - :func:`env` / :class:`OssuaryAEC`: a PettingZoo AEC environment per game;
 - :class:`OssuarySingleEnv`: Gymnasium, one learner seat against Ossuary agents;
+- trajectory files (``record=PATH``, :func:`load_trajectories`) and
+  :func:`simulation_trajectories` (a simulation run's games as training data);
 - OpenSpiel: importing this package registers ``python_ossuary_<game>`` for
   every game with an encoder, when ``pyspiel`` is installed.
 
@@ -21,12 +23,15 @@ A game takes part once its registry entry gives ``rl_encoder`` (see
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pettingzoo.utils import wrappers
 
 from ..engine.game import DeckSpec, NotSupported
-from .aec import MAX_STEPS, OssuaryAEC
+from .aec import MAX_STEPS, Opponents, OssuaryAEC
+from .record import Trajectories, TrajectoryLog, load_trajectories
+from .simdata import simulation_trajectories
 from .single import OssuarySingleEnv
 from .table import EncodingClash, Table
 
@@ -36,10 +41,14 @@ __all__ = [
     "OssuaryAEC",
     "OssuarySingleEnv",
     "Table",
+    "Trajectories",
+    "TrajectoryLog",
     "env",
     "gym_env",
+    "load_trajectories",
     "openspiel_names",
     "raw_env",
+    "simulation_trajectories",
 ]
 
 
@@ -49,9 +58,11 @@ def raw_env(
     decks: Sequence[DeckSpec] | None = None,
     max_steps: int = MAX_STEPS,
     render_mode: str | None = None,
+    opponents: Opponents | None = None,
+    record: str | Path | None = None,
 ) -> OssuaryAEC:
     """The AEC environment without PettingZoo's order-checking wrapper."""
-    return OssuaryAEC(game, seats, decks, max_steps, render_mode)
+    return OssuaryAEC(game, seats, decks, max_steps, render_mode, opponents, record)
 
 
 def env(
@@ -60,14 +71,22 @@ def env(
     decks: Sequence[DeckSpec] | None = None,
     max_steps: int = MAX_STEPS,
     render_mode: str | None = None,
+    opponents: Opponents | None = None,
+    record: str | Path | None = None,
 ) -> Any:
     """The PettingZoo AEC environment of ``game`` for ``seats`` players.
 
     ``decks``: one per seat (card names or a preconstructed deck's name; None:
     the game's defaults). ``max_steps``: actions before the episode is
-    truncated. Raises :class:`NotSupported` for a game without an encoder.
+    truncated. ``opponents``: Ossuary agents for some seats (a list: the last
+    seats; a mapping: seat -> spec), played inside the environment.
+    ``record``: a file that gets every step and game when the environment is
+    closed (:mod:`ossuary.rl.record`). Raises :class:`NotSupported` for a game
+    without an encoder.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(game, seats, decks, max_steps, render_mode))
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, seats, decks, max_steps, render_mode, opponents, record)
+    )
 
 
 def gym_env(
@@ -78,10 +97,13 @@ def gym_env(
     decks: Sequence[DeckSpec] | None = None,
     max_steps: int = MAX_STEPS,
     illegal: str = "raise",
+    record: str | Path | None = None,
 ) -> OssuarySingleEnv:
     """A Gymnasium environment: the learner plays ``seat``, agents the rest
     (see :class:`OssuarySingleEnv`)."""
-    return OssuarySingleEnv(game, seats, opponents, seat, decks, max_steps, illegal=illegal)
+    return OssuarySingleEnv(
+        game, seats, opponents, seat, decks, max_steps, illegal=illegal, record=record
+    )
 
 
 def openspiel_names() -> list[str]:

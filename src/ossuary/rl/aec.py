@@ -5,11 +5,19 @@ a dict with ``observation`` (float32, the game encoder's ``observation_size``)
 and ``action_mask`` (int8, ``num_actions``); both come from that seat's view
 alone. Rewards are zero until the game ends, then the game's ``returns()``.
 A game that runs past ``max_steps`` actions is truncated (rewards 0).
+
+``opponents`` seats Ossuary agents (``heuristic``, ``ismcts:0.2``,
+``learned:PATH`` ...) in some seats: they play inside the environment, which
+then hands out only the other seats. ``state()`` is the global state for a
+centralised critic (never part of an observation); ``action_label(a)`` names an
+action index; ``record=PATH`` writes every step and game to one trajectory file
+(:mod:`ossuary.rl.record`) when the environment is closed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,12 +27,37 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from .. import games
+from ..agents import Agent, Observation, check_agent, make_agent
+from ..agents.base import Needs
 from ..engine.game import DeckSpec
+from .record import TrajectoryLog
 from .table import Table
 
 MAX_STEPS = 10_000
 
 ObsDict = dict[str, npt.NDArray[Any]]
+Opponents = Sequence[str] | Mapping[int, str]
+
+
+def opponent_seats(seats: int, opponents: Opponents | None, game: str) -> dict[int, str]:
+    """Seat -> agent spec: a list fills the last seats, a mapping names them.
+    Every spec is checked for the game and table (ValueError saying what is wrong)."""
+    if opponents is None:
+        return {}
+    if isinstance(opponents, str):
+        raise ValueError("opponents: give a list of agent specs (one per seat), not a string")
+    if isinstance(opponents, Mapping):
+        found = {int(k): str(v) for k, v in opponents.items()}
+    else:
+        specs = [str(o) for o in opponents]
+        found = {seats - len(specs) + i: spec for i, spec in enumerate(specs)}
+    for seat, spec in found.items():
+        if not 0 <= seat < seats:
+            raise ValueError(f"opponents: {seats} seats are numbered 0 to {seats - 1}, not {seat}")
+        check_agent(spec, game, seats)
+    if len(found) >= seats:
+        raise ValueError(f"opponents: leave at least one of the {seats} seats to the learners")
+    return found
 
 
 class OssuaryAEC(AECEnv):  # type: ignore[misc]
@@ -43,20 +76,31 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         decks: Sequence[DeckSpec] | None = None,
         max_steps: int = MAX_STEPS,
         render_mode: str | None = None,
+        opponents: Opponents | None = None,
+        record: str | Path | None = None,
     ) -> None:
         super().__init__()
         self.game = games.get(game)
         self.game.check_seats(seats)
         self.encoder = self.game.rl_encoder(seats)
         self.seats = seats
+        self.opponents = opponent_seats(seats, opponents, self.game.name)
+        self.bots: dict[int, Agent] = {}
+        self.record = None if record is None else Path(record)
+        self.log = (
+            None
+            if record is None
+            else TrajectoryLog(self.game.name, seats, self.encoder, "pettingzoo")
+        )
+        self._in_episode = False
         self.decks = None if decks is None else list(decks)
         self.max_steps = max_steps
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"ossuary_{self.game.name}_v0"}
-        self.possible_agents = [f"player_{i}" for i in range(seats)]
-        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self.possible_agents = [f"player_{i}" for i in range(seats) if i not in self.opponents]
+        self._index = {a: int(a.removeprefix("player_")) for a in self.possible_agents}
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -69,6 +113,9 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.encoder.num_actions) for a in self.possible_agents
         }
+        self.state_space = spaces.Box(
+            -np.inf, np.inf, (seats * self.encoder.observation_size,), np.float32
+        )
         self._seeds = np.random.default_rng()
         self.table: Table | None = None
 
@@ -84,10 +131,17 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         ``options`` may give ``first`` (the first seat)."""
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
+        self._end_episode()  # a game left unfinished by this reset
         game_seed = int(self._seeds.integers(0, 2**62))
+        self.bots = {
+            s: make_agent(spec, int(self._seeds.integers(0, 2**31)))
+            for s, spec in sorted(self.opponents.items())
+        }
         first = (options or {}).get("first")
         state = self.game.new_game(decks=self.decks, seats=self.seats, seed=game_seed, first=first)
         self.table = Table(self.game, self.encoder, state)
+        self._in_episode = True
+        self._play_bots()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -101,10 +155,25 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
     def _select_decider(self) -> None:
         assert self.table is not None
         seat = self.table.seat()
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+        if seat is not None and seat not in self.bots:
+            self.agent_selection = f"player_{seat}"
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
+
+    def _play_bots(self) -> None:
+        """Let the opponents' agents act until a learner's seat must decide."""
+        table = self.table
+        assert table is not None
+        while table.steps < self.max_steps:
+            seat = table.seat()
+            if seat is None or seat not in self.bots:
+                return
+            state = table.state
+            legal = state.legal_actions()
+            agent = self.bots[seat]
+            needs: Needs = getattr(agent, "observes", "samples")
+            table.apply_option(agent.act(Observation.of(state, seat, legal, needs)))
+            table.steps += 1
 
     def _check_end(self) -> None:
         table = self.table
@@ -114,9 +183,16 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 self.rewards[a] = float(returns[self._index[a]])
                 self.terminations[a] = True
+            self._end_episode()
         elif table.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
+            self._end_episode()
+
+    def _end_episode(self) -> None:
+        if self.log is not None and self._in_episode and self.table is not None:
+            self.log.end_episode(self.table.state)
+        self._in_episode = False
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -130,7 +206,11 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        table.step(int(action))
+        if self.log is not None and int(action) in table.legal():
+            seat = self._index[agent]
+            self.log.step(seat, table.observation(seat), table.mask(), int(action))
+        if table.step(int(action)) is not None:
+            self._play_bots()
         self._check_end()
         self._select_decider()
         self._accumulate_rewards()
@@ -149,6 +229,21 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
             mask = np.zeros(self.encoder.num_actions, np.int8)
         return {"observation": table.observation(seat), "action_mask": mask}
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state, for a centralised critic (``state_space``): every
+        seat's observation side by side, seat 0 first. Together they hold all
+        that any seat can see (each hand as its owner sees it); only the order
+        of the decks, which nobody sees, is not in it. It is never part of an
+        agent's observation: give it to a critic at training time only."""
+        table = self.table
+        assert table is not None
+        return np.concatenate([table.observation(s) for s in range(self.seats)])
+
+    def action_label(self, action: int) -> str:
+        """The readable name of an action index, the same in every position
+        (``play[Bone Mason]``, ``block[0][2]``); ``docs/rl.md`` lists the blocks."""
+        return self.encoder.action_name(int(action))
+
     def render(self) -> str | None:
         """The position in words as the seat to act sees it (public lines only)."""
         if self.render_mode is None or self.table is None:
@@ -158,4 +253,8 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         return "\n".join(lines)
 
     def close(self) -> None:
+        """End the environment; with ``record``, write the trajectory file."""
+        self._end_episode()
+        if self.log is not None and self.record is not None:
+            self.log.save(self.record)
         self.table = None

@@ -4,8 +4,9 @@ Importing :mod:`ossuary.rl` calls :func:`register_all` when ``pyspiel`` is
 installed (the ``openspiel`` extra); then ``pyspiel.load_game(
 "python_ossuary_hecatomb")`` works, with parameters ``players`` (a seat count
 the game allows), ``max_game_length`` (actions before the game is stopped as
-a draw) and ``deals`` (how many different deals the opening chance node
-chooses among).
+a draw), ``deals`` (how many different deals the opening chance node
+chooses among) and ``decks`` (preconstructed decks by name, comma separated:
+one for every seat or one per seat; empty: the game's defaults).
 
 The game's randomness is all in its seeded generator, so the only chance node
 is the first: it picks the deal (a seed). Players never see it. Information
@@ -98,8 +99,29 @@ def _game_type(game: Game) -> Any:
             "players": min(game.seat_counts),
             "max_game_length": MAX_GAME_LENGTH,
             "deals": DEALS,
+            "decks": "",
         },
     )
+
+
+def _decks(game: Game, text: str, seats: int) -> list[str] | None:
+    """The ``decks`` parameter: preconstructed decks' names (any case), one for
+    all seats or one per seat; empty: the game's defaults."""
+    names = [n.strip() for n in text.split(",")] if text.strip() else []
+    if not names:
+        return None
+    known = {d.lower(): d for d in game.preconstructed()}
+    found = []
+    for name in names:
+        if name.lower() not in known:
+            raise ValueError(f"decks: {name!r} is not one of {game.title}'s decks: "
+                             f"{', '.join(known.values())}")  # fmt: skip
+        found.append(known[name.lower()])
+    if len(found) == 1:
+        return found * seats
+    if len(found) != seats:
+        raise ValueError(f"decks: give one deck for every seat or {seats} decks, not {len(found)}")
+    return found
 
 
 def _make_game_class(game: Game) -> type:
@@ -116,6 +138,7 @@ def _make_game_class(game: Game) -> type:
             self.seats = seats
             self.encoder = game.rl_encoder(seats)
             self.deals = int(params["deals"])
+            self.decks = _decks(game, str(params["decks"]), seats)
             self.max_length = int(params["max_game_length"])
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.encoder.num_actions,
@@ -190,7 +213,7 @@ class OssuaryState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._box.table is None:
             g = self._box.game
-            state = g.ossuary.new_game(seats=g.seats, seed=int(action))
+            state = g.ossuary.new_game(decks=g.decks, seats=g.seats, seed=int(action))
             self._box = _TableBox(g, Table(g.ossuary, g.encoder, state))
             return
         self.table.step(int(action))

@@ -9,6 +9,7 @@ mask are the same as the PettingZoo environment's for the learner's seat.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -16,10 +17,11 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import games
-from ..agents import Agent, Observation, make_agent
+from ..agents import Agent, Observation, check_agent, make_agent
 from ..agents.base import Needs
 from ..engine.game import DeckSpec
 from .aec import MAX_STEPS
+from .record import TrajectoryLog
 from .table import Table
 
 ObsDict = dict[str, Any]  # "observation": float32 vector, "action_mask": int8 vector
@@ -49,6 +51,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         max_steps: int = MAX_STEPS,
         render_mode: str | None = None,
         illegal: str = "raise",
+        record: str | Path | None = None,
     ) -> None:
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
@@ -61,7 +64,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         if len(specs) != seats - 1:
             raise ValueError(f"{seats} seats need {seats - 1} opponents, got {len(specs)}")
         for spec in specs:
-            make_agent(spec, 0)  # a bad spec fails here, not mid-episode
+            check_agent(spec, self.game.name, seats)  # a bad spec fails here, not mid-episode
         self.specs = specs
         if seat is not None and not 0 <= seat < seats:
             raise ValueError(f"seat must be 0 to {seats - 1}, got {seat}")
@@ -81,11 +84,19 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         self.action_space = spaces.Discrete(self.encoder.num_actions)
         self.table: Table | None = None
         self.agents: dict[int, Agent] = {}
+        self.record = None if record is None else Path(record)
+        self.log = (
+            None
+            if record is None
+            else TrajectoryLog(self.game.name, seats, self.encoder, "gymnasium")
+        )
+        self._in_episode = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)
+        self._end_episode()  # a game left unfinished by this reset
         rng = self.np_random
         game_seed = int(rng.integers(0, 2**62))
         if self.fixed_seat is None:
@@ -98,7 +109,10 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         first = (options or {}).get("first")
         state = self.game.new_game(decks=self.decks, seats=self.seats, seed=game_seed, first=first)
         self.table = Table(self.game, self.encoder, state)
+        self._in_episode = True
         self._play_others()
+        if self.table.state.is_terminal():
+            self._end_episode()
         return self._obs(), self._info()
 
     def _play_others(self) -> None:
@@ -124,16 +138,21 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         if table.seat() != self.seat:
             raise RuntimeError("the episode is over; call reset()")
         if self.illegal == "lose" and int(action) not in table.legal():
+            self._end_episode()
             self.table = None
             obs: ObsDict = {
                 "observation": np.zeros(self.encoder.observation_size, np.float32),
                 "action_mask": np.zeros(self.encoder.num_actions, np.int8),
             }
             return obs, -1.0, True, False, {**self._info(), "illegal_action": True}
+        if self.log is not None and int(action) in table.legal():
+            self.log.step(self.seat, table.observation(self.seat), table.mask(), int(action))
         table.step(int(action))
         self._play_others()
         terminated = table.state.is_terminal()
         truncated = not terminated and table.steps >= self.max_steps
+        if terminated or truncated:
+            self._end_episode()
         reward = float(table.state.returns()[self.seat]) if terminated else 0.0
         return self._obs(), reward, terminated, truncated, self._info()
 
@@ -149,6 +168,23 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
+
+    def _end_episode(self) -> None:
+        if self.log is not None and self._in_episode and self.table is not None:
+            self.log.end_episode(self.table.state)
+        self._in_episode = False
+
+    def action_label(self, action: int) -> str:
+        """The readable name of an action index, the same in every position
+        (``play[Bone Mason]``, ``block[0][2]``); ``docs/rl.md`` lists the blocks."""
+        return self.encoder.action_name(int(action))
+
+    def close(self) -> None:
+        """End the environment; with ``record``, write the trajectory file."""
+        self._end_episode()
+        if self.log is not None and self.record is not None:
+            self.log.save(self.record)
+        super().close()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.table is None:

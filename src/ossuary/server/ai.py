@@ -40,9 +40,10 @@ import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 from .. import games
@@ -73,17 +74,76 @@ def budget_of(spec: str) -> Budget | None:
     return budget if isinstance(budget, Budget) else None
 
 
+#: learned policies on offer: level -> (agent spec, the tables it plays as
+#: "game:seats"); set by :func:`offer_policies` when the app is made
+_POLICIES: dict[str, tuple[str, list[str]]] = {}
+
+
+def offer_policies(paths: Sequence[str] = ()) -> None:
+    """Offer the policies the project ships (level ``learned``) and each of
+    ``paths`` (``ossuary serve --policy``: ``PATH`` or ``NAME=PATH``; named
+    ``trained``, ``trained 2`` ... when unnamed). A file that is not a usable
+    policy raises :class:`~ossuary.agents.learned.PolicyError`."""
+    from ..agents.learned import PolicyError, load_policy, shipped_policies
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    shipped = [f"{g}:{n}" for g, n in shipped_policies()]
+    if shipped:
+        found["learned"] = ("learned", shipped)
+    for given in paths:
+        name, eq, path = given.partition("=")
+        if not eq or "/" in name or "\\" in name or not name.strip():
+            name, path = "", given
+        policy = load_policy(path)
+        level = name.strip().lower()
+        if not level:
+            k = sum(1 for lv in found if lv.startswith("trained")) + 1
+            level = "trained" if k == 1 else f"trained {k}"
+        if level in AI_LEVELS or level in found:
+            raise PolicyError(
+                f"--policy {given!r}: the level {level!r} is taken; name it NAME=PATH"
+            )
+        spec = f"learned:{Path(path).expanduser().resolve()}"
+        found[level] = (spec, [f"{policy.game}:{policy.seats}"])
+    _POLICIES.clear()
+    _POLICIES.update(found)
+
+
+def levels() -> dict[str, str]:
+    """Every level offered: name -> agent spec."""
+    return {**AI_LEVELS, **{k: v[0] for k, v in _POLICIES.items()}}
+
+
+def level_tables() -> dict[str, list[str]]:
+    """The levels that play only some tables (learned policies): name -> "game:seats"."""
+    return {k: list(v[1]) for k, v in _POLICIES.items()}
+
+
+def public_name(spec: str) -> str:
+    """What players are shown for a computer seat: a policy's level name, never
+    the path of its file on the server."""
+    if not spec.startswith("learned:"):
+        return spec
+    for level, (s, _) in _POLICIES.items():
+        if s == spec:
+            return level
+    return "learned"
+
+
 def agent_spec(kind: str) -> str:
     """A seat's agent spec from a level name or a spec (``ismcts:2``), within the
     server's limits; raises ValueError naming the levels and agents for an
     unknown one, or the limit a spec asks more than."""
     key = kind.strip().lower()
-    if key in AI_LEVELS:
-        return AI_LEVELS[key]
+    offered = levels()
+    if key in offered:
+        return offered[key]
+    if key.startswith("learned:"):  # files on the server are offered by level only
+        raise ValueError(f"unknown level {kind!r}; levels: {', '.join(offered)}")
     try:
         spec = check_agent(key)
     except ValueError as exc:
-        raise ValueError(f"{exc}; or a level: {', '.join(AI_LEVELS)}") from None
+        raise ValueError(f"{exc}; or a level: {', '.join(offered)}") from None
     return check_spec(spec)
 
 
@@ -148,20 +208,23 @@ def _job(name: str, args: tuple[Any, ...]) -> Any:
 
 
 WORKER_NICENESS = 10
+#: background work (deck trials): the lowest priority, below the games' AI, so
+#: it only ever takes CPU that the games leave
+TRIAL_NICENESS = 19
 
 
-def _warm() -> None:
+def _warm(niceness: int = WORKER_NICENESS) -> None:
     """Start a worker: below the server's priority (a search must never delay a
     socket: the operating system runs the event loop first when both want the
     CPU), with the registry imported so its first decision is not slow."""
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
     games.names()
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, niceness: int = WORKER_NICENESS) -> None:
     """A worker process's loop: a job in, its answer out, until the pipe closes."""
-    _warm()
+    _warm(niceness)
     while True:
         try:
             job = conn.recv()
@@ -187,9 +250,10 @@ class _Worker:
     tests) that runs one decision at a time, and is killed and replaced when a
     decision overruns its limit."""
 
-    def __init__(self, name: str, inline: bool) -> None:
+    def __init__(self, name: str, inline: bool, niceness: int = WORKER_NICENESS) -> None:
         self.name = name
         self.inline = inline
+        self.niceness = niceness
         self.proc: Any = None
         self.conn: Connection | None = None
         self.recycled = 0
@@ -203,7 +267,7 @@ class _Worker:
         ctx = multiprocessing.get_context(method)
         mine, theirs = ctx.Pipe()
         self.proc = ctx.Process(  # type: ignore[attr-defined]
-            target=_serve, args=(theirs,), name=self.name, daemon=True
+            target=_serve, args=(theirs, self.niceness), name=self.name, daemon=True
         )
         self.proc.start()
         theirs.close()
@@ -262,15 +326,19 @@ class _Job:
     args: tuple[str, tuple[Any, ...]] = field(compare=False)  # (job name, its arguments)
     limit: float = field(compare=False)
     future: asyncio.Future[Any] = field(compare=False)
+    #: background work (a deck trial) waits while any game's job waits
+    background: bool = field(default=False, compare=False)
 
 
 class _Lane:
     """Workers and the queue they serve: the least-served game's decision first."""
 
-    def __init__(self, name: str, workers: int, inline: bool, pool: AIPool) -> None:
+    def __init__(
+        self, name: str, workers: int, inline: bool, pool: AIPool, niceness: int = WORKER_NICENESS
+    ) -> None:
         self.name = name
         self.pool = pool
-        self.idle = [_Worker(f"ossuary-ai-{name}-{i}", inline) for i in range(workers)]
+        self.idle = [_Worker(f"ossuary-ai-{name}-{i}", inline, niceness) for i in range(workers)]
         self.all = list(self.idle)
         self.waiting: list[_Job] = []
 
@@ -284,8 +352,10 @@ class _Lane:
             if not self.waiting:
                 return
             # the game that has had the least worker time goes first (now, not
-            # as it stood when its job was queued)
-            job = min(self.waiting, key=lambda j: (self.pool.used(j.game_id), j.order))
+            # as it stood when its job was queued); background work after games
+            job = min(
+                self.waiting, key=lambda j: (j.background, self.pool.used(j.game_id), j.order)
+            )
             self.waiting.remove(job)
             worker = self.idle.pop()
             self.pool.spawn(self._run(worker, job))
@@ -315,13 +385,22 @@ class _Lane:
 
 class AIPool:
     """The server's computer players: a search lane of ``workers`` processes and
-    a quick lane of one, shared fairly between games (see the module docstring).
-    ``workers`` 0: threads in this process instead of processes (for tests)."""
+    a quick lane of one, shared fairly between games (see the module docstring),
+    and a lane of ``trial_workers`` processes at the lowest priority for
+    background work (deck trials), shared fairly between its keys; with no
+    trial workers, background work runs in the search lane, after any game's
+    waiting decision. ``workers`` 0: threads in this process instead of
+    processes (for tests)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, trial_workers: int = 1) -> None:
         inline = workers <= 0
         self.search = _Lane("search", max(1, workers), inline, self)
         self.quick = _Lane("quick", 1, inline, self)
+        self.trial = (
+            _Lane("trial", trial_workers, inline, self, TRIAL_NICENESS)
+            if trial_workers > 0
+            else None
+        )
         self._used: collections.OrderedDict[str, float] = collections.OrderedDict()
         self._order = itertools.count()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -358,29 +437,48 @@ class AIPool:
         return str(answer)
 
     async def run(
-        self, key: str, job: str, args: tuple[Any, ...], limit: float, quick: bool = False
+        self,
+        key: str,
+        job: str,
+        args: tuple[Any, ...],
+        limit: float,
+        quick: bool = False,
+        background: bool = False,
     ) -> Any:
         """Run ``job`` (a name in :data:`JOBS`) with ``args`` in a worker of the
         quick or the search lane, sharing it fairly by ``key`` (a game's id, or
         anything else that should get its share: a deck trial); its answer, or
-        :class:`WorkerFailed`. Cancelling the caller cancels a queued job."""
-        lane = self.quick if quick else self.search
+        :class:`WorkerFailed`. Cancelling the caller cancels a queued job.
+        ``background``: work no game waits for (a deck trial): it goes to the
+        trial lane, or without one after every waiting decision of a game."""
+        lane = self.quick if quick else self.trial if background and self.trial else self.search
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        lane.submit(_Job(self.used(key), next(self._order), key, (job, args), limit, future))
+        lane.submit(
+            _Job(self.used(key), next(self._order), key, (job, args), limit, future, background)
+        )
         return await future
+
+    @property
+    def background_workers(self) -> int:
+        """Workers that background work may use at once."""
+        return len((self.trial or self.search).all)
+
+    def _lanes(self) -> list[_Lane]:
+        return [lane for lane in (self.search, self.quick, self.trial) if lane is not None]
 
     @property
     def recycled(self) -> int:
         """Workers killed and replaced so far (decisions that overran)."""
-        return sum(w.recycled for lane in (self.search, self.quick) for w in lane.all)
+        return sum(w.recycled for lane in self._lanes() for w in lane.all)
 
     def shutdown(self) -> None:
-        for lane in (self.search, self.quick):
+        for lane in self._lanes():
             lane.stop()
         for task in list(self._tasks):
             task.cancel()
 
 
-def make_pool(workers: int) -> AIPool:
-    """The AI workers: ``workers`` search processes and a quick one (0: threads)."""
-    return AIPool(workers)
+def make_pool(workers: int, trial_workers: int = 1) -> AIPool:
+    """The AI workers: ``workers`` search processes, a quick one and
+    ``trial_workers`` for deck trials (``workers`` 0: threads)."""
+    return AIPool(workers, trial_workers)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
 from ..tutorial import lesson
-from . import ai, replays
+from . import ai, decks, replays, trials
 from .db import Database
 from .hub import HOLD_SECONDS, OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
 from .messages import error
@@ -40,8 +40,11 @@ from .protocol import (
     BadMessage,
     CheckDeck,
     CreateGame,
+    EditDeck,
     PingMessage,
     ReclaimMessage,
+    SaveDeck,
+    StartTrial,
     TakeoverMessage,
     parse_auth,
     parse_message,
@@ -67,8 +70,16 @@ class ServerConfig:
     max_live_games: int = 20
     #: a game nobody has played or watched for this long ends as abandoned
     expire_days: float = 7.0
+    #: processes for deck trials, at the lowest priority (0: trials run on the
+    #: search workers, after any game's waiting decision)
+    trial_workers: int = 1
+    #: games a trial plays against each deck of the field (None: the simulator's default)
+    trial_games: int | None = None
     #: seconds every response window stays open at least (docs/server.md, "Auto-pass")
     hold_seconds: float = HOLD_SECONDS
+    #: learned policies offered in the lobby besides the shipped ones
+    #: (``ossuary serve --policy PATH`` or ``NAME=PATH``)
+    policies: list[str] = field(default_factory=list)
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()
@@ -136,6 +147,7 @@ def _too_large(limit: int) -> Response:
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The server as an ASGI application (``ossuary serve`` runs it with uvicorn)."""
     config = config or ServerConfig()
+    ai.offer_policies(config.policies)  # a bad policy file is refused before serving
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -143,18 +155,23 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store = await asyncio.to_thread(Store, url)
         db = Database(store)
         db.start()
-        pool = ai.make_pool(config.ai_workers)
+        pool = ai.make_pool(config.ai_workers, config.trial_workers)
         hub = Hub(db, pool, config.ai_limit, config.max_live_games, config.expire_days,
                   hold=config.hold_seconds)  # fmt: skip
         app.state.hub = hub
+        app.state.trials = trials.TrialDesk(pool, config.trial_games)
         resumed = await hub.resume_all()
         log.info("database %s: %d game(s) resumed", safe_url(url), resumed)
         await hub.sweep()
-        sweeper = asyncio.get_running_loop().create_task(hub.sweeping())
+        loop = asyncio.get_running_loop()
+        sweeper = loop.create_task(hub.sweeping())
+        trial_sweeper = loop.create_task(app.state.trials.sweeping())
         try:
             yield
         finally:
             sweeper.cancel()
+            trial_sweeper.cancel()
+            await app.state.trials.close()
             await hub.close()
             pool.shutdown()
             await db.close()
@@ -173,9 +190,19 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub: Hub = request.app.state.hub
         return hub
 
+    def desk_of(request: Request) -> trials.TrialDesk:
+        desk: trials.TrialDesk = request.app.state.trials
+        return desk
+
     @app.exception_handler(RequestError)
     async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, exc.status)
+
+    @app.exception_handler(decks.Unreadable)
+    async def _unreadable(request: Request, exc: decks.Unreadable) -> JSONResponse:
+        # a deck whose lines can't be read: why, and each problem with its line
+        # and the cards it may have meant
+        return JSONResponse({"error": str(exc), "problems": exc.checked["problems"]}, exc.status)
 
     @app.exception_handler(Exception)
     async def _failed(request: Request, exc: Exception) -> JSONResponse:
@@ -201,6 +228,31 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html")
+
+    @app.get("/cards/{game}", include_in_schema=False)
+    async def gallery_page(game: str) -> FileResponse:
+        decks.game_of(game)
+        return FileResponse(STATIC / "gallery.html")
+
+    @app.get("/cards/{game}/card/{name:path}", include_in_schema=False)
+    async def card_page(game: str, name: str) -> FileResponse:
+        decks.game_of(game)
+        return FileResponse(STATIC / "gallery.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> FileResponse:
+        decks.game_of(game)
+        return FileResponse(STATIC / "gallery.html")
+
+    @app.get("/decks/new/{game}", include_in_schema=False)
+    async def new_deck_page(game: str) -> FileResponse:
+        if not decks.has_deck_lists(decks.game_of(game)):
+            raise RequestError(f"{decks.game_of(game).title} has no decks to build", 404)
+        return FileResponse(STATIC / "deck.html")
+
+    @app.get("/decks/{deck_id}", include_in_schema=False)
+    async def deck_page(deck_id: str) -> FileResponse:
+        return FileResponse(STATIC / "deck.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -230,22 +282,100 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         fields.update(dict(g.card_columns()))
         return {"game": g.name, "cards": cards, "fields": fields}
 
+    @app.get("/api/catalog/{game}/gallery")
+    async def get_gallery(game: str) -> dict[str, Any]:
+        """A game's cards as the card gallery and the deck builder show them: each
+        card with its search text and the filter values it matches (those of
+        ``ossuary cards``), the filters, the sorts, the glossary and the decks."""
+        return decks.gallery(_game(game).name)
+
     @app.post("/api/decks/check")
     async def check_deck(body: CheckDeck) -> dict[str, Any]:
-        """A pasted deck list checked as ``ossuary deck check`` does, same messages."""
-        g = _game(body.game)
-        try:
-            cards = g.parse_deck(body.text, source="pasted deck")
-        except NotSupported as exc:
-            raise RequestError(str(exc)) from None
-        except OssuaryError as exc:
-            return {"ok": False, "message": str(exc)}
+        """A deck list checked as ``ossuary deck check`` does, same messages, each
+        problem with what it is about (a card, a line, the deck's size)."""
+        return decks.check(_game(body.game), body.text, body.name or "pasted deck")
+
+    # -- saved decks ----------------------------------------------------------------------------
+    @app.post("/api/decks", status_code=201)
+    async def save_deck(body: SaveDeck, request: Request) -> dict[str, Any]:
+        """Save a deck (a draft too): its id, its secret edit token, the private edit
+        link (the token after '#') and the public read-only link."""
+        db = hub_of(request).db
+        g = decks.game_of(body.game, 400)
+        client = request.client.host if request.client else None
+        count = await db.call(db.store.count_decks, decks.client_key(client))
+        record, token, checked = decks.new_deck(g, body.name, body.text, client, count)
+        await _stored(db.call(db.store.save_deck, record))
+        log.info("deck %s saved (%s)", record.id, record.game)
         return {
-            "ok": True,
-            "message": f"pasted deck: a legal {g.title} deck",
-            "summary": _plain(g.deck_summary(cards)),
-            "cards": cards,
+            "id": record.id,
+            "game": record.game,
+            "name": record.name,
+            "legal": record.legal,
+            "problems": checked["problems"],
+            "token": token,
+            "edit": f"/decks/{record.id}#edit={token}",
+            "link": f"/decks/{record.id}",
         }
+
+    @app.get("/api/decks/{deck_id}")
+    async def get_deck(deck_id: str, request: Request) -> dict[str, Any]:
+        """A saved deck, for anyone with its id: game, name, text, cards."""
+        return decks.deck_answer(await _deck(request, deck_id))
+
+    @app.put("/api/decks/{deck_id}")
+    async def edit_deck(deck_id: str, body: EditDeck, request: Request) -> dict[str, Any]:
+        """Change a saved deck's name or text: its edit token in the header
+        ``Authorization: Bearer TOKEN``."""
+        _no_token_in_url(request.query_params)
+        record = await _deck(request, deck_id)
+        decks.owns(record, _token(_bearer(request.headers.get("authorization"))))
+        name = body.name if body.name is not None else record.name
+        text = body.text if body.text is not None else record.text
+        checked = decks.readable(decks.game_of(record.game), text, name)
+        record.name, record.text, record.legal = name, text, checked["ok"]
+        record.updated = time.time()
+        db = hub_of(request).db
+        await _stored(db.call(db.store.update_deck, record))
+        return decks.deck_answer(record)
+
+    @app.delete("/api/decks/{deck_id}")
+    async def delete_deck(deck_id: str, request: Request) -> dict[str, Any]:
+        """Delete a saved deck (its edit token in the header, as for editing)."""
+        _no_token_in_url(request.query_params)
+        record = await _deck(request, deck_id)
+        decks.owns(record, _token(_bearer(request.headers.get("authorization"))))
+        db = hub_of(request).db
+        await _stored(db.call(db.store.delete_deck, record.id))
+        return {"deleted": record.id}
+
+    async def _deck(request: Request, deck_id: str) -> Any:
+        db = hub_of(request).db
+        record = await db.call(db.store.load_deck, _id(deck_id, "deck"))
+        if record is None:
+            raise RequestError(f"no saved deck {deck_id!r}", 404)
+        return record
+
+    # -- deck trials ----------------------------------------------------------------------------
+    @app.post("/api/trials", status_code=201)
+    async def start_trial(body: StartTrial, request: Request) -> dict[str, Any]:
+        """Try a legal deck against its game's preconstructed decks on the AI
+        workers; poll ``GET /api/trials/{id}`` (a trial nobody polls stops)."""
+        client = request.client.host if request.client else None
+        desk = desk_of(request)
+        return desk.answer(desk.start(decks.game_of(body.game, 400), body.text, client))
+
+    @app.get("/api/trials/{trial_id}")
+    async def get_trial(trial_id: str, request: Request) -> dict[str, Any]:
+        """How a trial goes: games played of those planned, the win rates so far."""
+        desk = desk_of(request)
+        return desk.answer(desk.get(_id(trial_id, "trial")))
+
+    @app.post("/api/trials/{trial_id}/stop")
+    async def stop_trial(trial_id: str, request: Request) -> dict[str, Any]:
+        """Stop a trial (its page was closed, or its player asked)."""
+        desk = desk_of(request)
+        return desk.answer(desk.stop(_id(trial_id, "trial"), "stopped by its player"))
 
     # -- games -------------------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
@@ -263,7 +393,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 {"seat": seat, "token": token, "link": f"{base}#token={token}"}
                 for seat, token in sorted(tokens.items())
             ],
-            "players": [{"seat": s.seat, "kind": s.kind} for s in record.seats],
+            "players": [{"seat": s.seat, "kind": ai.public_name(s.kind)} for s in record.seats],
             "spectate": base,
             "socket": f"/ws/games/{record.id}",
             "seed": record.seed if body.seed is not None else None,
@@ -437,10 +567,19 @@ def _game(name: str) -> Game:
         raise RequestError(str(exc), 404) from None
 
 
-def _id(game_id: str) -> str:
+def _id(game_id: str, what: str = "game") -> str:
     if not GAME_ID.match(game_id):
-        raise RequestError("a game id is 1 to 32 letters, digits, '-' or '_'", 404)
+        raise RequestError(f"a {what} id is 1 to 32 letters, digits, '-' or '_'", 404)
     return game_id
+
+
+async def _stored(write: Awaitable[None]) -> None:
+    """A database write the client waits for; a failure is a clear 503."""
+    try:
+        await write
+    except Exception as exc:
+        log.error("cannot store a deck: %s", exc)
+        raise RequestError("the deck could not be saved; try again", 503) from None
 
 
 AUTH_SECONDS = 10.0  # how long a new socket may take to send its auth message
@@ -471,7 +610,7 @@ async def _auth(websocket: WebSocket) -> str | None:
 def _no_token_in_url(params: Any) -> None:
     """Refuse a token in a URL's query: URLs end up in server and proxy logs
     and in browsers' history, so a secret there is a secret given away."""
-    if "token" in params:
+    if "token" in params or "edit" in params:
         raise RequestError(
             "a seat's token never goes in a URL (logs and history keep URLs): send it "
             'in the socket\'s first message {"type": "auth", "token": ...}, or to the '
@@ -496,15 +635,6 @@ def _token(token: str | None) -> str | None:
     return token
 
 
-def _plain(renderable: Any) -> str:
-    """A rich renderable as plain text (the deck summary the terminal prints)."""
-    from rich.console import Console
-
-    buf = io.StringIO()
-    Console(file=buf, width=80, color_system=None, highlight=False).print(renderable)
-    return buf.getvalue().rstrip()
-
-
 _CATALOG: dict[str, Any] | None = None
 
 
@@ -524,7 +654,7 @@ def catalog() -> dict[str, Any]:
             except Exception as exc:  # a game package still being built: leave it out
                 log.warning("game %s is not available: %s", name, exc)
                 continue
-            decks = g.preconstructed()
+            shipped = g.preconstructed()
             out.append(
                 {
                     "name": g.name,
@@ -535,13 +665,20 @@ def catalog() -> dict[str, Any]:
                     "teams": {str(n): g.teams(n) for n in g.seat_counts},
                     "decks": [
                         {"name": d, "about": g.deck_about(d), "cards": len(cards)}
-                        for d, cards in decks.items()
+                        for d, cards in shipped.items()
                     ],
                     "board": board_url(g),
+                    "cards": f"/cards/{g.name}",
+                    "deck_lists": decks.has_deck_lists(g),
                     # how to play and how to win, and whether a guided first game exists
                     "learn": _learn(g.name),
                     "tutorial": _learn(g.name) is not None,
                 }
             )
-        _CATALOG = {"games": out, "ai_levels": dict(ai.AI_LEVELS), "agents": known_agents()}
-    return _CATALOG
+        _CATALOG = {"games": out, "agents": known_agents(), "trials": trials.available()}
+    # the levels depend on the policies this server was started with
+    # (a policy's level shows as "learned": the path of its file stays on the server)
+    levels = {
+        k: ai.public_name(v) if v.startswith("learned:") else v for k, v in ai.levels().items()
+    }
+    return {**_CATALOG, "ai_levels": levels, "ai_tables": ai.level_tables()}

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import games
+from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
@@ -305,8 +306,8 @@ class Hub:
                 kinds.append(HUMAN)
                 continue
             try:
-                kinds.append(ai.agent_spec(kind))
-            except ValueError as exc:
+                kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
+            except ValueError as exc:  # a learned policy for another game, say
                 raise RequestError(f"seat {i}: {exc}") from None
         computers = sum(1 for k in kinds if k != HUMAN)
         if computers > ai.MAX_COMPUTER_SEATS:
@@ -315,7 +316,7 @@ class Hub:
                 f"{ai.MAX_COMPUTER_SEATS} in one game"
             )
         try:
-            takeover = ai.agent_spec(req.takeover)
+            takeover = check_agent(ai.agent_spec(req.takeover), game.name, n)
         except ValueError as exc:
             raise RequestError(f"takeover: {exc}") from None
         names = list(req.names or [])
@@ -326,7 +327,7 @@ class Hub:
             if bad is not None:
                 raise RequestError(f"names.{i}: a name can't hold {bad}")
         seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
-        decks = self._decks(game, req.decks, n, seed)
+        decks = self._decks(game, await self._saved_decks(game, req.decks), n, seed)
         try:
             state = game.new_game(decks=decks, seats=n, seed=seed, first=first)
         except (OssuaryError, ValueError) as exc:
@@ -377,6 +378,25 @@ class Hub:
         self.live[record.id] = g
         self.schedule(g)
         return record, tokens
+
+    async def _saved_decks(
+        self, game: Game, asked: Sequence[str | list[str] | None] | None
+    ) -> Sequence[str | list[str] | None] | None:
+        """``asked`` with each ``saved:ID`` entry replaced by that saved deck's
+        cards; a refusal if it is missing, another game's, or a draft."""
+        from .decks import playable, saved_id
+
+        if asked is None or not any(saved_id(d) for d in asked):
+            return asked
+        out: list[str | list[str] | None] = []
+        for i, deck in enumerate(asked):
+            deck_id = saved_id(deck)
+            if deck_id is None:
+                out.append(deck)
+                continue
+            record = await self.db.call(self.db.store.load_deck, deck_id[:40])
+            out.append(playable(game, record, deck_id, f"seat {i}'s deck"))
+        return out
 
     @staticmethod
     def _decks(
@@ -915,8 +935,8 @@ def summary(
             {
                 "seat": s.seat,
                 "name": names[s.seat],
-                "kind": s.kind,
-                "controller": s.controller,
+                "kind": ai.public_name(s.kind),
+                "controller": ai.public_name(s.controller),
                 "claimed": s.claimed,
                 "connected": s.seat in connected,
             }

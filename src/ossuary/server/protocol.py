@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 
 MAX_BODY = 256 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of one socket message
@@ -60,11 +67,53 @@ class CreateGame(Strict):
     tutorial: bool = False
 
 
+MAX_SAVED_DECK_TEXT = 16 * 1024  # characters of a saved deck's list (a deck is ~2,000)
+MAX_DECK_NAME = 80
+
+
+def _one_line(name: str) -> str:
+    from ..engine.untrusted import unsafe_char
+
+    bad = unsafe_char(name)
+    if bad is not None:
+        raise ValueError(f"a deck's name is one line of plain text ({bad})")
+    return name
+
+
+DeckName = Annotated[str, Field(min_length=1, max_length=MAX_DECK_NAME), AfterValidator(_one_line)]
+SavedDeckText = Annotated[str, Field(max_length=MAX_SAVED_DECK_TEXT)]
+GameName = Annotated[str, Field(min_length=1, max_length=40)]
+
+
 class CheckDeck(Strict):
-    """``POST /api/decks/check``."""
+    """``POST /api/decks/check``: ``name``, what the messages call the deck
+    (default "pasted deck")."""
 
     game: Annotated[str, Field(min_length=1, max_length=40)] = "hecatomb"
     text: DeckText
+    name: DeckName | None = None
+
+
+class SaveDeck(Strict):
+    """``POST /api/decks``: a deck to keep (a draft that breaks the rules too)."""
+
+    game: GameName
+    name: DeckName
+    text: SavedDeckText
+
+
+class EditDeck(Strict):
+    """``PUT /api/decks/{id}`` (with the deck's edit token): a new name or text."""
+
+    name: DeckName | None = None
+    text: SavedDeckText | None = None
+
+
+class StartTrial(Strict):
+    """``POST /api/trials``: a legal deck to try against the game's field."""
+
+    game: GameName
+    text: Annotated[str, Field(min_length=1, max_length=MAX_SAVED_DECK_TEXT)]
 
 
 class AuthMessage(Strict):

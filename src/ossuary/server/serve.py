@@ -24,9 +24,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-# a token in a query (token=T), a header (Bearer T) or a JSON message
-# ("token": "T", as the websockets library logs frames at debug level)
-_SECRET = re.compile(r"""(token=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE)
+# a token in a query (token=T, a deck's edit=T), a header (Bearer T) or a JSON
+# message ("token": "T", as the websockets library logs frames at debug level)
+_SECRET = re.compile(
+    r"""(token=|edit=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE
+)
 
 
 def redact(text: str) -> str:
@@ -80,13 +82,21 @@ def serve(
     log_level: str = "info",
     max_live_games: int = 20,
     expire_days: float = 7.0,
+    trial_workers: int = 1,
     hold: float | None = None,
+    policies: list[str] | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
     import uvicorn
 
-    config = ServerConfig(db_url=db_url, max_live_games=max_live_games, expire_days=expire_days)
+    config = ServerConfig(
+        db_url=db_url,
+        max_live_games=max_live_games,
+        expire_days=expire_days,
+        trial_workers=trial_workers,
+        policies=list(policies or []),
+    )
     if ai_workers is not None:
         config.ai_workers = ai_workers
     if hold is not None:

@@ -1,6 +1,6 @@
 """Where games live between restarts: a game is its setup plus its action log.
 
-Three tables (SQLAlchemy Core, so any database SQLAlchemy speaks works; SQLite
+Four tables (SQLAlchemy Core, so any database SQLAlchemy speaks works; SQLite
 by default, PostgreSQL by URL):
 
 - ``games``: exactly what ``new_game`` is given to deal the game again (game,
@@ -11,6 +11,9 @@ by default, PostgreSQL by URL):
 - ``seats``: who plays each seat (``human`` or an agent spec), a SHA-256 of the
   seat's secret token (the token itself is never stored), and whether the seat
   has been claimed;
+- ``decks``: the decks players saved in the browser (:class:`DeckRecord`): a
+  game, a name and the list's text, a SHA-256 of the deck's edit token, and a
+  hash of the address that saved it (for the limit on decks per client);
 - ``actions``: one row per applied action, keyed by ``(game, n)``. The key
   makes a second write of action ``n`` fail, so an action can never be applied
   twice, even by two servers on one database. Each row also holds a short
@@ -43,7 +46,9 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -95,6 +100,21 @@ actions_table = Table(
     Column("by", String(60), nullable=False),  # human, timeout, or the agent spec
     Column("at", Float, nullable=False),
     Column("digest", String(16), nullable=True),  # the position after it (position_digest)
+)
+
+
+decks_table = Table(
+    "decks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("name", String(100), nullable=False),
+    Column("text", Text, nullable=False),  # the deck list as its player wrote it
+    Column("legal", Boolean, nullable=False),  # when last saved (False: a draft)
+    Column("token_hash", String(64), nullable=False),  # SHA-256 of the edit token
+    Column("creator", String(64), nullable=True, index=True),  # a hash of the address
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
 )
 
 
@@ -164,6 +184,21 @@ class ControllerRow:
 class ClaimRow:
     game_id: str
     seat: int
+
+
+@dataclass
+class DeckRecord:
+    """A saved deck (``docs/server.md``, "Saved decks")."""
+
+    id: str
+    game: str
+    name: str
+    text: str
+    legal: bool
+    token_hash: str
+    creator: str | None
+    created: float
+    updated: float
 
 
 Write = ActionRow | FinishRow | ControllerRow | ClaimRow
@@ -382,6 +417,43 @@ class Store:
                 record.digests.append(digest)
                 record.last_at = at
         return record
+
+    # -- saved decks ----------------------------------------------------------------
+    def save_deck(self, record: DeckRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(decks_table).values(**record.__dict__))
+
+    def load_deck(self, deck_id: str) -> DeckRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(decks_table).where(decks_table.c.id == deck_id)).first()
+        if row is None:
+            return None
+        m = row._mapping
+        return DeckRecord(**{k: m[k] for k in DeckRecord.__dataclass_fields__})
+
+    def update_deck(self, record: DeckRecord) -> None:
+        """Store a deck's new name, text and legality (its id, game and token stay)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(decks_table)
+                .where(decks_table.c.id == record.id)
+                .values(
+                    name=record.name, text=record.text, legal=record.legal, updated=record.updated
+                )
+            )
+
+    def delete_deck(self, deck_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(decks_table).where(decks_table.c.id == deck_id))
+
+    def count_decks(self, creator: str | None) -> int:
+        """How many decks the client with this key has saved."""
+        if creator is None:
+            return 0
+        with self.engine.connect() as conn:
+            mine = decks_table.c.creator == creator
+            n = conn.execute(select(func.count()).select_from(decks_table).where(mine)).scalar()
+        return int(n or 0)
 
     def count_actions(self, game_id: str) -> int:
         with self.engine.connect() as conn:

@@ -37,6 +37,8 @@ FORMAT_VERSION = 1
 
 DEFAULT_DECKS = "default"  # the game's own choice of decks (new_game(decks=None))
 RANDOM_DECKS = "random"  # a random legal deck per seat (Game.random_deck)
+LIST_DECKS = "list"  # the decks given, every combination of them
+VERSUS_DECKS = "versus"  # the first deck given against each of the others (a deck's trial)
 
 
 class SimError(OssuaryError):
@@ -58,7 +60,9 @@ class SimConfig:
 
     ``agents`` are agent specs (``heuristic``, ``ismcts:iters=200``), rotated
     over the seats; ``deck_mode`` is ``default`` (the game's own decks),
-    ``list`` (``decks``, every combination of ``seats`` of them) or ``random``.
+    ``list`` (``decks``, every combination of ``seats`` of them), ``versus``
+    (the first of ``decks`` against each combination of the others: one deck
+    tried against a field, the field never playing itself) or ``random``.
     """
 
     game: str
@@ -113,10 +117,15 @@ class SimConfig:
             raise SimError("give at least one agent")
         if self.seats < 1:
             raise SimError(f"a game needs at least one seat, not {self.seats}")
-        if self.deck_mode not in (DEFAULT_DECKS, RANDOM_DECKS, "list"):
+        if self.deck_mode not in (DEFAULT_DECKS, RANDOM_DECKS, LIST_DECKS, VERSUS_DECKS):
             raise SimError(f"unknown deck mode {self.deck_mode!r}")
-        if (self.deck_mode == "list") != bool(self.decks):
-            raise SimError("a deck list goes with deck mode 'list', and only with it")
+        if (self.deck_mode in (LIST_DECKS, VERSUS_DECKS)) != bool(self.decks):
+            raise SimError("a deck list goes with deck mode 'list' or 'versus', and only with them")
+        if self.deck_mode == VERSUS_DECKS and len(self.decks) < self.seats:
+            raise SimError(
+                f"'versus' plays the first deck against {self.seats - 1} of the others at a "
+                f"time: give at least {self.seats} decks, not {len(self.decks)}"
+            )
         if self.max_actions < 1:
             raise SimError(f"max_actions must be at least 1, not {self.max_actions}")
 
@@ -149,17 +158,29 @@ def lineups(n: int, seats: int) -> list[tuple[int, ...]]:
     return [tuple(i % n for i in range(seats))]
 
 
+def deck_lineups(config: SimConfig) -> list[tuple[int, ...]]:
+    """Which decks meet in a game: every combination (``list``), the first deck
+    with every combination of the others (``versus``), or none (``[()]``)."""
+    s = config.seats
+    if config.deck_mode == LIST_DECKS:
+        return lineups(len(config.decks), s)
+    if config.deck_mode == VERSUS_DECKS:
+        others = itertools.combinations(range(1, len(config.decks)), s - 1)
+        return [(0, *rest) for rest in others]
+    return [()]
+
+
 def cycle_length(config: SimConfig) -> int:
     """Games after which the seating repeats (all counts exactly equal)."""
     s = config.seats
-    n_decks = len(lineups(len(config.decks), s)) * s if config.deck_mode == "list" else 1
+    n_decks = len(deck_lineups(config)) * s if config.deck_mode in (LIST_DECKS, VERSUS_DECKS) else 1
     return s * s * n_decks * len(lineups(len(config.agents), s))
 
 
 def seating(config: SimConfig, index: int) -> Seating:
     """Game ``index`` of the run (see the module docstring for the rotation)."""
     s = config.seats
-    dl = lineups(len(config.decks), s) if config.deck_mode == "list" else [()]
+    dl = deck_lineups(config)
     al = lineups(len(config.agents), s)
     # the index in mixed radix, fastest digit first
     i = index
@@ -176,7 +197,7 @@ def seating(config: SimConfig, index: int) -> Seating:
     rot_d = (d_rot_d + d_rot_a) % s
     lineup_d, lineup_a = dl[d_line], al[a_line]
     decks: tuple[int, ...] | None = None
-    if config.deck_mode == "list":
+    if config.deck_mode in (LIST_DECKS, VERSUS_DECKS):
         decks = tuple(lineup_d[(k + rot_d) % s] for k in range(s))
     who = [lineup_a[(k + rot_a) % s] for k in range(s)]
     return Seating(
@@ -191,7 +212,7 @@ def seating(config: SimConfig, index: int) -> Seating:
 
 def seat_decks(config: SimConfig, game: Game, seat: Seating) -> tuple[list[str], list[Any] | None]:
     """(deck name per seat, what ``game.new_game(decks=...)`` is given)."""
-    if config.deck_mode == "list":
+    if config.deck_mode in (LIST_DECKS, VERSUS_DECKS):
         assert seat.decks is not None
         chosen = [config.decks[d] for d in seat.decks]
         return [d.name for d in chosen], [list(d.cards) for d in chosen]
@@ -209,7 +230,7 @@ def check_config(config: SimConfig, game: Game) -> None:
     game.check_seats(config.seats)
     for spec in config.agents:
         try:
-            check_agent(spec)
+            check_agent(spec, game.name, config.seats)
         except ValueError as exc:
             raise SimError(f"--agents: {exc}") from None
     if config.deck_mode == RANDOM_DECKS:

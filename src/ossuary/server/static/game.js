@@ -250,6 +250,7 @@ async function hello(msg) {
   page.seatsInfo = msg.game.seats;
   if (page.me !== null && token) mySeats.set(gameId, {title: msg.game.title, token, seat: page.me});
   document.title = `${msg.game.title} · Ossuary`;
+  Object.assign($("cards-link"), {href: `/cards/${msg.game.game}`, hidden: false, textContent: `${msg.game.title} cards`});
   $("title").textContent = `${msg.game.title}${msg.game.mode ? ` ${msg.game.mode}` : ""}`;
   $("whoami").textContent = page.me === null ? "watching" : "";
   if (!page.board) {

@@ -47,7 +47,7 @@ const PATHS = {
   campus: "M12 3l11 5-11 5L1 8zm-6 7.5l6 2.7 6-2.7V16c0 2-3 4-6 4s-6-2-6-4zM21 9v7h1.5V9z",
 };
 
-const NS = "http://www.w3.org/2000/svg";
+export const NS = "http://www.w3.org/2000/svg";  // a name, not an address: nothing is fetched
 
 /** An inline SVG icon: ``name`` from PATHS; ``label`` for screen readers (else hidden). */
 export function icon(name, label = "", cls = "") {

@@ -1,6 +1,7 @@
 // The lobby: choose a game, its seats and decks, create it, share the links;
 // see the open, running and finished games.
 import {api, copy, el, levelName, playerName, seats as mySeats} from "/static/util.js";
+import {myDecks} from "/static/mydecks.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -24,6 +25,8 @@ function currentGame() {
 function gameChanged() {
   const game = currentGame();
   $("game-summary").textContent = game.summary;
+  $("cards-link").href = game.cards;
+  $("cards-link").textContent = `${game.title} cards${game.deck_lists ? " and your decks" : ""}`;
   learnRow(game);
   const modeSelect = $("mode-select");
   modeSelect.replaceChildren();
@@ -85,6 +88,12 @@ function seatCount() {
   return game.seat_counts[0];
 }
 
+// a learned policy plays only the game and table size it was trained for
+function levelFits(level, game, n) {
+  const tables = (catalog.ai_tables || {})[level];
+  return !tables || tables.includes(`${game.name}:${n}`);
+}
+
 function seatRows(n) {
   const game = currentGame();
   const rows = $("seat-rows");
@@ -96,15 +105,17 @@ function seatRows(n) {
       "aria-label": `${playerName(i)}'s name (optional)`, value: old[i] ? old[i].name : ""});
     const kind = el("select.seat-kind", {"aria-label": `${playerName(i)} is played by`},
       el("option", {value: "human", text: "Human"}),
-      ...Object.keys(catalog.ai_levels).map((level) =>
+      ...Object.keys(catalog.ai_levels).filter((level) => levelFits(level, game, n)).map((level) =>
         el("option", {value: level, text: `Computer (${level})`})));
-    kind.value = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
+    const was = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
+    kind.value = was === "human" || levelFits(was, game, n) ? was : "normal";
     const showName = () => { name.hidden = kind.value !== "human"; };
     kind.addEventListener("change", showName);
     showName();
     const deck = el("select.seat-deck", {"aria-label": `${playerName(i)}'s deck`},
       el("option", {value: "", text: "Default deck"}),
       ...game.decks.map((d) => el("option", {value: d.name, text: d.name, title: d.about})),
+      savedDecks(game),
       el("option", {value: "__paste__", text: "Paste a deck list…"}));
     const text = el("textarea.deck-text", {rows: 6, placeholder: "3 Card Name\n2 Another Card\n// comments are fine", hidden: true});
     const check = el("button.small", {type: "button", hidden: true, text: "Check deck"});
@@ -119,6 +130,13 @@ function seatRows(n) {
     rows.append(el("div.seat-row", {dataset: {seat: i}},
       el("span.seat-name", {text: playerName(i)}), team, kind, name, deck, check, text, verdict));
   }
+}
+
+/** The decks this browser saved for the game (the builder remembers them). */
+function savedDecks(game) {
+  const mine = myDecks.of(game.name);
+  return mine.length ? el("optgroup", {label: "Your decks"}, ...mine.map((d) =>
+    el("option", {value: `saved:${d.id}`, text: d.legal === false ? `${d.name} (draft)` : d.name}))) : null;
 }
 
 function readSeat(row) {

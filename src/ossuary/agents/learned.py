@@ -1,0 +1,418 @@
+"""A trained policy network as an agent: ``learned`` and ``learned:PATH``.
+
+The network reads what every agent reads, the seat's view, through the game's
+RL encoder (the same numbers :mod:`ossuary.rl` gives researchers), and scores
+the fixed action range; the agent takes the best legal action, step by step
+along a multi-step option's path. Inference is plain numpy, so a player's
+install plays against the policy the project ships without PyTorch
+(``ossuary train``, in the ``learn`` extra, makes new ones).
+
+**The policy file** is a safetensors file (a length, a JSON header, raw
+little-endian arrays): readable by the ``safetensors`` library and by
+:func:`read_tensors` here, which parses only that JSON and numbers, so a
+hostile file can never run code, and a malformed one is refused with a
+:class:`PolicyError` in bounded time and memory. Its metadata names the game,
+the seat count, the encoder's version and the training settings; a file made
+for another game, table size or encoder version is refused, with the reason.
+The tensors are a multilayer perceptron in PyTorch's naming
+(``policy.0.weight``, ``policy.0.bias``, ``policy.2.weight`` ...: linear
+layers with ReLU between them), so ``torch.nn.Sequential.load_state_dict``
+takes them as they are.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import os
+import struct
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import games
+from ..engine.errors import OssuaryError
+from ..engine.game import Encoder
+from ..engine.untrusted import load_json, shown
+from .base import Observation
+
+FORMAT = "ossuary-policy"
+FORMAT_VERSION = "1"
+#: a policy bigger than this is not one of ours (the shipped one is a few MB)
+MAX_FILE_BYTES = 256 * 2**20
+MAX_HEADER_BYTES = 2**20
+_DTYPES: dict[str, npt.DTypeLike] = {"F32": "<f4", "F16": "<f2"}
+_DTYPE_NAMES = {np.dtype("<f4"): "F32", np.dtype("<f2"): "F16"}
+
+F32 = npt.NDArray[np.float32]
+
+
+class PolicyError(OssuaryError, ValueError):
+    """A policy file that can't be used: unreadable, malformed, or made for
+    another game, seat count or encoder version (the message says which)."""
+
+
+# -- the file format -----------------------------------------------------------------------
+def write_tensors(
+    path: Path, tensors: Mapping[str, npt.NDArray[Any]], metadata: Mapping[str, str]
+) -> None:
+    """Write ``tensors`` (float32 or float16 arrays) and string ``metadata`` as
+    a safetensors file, atomically (a temporary file renamed into place)."""
+    header: dict[str, Any] = {"__metadata__": dict(metadata)}
+    blobs: list[bytes] = []
+    offset = 0
+    for name, array in tensors.items():
+        a = np.ascontiguousarray(array)
+        dtype = _DTYPE_NAMES.get(a.dtype.newbyteorder("<"))
+        if dtype is None:
+            raise PolicyError(
+                f"tensor {name!r}: only float32 and float16 are stored, not {a.dtype}"
+            )
+        blob = a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
+        header[name] = {
+            "dtype": dtype,
+            "shape": list(a.shape),
+            "data_offsets": [offset, offset + len(blob)],
+        }
+        blobs.append(blob)
+        offset += len(blob)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)  # the format pads the header to 8 bytes
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(struct.pack("<Q", len(text)))
+        f.write(text)
+        for blob in blobs:
+            f.write(blob)
+    os.replace(tmp, path)
+
+
+def read_tensors(path: Path) -> tuple[dict[str, F32], dict[str, str]]:
+    """The tensors (as float32) and metadata of a safetensors file; a
+    :class:`PolicyError` saying what is wrong for anything else."""
+    where = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise PolicyError(
+                f"{where}: {size:,} bytes is too big for a policy (at most {MAX_FILE_BYTES:,})"
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PolicyError(f"cannot read the policy {where}: {exc.strerror or exc}") from None
+    bad = f"{where} is not a policy file"
+    if len(data) < 8:
+        raise PolicyError(f"{bad} (too short)")
+    (n,) = struct.unpack("<Q", data[:8])
+    if n > MAX_HEADER_BYTES or 8 + n > len(data):
+        raise PolicyError(f"{bad} (its header length {n:,} does not fit the file)")
+    try:
+        text = data[8 : 8 + n].decode("utf-8")
+    except UnicodeDecodeError:
+        raise PolicyError(f"{bad} (its header is not JSON)") from None
+    # the project's bounded reader: size, nesting depth, digits, no duplicate keys
+    header = load_json(text, PolicyError, f"{bad}: its header", limit=MAX_HEADER_BYTES,
+                       max_depth=4)  # fmt: skip
+    if not isinstance(header, dict):
+        raise PolicyError(f"{bad} (its header is not a JSON object)")
+    meta = header.pop("__metadata__", {})
+    if not isinstance(meta, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in meta.items()
+    ):
+        raise PolicyError(f"{bad} (its metadata must map strings to strings)")
+    body = memoryview(data)[8 + n :]
+    tensors: dict[str, F32] = {}
+    for name, info in header.items():
+        if not isinstance(info, dict):
+            raise PolicyError(f"{bad} (entry {shown(name)} is not an object)")
+        kind = info.get("dtype")
+        dtype = _DTYPES.get(kind) if isinstance(kind, str) else None
+        shape = info.get("shape")
+        offsets = info.get("data_offsets")
+        if dtype is None:
+            raise PolicyError(f"{where}: tensor {shown(name)} has dtype {shown(kind)}; "
+                              "a policy holds F32 or F16")  # fmt: skip
+        if not (
+            isinstance(shape, list)
+            and len(shape) <= 4
+            and all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape)
+            and isinstance(offsets, list)
+            and len(offsets) == 2
+            and all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
+        ):
+            raise PolicyError(f"{bad} (tensor {shown(name)}: bad shape or offsets)")
+        start, stop = offsets
+        count = 1
+        for d in shape:
+            count *= d
+        if not 0 <= start <= stop <= len(body) or stop - start != count * np.dtype(dtype).itemsize:
+            raise PolicyError(f"{bad} (tensor {shown(name)} does not match its bytes)")
+        array = np.frombuffer(body[start:stop], dtype=dtype).reshape(shape)
+        tensors[name] = array.astype(np.float32)
+        if not np.isfinite(tensors[name]).all():
+            raise PolicyError(f"{where}: tensor {shown(name)} holds NaN or infinite numbers")
+    return tensors, meta
+
+
+# -- a policy ------------------------------------------------------------------------------
+@dataclass
+class Policy:
+    """A loaded policy: what it was made for, and its layers.
+
+    ``layers``: ``(weight, bias)`` per linear layer, weight ``out × in`` as in
+    PyTorch, ReLU between layers; the last layer's outputs are the action scores.
+    """
+
+    source: str
+    game: str
+    seats: int
+    encoder_version: str
+    layers: list[tuple[F32, F32]]
+    metadata: dict[str, str] = field(default_factory=dict)
+    _first_t: F32 | None = field(default=None, repr=False)
+
+    @property
+    def observation_size(self) -> int:
+        return int(self.layers[0][0].shape[1])
+
+    @property
+    def num_actions(self) -> int:
+        return int(self.layers[-1][0].shape[0])
+
+    @property
+    def training(self) -> dict[str, Any]:
+        """The training settings recorded in the file (empty when none)."""
+        try:
+            found = json.loads(self.metadata.get("training", "{}"))
+        except ValueError:
+            return {}
+        return found if isinstance(found, dict) else {}
+
+    def describe(self) -> str:
+        title = _title(self.game)
+        return (
+            f"a policy for {title} with {self.seats} seats (encoder version {self.encoder_version})"
+        )
+
+    def check(self, game: str, seats: int, encoder: Encoder) -> None:
+        """Refuse (:class:`PolicyError`) unless this policy was made for ``game``
+        at ``seats`` seats with ``encoder``'s version and sizes."""
+        here = f"{self.source} is {self.describe()}"
+        if self.game != game:
+            raise PolicyError(f"{here}, not for {_title(game)}")
+        if self.seats != seats:
+            raise PolicyError(f"{here}; this game has {seats} seats")
+        if self.encoder_version != encoder.version:
+            raise PolicyError(
+                f"{here}; this Ossuary encodes {_title(game)} with encoder version "
+                f"{encoder.version}: train the policy again"
+            )
+        if (self.observation_size, self.num_actions) != (
+            encoder.observation_size,
+            encoder.num_actions,
+        ):
+            raise PolicyError(
+                f"{here}, but its network reads {self.observation_size} numbers and scores "
+                f"{self.num_actions} actions; the encoder gives {encoder.observation_size} "
+                f"and {encoder.num_actions}"
+            )
+
+    def scores(self, x: F32) -> F32:
+        """The action scores (logits) for one observation vector."""
+        # observations are sparse (about a hundred of 6,000 numbers are set in
+        # Hecatomb), so the first layer adds up only the rows they select
+        if self._first_t is None:
+            self._first_t = np.ascontiguousarray(self.layers[0][0].T)
+        idx = np.flatnonzero(x)
+        h = x[idx] @ self._first_t[idx] + self.layers[0][1]
+        for w, b in self.layers[1:]:
+            np.maximum(h, 0.0, out=h)
+            h = w @ h + b
+        return h.astype(np.float32, copy=False)
+
+
+def _title(game: str) -> str:
+    try:
+        return games.get(game).title
+    except OssuaryError:
+        return game
+
+
+def policy_from_tensors(
+    tensors: Mapping[str, F32], metadata: Mapping[str, str], source: str
+) -> Policy:
+    """Check the metadata and the chain of layers; build the :class:`Policy`."""
+    bad = f"{source} is not an Ossuary policy"
+    if metadata.get("format") != FORMAT:
+        raise PolicyError(f"{bad} (its metadata does not say format={FORMAT!r})")
+    if metadata.get("format_version") != FORMAT_VERSION:
+        raise PolicyError(
+            f"{source} is a policy of format version {metadata.get('format_version')!r}; "
+            f"this Ossuary reads version {FORMAT_VERSION}"
+        )
+    game = metadata.get("game", "")
+    seats_text = metadata.get("seats", "")
+    version = metadata.get("encoder_version", "")
+    if not game or not seats_text.isdigit() or not version:
+        raise PolicyError(f"{bad} (its metadata must name the game, seats and encoder_version)")
+    layers: list[tuple[F32, F32]] = []
+    k = 0
+    while f"policy.{2 * k}.weight" in tensors:
+        w = tensors[f"policy.{2 * k}.weight"]
+        b = tensors.get(f"policy.{2 * k}.bias")
+        if w.ndim != 2 or b is None or b.shape != (w.shape[0],):
+            raise PolicyError(f"{bad} (layer {k}: a weight matrix and a bias that fit it)")
+        if layers and w.shape[1] != layers[-1][0].shape[0]:
+            raise PolicyError(f"{bad} (layer {k} does not take the previous layer's outputs)")
+        layers.append((w, b))
+        k += 1
+    if not layers:
+        raise PolicyError(f"{bad} (no policy.0.weight)")
+    return Policy(source, game, int(seats_text), version, layers, dict(metadata))
+
+
+@dataclass(frozen=True)
+class _Key:
+    path: str
+    size: int
+    mtime: int
+
+
+_LOADED: dict[_Key, Policy] = {}
+
+
+def load_policy(path: str | Path) -> Policy:
+    """Read and check a policy file (kept in memory while it is unchanged)."""
+    p = Path(path).expanduser()
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise PolicyError(f"cannot read the policy {p!s}: {exc.strerror or exc}") from None
+    key = _Key(str(p.resolve()), st.st_size, st.st_mtime_ns)
+    found = _LOADED.get(key)
+    if found is None:
+        tensors, meta = read_tensors(p)
+        found = policy_from_tensors(tensors, meta, str(p))
+        if len(_LOADED) > 16:
+            _LOADED.clear()
+        _LOADED[key] = found
+    return found
+
+
+def shipped_policy_path(game: str, seats: int) -> Path | None:
+    """The policy the project ships for ``game`` at ``seats`` seats, if any:
+    ``ai/learned-<seats>.safetensors`` in the game's package."""
+    package = games.GAMES.get(game)
+    if package is None:
+        return None
+    found = importlib.resources.files(package).joinpath("ai", f"learned-{seats}.safetensors")
+    return Path(str(found)) if found.is_file() else None
+
+
+def shipped_policies() -> list[tuple[str, int]]:
+    """(game, seats) of every policy the project ships."""
+    out = []
+    for name in games.names():
+        for seats in range(1, 9):
+            if shipped_policy_path(name, seats) is not None:
+                out.append((name, seats))
+    return out
+
+
+_ENCODERS: dict[tuple[str, int], Encoder] = {}
+
+
+def encoder_for(game: str, seats: int) -> Encoder:
+    """The game's RL encoder for ``seats`` seats (built once per process)."""
+    key = (game, seats)
+    found = _ENCODERS.get(key)
+    if found is None:
+        found = _ENCODERS[key] = games.get(game).rl_encoder(seats)
+    return found
+
+
+# -- the agent -----------------------------------------------------------------------------
+class LearnedAgent:
+    """Plays a policy network's best legal action (see the module docstring).
+
+    ``path``: a policy file; None: the policy the project ships for the game
+    and seat count being played. ``sample``: draw each step from the policy's
+    probabilities (with a generator seeded by ``seed``) instead of taking the
+    best; training uses it for variety, the front ends play the best.
+    """
+
+    observes = "view"  # the encoder reads the view; no samples needed
+
+    def __init__(self, path: str | Path | None = None, seed: int = 0, sample: bool = False) -> None:
+        self.path = None if path is None else Path(path)
+        self.name = "learned" if path is None else f"learned:{path}"
+        self.policy = None if self.path is None else load_policy(self.path)
+        self.rng = np.random.default_rng(seed) if sample else None
+
+    def policy_for(self, game: str, seats: int) -> tuple[Policy, Encoder]:
+        """The policy this agent plays at ``game`` with ``seats`` seats, checked
+        against the game's encoder (:class:`PolicyError` when it does not fit
+        or, for ``learned`` alone, when none ships)."""
+        try:
+            encoder = encoder_for(game, seats)
+        except OssuaryError as exc:  # NotSupported: a game without an encoder
+            raise PolicyError(f"a learned agent can't play {_title(game)}: {exc}") from None
+        policy = self.policy
+        if policy is None:
+            path = shipped_policy_path(game, seats)
+            if path is None:
+                ships = ", ".join(f"{_title(g)} with {s} seats" for g, s in shipped_policies())
+                raise PolicyError(
+                    f"no learned policy ships for {_title(game)} with {seats} seats "
+                    f"(one ships for: {ships or 'none'}); train one with 'ossuary train' "
+                    "and give it as learned:PATH"
+                )
+            policy = load_policy(path)
+        policy.check(game, seats, encoder)
+        return policy, encoder
+
+    def check_table(self, game: str, seats: int) -> None:
+        """Raise :class:`PolicyError` unless this agent can play ``game`` at
+        ``seats`` seats (the front ends ask before the first game)."""
+        self.policy_for(game, seats)
+
+    def act(self, obs: Observation) -> str:
+        legal = obs.legal
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        if len(legal) == 1:
+            return legal[0].id
+        view = obs.view
+        seats = obs.seats if obs.seats else int(view["seats"])
+        policy, encoder = self.policy_for(obs.ruleset, seats)
+        paths = {p: o for o, p in encoder.action_paths(view).items() if p is not None}
+        if not paths:  # nothing the encoding has room for (never seen in play)
+            return legal[0].id
+        prefix: tuple[int, ...] = ()
+        x = np.zeros(encoder.observation_size, np.float32)
+        while True:
+            k = len(prefix)
+            nxt = sorted({p[k] for p in paths if p[:k] == prefix})
+            if len(nxt) == 1:
+                step = nxt[0]
+            else:
+                x.fill(0.0)
+                encoder.observe(view, prefix, x)
+                scores = policy.scores(x)[nxt]
+                step = nxt[self._choose(scores)]
+            prefix = (*prefix, step)
+            option = paths.get(prefix)
+            if option is not None:
+                return option
+
+    def _choose(self, scores: F32) -> int:
+        if self.rng is None:
+            return int(np.argmax(scores))
+        z = scores.astype(np.float64) - scores.max()
+        p = np.exp(z)
+        p /= p.sum()
+        return int(self.rng.choice(len(p), p=p))

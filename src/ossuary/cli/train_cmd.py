@@ -1,0 +1,180 @@
+"""``ossuary train``: make a policy the ``learned:PATH`` agent plays (docs/rl.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from .. import games as registry
+from .errors import CliError, check_output, check_workers, reported_errors
+
+EXIT_INTERRUPTED = 130
+
+
+def need_torch() -> None:
+    """Training needs PyTorch, an optional extra: say how to get it."""
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise CliError(
+            "training needs PyTorch: pip install 'ossuary[learn]' (on a machine without "
+            "a GPU, install a CPU build of torch first: docs/rl.md says how)"
+        ) from None
+
+
+def _hidden(text: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise CliError(
+            f"--hidden {text!r}: layer sizes separated by commas, e.g. 256,256"
+        ) from None
+    return sizes
+
+
+def _rates(rates: dict[str, float | None]) -> str:
+    """``vs heuristic 75% · vs pool 51% · best move 77%`` (fits 80 columns with the bar)."""
+    short = {"best move vs heuristic": "best move"}
+    return " · ".join(f"{short.get(k, k)} {'–' if v is None else f'{100 * v:.0f}%'}"
+                      for k, v in rates.items() if k != "loss")  # fmt: skip
+
+
+def train_command(
+    game: Annotated[
+        str, typer.Argument(help="The game to train for (see 'ossuary games').")
+    ] = registry.DEFAULT,
+    out: Annotated[
+        Path, typer.Option("--out", help="The run's folder: policy, checkpoint, curve.")
+    ] = Path("train-run"),
+    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
+    n_games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help="Self-play games in all (default 20000; with --resume: a new total, "
+            "default the run's own).",
+        ),
+    ] = None,
+    minutes: Annotated[
+        float | None,
+        typer.Option("--minutes", help="Stop after this many minutes (resumable; not repeatable)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    device: Annotated[
+        str, typer.Option("--device", help="Where the network learns: cpu, or cuda for a GPU.")
+    ] = "cpu",
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Processes playing games (default: every core)."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on with the run in --out from its checkpoint.")
+    ] = False,
+    imitate: Annotated[
+        int, typer.Option("--imitate", help="Games of the teacher to imitate first (0: none).")
+    ] = 2_000,
+    teacher: Annotated[
+        str, typer.Option("--teacher", help="The agent imitated first.")
+    ] = "heuristic",
+    opponents: Annotated[
+        str,
+        typer.Option(
+            "--opponents",
+            help="Who the learner meets, with weights: agent specs, 'pool' (past versions), "
+            "'self' (itself in every seat).",
+        ),
+    ] = "heuristic=0.5,pool=0.3,self=0.2",
+    hidden: Annotated[
+        str, typer.Option("--hidden", help="Hidden layer sizes, comma separated.")
+    ] = "256,256",
+    batch_games: Annotated[
+        int, typer.Option("--batch-games", help="Games per learning step (PPO iteration).")
+    ] = 128,
+    lr: Annotated[float, typer.Option("--lr", help="Adam's learning rate.")] = 3e-4,
+    eval_games: Annotated[
+        int,
+        typer.Option("--eval-games", help="Games against the heuristic every 10 steps (0: none)."),
+    ] = 64,
+    no_progress: Annotated[
+        bool, typer.Option("--no-progress", help="Print a line per evaluation instead of a bar.")
+    ] = False,
+) -> None:
+    """Train a policy network by imitation and self-play (PyTorch: the 'learn' extra).
+
+    The run's folder gets policy.safetensors (play it with learned:PATH in play,
+    arena, simulate, balance and serve --policy), checkpoint.pt (--resume),
+    curve.csv and curve.png (win rates against training time).
+    """
+    console = Console(highlight=False)
+    with reported_errors():
+        need_torch()
+        from ..learn.train import Status, TrainConfig, Trainer, parse_opponents
+
+        check_workers(workers)
+        check_output(out, "--out", folder=True)
+        config = TrainConfig(
+            game=game,
+            seats=seats,
+            games=20_000 if n_games is None else n_games,
+            seed=seed,
+            hidden=_hidden(hidden),
+            imitate=imitate,
+            teacher=teacher,
+            opponents=parse_opponents(opponents),
+            batch_games=batch_games,
+            lr=lr,
+            eval_games=eval_games,
+        )
+        if minutes is not None and minutes <= 0:
+            raise CliError(f"--minutes must be above 0, got {minutes}")
+        progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[rates]}"),
+            console=console,
+            disable=no_progress,
+            transient=False,
+        )
+        bar = progress.add_task("starting", total=None, rates="")
+
+        def report(s: Status) -> None:
+            progress.update(bar, description=s.phase, completed=s.games, total=s.total,
+                            rates=_rates(s.rates))  # fmt: skip
+            if no_progress and s.evaluated:
+                console.print(f"{s.games} games, {s.seconds / 60:.1f} min: {_rates(s.rates)}")
+
+        trainer = Trainer(config, out, device, workers, minutes, resume, report,
+                          games_given=n_games is not None)  # fmt: skip
+        cfg = trainer.config
+        title = registry.get(cfg.game).title
+        console.print(Text(
+            f"Training a policy for {title}, {cfg.seats} seats, in {out} "
+            f"({trainer.workers} worker{'s' if trainer.workers > 1 else ''} playing, "
+            f"learning on {device}"
+            f"{'; resuming at ' + str(trainer.games_done) + ' games' if resume else ''})",
+            style="bold",
+        ), soft_wrap=True)  # fmt: skip
+        try:
+            with progress:
+                policy = trainer.run()
+        except KeyboardInterrupt:
+            console.print(f"Stopped. Go on with: ossuary train {cfg.game} --out {out} --resume")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        spent = trainer.seconds / 60
+        console.print(f"{trainer.games_done} self-play games in {spent:.1f} minutes of training.")
+        console.print(f"Policy: {policy}  · curve: {out / 'curve.png'}")
+        spec = f"learned:{policy}"
+        table = ",".join(["human"] + [spec] * (cfg.seats - 1))
+        console.print(f"Play it:  ossuary play {cfg.game} --seats {table}", soft_wrap=True)
+        console.print(
+            f"Rate it:  ossuary arena --game {cfg.game} --seats {cfg.seats} "
+            f"--agents {spec},heuristic",
+            soft_wrap=True,
+        )
