@@ -9,6 +9,7 @@ install without the compiled modules it has nothing to compare and skips.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import subprocess
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ossuary import compiled
+from ossuary import compiled, games
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACE = ["--games", "2", "--agent-games", "1", "--iters", "20", "--max-actions", "100"]
@@ -116,3 +117,43 @@ def test_an_edited_source_is_noticed_and_a_touched_one_is_not(tmp_path: Path) ->
     assert compiled.changed(built) is not None
     source.unlink()
     assert compiled.changed(built) is not None
+
+
+def test_the_pure_worker_gives_its_agent_the_same_observation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # pure:SPEC's worker rebuilds the observation from the seat's information
+    # state: every field an agent may read arrives, the table size included
+    # (a learned policy checks it)
+    from ossuary.agents import registry
+    from ossuary.agents.base import Observation
+    from ossuary.agents.remote import serve
+
+    seen: list[Observation] = []
+
+    class Spy:
+        name = "spy"
+        observes = "samples"
+
+        def act(self, obs: Observation) -> str:
+            seen.append(obs)
+            return obs.legal[-1].id
+
+    monkeypatch.setitem(registry._AGENTS, "test-spy", lambda seed: Spy())
+    state = games.get("hecatomb").new_game(seats=3, seed=5)
+    seat = state.current_player()
+    assert seat is not None
+    obs = Observation.of(state, seat)
+    request = {
+        "game": obs.ruleset,
+        "seat": seat,
+        "legal": [[a.id, a.label] for a in obs.legal],
+        "state": obs.serialize(),
+    }
+    answers = io.StringIO()
+    serve("test-spy", 0, io.StringIO(json.dumps(request) + "\n"), answers)
+    assert json.loads(answers.getvalue()) == {"action": obs.legal[-1].id}
+    (got,) = seen
+    assert (got.seat, got.seats, got.ruleset) == (seat, 3, "hecatomb")
+    assert [a.id for a in got.legal] == [a.id for a in obs.legal]
+    assert got.view == obs.view
