@@ -63,6 +63,18 @@ def test_main_phase_actions_are_refused_naming_the_rule(
     illegal(s, aid(s), words)
 
 
+def test_destroy_magic_short_of_lifeforce_says_when_sacrificing_would_pay() -> None:
+    # Sacrifice Card (section 10) gives 1 lifeforce a card on any turn: with 2
+    # lifeforce and 3 cards in hand, two sacrifices pay for Destroy Magic
+    s = base(lifeforce=2)
+    err = illegal(s, f"destroy {s.seats[0].magic[0]}", "Destroy Magic costs 4")
+    assert "sacrifice 2 cards from your hand first" in str(err)
+    # with 0 lifeforce, 3 cards can't make 4: no such hint
+    s = base(lifeforce=0)
+    err = illegal(s, f"destroy {s.seats[0].magic[0]}", "Destroy Magic costs 4")
+    assert "sacrifice" not in str(err)
+
+
 def test_window_refusals_name_section_13() -> None:
     s = base(lifeforce=10)
     play(s, 0, "Grave Bolt")

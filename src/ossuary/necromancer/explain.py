@@ -108,10 +108,16 @@ def _afford(s: NecroState, p: int, cid: int) -> Why | None:
 def _shared(s: NecroState, p: int, verb: str, rest: str) -> Why | None:
     """Destroy Magic and Sacrifice Card: any turn (section 10, FAQ 3)."""
     if verb == "destroy":
-        if s.seats[p].lifeforce < 4:
+        have = s.seats[p].lifeforce
+        if have < 4:
+            short = 4 - have
+            hint = ""
+            if len(s.seats[p].hand) >= short:  # Sacrifice Card: 1 lifeforce a card, any turn
+                cards = "a card" if short == 1 else f"{short} cards"
+                hint = f": sacrifice {cards} from your hand first (1 lifeforce each)"
             return (
-                f"Destroy Magic costs 4 lifeforce and you have {s.seats[p].lifeforce}",
-                'section 10, "Destroy Magic"',
+                f"Destroy Magic costs 4 lifeforce and you have {have}{hint}",
+                'section 10, "Destroy Magic", "Sacrifice Card"',
             )
         if _num(rest) not in magic_in_play(s):
             return "Destroy Magic needs a magic card in play", 'section 10, "Destroy Magic"'
