@@ -136,7 +136,9 @@ def test_a_killed_worker_loses_no_game_and_repeats_none(cluster: Cluster, tmp_pa
             by_pid[pids[victim]].wait(timeout=10)
             killed.update(address=victim, lost=len(busy[victim]), after=(start, stop))
 
-        config = small_config(seed=5)
+        # heuristic games, a few milliseconds each even compiled: random ones are
+        # so quick that every chunk could be done before the first one is read
+        config = small_config(seed=5, agents=("heuristic",))
         out = tmp_path / "run"
         report = run(
             out, config, 48, scheduler=cluster.address, chunk=3, on_chunk=kill_a_busy_worker
