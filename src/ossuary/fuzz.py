@@ -100,7 +100,7 @@ class ViewCheck:
                 [self.game.format_event(e) for e in view["log"]],
                 (view.get("decision") or {}).get("options", []),
             ]
-            words = set(self.names(" ".join(_strings(told))))
+            words = set(self.names(" ".join(strings_in(told))))
             untold = sorted(set(shown) - words)
             if untold:
                 raise InvariantError(
@@ -148,15 +148,16 @@ class ViewCheck:
         self.setup = False
 
 
-def _strings(obj: Any) -> Iterator[str]:
+def strings_in(obj: Any) -> Iterator[str]:
+    """Every string in a JSON-like value (dict values and list items, nested)."""
     if isinstance(obj, str):
         yield obj
     elif isinstance(obj, dict):
         for v in obj.values():
-            yield from _strings(v)
+            yield from strings_in(v)
     elif isinstance(obj, list):
         for v in obj:
-            yield from _strings(v)
+            yield from strings_in(v)
 
 
 def random_game(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from ossuary import hecatomb
 from ossuary.agents import Observation, RandomAgent
 from ossuary.cli.human import HumanAgent, Table
 from ossuary.engine import Action, Rng
+from ossuary.fuzz import strings_in
 from ossuary.hecatomb import GAME, HecatombState, load_scenario
 from ossuary.hecatomb.board import (
     abom_status,
@@ -170,17 +170,6 @@ def test_log_events_read_as_words() -> None:
     )
 
 
-def _strings(obj: Any) -> Iterator[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            yield from _strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _strings(v)
-
-
 def _hidden_names(s: HecatombState, seat: int) -> set[str]:
     """Names of the other seats' hand cards that ``seat`` does not know."""
     bit = 1 << seat
@@ -226,7 +215,7 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
             s.apply_action(computer.act(obs))
             continue
         hidden = _hidden_names(s, me)
-        public = set(_strings(view)) | {a.label for a in legal}
+        public = set(strings_in(view)) | {a.label for a in legal}
         secret = {n for n in hidden if not any(n in text for text in public)}
         start = out.tell()
         pending.clear()

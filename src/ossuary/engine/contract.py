@@ -142,6 +142,23 @@ def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
 HIDDEN_ZONES = frozenset({"hand", "deck"})
 
 
+def private_event_leak(state: GameState, seats: int) -> str | None:
+    """What is wrong with the log's own marks, or None: an event marked
+    private to one seat must name its cards (``card``, ``cards``) to no other
+    seat and no spectator once redacted. (Every view is also judged from where
+    the cards truly lie, by ``ossuary.fuzz.ViewCheck``, which can't tell copies
+    of one card apart.)"""
+    for event in state.log:
+        private = event.get("private")
+        if private is None:
+            continue
+        for who in [*range(seats), None]:
+            shown = state.redact_event(event, who)
+            if who != private and ("card" in shown or "cards" in shown):
+                return f"seat {who}'s log shows a card private to seat {private}"
+    return None
+
+
 class CardPlace(NamedTuple):
     """Where one card truly lies (``Game.card_places`` gives one per card id)."""
 

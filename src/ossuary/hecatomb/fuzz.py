@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.contract import CardPlace
+from ..engine.contract import CardPlace, private_event_leak
 from ..engine.rng import Rng
 from .cards import base_pool
 from .decks import random_deck
@@ -89,17 +89,9 @@ def check(s: HecatombState, deep: bool = True) -> None:
         raise InvariantError("abomination index out of step with seats")
     if not deep:
         return
-    # the log's own marks: an event private to one seat names its cards to no
-    # one else (every view is also judged from where the cards truly lie:
-    # ossuary.fuzz.ViewCheck, which can't tell copies of one card apart)
-    for event in s.log:
-        private = event.get("private")
-        if private is None:
-            continue
-        for who in [*range(s.n), None]:
-            shown = s.redact_event(event, who)
-            if who != private and ("card" in shown or "cards" in shown):
-                raise InvariantError(f"seat {who}'s log shows a card private to seat {private}")
+    leak = private_event_leak(s, s.n)
+    if leak is not None:
+        raise InvariantError(leak)
 
 
 def fuzz_decks(seed: int, seats: int) -> list[list[str] | str] | None:
