@@ -29,7 +29,7 @@ import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +48,7 @@ MAX_HEADER_BYTES = 2**20
 _DTYPES: dict[str, npt.DTypeLike] = {"F32": "<f4", "F16": "<f2"}
 _DTYPE_NAMES = {np.dtype("<f4"): "F32", np.dtype("<f2"): "F16"}
 
-F32 = npt.NDArray[np.float32]
+F32: TypeAlias = npt.NDArray[np.float32]  # an alias also where numpy is absent (mypyc's build)
 
 
 class PolicyError(OssuaryError, ValueError):

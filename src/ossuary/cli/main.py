@@ -418,6 +418,27 @@ def serve(
         )
 
 
+@app.command()
+def doctor() -> None:
+    """Say which build runs (compiled or pure Python, and why) and which optional
+    extras are installed, with how to install the missing ones."""
+    from .. import extras
+
+    compiled_build = compiled.COMPILED
+    typer.echo(f"ossuary {__version__}, {compiled.describe()}")
+    if not compiled_build:
+        typer.echo(
+            "  The compiled build plays the same games three to four times faster. To get it,\n"
+            "  install a C compiler and Python's headers (Debian, Ubuntu: apt install gcc\n"
+            "  python3-dev), then install Ossuary again (make clean play, or\n"
+            "  pip install --force-reinstall .)."
+        )
+    typer.echo("Optional extras (the games and the server need none of them):")
+    for name, feature, installed in extras.report():
+        mark = "installed" if installed else f"missing: {extras.EXTRAS[name].install()}"
+        typer.echo(f"  {name:<10} {feature}: {mark}")
+
+
 deck_app = typer.Typer(
     help="Check deck files, try them against the field; list and export the preconstructed decks."
 )

@@ -30,15 +30,14 @@ from .errors import CliError, check_output, check_workers, reported_errors
 EXIT_INTERRUPTED = 130
 
 
-def need_sim() -> None:
+def need_sim(doing: str = "simulation") -> None:
     """The simulation extra is optional: say how to get it instead of a traceback."""
+    from ..extras import MissingExtra, require
+
     try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        raise CliError(
-            "simulation needs the 'sim' extra: pip install 'ossuary[sim]' (pyarrow, Dask, "
-            "matplotlib)"
-        ) from None
+        require("sim", doing)
+    except MissingExtra as exc:
+        raise CliError(str(exc)) from None
 
 
 # =============================================================================

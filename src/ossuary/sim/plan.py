@@ -32,6 +32,10 @@ from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
 from ..engine.rng import Rng
 
+#: a deck trial's games against each deck of the field (a whole number of seatings;
+#: here, not in trial.py, so the server can read it without the sim extra)
+PER_OPPONENT = 48
+
 #: the version of the files a run writes (run.json and the Parquet columns)
 FORMAT_VERSION = 1
 
