@@ -36,7 +36,7 @@ LEARN := $(VENV)/.installed-torch
 # requires them). TORCH= skips it.
 TORCH ?= torch==2.13.0+cpu
 
-.PHONY: play doctor ossuary serve wheel build test lint fuzz bench bench-server screenshot docs clean
+.PHONY: play doctor ossuary serve wheel build test core-tests lint fuzz bench bench-server screenshot docs clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -111,6 +111,10 @@ lint: $(BUILT)
 test: lint
 	$(BIN)/pytest -n 2 -rs
 	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
+
+# the core's test files, printed (.ci/run runs them on the player's install too)
+core-tests:
+	@echo $(PURE_TESTS)
 
 # about an hour for Hecatomb's 10,000 games on a 2-core machine: make fuzz FUZZ_GAMES=200
 # for a few minutes (Ctrl-C stops it and says how far it got)
