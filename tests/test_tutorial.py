@@ -108,7 +108,34 @@ def test_the_lesson_can_be_hidden_and_asks_for_its_own_deal() -> None:
 
     refused = CliRunner().invoke(app, ["play", "hecatomb", "--tutorial", "--seed", "4"])
     assert refused.exit_code == 2
-    assert "--tutorial deals its own game: leave out --seed" in refused.output
+    assert "--tutorial deals its own game" in refused.output
+    assert "leave out --seed" in refused.output
+
+
+@pytest.mark.parametrize("level", ["hard", "easy"])
+def test_a_lesson_refuses_an_ai_level_in_one_line(level: str) -> None:
+    """A lesson's steps tell what its easy computer does: --ai would make them
+    untrue, so it is refused, in one line, before anything is dealt."""
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    refused = CliRunner().invoke(app, ["play", "necromancer", "--tutorial", "--ai", level],
+                                 input="1\n")  # fmt: skip
+    assert refused.exit_code == 2, refused.output
+    assert refused.output.strip().count("\n") == 0, refused.output
+    assert "leave out --ai" in refused.output and "easy computer" in refused.output
+    assert "seed 3" not in refused.output  # no game was dealt
+
+
+def test_the_help_says_a_lesson_plays_the_easy_computer() -> None:
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    out = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
+    text = " ".join(out.replace("│", " ").split())
+    assert "Not with --tutorial" in text and "the lesson for that mode" in text
 
 
 @pytest.mark.parametrize("name", NAMES)
