@@ -35,10 +35,11 @@ from .untrusted import is_int, shown
 
 CardRecord = dict[str, Any]
 #: a check of one claim a lesson's step makes (:mod:`ossuary.tutorial`): given
-#: the game when the step was shown, the action the learner took and the game
-#: now (asked again after every later action until it answers): True, the
-#: engine did what the text says; False, it did otherwise; None, not settled yet
-LessonClaim = Callable[[GameState, str, GameState], bool | None]
+#: the game when the step was shown, the action the learner took, the game now
+#: (asked again after every later action until it answers) and the words after
+#: the check's name in the step ("costs 2": ("2",)): True, the engine did what
+#: the text says; False, it did otherwise; None, not settled yet
+LessonClaim = Callable[[GameState, str, GameState, Sequence[str]], bool | None]
 #: a condition a lesson's step may hold under, read from the learner's view:
 #: None when it does not hold, else the words the step's ``{when}`` stands for
 LessonCondition = Callable[[Mapping[str, Any]], str | None]
