@@ -11,9 +11,10 @@ import pytest
 from ossuary import games
 from ossuary.agents import Observation, make_agent
 from ossuary.cli.play import agent_seed
-from ossuary.tutorial import lesson
+from ossuary.tutorial import Tutorial, lesson, lessons
 
 NAMES = games.names()
+LESSONS = [t for name in NAMES for t in lessons(name)]
 MAX_ACTIONS = 400
 
 
@@ -39,11 +40,9 @@ def test_every_kind_of_question_the_game_asks_is_explained(name: str) -> None:
     assert set(found.teaches) <= kinds
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_following_the_lesson_meets_every_kind_it_teaches(name: str) -> None:
-    game = games.get(name)
-    found = lesson(name)
-    assert found is not None
+@pytest.mark.parametrize("found", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_following_the_lesson_meets_every_kind_it_teaches(found: Tutorial) -> None:
+    game = found.game
     deal = found.deal
     state = game.new_game(decks=deal.decks, seats=len(deal.seats), seed=deal.seed, first=deal.first)
     # the computer as `ossuary play GAME --tutorial` seeds it

@@ -91,8 +91,8 @@ class Deal(_Strict):
     #: how to win, in one short line shown all game long: "first to 20 souls wins"
     goal: Annotated[str, Field(min_length=1, max_length=40)]
     seats: Annotated[list[Short], Field(min_length=2, max_length=8)]
-    #: what to call the seats (None or absent: the usual "Computer 1"...)
-    names: Annotated[list[Short | None], Field(max_length=8)] = []
+    #: what to call the seats, in seat order ("": the usual "You", "Computer 1"...)
+    names: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=8)] = []
     you: Annotated[int, Field(ge=0, le=7)] = 0
     seed: Annotated[int, Field(ge=0, lt=2**53)]
     first: Annotated[int, Field(ge=0, le=7)] | None = None

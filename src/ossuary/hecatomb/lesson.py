@@ -315,9 +315,7 @@ def win_at(b: S, aid: str, n: S, a: Sequence[str]) -> bool | None:
     return (
         START_SOULS == 5
         and int(a[0]) == WIN_SOULS
-        and all(
-            e["souls"] >= WIN_SOULS and sum(x >= WIN_SOULS for x in souls) == 1 for e in won
-        )
+        and all(e["souls"] >= WIN_SOULS and sum(x >= WIN_SOULS for x in souls) == 1 for e in won)
     )
 
 
