@@ -6,6 +6,8 @@ fixed deal meets every kind of question it promises to teach."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from ossuary import games
@@ -145,3 +147,37 @@ def test_question_mark_says_how_to_play_and_how_to_win(name: str) -> None:
     found = lesson(name)
     assert found is not None
     assert " ".join(found.learn.goal.split()[:6]) in " ".join(out.split())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
+@pytest.mark.parametrize("found", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_the_first_screen_of_every_lesson_says_how_to_win(found: Tutorial) -> None:
+    """At 80x24 the title row keeps how to win in sight, whole, from the first
+    screen on; the transcript says it before the first question."""
+    from tests.cli.test_screen import ANSI, _pty_run
+
+    args = ["play", found.game.name, "--tutorial"] + (["--mode", found.mode] if found.mode else [])
+    code, out = _pty_run(args, [("Lesson, 0 of", b"q\r"), ("Leave this game?", b"y\r")])
+    assert code == 0, out
+    screen = ANSI.sub("", out)
+    mode = f" {found.mode}" if found.mode else ""
+    # nothing of it cut at 80 columns
+    assert f"{found.game.title}{mode} · win: {found.goal} · auto-pass on" in screen
+    plain = _play(*args[1:], answers="q\ny\n")
+    assert f"How to win: {found.goal}." in plain
+    assert plain.index("How to win:") < plain.index("Lesson, 0 of")
+
+
+@pytest.mark.parametrize("found", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_every_step_fits_the_lesson_lines_of_an_80x24_terminal(found: Tutorial) -> None:
+    """The full screen gives a lesson's word four lines at 80x24 (cutting the
+    rest): with the longest "Lesson, ..., type ...:" before it, every step fits."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=80)
+    n = len(found.teaches)
+    for step in found.steps:
+        text = step.text.replace("{when}", "souls now: You 15, Computer 12, Player 3 9")
+        say = f"Lesson, {n} of {n} kinds of question seen · type 10 or 11 or 12: {text}"
+        assert len(Text(say).wrap(console, 80)) <= 24 // 5, step.text

@@ -88,7 +88,8 @@ class Deal(_Strict):
 
     #: what the lesson is, for a menu: "you and a computer teammate against two computers"
     title: Short
-    #: how to win, in one short line shown all game long: "first to 20 souls wins"
+    #: how to win, in a few words shown all game long (after "How to win:" or
+    #: "win:"): "reach 20 souls first"
     goal: Annotated[str, Field(min_length=1, max_length=40)]
     seats: Annotated[list[Short], Field(min_length=2, max_length=8)]
     #: what to call the seats, in seat order ("": the usual "You", "Computer 1"...)

@@ -221,11 +221,6 @@ def tutorial_for(game: Game, mode: str | None) -> Tutorial:
     raise CliError(f"{game.title} has no lesson for --mode {mode}: it has {have}")
 
 
-def lesson_name(found: Tutorial) -> str:
-    """The lesson in the title: "your first game", "2v2 lesson"."""
-    return "your first game" if found.mode is None else f"{found.mode} lesson"
-
-
 def choose_ui(mode: str) -> bool:
     """Whether to use the full screen: ``auto`` when both ends are terminals."""
     from .screen import terminal_ok
@@ -314,7 +309,7 @@ def play(
         tutorial=lesson,
     )
     if lesson is not None:  # how to win stays in sight all game long
-        table.title = f"{the_game.title} · {lesson_name(lesson)} · {lesson.goal}"
+        table.title = f"{the_game.title}{f' {mode}' if mode else ''} · win: {lesson.goal}"
     table.names = seat_names(
         [HUMAN if s == HUMAN else "computer" for s in seats],
         me=humans[0] if len(humans) == 1 else None,
@@ -352,6 +347,8 @@ def play(
             ),
             soft_wrap=True,
         )
+        if lesson is not None:  # said first (the full screen keeps it in its title)
+            console.print(Text(f"How to win: {lesson.goal}.", style="bold cyan"), soft_wrap=True)
         if humans:
 
             def watch() -> DecisionScreen | None:
