@@ -107,3 +107,16 @@ def test_the_necromancer_lesson_says_defenders_do_not_hit_back() -> None:
     assert "defenders_deal_nothing_back" in defend.claims
     _, shown, settled = walk(lesson)
     assert shown[defend.text] and settled["defenders_deal_nothing_back"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_how_to_win_is_said_again_when_it_matters(lesson: Tutorial) -> None:
+    """Near the end (a game's own condition: souls, health, the deck), a step
+    says the standing and how to win; Hecatomb names its 20 souls whenever
+    souls can be reaped."""
+    _, shown, _ = walk(lesson)
+    near = [s for s in lesson.steps if s.when is not None and s.text in shown]
+    assert near, "no step near the end was shown"
+    if lesson.game.name == "hecatomb":
+        reaping = [s for s in lesson.steps if s.has == "attack" and s.text in shown]
+        assert reaping and all("20 souls" in s.text for s in reaping)
