@@ -262,11 +262,15 @@ def attacked_minion_hits_back(b: NecroState, aid: str, n: NecroState, a: Sequenc
     with nobody defending, the attacker takes that minion's attack."""
     p = _me(b)
     probe = b.clone()
-    attack = _options(probe, "attack")
-    if not attack:
-        return True
-    attacker = _card(attack[0])
-    probe.apply_action(attack[0])
+    assert probe.pending is not None
+    if probe.pending.kind == "aim":  # the attacker is chosen: aim it at a minion
+        attacker = int(probe.pending.ctx[0])
+    else:
+        attack = _options(probe, "attack")
+        if not attack:
+            return True
+        attacker = _card(attack[0])
+        probe.apply_action(attack[0])
     aims = [o for o in probe.legal_action_ids() if o.startswith("m")]
     if probe.pending is None or probe.pending.kind != "aim" or not aims:
         return True  # nothing to fight here
