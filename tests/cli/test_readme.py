@@ -61,8 +61,8 @@ def _quick(args: list[str]) -> list[str]:
         return ["serve", "--help"]
     if args[0] == "play" and "--seed" not in args and "--tutorial" not in args:
         args += ["--seed", "3"]
-    if args[0] == "play" and "--ai" not in args:
-        args += ["--ai", "easy"]
+    if args[0] == "play" and "--ai" not in args and "--tutorial" not in args:
+        args += ["--ai", "easy"]  # (a lesson plays the easy computer and takes no --ai)
     return args
 
 

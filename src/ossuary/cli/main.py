@@ -101,13 +101,15 @@ def play(
         bool, typer.Option("--quiet", "-q", help="Computers only: print just the result.")
     ] = False,
     ai: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--ai",
-            help="Strength of 'ai' seats: easy, normal (~1 s a move), hard, or learned (a "
-            "trained network, instant; Hecatomb with 2 seats).",
+            help="Strength of 'ai' seats: easy, normal (the default, ~1 s a move), hard, or "
+            "learned (a trained network, instant; Hecatomb with 2 seats). Not with "
+            "--tutorial: a lesson plays the easy computer its steps were written for.",
+            show_default=False,
         ),
-    ] = "normal",
+    ] = None,
     ui: Annotated[
         str,
         typer.Option(
@@ -128,8 +130,9 @@ def play(
         bool,
         typer.Option(
             "--tutorial",
-            help="A guided first game: a fixed deal against the computer, each kind of "
-            "question explained as it comes ('tutorial' in the game hides the hints).",
+            help="A guided first game: a fixed deal against the easy computer, each kind "
+            "of question explained as it comes ('tutorial' in the game hides the hints). "
+            "With --mode, the lesson for that mode, where the game has one.",
         ),
     ] = False,
     names: Annotated[

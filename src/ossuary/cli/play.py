@@ -20,7 +20,7 @@ from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
-from ..tutorial import lesson_of
+from ..tutorial import Tutorial, lesson_of, lessons_of
 from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError, check_output
 from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
@@ -207,6 +207,20 @@ class ThinkingAgent:
             return self.agent.act(obs)
 
 
+def tutorial_for(game: Game, mode: str | None) -> Tutorial:
+    """``game``'s lesson for ``mode`` (None: its main one), or why there is none."""
+    mode = mode.strip().lower() if mode else None
+    found = lesson_of(game, mode)
+    if found is not None:
+        return found
+    if lesson_of(game) is None:
+        raise CliError(f"{game.title} has no guided first game yet")
+    mode_seats(game, mode, None)  # a mode the game does not have is said as such
+    have = " and ".join(f"one for --mode {t.mode}" if t.mode else "one without --mode"
+                        for t in lessons_of(game))  # fmt: skip
+    raise CliError(f"{game.title} has no lesson for --mode {mode}: it has {have}")
+
+
 def choose_ui(mode: str) -> bool:
     """Whether to use the full screen: ``auto`` when both ends are terminals."""
     from .screen import terminal_ok
@@ -231,7 +245,7 @@ def play(
     deck_names: list[str],
     save_replay: Path | None,
     quiet: bool = False,
-    ai: str = DEFAULT_AI,
+    ai: str | None = None,
     full_screen: bool = False,
     auto_pass: bool = True,
     mode: str | None = None,
@@ -246,23 +260,30 @@ def play(
     ``seed`` None: a random seed, printed so the deal can be played again.
     ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
     ``first`` is the seat that starts (None: the seed chooses).
+    ``ai`` None: the default level (:data:`DEFAULT_AI`).
+    ``tutorial``: the game's lesson (for ``mode``, if given): its own deal,
+    seats and computers, so the options that choose those are refused.
     Ctrl-C ends the game with a message (and the replay, if asked for) and the
     exit code 130.
     """
     the_game = games.get(game)
     lesson = None
     if tutorial:  # the guided first game: its own deal, seats and opponents
-        lesson = lesson_of(the_game)
-        if lesson is None:
-            raise CliError(f"{the_game.title} has no guided first game yet")
+        lesson = tutorial_for(the_game, mode)
         options = (("--seats", seats_spec), ("--seed", seed), ("--deck", deck_names),
-                   ("--mode", mode), ("--first", first))  # fmt: skip
+                   ("--first", first), ("--ai", ai))  # fmt: skip
         given = [name for name, value in options if value is not None and value != []]
         if given:
-            raise CliError(f"--tutorial deals its own game: leave out {', '.join(given)}")
+            raise CliError(
+                f"--tutorial deals its own game against the easy computer its steps were "
+                f"written for: leave out {', '.join(given)} (or play without --tutorial)"
+            )
         deal = lesson.deal
         seats_spec, seed, first, mode = ",".join(deal.seats), deal.seed, deal.first, deal.mode
         deck_names = list(deal.decks or [])
+        if typed_names is None and deal.names:
+            typed_names = list(deal.names)
+    ai = DEFAULT_AI if ai is None else ai
     seats_spec = mode_seats(the_game, mode, seats_spec)
     check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
     level = ai.strip().lower()
@@ -287,8 +308,8 @@ def play(
         saved_to=None if save_replay is None else str(save_replay),
         tutorial=lesson,
     )
-    if lesson is not None:
-        table.title = f"{the_game.title} · your first game"
+    if lesson is not None:  # how to win stays in sight all game long
+        table.title = f"{the_game.title}{f' {mode}' if mode else ''} · win: {lesson.goal}"
     table.names = seat_names(
         [HUMAN if s == HUMAN else "computer" for s in seats],
         me=humans[0] if len(humans) == 1 else None,
@@ -326,6 +347,8 @@ def play(
             ),
             soft_wrap=True,
         )
+        if lesson is not None:  # said first (the full screen keeps it in its title)
+            console.print(Text(f"How to win: {lesson.goal}.", style="bold cyan"), soft_wrap=True)
         if humans:
 
             def watch() -> DecisionScreen | None:

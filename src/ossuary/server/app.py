@@ -29,7 +29,7 @@ from .. import __version__, games
 from ..agents import known_agents
 from ..engine.errors import OssuaryError
 from ..engine.game import Game, NotSupported
-from ..tutorial import lesson
+from ..tutorial import lesson, lessons
 from . import ai, decks, replays, trials
 from .db import Database
 from .hub import HOLD_SECONDS, OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
@@ -673,6 +673,8 @@ def catalog() -> dict[str, Any]:
                     # how to play and how to win, and whether a guided first game exists
                     "learn": _learn(g.name),
                     "tutorial": _learn(g.name) is not None,
+                    # each guided game: its mode (null: the usual game), title, goal
+                    "lessons": [t.about_json() for t in lessons(g.name)],
                 }
             )
         _CATALOG = {"games": out, "agents": known_agents(), "trials": trials.available()}

@@ -27,7 +27,7 @@ from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import DeckSpec, Game
 from ..engine.names import naming, speak
 from ..engine.untrusted import unsafe_char
-from ..tutorial import lesson
+from ..tutorial import Deal, Tutorial, lesson, lessons
 from . import ai
 from .db import Database
 from .messages import (
@@ -279,12 +279,10 @@ class Hub:
             raise RequestError(str(exc)) from None
         first = None
         if req.tutorial:  # the guided first game: the lesson's own deal
-            found = lesson(game.name)
-            if found is None:
-                raise RequestError(f"{game.title} has no guided first game yet")
-            deal = found.deal
+            deal = self._lesson_deal(game, req.mode)
             req = req.model_copy(update={"seats": list(deal.seats), "decks": deal.decks,
-                                         "seed": deal.seed, "mode": deal.mode})  # fmt: skip
+                                         "seed": deal.seed, "mode": deal.mode,
+                                         "names": req.names or deal.names or None})  # fmt: skip
             first = deal.first
         n = len(req.seats)
         mode = None
@@ -345,7 +343,9 @@ class Hub:
             created=time.time(),
             decks=[list(d) for d in state.deck_lists()],
             seed=seed,
-            first=None,  # the seed chooses, as in new_game above (never a guess read off the state)
+            # as given to new_game above: the lesson's first player, or None (the
+            # seed chooses; never a guess read off the state)
+            first=first,
             options={
                 "mode": mode,
                 "turn_seconds": req.turn_seconds,
@@ -378,6 +378,17 @@ class Hub:
         self.live[record.id] = g
         self.schedule(g)
         return record, tokens
+
+    @staticmethod
+    def _lesson_deal(game: Game, mode: str | None) -> Deal:
+        """The deal of ``game``'s lesson for ``mode`` (None: its main one)."""
+        if lesson(game.name) is None:
+            raise RequestError(f"{game.title} has no guided first game yet")
+        found = lesson(game.name, mode)
+        if found is None:
+            have = ", ".join(t.mode or "the usual game" for t in lessons(game.name))
+            raise RequestError(f"{game.title} has no lesson for mode {mode}; lessons: {have}")
+        return found.deal
 
     async def _saved_decks(
         self, game: Game, asked: Sequence[str | list[str] | None] | None
@@ -608,10 +619,17 @@ class Hub:
         for c in g.conns:
             c.send(msg)
 
+    @staticmethod
+    def lesson_of(g: LiveGame) -> Tutorial | None:
+        """The lesson ``g`` was dealt from (None: not a guided game)."""
+        if not g.record.options.get("tutorial"):
+            return None
+        return lesson(g.game.name, g.record.options.get("mode"))
+
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
-        taught = lesson(g.game.name) if g.record.options.get("tutorial") else None
+        taught = self.lesson_of(g)
         msg, conn.log_sent = state_message(
             g.game,
             g.state,
@@ -885,9 +903,15 @@ def seat_words(record: GameRecord, seat: int | None) -> list[str]:
 
 def start_state(game: Game, record: GameRecord) -> GameState:
     """The game as it was set up, before any action."""
+    first = record.first
+    if first is None and record.options.get("tutorial"):
+        # a lesson stored before its first player was: it is the lesson's (a
+        # wrong one would show as a stored action illegal or a digest unmatched)
+        found = lesson(game.name, record.options.get("mode"))
+        first = None if found is None else found.deal.first
     try:
         return game.new_game(
-            decks=record.decks, seats=len(record.seats), seed=record.seed, first=record.first
+            decks=record.decks, seats=len(record.seats), seed=record.seed, first=first
         )
     except (OssuaryError, ValueError) as exc:
         raise OssuaryError(f"cannot set the game up again: {exc}") from None

@@ -57,7 +57,8 @@ def state_message(
     """The ``state`` message for ``seat``, its words naming the seats ``names``
     (see :func:`state_words`); in a guided first game (``lesson``), the person
     taking it also gets ``tutorial``: the step for the decision at hand (or
-    None) and the kinds of question the lesson teaches."""
+    None), the kinds of question the lesson teaches, how to win and the
+    lesson's title."""
     with naming(names):
         msg, log_to = state_words(game, state, seat, log_from, seq)
         if lesson is not None and seat == lesson.deal.you:
@@ -66,6 +67,8 @@ def state_message(
             msg["tutorial"] = {
                 "hint": None if hint is None else hint.as_json() | {"text": speak(hint.text)},
                 "teaches": lesson.teaches,
+                "goal": lesson.goal,  # how to win, in sight all game long
+                "title": lesson.deal.title,
             }
     if names is not None:
         msg["names"] = list(names)

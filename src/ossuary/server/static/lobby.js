@@ -59,20 +59,26 @@ function learnRow(game) {
       el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
       learn.tips.length ? el("ul", {}, ...learn.tips.map((t) => el("li", {text: t}))) : null));
   }
-  if (game.tutorial) {
-    parts.push(el("button.primary", {type: "button", id: "learn-button", text: "Learn to play",
-      title: "A guided first game against the computer: each kind of question explained as it comes",
-      onclick: () => learnToPlay(game)}));
+  // one button a lesson: the usual game's first, then each mode's (Diabolicards 2v2)
+  for (const lesson of game.lessons || []) {
+    const main = lesson.mode === null;
+    parts.push(el(main ? "button.primary" : "button", {type: "button",
+      id: main ? "learn-button" : `learn-button-${lesson.mode}`,
+      text: main ? "Learn to play" : `Learn to play ${lesson.mode}`,
+      title: `A guided game, ${lesson.title.toLowerCase()} (${lesson.goal}): each kind of question explained as it comes`,
+      onclick: () => learnToPlay(game, lesson.mode)}));
   }
   row.replaceChildren(...parts);
 }
 
-async function learnToPlay(game) {
+async function learnToPlay(game, mode) {
   $("create-error").textContent = "";
   try {
-    const created = await api("/api/games", {game: game.name, tutorial: true});
+    const body = {game: game.name, tutorial: true};
+    if (mode) body.mode = mode;
+    const created = await api("/api/games", body);
     const seat = created.seats[0];
-    const label = `${game.title} · your first game · ${when(Date.now() / 1000)}`;
+    const label = `${game.title} · ${mode ? `${mode} lesson` : "your first game"} · ${when(Date.now() / 1000)}`;
     mySeats.set(created.id, {title: game.title, label, token: seat.token, seat: seat.seat});
     location.href = seat.link;
   } catch (err) {
