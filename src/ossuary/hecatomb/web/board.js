@@ -12,7 +12,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
-import {cardBack, handDock} from "/static/cards.js";
+import {cardBack, handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {DOOMS, frame} from "./card.js";
 
@@ -46,6 +46,8 @@ export function createBoard(root, api) {
   });
 
   function update(ctx) {
+    // a card chosen to play (or a blocker) belongs to the question it was chosen for
+    if (!lastCtx || ctx.view !== lastCtx.view) selected = blocker = null;
     lastCtx = ctx;
     return draw(ctx);
   }
@@ -383,10 +385,10 @@ export function createBoard(root, api) {
           ...(p.relics.length ? p.relics.map((r) => smallCard(r, "relic")) : [el("span.muted", {text: "none"})])),
         pile("Graveyard", p.graveyard, "graveyard"),
         pile("Removed", p.removed, "removed"));
-      const panel = el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
+      // another seat's hand: its backs (and the cards you know) on its name's line
+      if (hand) head.insertBefore(hand, head.children[1]);
+      return el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
         head, el("div.seat-body", {}, manaZone(p, seat), extras), aboms, known);
-      if (hand) panel.insertBefore(hand, panel.children[1]);
-      return panel;
     }
 
     function center() {
@@ -411,12 +413,9 @@ export function createBoard(root, api) {
     // -- the table: others at the top, the table's middle, you (and your hand) below -------
     const others = view.players.filter((p) => p.seat !== me);
     const rows = [el("div.others", {}, ...others.map(seatPanel)), center()];
-    if (mine) {
-      rows.push(seatPanel(mine));
-      rows.push(handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
-        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
-    }
-    root.replaceChildren(...rows);
+    if (mine) rows.push(seatPanel(mine));
+    layTable(root, rows, mine && handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+      {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     root.onclick = () => { if (selected !== null || blocker !== null) { selected = blocker = null; draw(lastCtx); } };
 
     // options whose element is not on the table go back to the option bar

@@ -20,7 +20,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
-import {handDock} from "/static/cards.js";
+import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
 
@@ -111,6 +111,8 @@ export function createBoard(root, api) {
   });
 
   function update(ctx) {
+    // a card chosen to play (or a blocker) belongs to the question it was chosen for
+    if (!lastCtx || ctx.view !== lastCtx.view) selected = null;
     lastCtx = ctx;
     return draw(ctx);
   }
@@ -479,11 +481,8 @@ export function createBoard(root, api) {
     const rows = [el("div.others", {}, ...others.map((p) => seatPanel(p, false))), middle()];
     const low = view.players.find((p) => p.seat === bottomSeat);
     if (low) rows.push(seatPanel(low, true));
-    if (mine) {
-      rows.push(handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
-        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
-    }
-    root.replaceChildren(...rows);
+    layTable(root, rows, mine && handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+      {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
 
     // the options drawn on the table; every other one stays in the page's option bar
