@@ -344,7 +344,7 @@ export function createBoard(root, api) {
         el("span.pname", {text: name}),
         computer ? el("span.badge", {text: "computer"}) : null,
         view.active === seat ? el("span.badge.active-badge", {text: "active"}) : null,
-        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking"}) : null,
         el("span.souls", {title: "souls (20 wins)"}, el("b", {text: p.souls}), " souls"),
         el("span.counts", {text: `hand ${p.hand_count} · deck ${p.deck_count}`}));
       actionable(head, `seat:${seat}`);

@@ -382,7 +382,7 @@ export function createBoard(root, api) {
         view.active === seat ? el("span.badge.active-badge", {text: isMe ? "your turn" : "their turn"}) : null,
         decision && decision.player === seat && !ctx.over
           ? el("span.badge.asked", {text: isMe ? "your decision" : "deciding"}) : null,
-        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking"}) : null,
         !p.alive ? el("span.badge.out-badge", {text: "out of the game"}) : null,
         el("span.counts", {text: `hand ${p.hand_count}`, dataset: {zone: "hand-count", seat}}),
         shown.length ? el("span.shown", {}, "shown: ", ...shown.map((c) => showable(el("span.relic", {text: c.card}), record(c.card, c.type, {text: c.text})))) : null);

@@ -468,7 +468,7 @@ function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
   }
   if (page.thinking !== null && page.thinking !== undefined && !ctx.replay && !ctx.over) {
     parts.push(el("span.thinking", {role: "status", text: ` ${says(page.thinking, "is", "are")} thinking`},
-      el("span.dots", {text: "…"})));
+      el("span.dots", {"aria-hidden": "true"})));
   }
   if (page.deadline && !ctx.over && !ctx.replay) {
     parts.push(el("span.timer", {id: "timer"}));
