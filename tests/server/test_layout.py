@@ -16,7 +16,8 @@ of your own and a full hand (tests/server/positions.py plays there):
   answer given otherwise (a contract trade, another card) clears it, on every
   board;
 - a card's name breaks between its words, never inside one, and a hero's text
-  is shown whole.
+  is shown whole;
+- axe-core finds no serious or critical violation on the full tables.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import pytest
 from .browsers import INSTANT, chromium, needs_chromium
 from .helpers import ServerProcess, running
 from .positions import FULL, full_table
+from .test_boards import _check_axe
 
 pytestmark = needs_chromium
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -155,6 +157,7 @@ def test_on_a_desktop_both_sides_the_hand_and_the_question_share_the_screen(
     bad = {what: found[:6] for what, found in problems.items() if found}
     assert not bad, f"{key} at 1280x800: {bad}"
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
+    _check_axe(page, f"{key}'s full table at 1280x800")
     assert not page.errors, page.errors
     page.context.close()
 
@@ -174,6 +177,7 @@ def test_on_a_phone_the_question_is_docked_and_no_card_is_hidden_under_it(
     problems = {"your cards": _seen(page, mine, True), "their cards": _seen(page, theirs, True)}
     bad = {what: found[:6] for what, found in problems.items() if found}
     assert not bad, f"{key} at 390x844: {bad}"
+    _check_axe(page, f"{key}'s full table at 390x844")
     # wherever the page is scrolled, the question stays on the screen
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     page.evaluate(SETTLED)
@@ -210,6 +214,7 @@ def test_on_a_phone_a_chosen_card_says_where_it_goes_on_the_screen(
     _choose_a_card(page)
     page.evaluate(SETTLED)
     assert not _seen(page, "#hint"), _seen(page, "#hint")
+    assert "Now tap where" in page.locator("#hint").inner_text()  # a finger taps
     assert page.locator("#card-panel").is_hidden(), "a card panel opened over the board"
     assert not page.errors, page.errors
     page.context.close()

@@ -207,7 +207,7 @@ export function createBoard(root, api) {
     layTable(root, rows, myHand);
     root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
     const chosen = selected === null ? null : view.players.find((p) => p.seat === me).hand.find((c) => c && c.id === selected);
-    api.hint(chosen ? `Now click where ${chosen.card} goes: a zone of your side, or its activation slot. (Esc: cancel)` : "");
+    api.hint(chosen ? `Now ${api.click} where ${chosen.card} goes: a zone of your side, or its activation slot. (${api.cancel})` : "");
     return handled;
   }
 

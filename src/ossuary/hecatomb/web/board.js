@@ -422,12 +422,12 @@ export function createBoard(root, api) {
     for (const [key, options] of on) if (!used.has(key)) for (const id of options) handled.delete(id);
     if (selected !== null) {
       const entry = handOptions.get(selected);
-      api.hint(`Now click where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
+      api.hint(`Now ${api.click} where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
         + [entry.play ? "the table or one of your abominations to play it" : null,
           entry.mana ? "your mana zone to add it as mana" : null].filter(Boolean).join(", or ")
-        + ". (Esc: cancel)");
+        + `. (${api.cancel})`);
     } else if (blocker !== null) {
-      api.hint(`Now click the attacker #${blocker} blocks.`);
+      api.hint(`Now ${api.click} the attacker #${blocker} blocks.`);
     } else {
       api.hint("");
     }

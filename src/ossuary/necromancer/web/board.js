@@ -492,7 +492,7 @@ export function createBoard(root, api) {
       const where = sel.type === "minion" ? "a free minion space of yours"
         : sel.type === "spell" || sel.type === "relic" ? `"Play ${sel.card}" in the middle`
         : "the magic slot it takes";
-      api.hint(`Now click where ${sel.card} goes: ${where}. (Esc: cancel)`);
+      api.hint(`Now ${api.click} where ${sel.card} goes: ${where}. (${api.cancel})`);
     } else {
       api.hint("");
     }

@@ -338,6 +338,9 @@ function boardApi() {
     hideCard,
     message: showMessage,
     hint: (text) => { $("hint").textContent = text || ""; },
+    // the words for choosing here: a pointer clicks (Esc cancels), a finger taps
+    get click() { return hovers.matches ? "click" : "tap"; },
+    get cancel() { return hovers.matches ? "Esc: cancel" : "tap the card again to cancel"; },
   };
 }
 
