@@ -402,8 +402,7 @@ function fitBoard() {
   const fits = () => view.scrollHeight <= view.clientHeight + 1;
   if (fits()) return;
   // a smaller table is also wider inside (more cards to a row), so the heights'
-  // ratio fits; the largest zoom that still fits lies between it and 1
-  // (in hundredths)
+  // ratio fits; the largest zoom that still fits lies between it and 1 (in hundredths)
   let low = Math.max(FIT_MIN, Math.floor((100 * view.clientHeight) / view.scrollHeight));
   let high = 100;
   zoom(low / 100);
@@ -604,9 +603,10 @@ function hideCard() {
   panel.dataset.pinned = "";
 }
 
-// where a pointer hovers and the screen is wide enough for the panel beside the
-// board; a phone's tap is a choice, and a panel it opened would lie over the board
-const hovers = window.matchMedia("(hover: hover) and (min-width: 701px)");
+// where a pointer hovers and the screen has the side panel for it (style.css: the
+// panel opens over the log); a phone's tap is a choice, and a panel it opened
+// would lie over the board or the question docked below it
+const hovers = window.matchMedia("(hover: hover) and (min-width: 1001px)");
 
 /** Show a card's full text while the pointer is over ``node``. */
 function hoverCard(node, nameOrRecord) {
