@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 import re
@@ -20,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__, games
@@ -195,8 +198,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return desk
 
     @app.exception_handler(RequestError)
-    async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
+    async def _request_error(request: Request, exc: RequestError) -> Response:
+        if exc.status == 404 and _wants_page(request):
+            return _not_found_page(str(exc))
         return JSONResponse({"error": str(exc)}, exc.status)
+
+    @app.exception_handler(HTTPException)
+    async def _no_route(request: Request, exc: HTTPException) -> Response:
+        # a mistyped address in a browser gets a page; an API client its JSON
+        if exc.status_code == 404 and _wants_page(request):
+            return _not_found_page(f"No page is at {request.url.path}.")
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(decks.Unreadable)
     async def _unreadable(request: Request, exc: decks.Unreadable) -> JSONResponse:
@@ -558,6 +570,27 @@ async def _sender(websocket: WebSocket, conn: Conn) -> None:
     if websocket.application_state == WebSocketState.CONNECTED and not conn.overflowed:
         with contextlib.suppress(Exception):
             await websocket.close(code=1000)
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, a socket or a script's fetch)."""
+    path = request.url.path
+    return not path.startswith(("/api/", "/ws/")) and "text/html" in request.headers.get(
+        "accept", ""
+    )
+
+
+def _not_found_page(reason: str) -> HTMLResponse:
+    """The 404 page a browser shows: why, and where to go instead (the lobby and
+    every game's cards)."""
+    links = "\n".join(
+        f'      <li><a href="/cards/{html.escape(name)}">'
+        f"{html.escape(games.get(name).title)} cards</a></li>"
+        for name in games.names()
+    )
+    page = (STATIC / "notfound.html").read_text("utf-8")
+    page = page.replace("<!--reason-->", html.escape(reason)).replace("<!--games-->", links)
+    return HTMLResponse(page, 404)
 
 
 def _game(name: str) -> Game:

@@ -12,7 +12,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
-import {cardBack, handDock} from "/static/cards.js";
+import {cardBack, handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {DOOMS, frame} from "./card.js";
 
@@ -46,6 +46,8 @@ export function createBoard(root, api) {
   });
 
   function update(ctx) {
+    // a card chosen to play (or a blocker) belongs to the question it was chosen for
+    if (!lastCtx || ctx.view !== lastCtx.view) selected = blocker = null;
     lastCtx = ctx;
     return draw(ctx);
   }
@@ -342,7 +344,7 @@ export function createBoard(root, api) {
         el("span.pname", {text: name}),
         computer ? el("span.badge", {text: "computer"}) : null,
         view.active === seat ? el("span.badge.active-badge", {text: "active"}) : null,
-        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking"}) : null,
         el("span.souls", {title: "souls (20 wins)"}, el("b", {text: p.souls}), " souls"),
         el("span.counts", {text: `hand ${p.hand_count} · deck ${p.deck_count}`}));
       actionable(head, `seat:${seat}`);
@@ -383,10 +385,10 @@ export function createBoard(root, api) {
           ...(p.relics.length ? p.relics.map((r) => smallCard(r, "relic")) : [el("span.muted", {text: "none"})])),
         pile("Graveyard", p.graveyard, "graveyard"),
         pile("Removed", p.removed, "removed"));
-      const panel = el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
+      // another seat's hand: its backs (and the cards you know) on its name's line
+      if (hand) head.insertBefore(hand, head.children[1]);
+      return el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
         head, el("div.seat-body", {}, manaZone(p, seat), extras), aboms, known);
-      if (hand) panel.insertBefore(hand, panel.children[1]);
-      return panel;
     }
 
     function center() {
@@ -411,24 +413,21 @@ export function createBoard(root, api) {
     // -- the table: others at the top, the table's middle, you (and your hand) below -------
     const others = view.players.filter((p) => p.seat !== me);
     const rows = [el("div.others", {}, ...others.map(seatPanel)), center()];
-    if (mine) {
-      rows.push(seatPanel(mine));
-      rows.push(handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
-        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
-    }
-    root.replaceChildren(...rows);
+    if (mine) rows.push(seatPanel(mine));
+    layTable(root, rows, mine && handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+      {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     root.onclick = () => { if (selected !== null || blocker !== null) { selected = blocker = null; draw(lastCtx); } };
 
     // options whose element is not on the table go back to the option bar
     for (const [key, options] of on) if (!used.has(key)) for (const id of options) handled.delete(id);
     if (selected !== null) {
       const entry = handOptions.get(selected);
-      api.hint(`Now click where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
+      api.hint(`Now ${api.click} where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
         + [entry.play ? "the table or one of your abominations to play it" : null,
           entry.mana ? "your mana zone to add it as mana" : null].filter(Boolean).join(", or ")
-        + ". (Esc: cancel)");
+        + `. (${api.cancel})`);
     } else if (blocker !== null) {
-      api.hint(`Now click the attacker #${blocker} blocks.`);
+      api.hint(`Now ${api.click} the attacker #${blocker} blocks.`);
     } else {
       api.hint("");
     }
