@@ -18,7 +18,7 @@ import pytest
 
 from ossuary import games
 
-from ..server.browsers import INSTANT, chromium, needs_chromium, sync_api
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -53,7 +53,7 @@ def _page(browser: Any, url: str) -> Any:
     # (auto-pass has its own test: test_autopass_browser.py)
     context.add_init_script("localStorage.setItem('ossuary.autopass', 'off');")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors

@@ -125,7 +125,7 @@ class ServerProcess:
         """Every line the server (and uvicorn) wrote so far."""
         return self.log_path.read_text("utf-8", errors="replace")
 
-    def start(self, timeout: float = 20.0) -> None:
+    def start(self, timeout: float = 60.0) -> None:
         cmd = [*ossuary_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--db", self.db_url, "--ai-workers", str(self.workers),
                "--log-level", self.log_level, "--hold", str(self.hold), *self.extra]  # fmt: skip

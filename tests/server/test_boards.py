@@ -25,7 +25,7 @@ import pytest
 
 from ossuary import games
 
-from .browsers import INSTANT, chromium, needs_chromium, sync_api
+from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from .helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -65,7 +65,7 @@ def _page(browser: Any, url: str, size: str, pace: str | None = "instant", **opt
     elif pace:
         context.add_init_script(f"localStorage.setItem('ossuary.pace', '{pace}');")
     page = context.new_page()
-    page.set_default_timeout(5_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)

@@ -15,7 +15,7 @@ import pytest
 
 from ossuary import games
 
-from .browsers import needs_chromium
+from .browsers import WAIT_MS, needs_chromium
 from .helpers import ServerProcess, running
 from .positions import Message, drive
 from .test_boards import _check_axe, _page, browser
@@ -46,7 +46,7 @@ def test_a_thinking_computer_is_said_in_readable_words(
     # a computer given the longest search a seat may have: it thinks while we look
     created = server.post("/api/games", {"game": game, "seats": ["human", "ismcts:10"], "seed": 3})
     page = _page(browser, server.base + created["seats"][0]["link"], "desktop")
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(WAIT_MS)
     page.wait_for_selector(".hand-dock")
     for _ in range(20):  # our turn first (or a mulligan): pass it to the computer
         page.wait_for_function(

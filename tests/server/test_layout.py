@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from .browsers import INSTANT, chromium, needs_chromium
+from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium
 from .helpers import ServerProcess, running
 from .positions import FULL, full_table
 from .test_boards import _check_axe
@@ -115,7 +115,7 @@ def _open(browser: Any, url: str, size: str) -> Any:
     context = browser.new_context(viewport=SIZES[size])
     context.add_init_script(INSTANT)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors

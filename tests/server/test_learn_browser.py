@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .browsers import chromium, needs_chromium
+from .browsers import WAIT_MS, chromium, needs_chromium
 from .helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -30,7 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def test_learn_to_play_from_the_lobby(server: ServerProcess, width: int, height: int) -> None:
     with chromium() as browser:
         page: Any = browser.new_context(viewport={"width": width, "height": height}).new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(WAIT_MS)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server.base + "/")
@@ -87,7 +87,7 @@ def test_every_lesson_says_how_to_win_on_its_first_screen(
                 page: Any = browser.new_context(
                     viewport={"width": width, "height": height}
                 ).new_page()
-                page.set_default_timeout(15_000)
+                page.set_default_timeout(WAIT_MS)
                 errors: list[str] = []
                 page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
                 page.goto(server.base + "/")
