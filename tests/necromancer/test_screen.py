@@ -44,9 +44,13 @@ def test_both_rows_by_position_with_health_lifeforce_and_statuses() -> None:
     theirs = next(i for i, line in enumerate(lines) if line.startswith("Player 2"))
     assert theirs < mine, "the seat's own side is drawn at the bottom"
     assert "health 31" in lines[theirs] and "lifeforce 7" in lines[mine]
-    row = next(line for line in lines[mine:] if "minions" in line)
-    # space 1 holds the wraith, space 2 is empty, space 3 the lurker
-    assert row.index("1 Mist Wraith") < row.index("2 ·") < row.index("3 Cave Lurker")
+    at = next(i for i in range(mine, len(lines)) if "minions" in lines[i])
+    row, below = lines[at], lines[at + 1]
+    # two spaces a line, in columns: space 1 holds the wraith, space 2 is empty,
+    # space 3 (below 1) the lurker
+    assert row.index("1 Mist Wraith") < row.index("2 ·")
+    assert below.index("3 Cave Lurker") == row.index("1 Mist Wraith")
+    assert below.index("4 ·") == row.index("2 ·")
     assert "inv" in out and "-1" in out and "ens2" in out
     assert "magic" in out and "hand: Cave Lurker" in out and "Grave Bolt" in out
 
@@ -68,6 +72,52 @@ def test_a_short_screen_drops_detail_but_keeps_the_hand() -> None:
     short = text(s, 0, height=len(full) - 3).rstrip("\n").splitlines()
     assert len(short) < len(full)
     assert "hand: Cave Lurker" in short[-1] or any("hand:" in line for line in short)
+
+
+def crowded() -> NecroState:
+    """Four minions with long names on one side, statuses and all, and three on
+    the other: the row a player reads at 80 columns."""
+    return table(
+        hand=["Cave Lurker", "Grave Bolt"],
+        mine=[m("Skullpike Sergeant", 1, ensnared=2, damage=1), m("Silkspinner Hatchling", 2),
+              m("Deathless Legionnaire", 3, invisible=True), m("Hellhound Whelp", 4)],
+        theirs=[m("Rattlebone Footman", 1), m("Brimstone Tormentor", 3, damage=2),
+                m("Queen of the Hollow Web", 4)],
+        magic1=["The Shattered Necropolis"],
+    )  # fmt: skip
+
+
+def test_card_names_stay_readable_at_80_columns() -> None:
+    # issue 35 §9: at 80 columns names were cut to 3-4 letters ("Skul… 3/4 ens1");
+    # now a row takes two lines before a name is shortened past reading, and a
+    # shortened name keeps its first word ("Brimstone T.")
+    s = crowded()
+    full = text(s, 0, width=80).rstrip("\n").splitlines()
+    board = "\n".join(full)
+    for name in ("Skullpike Sergeant", "Silkspinner Hatchling", "Deathless Legionnaire",
+                 "Hellhound Whelp", "Rattlebone Footman", "Brimstone Tormentor",
+                 "Queen of the Hollow Web"):  # fmt: skip
+        assert name in board, name
+    assert all(len(line) <= 80 for line in full)
+    for height in range(len(full) - 1, 7, -1):  # what a screen gives the board
+        lines = text(s, 0, width=80, height=height).rstrip("\n").splitlines()
+        if len(lines) > height:
+            break  # as short as the board goes
+        words = " ".join(lines)
+        for first in ("Skullpike", "Silkspinner", "Deathless", "Hellhound", "Rattlebone",
+                      "Brimstone", "Queen"):  # fmt: skip
+            assert first in words, (height, first, lines)
+        assert "ens2" in words and "inv" in words and "-2" in words
+
+
+def test_names_are_shortened_word_by_word() -> None:
+    from ossuary.necromancer.screen import shorten
+
+    assert shorten("Hellhound Whelp", 20) == "Hellhound Whelp"
+    assert shorten("Queen of the Hollow Web", 16) == "Queen Hollow Web"
+    assert shorten("Skullpike Sergeant", 14) == "Skullpike S."
+    assert shorten("Queen of the Hollow Web", 11) == "Queen H. W."
+    assert len(shorten("Count Malachar the Thirsting", 6)) <= 6
 
 
 def test_options_grouped_and_every_visible_card_listed() -> None:
