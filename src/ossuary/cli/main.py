@@ -202,11 +202,19 @@ def replay(
             "--step/--all", help="Wait for Enter between steps (default), or print them all."
         ),
     ] = True,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Show the board as this seat saw it (1 is the first seat), its hand "
+            "shown; default: as the seat that acted at each step.",
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game: each action and a compact board after it."""
+    """Step through a saved game: each action and the board after it, as a seat saw it."""
     console = Console(highlight=False)
     with reported_errors():
-        show_replay(console, console_reader(console), file, step)
+        show_replay(console, console_reader(console), file, step, seat)
 
 
 app.command("arena")(arena_command)
