@@ -64,6 +64,50 @@ def check_workers(workers: int | None) -> None:
         )
 
 
+# the optional extras (pyproject.toml) and the modules each brings: a command that
+# needs one says so in a line, never with a traceback (docs/cli.md, "Extras")
+EXTRA_OF = {
+    "pyarrow": "sim",
+    "dask": "sim",
+    "distributed": "sim",
+    "matplotlib": "sim",
+    "torch": "learn",
+    "gymnasium": "rl",
+    "pettingzoo": "rl",
+    "pyspiel": "openspiel",
+    "open_spiel": "openspiel",
+}
+ABOUT_EXTRA = {
+    "sim": "simulation and reports",
+    "learn": "training",
+    "rl": "the research environments",
+    "openspiel": "OpenSpiel",
+}
+
+
+def missing_extra(module: str, what: str = "this", extra: str | None = None) -> CliError:
+    """The one-line error for a missing optional module: what needs it and the
+    extra that installs it."""
+    top = module.split(".")[0]
+    extra = extra or EXTRA_OF.get(top, "")
+    install = f"pip install 'ossuary[{extra}]'" if extra else f"pip install {top}"
+    about = f" ({ABOUT_EXTRA[extra]})" if extra in ABOUT_EXTRA else ""
+    return CliError(f"{what} needs {top}, which is not installed: {install}, the "
+                    f"'{extra}' extra{about}" if extra else f"{what} needs {top}: {install}")  # fmt: skip
+
+
+def need(what: str, *modules: str, extra: str | None = None) -> None:
+    """Each of ``modules`` can be imported, or the one-line error that names the
+    first missing one and its extra (``extra``: where a module is in several)."""
+    import importlib
+
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise missing_extra(module, what, extra) from None
+
+
 def fail(message: str) -> NoReturn:
     report(message)
     raise typer.Exit(EXIT_USAGE)
@@ -71,8 +115,13 @@ def fail(message: str) -> NoReturn:
 
 @contextmanager
 def reported_errors() -> Iterator[None]:
-    """Turn any :class:`OssuaryError` into a red message and exit code 2."""
+    """Turn any :class:`OssuaryError`, and a missing optional extra, into a red
+    message and exit code 2."""
     try:
         yield
     except OssuaryError as exc:
         fail(str(exc))
+    except ModuleNotFoundError as exc:  # an extra a check before the work missed
+        if (exc.name or "").split(".")[0] not in EXTRA_OF:
+            raise
+        fail(str(missing_extra(exc.name or "", "this command")))

@@ -22,8 +22,9 @@ def need_torch() -> None:
         import torch  # noqa: F401
     except ImportError:
         raise CliError(
-            "training needs PyTorch: pip install 'ossuary[learn]' (on a machine without "
-            "a GPU, install a CPU build of torch first: docs/rl.md says how)"
+            "training needs torch, which is not installed: pip install 'ossuary[learn]', the "
+            "'learn' extra (on a machine without a GPU, install a CPU build of torch first: "
+            "docs/rl.md says how)"
         ) from None
 
 

@@ -97,10 +97,12 @@ class TrialDesk:
         per_opponent: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from ..sim.trial import PER_OPPONENT
+        if per_opponent is None and available():  # the simulator is an extra (sim)
+            from ..sim.trial import PER_OPPONENT
 
+            per_opponent = PER_OPPONENT
         self.pool = pool
-        self.per_opponent = per_opponent or PER_OPPONENT
+        self.per_opponent = per_opponent or 0  # 0: no trials (start refuses them)
         self.clock = clock
         self.trials: dict[str, Trial] = {}
 
