@@ -5,13 +5,14 @@ seat's view alone, fitted to the lines the screen gives it."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 
 from ossuary.games import get
 from ossuary.necromancer.state import NecroState
 
-from .script import attack, expect, m, table
+from .script import act, attack, expect, m, table
 
 GAME = get("necromancer")
 
@@ -232,3 +233,72 @@ def test_keyword_counts_agree_with_their_nouns() -> None:
     assert keywords_text({"ensnaring": 1, "extra_attacks": 2}) == (
         "Ensnares (1 round), 2 extra attacks"
     )
+
+
+def test_u_keeps_passing_across_a_defend_question() -> None:
+    # issue 35 §7: "u" was dropped at every defend question, so a player typed it
+    # again after each attack; a defend question is asked as usual, and the
+    # windows after it with nothing new are still passed, until your own turn
+    from ossuary.agents import Observation
+    from ossuary.cli.human import Table
+
+    s = table(hand=["Frost Snare", "Cave Lurker"], mine=[m("Cave Lurker", 1)],
+              theirs=[m("Grave Gnawer", 2)], hand1=["Cave Lurker", "Grave Bolt"], active=1)
+    notes: list[str] = []
+    tbl = Table(Console(file=io.StringIO()), lambda _: None, GAME)
+    tbl.screen_ui.note = lambda text, style="": notes.append(text)  # type: ignore[method-assign]
+    tbl.screen_ui.info = lambda text, style="": notes.append(text)  # type: ignore[method-assign]
+
+    def mine() -> tuple[dict[str, Any], list[Any]]:
+        obs = Observation.of(s, 0, None, "view")
+        return obs.view, obs.legal
+
+    act(s, "play 10")  # the computer plays a minion: you may answer with Frost Snare
+    expect(s, "window", 0)
+    view, legal = mine()
+    assert tbl.answer_for(0, view, legal) is None  # asked: Frost Snare could answer
+    tbl.hold(0, view, legal, "pass")  # u
+    act(s, "pass")
+    act(s, "at 0")  # where the minion goes
+    attack(s, 1, 2, "h0")  # the computer attacks your hero: defend?
+    expect(s, "defend", 0)
+    view, legal = mine()
+    assert tbl.answer_for(0, view, legal) is None  # asked as usual
+    assert 0 in tbl.holding  # and the passing stays on
+    assert "passing (u)" in tbl.screen_for(0, view, tbl.options(0, view, legal)).title
+    act(s, "done")
+    passed = 0
+    while (d := s.decision()) is not None and not (d.player == 0 and d.kind == "main"):
+        if d.player == 0:
+            view, legal = mine()
+            answer = tbl.answer_for(0, view, legal)
+            assert answer is not None and answer.id == "pass", (d.kind, legal)
+            passed += 1
+            s.apply_action("pass")
+        else:
+            ids = [a.id for a in s.legal_actions()]
+            s.apply_action("end" if "end" in ids else "pass" if "pass" in ids else ids[0])
+    assert passed >= 1  # the window after the attack, nothing new in it
+    assert not any("Something changed" in n for n in notes), notes
+    view, legal = mine()  # your own turn: asked, and the passing ends
+    assert tbl.answer_for(0, view, legal) is None
+    assert 0 not in tbl.holding
+    assert "Your turn: you are no longer passing (u)." in notes
+
+
+def test_u_asks_again_when_a_window_offers_something_new() -> None:
+    from ossuary.agents import Observation
+    from ossuary.cli.human import Table
+
+    s = table(hand=["Frost Snare"], theirs=[m("Grave Gnawer", 2)], hand1=["Cave Lurker"],
+              active=1)  # fmt: skip
+    notes: list[str] = []
+    tbl = Table(Console(file=io.StringIO()), lambda _: None, GAME)
+    tbl.screen_ui.note = lambda text, style="": notes.append(text)  # type: ignore[method-assign]
+    act(s, "Cave Lurker")
+    obs = Observation.of(s, 0, None, "view")
+    # typed u when only Sacrifice Card and Pass were on offer
+    tbl.hold(0, obs.view, [a for a in obs.legal if not a.id.startswith("play")], "pass")
+    assert tbl.answer_for(0, obs.view, obs.legal) is None
+    assert notes == ["Something changed: Play Frost Snare (spell, 2 lifeforce), so you are asked "
+                     "again."]  # fmt: skip
