@@ -67,9 +67,10 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH). Two or "
-            "more humans play hot seat; no human: watch the computers play. Default: human,ai "
-            "(with --mode: you and computers in the mode's other seats).",
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH); or how "
+            "many seats (3: you and two computers). Two or more humans play hot seat; no "
+            "human: watch the computers play. Default: human,ai (with --mode: you and "
+            "computers in the mode's other seats).",
         ),
     ] = None,
     mode: Annotated[
@@ -84,7 +85,11 @@ def play(
     ] = None,
     first: Annotated[
         int | None,
-        typer.Option("--first", help="The seat that starts (default: the seed chooses).", min=0),
+        typer.Option(
+            "--first",
+            help="The seat that starts, counted from 1 (--first 1: the first seat, you by "
+            "default; default: the seed chooses).",
+        ),
     ] = None,
     deck: Annotated[
         list[str] | None,
