@@ -136,6 +136,19 @@ def test_options_that_fit_make_one_page_and_others_keep_each_group_whole() -> No
     assert sum(len(page) - 1 for page in tiny) == 5 and all(len(page) == 2 for page in tiny)
 
 
+def test_a_short_label_that_starts_with_a_number_is_bracketed() -> None:
+    # issue 35 §9: "Pay: 1 1 corruption" read as one number; now "1 (1 corruption)"
+    from ossuary.cli.human import Option
+    from ossuary.engine.core import Action
+
+    options = [Option("1", Action("pay 3", "Tap 1 corruption"), "Pay", "1 corruption"),
+               Option("2", Action("pay 4", "Tap 1 greed"), "Pay", "1 greed"),
+               Option("3", Action("cancel", "Back"), "Or", "Back")]  # fmt: skip
+    lines = [line.plain for line in layout_options(options, 80)]
+    assert lines[0] == "Pay:  1 (1 corruption)  2 (1 greed)"
+    assert lines[1] == "Or:  3 Back"
+
+
 def test_a_short_screen_keeps_half_for_the_board_and_pages_the_options() -> None:
     ui, _ = _ui_of(80, 12)
     lines = _plain(ui)

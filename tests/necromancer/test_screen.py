@@ -302,3 +302,17 @@ def test_u_asks_again_when_a_window_offers_something_new() -> None:
     assert tbl.answer_for(0, obs.view, obs.legal) is None
     assert notes == ["Something changed: Play Frost Snare (spell, 2 lifeforce), so you are asked "
                      "again."]  # fmt: skip
+
+
+def test_two_minions_of_one_name_are_told_apart_by_their_space() -> None:
+    # issue 35 §9: "Defend with: 1 Cave Lurker 2 Cave Lurker" (which one?)
+    s = table(mine=[m("Cave Lurker", 1), m("Cave Lurker", 3), m("Mist Wraith", 4)],
+              theirs=[m("Grave Gnawer", 2)], active=1)  # fmt: skip
+    attack(s, 1, 2, "h0")
+    while s.decision() is not None and s.decision().kind != "defend":  # type: ignore[union-attr]
+        act(s, "pass")
+    view = s.view(0)
+    groups = [GAME.option_group(view, o["id"], o["label"]) for o in view["decision"]["options"]]
+    assert ("Defend with", "Cave Lurker (space 1)") in groups
+    assert ("Defend with", "Cave Lurker (space 3)") in groups
+    assert ("Defend with", "Mist Wraith") in groups  # one of its name: no space needed

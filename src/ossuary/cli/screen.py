@@ -80,7 +80,9 @@ def option_blocks(options: list[Option], width: int) -> list[tuple[str, list[Tex
         for o in items:
             piece = Text(" ")
             piece.append(f" {o.key} ", style="bold cyan")
-            piece.append(o.short)
+            # a label that starts with a number would read as part of the key
+            # ("Pay: 1 1 corruption"): it goes in brackets, "1 (1 corruption)"
+            piece.append(f"({o.short})" if o.short[:1].isdigit() else o.short)
             if (
                 cell_len(line.plain) + cell_len(piece.plain) > width
                 and cell_len(line.plain) > indent

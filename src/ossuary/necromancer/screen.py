@@ -317,6 +317,29 @@ _OR = {
 }
 
 
+def _which(view: View, verb: str, num: int, names: dict[int, str]) -> str:
+    """" (space 2)" where another option of the same kind names a card of the same
+    name ("Defend with: 1 Cave Lurker (space 1)  2 Cave Lurker (space 3)"), so
+    the player knows which one; "" otherwise."""
+    options = (view.get("decision") or {}).get("options", ())
+    same = [o["id"] for o in options if o["id"].startswith(f"{verb} ")
+            and names.get(_num(o["id"])) == names[num]]  # fmt: skip
+    if len(same) < 2:
+        return ""
+    for p in view["players"]:
+        for where, cards in (("space", p["minions"]), ("slot", p["magic"])):
+            for k, c in enumerate(cards, 1):
+                if c is not None and c["id"] == num:
+                    mine = p["seat"] == view.get("seat")
+                    return f" ({where} {k})" if mine else f" ({player(p['seat'])}'s {where} {k})"
+    return ""
+
+
+def _num(action_id: str) -> int | None:
+    rest = action_id.partition(" ")[2]
+    return int(rest) if rest.isdigit() else None
+
+
 def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     """A heading and a short label, so a main phase fits in a few lines:
     ``Play: 1 Grave Gnawer (1)  2 Corpse Eater (2)`` / ``Attack with: 3 ...``."""
@@ -330,7 +353,7 @@ def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     if verb in ("attack", "defend", "mulligan", "destroy") and num in names:
         heading = {"attack": "Attack with", "defend": "Defend with", "mulligan": "Discard",
                    "destroy": "Destroy Magic (4) on"}[verb]  # fmt: skip
-        return heading, names[num]
+        return heading, names[num] + _which(view, verb, num, names)
     if verb == "hero":
         return "Or", label.removeprefix("Use ").replace("'s ability", " ability")
     if verb in _OR and not rest:
