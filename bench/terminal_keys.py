@@ -121,8 +121,9 @@ def run(args: list[str], width: int, height: int, seed: int, limit: int) -> dict
                 numbers = sorted({int(n) for n in OPTION_KEY.findall(raw)})
                 if lesson:
                     keys = lesson.group(1) + "\r"
-                elif numbers:  # the first option on the screen, often the second
-                    keys = f"{numbers[0] if rng.random() < 0.5 or len(numbers) < 2 else numbers[1]}\r"
+                elif numbers:  # the first option on the screen, or the second
+                    second = len(numbers) > 1 and rng.random() >= 0.5
+                    keys = f"{numbers[1] if second else numbers[0]}\r"
                 else:
                     raise RuntimeError("no option on screen:\n" + plain)
                 counts["decisions"] += 1

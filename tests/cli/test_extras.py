@@ -14,10 +14,10 @@ WITHOUT = str(Path(__file__).with_name("without.py"))
 EVERY_EXTRA = "pyarrow,dask,distributed,matplotlib,torch,gymnasium,pettingzoo,pyspiel,open_spiel"
 
 
-def run_without(modules: str, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_without(modules: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, WITHOUT, modules, *args],
-        capture_output=True, text=True, timeout=120, check=False, cwd=cwd,
+        capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
 
 

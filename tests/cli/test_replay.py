@@ -211,9 +211,7 @@ def test_main_turns_an_escaped_ossuary_error_into_code_2(
     assert "the bones are restless" in capsys.readouterr().err
 
 
-def test_a_diabolicards_replay_names_whose_hand_is_shown(
-    runner: CliRunner, tmp_path: Path
-) -> None:
+def test_a_diabolicards_replay_names_whose_hand_is_shown(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "mat.json"
     args = ["play", "diabolicards", "--seats", "random,random", "--seed", "4", "-q"]
     assert runner.invoke(app, [*args, "--save-replay", str(path)]).exit_code == 0

@@ -242,8 +242,13 @@ def test_u_keeps_passing_across_a_defend_question() -> None:
     from ossuary.agents import Observation
     from ossuary.cli.human import Table
 
-    s = table(hand=["Frost Snare", "Cave Lurker"], mine=[m("Cave Lurker", 1)],
-              theirs=[m("Grave Gnawer", 2)], hand1=["Cave Lurker", "Grave Bolt"], active=1)
+    s = table(
+        hand=["Frost Snare", "Cave Lurker"],
+        mine=[m("Cave Lurker", 1)],
+        theirs=[m("Grave Gnawer", 2)],
+        hand1=["Cave Lurker", "Grave Bolt"],
+        active=1,
+    )
     notes: list[str] = []
     tbl = Table(Console(file=io.StringIO()), lambda _: None, GAME)
     tbl.screen_ui.note = lambda text, style="": notes.append(text)  # type: ignore[method-assign]

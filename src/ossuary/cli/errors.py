@@ -91,9 +91,11 @@ def missing_extra(module: str, what: str = "this", extra: str | None = None) -> 
     top = module.split(".")[0]
     extra = extra or EXTRA_OF.get(top, "")
     install = f"pip install 'ossuary[{extra}]'" if extra else f"pip install {top}"
+    if not extra:
+        return CliError(f"{what} needs {top}: {install}")
     about = f" ({ABOUT_EXTRA[extra]})" if extra in ABOUT_EXTRA else ""
-    return CliError(f"{what} needs {top}, which is not installed: {install}, the "
-                    f"'{extra}' extra{about}" if extra else f"{what} needs {top}: {install}")  # fmt: skip
+    return CliError(f"{what} needs {top}, which is not installed: {install}, the '{extra}' "
+                    f"extra{about}")  # fmt: skip
 
 
 def need(what: str, *modules: str, extra: str | None = None) -> None:

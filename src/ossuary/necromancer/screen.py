@@ -318,8 +318,8 @@ _OR = {
 
 
 def _which(view: View, verb: str, num: int, names: dict[int, str]) -> str:
-    """" (space 2)" where another option of the same kind names a card of the same
-    name ("Defend with: 1 Cave Lurker (space 1)  2 Cave Lurker (space 3)"), so
+    """A suffix such as " (space 2)" where another option of the same kind names a
+    card of the same name ("Defend with: 1 Cave Lurker (space 1)  2 Cave Lurker (space 3)"), so
     the player knows which one; "" otherwise."""
     options = (view.get("decision") or {}).get("options", ())
     same = [o["id"] for o in options if o["id"].startswith(f"{verb} ")
