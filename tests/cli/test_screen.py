@@ -363,7 +363,7 @@ def test_the_computers_turn_is_read_in_the_log_without_a_key() -> None:
     text = "\n".join(lines)
     assert len(lines) <= 24 and all(cell_len(line) <= 80 for line in lines)
     assert "You play VP Marsh in Vask Tower · You draw Tick Tock" in text
-    assert "turn 2, Computer: takes Hourglass Hank from the contracts" in text
+    assert "Turn 2, Computer: takes Hourglass Hank from the contracts" in text
     for event in ("puts Lady Lukewarm into the contracts", "Auditor Kell is discarded"):
         assert event in text
     assert "You · Rot and Ruin · souls 9" in text and lines[-1].startswith(">")
@@ -398,7 +398,7 @@ def test_news_packs_side_by_side_and_names_the_turn_once() -> None:
     rows = [r.plain for r in pack_news(A_TURN, 80)]
     assert rows == [
         "You play VP Marsh in Vask Tower · You draw Tick Tock",
-        "turn 2, Computer: takes Hourglass Hank from the contracts",
+        "Turn 2, Computer: takes Hourglass Hank from the contracts",
         "  puts Lady Lukewarm into the contracts",
         "  Auditor Kell is discarded from the top of the deck · turn 3: You",
     ]
@@ -406,7 +406,7 @@ def test_news_packs_side_by_side_and_names_the_turn_once() -> None:
     rows = [r.plain for r in pack_news(
         ["-- turn 4: Computer --", "Dale kills VP Marsh", "Dale kills Chairman Voss",
          "Computer draws a card", "Computer draws a card", "x" * 100], 40)]  # fmt: skip
-    assert rows[0].startswith("turn 4, Computer:")
+    assert rows[0].startswith("Turn 4, Computer:")
     assert "Dale kills VP Marsh, Chairman Voss" in " ".join(rows)
     assert "draws a card (×2)" in " ".join(rows)
     assert "".join(r.strip() for r in rows).count("x") == 100

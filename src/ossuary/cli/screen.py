@@ -180,7 +180,7 @@ def pack_news(lines: list[str], width: int) -> list[Text]:
     read it all: runs of one line said once (:func:`collapse`), the events side
     by side with " · " between them, and each turn from a row of its own that
     starts with its name, after which the turn's player is not named again
-    ("turn 4, Computer: plays Snap · draws a card"; the rows that go on with
+    ("Turn 4, Computer: plays Snap · draws a card"; the rows that go on with
     the same turn are indented). An event never breaks in the middle unless it
     is wider than the screen, and then it wraps: none of it is cut."""
     rows: list[Text] = []
@@ -195,7 +195,8 @@ def pack_news(lines: list[str], width: int) -> list[Text]:
                 line = name
             else:
                 what, _, owner = name.partition(": ")
-                row = Text(f"{what}, {owner}:" if owner else f"{name}:", style="bold")
+                head = f"{what}, {owner}:" if owner else f"{name}:"
+                row = Text(head[:1].upper() + head[1:], style="bold")
                 rows.append(row)
                 bare = True
                 continue
