@@ -409,6 +409,8 @@ def test_news_packs_side_by_side_and_names_the_turn_once() -> None:
     assert rows[0].startswith("Turn 4, Computer:")
     assert "Dale kills VP Marsh, Chairman Voss" in " ".join(rows)
     assert "draws a card (×2)" in " ".join(rows)
+    assert "Computer wins" in " ".join(r.plain for r in pack_news(
+        ["-- turn 4: Computer --", "Computer draws a card", "Computer wins"], 80))  # fmt: skip
     assert "".join(r.strip() for r in rows).count("x") == 100
     assert all(cell_len(r) <= 40 for r in rows)
 

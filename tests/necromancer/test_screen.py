@@ -45,13 +45,9 @@ def test_both_rows_by_position_with_health_lifeforce_and_statuses() -> None:
     theirs = next(i for i, line in enumerate(lines) if line.startswith("Player 2"))
     assert theirs < mine, "the seat's own side is drawn at the bottom"
     assert "health 31" in lines[theirs] and "lifeforce 7" in lines[mine]
-    at = next(i for i in range(mine, len(lines)) if "minions" in lines[i])
-    row, below = lines[at], lines[at + 1]
-    # two spaces a line, in columns: space 1 holds the wraith, space 2 is empty,
-    # space 3 (below 1) the lurker
-    assert row.index("1 Mist Wraith") < row.index("2 ·")
-    assert below.index("3 Cave Lurker") == row.index("1 Mist Wraith")
-    assert below.index("4 ·") == row.index("2 ·")
+    row = next(line for line in lines[mine:] if "minions" in line)
+    # space 1 holds the wraith, space 2 is empty, space 3 the lurker
+    assert row.index("1 Mist Wraith") < row.index("2 ·") < row.index("3 Cave Lurker")
     assert "inv" in out and "-1" in out and "ens2" in out
     assert "magic" in out and "hand: Cave Lurker" in out and "Grave Bolt" in out
 
@@ -95,6 +91,10 @@ def test_card_names_stay_readable_at_80_columns() -> None:
     s = crowded()
     full = text(s, 0, width=80).rstrip("\n").splitlines()
     board = "\n".join(full)
+    # a row that does not fit one line takes two, in columns: 3 below 1, 4 below 2
+    at = next(i for i, line in enumerate(full) if "1 Skullpike Sergeant" in line)
+    assert full[at + 1].index("3 Deathless") == full[at].index("1 Skullpike")
+    assert full[at + 1].index("4 Hellhound") == full[at].index("2 Silkspinner")
     for name in ("Skullpike Sergeant", "Silkspinner Hatchling", "Deathless Legionnaire",
                  "Hellhound Whelp", "Rattlebone Footman", "Brimstone Tormentor",
                  "Queen of the Hollow Web"):  # fmt: skip

@@ -200,8 +200,8 @@ def pack_news(lines: list[str], width: int) -> list[Text]:
                 rows.append(row)
                 bare = True
                 continue
-        elif owner and line.startswith(owner + " "):
-            line = line[len(owner) + 1 :]
+        elif owner and line.startswith(owner + " ") and " " in line[len(owner) + 1 :]:
+            line = line[len(owner) + 1 :]  # not down to one word: "Computer wins" stays
         if row is not None and cell_len(row.plain) + 3 + cell_len(line) <= width:
             row.append(" " if bare else " · ", style="dim")
             row.append(line)

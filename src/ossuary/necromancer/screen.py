@@ -104,10 +104,11 @@ def _flow(label: str, places: list[tuple[str, str]], width: int, detail: int) ->
     """A row of places (name, what follows it; "" for an empty one), numbered
     from 1: on one line, the empty places short and the names shortened evenly,
     the longest first (:func:`shorten`), so each stays readable instead of all
-    being cut to a few letters; or, at ``detail`` 2, or at 1 when one line would
-    shorten a name below READABLE, two places a line in columns, names whole as
-    far as the column allows."""
-    grid = detail >= 2
+    being cut to a few letters; or, where one line would shorten a name (at
+    ``detail`` 2) or shorten one below READABLE (at 1), two places a line in
+    columns, names whole as far as the column allows. At ``detail`` 0 always
+    one line."""
+    grid = detail >= 3
     lead = f"  {label:<8}"
     if grid:
         column = (width - len(lead)) // 2
@@ -134,7 +135,7 @@ def _flow(label: str, places: list[tuple[str, str]], width: int, detail: int) ->
             line.append_text(_place(k + 1, name, rest))
         return line
 
-    floor = READABLE if detail else SHORTEST
+    floor = {0: SHORTEST, 1: READABLE}.get(detail, 10**3)  # 2: names whole
     line = line_of(names)
     while len(line) > width:
         longest = max(range(len(names)), key=lambda i: len(names[i]))
@@ -143,7 +144,7 @@ def _flow(label: str, places: list[tuple[str, str]], width: int, detail: int) ->
         names[longest] = shorten(places[longest][0], max(floor, len(names[longest]) - 1))
         line = line_of(names)
     if len(line) > width and detail:
-        return _flow(label, places, width, 2)
+        return _flow(label, places, width, 3)
     return [line]
 
 
