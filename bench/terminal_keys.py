@@ -6,13 +6,15 @@ decision ... Enter: go on"). What is counted is what the person types, so the
 cost of a page that needs a key is seen next to the answers.
 
 The answers are fixed by the screen, so a run repeats exactly: the lesson's
-suggested number when it gives one ("type 10"), else an option drawn by a
-seeded random choice among the numbers on screen. Pages of options (``m``) are
-never turned, so the same options are seen before and after a change to the
-log.
+suggested number when it gives one ("type 10"), else the lowest option number
+on the screen or, by a seeded coin, the next one (both are on the first page
+of options however the options are paged, so the same game is played before
+and after a change to the layout: compare the decisions counted).
 
     PYTHONPATH=src python bench/terminal_keys.py diabolicards --tutorial
     PYTHONPATH=src python bench/terminal_keys.py hecatomb --seed 3 --ai easy
+    git archive 51105d2 src | tar -x -C /tmp/before    # the same, before a change
+    PYTHONPATH=/tmp/before/src python bench/terminal_keys.py diabolicards --tutorial
 
 It prints one line: decisions answered, pages closed with Enter, keys typed.
 """
