@@ -87,7 +87,7 @@ def test_playing_needs_no_extra(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stderr
     for args in (["replay", str(path), "--all"], ["games"], ["rules", "ripper"],
                  ["cards", "snap"], ["deck", "check", "Gilded Lies"],
-                 ["arena", "--agents", "random,heuristic", "--games", "2", "--workers", "1",
+                 ["arena", "--agents", "random,random", "--games", "2", "--workers", "1",
                   "--no-progress"]):  # fmt: skip
         result = run_without(EVERY_EXTRA, *args)
         assert result.returncode == 0, (args, result.stderr)
