@@ -319,9 +319,9 @@ _OR = {
 
 
 def _which(view: View, verb: str, num: int, names: dict[int, str]) -> str:
-    """A suffix such as " (space 2)" where another option of the same kind names a
-    card of the same name ("Defend with: 1 Cave Lurker (space 1)  2 Cave Lurker (space 3)"), so
-    the player knows which one; "" otherwise."""
+    """A suffix such as " (space 2)" where another option of the same kind names
+    a card of the same name ("Defend with: 1 Cave Lurker (space 1)  2 Cave
+    Lurker (space 3)"), so the player knows which one; "" otherwise."""
     options = (view.get("decision") or {}).get("options", ())
     same = [o["id"] for o in options if o["id"].startswith(f"{verb} ")
             and names.get(_num(o["id"])) == names[num]]  # fmt: skip
@@ -336,9 +336,10 @@ def _which(view: View, verb: str, num: int, names: dict[int, str]) -> str:
     return ""
 
 
-def _num(action_id: str) -> int | None:
+def _num(action_id: str) -> int:
+    """The card an option's id names ("defend 18": 18); -1 when it names none."""
     rest = action_id.partition(" ")[2]
-    return int(rest) if rest.isdigit() else None
+    return int(rest) if rest.isdigit() else -1
 
 
 def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
