@@ -82,7 +82,7 @@ def test_a_command_without_its_extra_says_which_in_one_line(
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     said = " ".join(done.stderr.split())
-    assert f"needs the '{extra}' extra" in said and f"ossuary[{extra}]" in said, said
+    assert f"the '{extra}' extra" in said and f"ossuary[{extra}]" in said, said
 
 
 def test_doctor_says_the_build_and_every_missing_extra(without_extras: dict[str, str]) -> None:

@@ -31,6 +31,8 @@ class Extra:
     modules: tuple[str, ...]
     #: how to install it, when ``pip install 'ossuary[NAME]'`` is not the whole story
     note: str = ""
+    #: other modules it brings that only some of its features import
+    also: tuple[str, ...] = ()
 
     def missing(self) -> list[str]:
         """The modules of this extra that can't be imported here."""
@@ -43,7 +45,12 @@ class Extra:
 EXTRAS: dict[str, Extra] = {
     e.name: e
     for e in (
-        Extra("sim", "batch simulation, reports and deck trials", ("pyarrow", "matplotlib")),
+        Extra(
+            "sim",
+            "batch simulation, reports and deck trials",
+            ("pyarrow", "matplotlib"),
+            also=("dask", "distributed"),
+        ),
         Extra(
             "rl",
             "PettingZoo and Gymnasium environments",
@@ -51,14 +58,35 @@ EXTRAS: dict[str, Extra] = {
         ),
         Extra(
             "learn",
-            "training policies (ossuary train)",
+            "training policies with ossuary train",
             ("torch", "matplotlib"),
             "on a machine without a GPU, install a CPU build of torch first: docs/rl.md",
         ),
-        Extra("openspiel", "the OpenSpiel game", ("pyspiel",)),
+        Extra("openspiel", "the OpenSpiel game", ("pyspiel",), also=("open_spiel",)),
         Extra("postgres", "ossuary serve --db postgresql+psycopg://...", ("psycopg",)),
     )
 }
+
+
+#: module (top-level name) -> the extra that brings it
+EXTRA_OF: dict[str, str] = {
+    module: e.name for e in EXTRAS.values() for module in (*e.modules, *e.also)
+}
+
+
+def missing_message(module: str, doing: str, extra: str | None = None) -> str:
+    """The one line for a missing optional ``module``: what needs it, and the
+    extra that installs it (``extra``: where a module is in several)."""
+    top = module.split(".")[0]
+    name = extra or EXTRA_OF.get(top)
+    if name is None:
+        return f"{doing} needs {top}: pip install {top}"
+    found = EXTRAS[name]
+    note = f"; {found.note}" if found.note else ""
+    return (
+        f"{doing} needs {top}, which is not installed: pip install 'ossuary[{name}]', "
+        f"the '{name}' extra ({found.feature}){note}"
+    )
 
 
 def _importable(module: str) -> bool:
@@ -74,13 +102,9 @@ def _importable(module: str) -> bool:
 def require(name: str, doing: str) -> None:
     """Raise :class:`MissingExtra` (one line: what needs what, and how to get it)
     when extra ``name`` is not installed; ``doing`` names the feature asked for."""
-    extra = EXTRAS[name]
-    missing = extra.missing()
+    missing = EXTRAS[name].missing()
     if missing:
-        raise MissingExtra(
-            f"{doing} needs the '{name}' extra, which is not installed here "
-            f"({', '.join(missing)} missing): {extra.install()}"
-        )
+        raise MissingExtra(missing_message(missing[0], doing, name))
 
 
 def report() -> list[tuple[str, str, bool]]:

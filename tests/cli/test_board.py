@@ -122,6 +122,19 @@ def test_the_board_fits_80_by_24_and_keeps_your_souls_and_hand() -> None:
             assert any(card in line for line in mine), (height, card)
 
 
+def test_the_head_line_is_the_last_detail_to_go() -> None:
+    # issue 35 §8: the computer's turn is read in the log, so a board one line
+    # short of it gives up its "Turn N · X is active" line (the log names the
+    # turn, the seat's line says "active") before the log must open a page
+    s = load_scenario(CROWDED)
+    view = s.view(0)
+    tightest = board_lines(view, me=0, width=80, height=1)
+    assert not tightest[0].plain.startswith("Turn ")
+    assert any("· active" in line.plain for line in tightest)
+    roomy = board_lines(view, me=0, width=80, height=len(tightest) + 1)
+    assert roomy[0].plain.startswith("Turn ") and roomy[0].plain.endswith(" is active")
+
+
 CROWDED = """
 [game]
 active = 0

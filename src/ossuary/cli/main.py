@@ -67,9 +67,10 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH). Two or "
-            "more humans play hot seat; no human: watch the computers play. Default: human,ai "
-            "(with --mode: you and computers in the mode's other seats).",
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH); or how "
+            "many seats (3: you and two computers). Two or more humans play hot seat; no "
+            "human: watch the computers play. Default: human,ai (with --mode: you and "
+            "computers in the mode's other seats).",
         ),
     ] = None,
     mode: Annotated[
@@ -84,7 +85,11 @@ def play(
     ] = None,
     first: Annotated[
         int | None,
-        typer.Option("--first", help="The seat that starts (default: the seed chooses).", min=0),
+        typer.Option(
+            "--first",
+            help="The seat that starts, counted from 1 (--first 1: the first seat, you by "
+            "default; default: the seed chooses).",
+        ),
     ] = None,
     deck: Annotated[
         list[str] | None,
@@ -205,11 +210,19 @@ def replay(
             "--step/--all", help="Wait for Enter between steps (default), or print them all."
         ),
     ] = True,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Show the board as this seat saw it (1 is the first seat), its hand "
+            "shown; default: as the seat that acted at each step.",
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game: each action and a compact board after it."""
+    """Step through a saved game: each action and the board after it, as a seat saw it."""
     console = Console(highlight=False)
     with reported_errors():
-        show_replay(console, console_reader(console), file, step)
+        show_replay(console, console_reader(console), file, step, seat)
 
 
 app.command("arena")(arena_command)

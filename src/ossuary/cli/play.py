@@ -56,10 +56,30 @@ def random_seed() -> int:
 
 
 def parse_seats(spec: str) -> list[str]:
+    """``--seats``: who plays each seat (``human,ai,random``), or how many seats
+    there are (``3``: you and two computers), as ``arena --seats`` and
+    ``simulate --seats`` count them."""
+    text = spec.strip()
+    if text.isascii() and text.isdigit():
+        count = int(text)
+        if count < 1:
+            raise CliError(f"--seats {spec}: a game needs players; give how many, or who plays "
+                           "each seat (human,ai)")  # fmt: skip
+        return [HUMAN] + [AI] * min(count - 1, 99)
     seats = [s.strip().lower() for s in spec.split(",")]
     if any(not s for s in seats):
         raise CliError(f"--seats {spec!r}: give one name per seat, separated by commas")
     return seats
+
+
+def first_seat(typed: int | None, seats: int) -> int | None:
+    """``--first`` as typed, counted from 1 (1: the first seat), as a seat index;
+    None when not given (the seed chooses)."""
+    if typed is None:
+        return None
+    if not 1 <= typed <= seats:
+        raise CliError(f"--first {typed}: the seats are 1 to {seats} (1 is the first seat)")
+    return typed - 1
 
 
 def _one_deck(game: Game, name: str) -> tuple[DeckSpec, str]:
@@ -259,7 +279,8 @@ def play(
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
     ``seed`` None: a random seed, printed so the deal can be played again.
     ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
-    ``first`` is the seat that starts (None: the seed chooses).
+    ``first`` is the seat that starts as typed, counted from 1 (None: the seed
+    chooses).
     ``ai`` None: the default level (:data:`DEFAULT_AI`).
     ``tutorial``: the game's lesson (for ``mode``, if given): its own deal,
     seats and computers, so the options that choose those are refused.
@@ -279,7 +300,8 @@ def play(
                 f"written for: leave out {', '.join(given)} (or play without --tutorial)"
             )
         deal = lesson.deal
-        seats_spec, seed, first, mode = ",".join(deal.seats), deal.seed, deal.first, deal.mode
+        seats_spec, seed, mode = ",".join(deal.seats), deal.seed, deal.mode
+        first = None if deal.first is None else deal.first + 1  # the lesson counts from 0
         deck_names = list(deal.decks or [])
         if typed_names is None and deal.names:
             typed_names = list(deal.names)
@@ -324,15 +346,14 @@ def play(
             try:
                 agent = make_agent(s, agent_seed(seed, i))
             except ValueError as exc:
-                raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
+                raise CliError(f"seat {i + 1}: {exc} (or {HUMAN!r} or {AI!r})") from exc
             try:
                 check_agent(s, the_game.name, len(seats))  # a learned policy for another game
             except ValueError as exc:
-                raise CliError(f"seat {i}: {exc}") from exc
+                raise CliError(f"seat {i + 1}: {exc}") from exc
             agents.append(agent)
-        if first is not None and not 0 <= first < len(seats):
-            raise CliError(f"--first {first}: there are seats 0 to {len(seats) - 1}")
-        state = new_game(the_game, len(seats), seed, decks, first)
+        starts = first_seat(first, len(seats))
+        state = new_game(the_game, len(seats), seed, decks, starts)
         for h in humans:
             the_game.allow_back(state, h)
         if humans:

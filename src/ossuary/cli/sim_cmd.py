@@ -25,19 +25,16 @@ from rich.text import Text
 
 from .. import games as registry
 from ..engine.game import Game
-from .errors import CliError, check_output, check_workers, reported_errors
+from .errors import CliError, check_output, check_workers, need, reported_errors
 
 EXIT_INTERRUPTED = 130
 
 
-def need_sim(doing: str = "simulation") -> None:
-    """The simulation extra is optional: say how to get it instead of a traceback."""
-    from ..extras import MissingExtra, require
-
-    try:
-        require("sim", doing)
-    except MissingExtra as exc:
-        raise CliError(str(exc)) from None
+def need_sim(what: str = "simulation", plots: bool = False, dask: bool = False) -> None:
+    """The simulation extra is optional: say how to get it instead of a traceback
+    (``plots``: matplotlib too, ``dask``: a Dask cluster's client)."""
+    need(what, "pyarrow", *(("matplotlib",) if plots else ()),
+         *(("distributed",) if dask else ()), extra="sim")  # fmt: skip
 
 
 # =============================================================================
@@ -192,7 +189,7 @@ def run_simulation(
     of the options'."""
     check_workers(workers)
     check_output(out, "--out", folder=True)  # before the run, not after it
-    need_sim()
+    need_sim("ossuary simulate" if scheduler is None else "--scheduler", dask=bool(scheduler))
     from ..sim import runner
 
     stored_games = None
@@ -426,7 +423,8 @@ def make_report(
     band: float,
     compare: Path | None = None,
 ) -> dict[str, Any]:
-    need_sim()
+    plots = html is not None or png is not None
+    need_sim("ossuary report" + (" --html" if html else " --png" if png else ""), plots=plots)
     from ..sim import report, stats
 
     if not 0 <= band < 0.5:

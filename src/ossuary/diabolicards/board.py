@@ -377,10 +377,14 @@ def _zone_line(zone: dict[str, Any], width: int) -> Text:
     return line
 
 
-def _hand_lines(cards: list[dict[str, Any]], width: int, abilities: bool = True) -> list[Text]:
+def _hand_lines(
+    cards: list[dict[str, Any]], width: int, abilities: bool = True, whose: str = "Your"
+) -> list[Text]:
     """One's own hand packed into as few lines as ``width`` allows (``abilities``
-    False: names and power only, for a short screen)."""
-    line = Text("Your hand:", style="bold green", no_wrap=True, overflow="ellipsis")
+    False: names and power only, for a short screen); ``whose``: "Your", or the
+    seat's name where it is not "You" (a replay, a shared screen)."""
+    head = f"{whose} hand:"
+    line = Text(head, style="bold green", no_wrap=True, overflow="ellipsis")
     lines = [line]
     if not cards:
         line.append(" (empty)", style="dim")
@@ -391,7 +395,7 @@ def _hand_lines(cards: list[dict[str, Any]], width: int, abilities: bool = True)
         if abilities and c.get("ability"):
             piece.append(f" [{c['ability']}]", style="dim")
         if cell_len(line.plain) + cell_len(piece.plain) > width and cell_len(line.plain) > 11:
-            line = Text(" " * 10, no_wrap=True, overflow="ellipsis")
+            line = Text(" " * len(head), no_wrap=True, overflow="ellipsis")
             lines.append(line)
             piece = Text(" ") + piece[3:]
         line.append_text(piece)
@@ -521,7 +525,8 @@ def render_screen(
         out += bond_lines if bonds and drop < 2 else []
         out += [line for line in others if line.plain] if drop < 3 else []
         if has_hand and not hand_below:
-            hand_lines = _hand_lines(hand, width, abilities=drop < 4)
+            whose = speak(f"{player(me)}'s") if me is not None else "Your"
+            hand_lines = _hand_lines(hand, width, abilities=drop < 4, whose=whose)
             out += hand_lines[:1] if drop >= 9 else hand_lines
         return out
 

@@ -179,7 +179,8 @@ def _seat_lines(
     view: View, p: dict[str, Any], me: int | None, label: str, level: int, width: int
 ) -> list[Text]:
     """One seat's lines; ``level`` 0 is full detail, higher levels drop detail
-    (other seats' first, never this seat's souls or hand when it is ``me``)."""
+    (other seats' first, never this seat's souls or hand when it is ``me``; at
+    level 6 the board's head line goes, the turn's number is in the log)."""
     seat = p["seat"]
     mine = seat == me
     style = "bold green" if mine else "bold blue"
@@ -284,13 +285,15 @@ def board_lines(
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
     lines: list[Text] = []
-    for level in range(6):
+    for level in range(7):
         lines = [
             _line(
                 speak(f"Turn {view['turn_number']} · {player(view['active'])} is active"),
                 style="bold",
             )
         ]
+        if level >= 6:  # the last to go: the active seat's line says "active"
+            lines = []
         combat = combat_text(view)
         if combat is not None:
             lines.append(combat)
