@@ -1,5 +1,6 @@
 """A player's install has none of the optional extras: the server starts, every
-feature that needs an extra names it in one line, and ``ossuary doctor`` lists
+feature that needs an extra names it (the commands: tests/cli/test_extras.py), and
+``ossuary doctor`` lists
 them. The extras are hidden from real processes by modules of the same name
 that refuse to import, first on their path (as on a machine where they were
 never installed)."""
@@ -63,26 +64,6 @@ def test_the_server_starts_and_plays_without_any_extra(
         server.stop()
     assert "Traceback" not in server.log_text()
     server.log_path.unlink(missing_ok=True)
-
-
-@pytest.mark.parametrize(
-    ("args", "extra"),
-    [
-        (["simulate", "--games", "2", "--out", "{tmp}/run"], "sim"),
-        (["report", "{tmp}"], "sim"),
-        (["balance", "--games", "2"], "sim"),
-        (["deck", "try", "Rot and Ruin", "--games", "2"], "sim"),
-        (["train", "--out", "{tmp}/policy", "--games", "2"], "learn"),
-    ],
-)
-def test_a_command_without_its_extra_says_which_in_one_line(
-    without_extras: dict[str, str], tmp_path: Path, args: list[str], extra: str
-) -> None:
-    done = _run(without_extras, *(a.format(tmp=tmp_path) for a in args))
-    assert done.returncode == 2, done.stderr
-    assert "Traceback" not in done.stderr + done.stdout
-    said = " ".join(done.stderr.split())
-    assert f"the '{extra}' extra" in said and f"ossuary[{extra}]" in said, said
 
 
 def test_doctor_says_the_build_and_every_missing_extra(without_extras: dict[str, str]) -> None:
