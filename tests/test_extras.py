@@ -1,9 +1,8 @@
-"""A player's install has none of the optional extras: the server starts, every
-feature that needs an extra names it (the commands: tests/cli/test_extras.py), and
-``ossuary doctor`` lists
-them. The extras are hidden from real processes by modules of the same name
-that refuse to import, first on their path (as on a machine where they were
-never installed)."""
+"""A player's install has none of the optional extras: the server starts and
+refuses deck trials in words, and ``ossuary doctor`` lists every extra (the
+commands that need one: tests/cli/test_extras.py). The extras are hidden from
+real processes by modules of the same name that refuse to import, first on
+their path (as on a machine where they were never installed)."""
 
 from __future__ import annotations
 
