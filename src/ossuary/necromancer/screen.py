@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .board import player, stack_text
+from .board import health, player, stack_text
 
 View = dict[str, Any]
 
@@ -131,7 +131,7 @@ def _head(
     if not p["alive"]:
         head.append(" · out of the game", style="dim")
     stats = Text()
-    stats.append(f"health {p['health']}", style="bold red")
+    stats.append(f"health {health(p)}", style="bold red")
     stats.append(" · ")
     stats.append(f"lifeforce {p['lifeforce']}", style="bold green")
     stats.append(f" · hand {p['hand_count']} · deck {p['deck_count']}")
@@ -237,6 +237,28 @@ def _names_by_id(view: View) -> dict[int, str]:
     return names
 
 
+def _which(view: View, cid: int, name: str) -> str:
+    """A card in play by name, with where it lies when another card in play has
+    that name too ("Cave Lurker (space 2)", "Bone Crown (on Computer's Cave
+    Lurker)"), so two options never read the same."""
+    me = view.get("seat")
+    places: dict[int, str] = {}
+    for p in view["players"]:
+        whose = "" if p["seat"] == me else f"{player(p['seat'])}'s "
+        for m in p["minions"]:
+            if m is not None:
+                places[m["id"]] = f"{whose}space {m['position']}"
+                for r in m["relics"]:
+                    places[r["id"]] = f"on {whose}{m['card']}, space {m['position']}"
+        for c in p["magic"]:
+            if c is not None:
+                places[c["id"]] = f"{whose}slot {c['slot']}"
+    named = [c for c, n in _names_by_id(view).items() if n == name and c in places]
+    if len(named) < 2 or cid not in places:
+        return name
+    return f"{name} ({places[cid]})"
+
+
 _OR = {
     "end": "End turn",
     "pass": "Pass",
@@ -263,7 +285,9 @@ def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     if verb in ("attack", "defend", "mulligan", "destroy") and num in names:
         heading = {"attack": "Attack with", "defend": "Defend with", "mulligan": "Discard",
                    "destroy": "Destroy Magic (4) on"}[verb]  # fmt: skip
-        return heading, names[num]
+        if verb == "mulligan":
+            return heading, names[num]
+        return heading, _which(view, num, names[num])
     if verb == "hero":
         return "Or", label.removeprefix("Use ").replace("'s ability", " ability")
     if verb in _OR and not rest:
