@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
+from .rules.window import Answer, answers, own_action
 from .state import NecroState
 
 
@@ -117,6 +118,45 @@ def label(s: NecroState, aid: str) -> str:
     return aid
 
 
+def _answer_words(s: NecroState, answer: Answer, lifeforce: int) -> str:
+    what, cid, cost = answer
+    name = s.defs[cid].name
+    words = {
+        "reaction": f"your reaction {name}",
+        "ability": f"{name}'s any-turn ability",
+        "destroy": f"Destroy Magic on {player(s.owner[cid])}'s {name} (new this turn)",
+    }[what]
+    if cost > lifeforce:
+        more = cost - lifeforce
+        words += f" (sacrificing {more} card{'' if more == 1 else 's'} would pay for it)"
+    return words
+
+
+def window_reason(s: NecroState, q: int) -> str:
+    """Why ``q`` is asked in this window, said to ``q`` (it reads ``q``'s hand):
+    what it could answer with (:func:`~.rules.window.answers`, what auto-pass
+    stops for), or why nothing it could do matters though it is asked."""
+    found = answers(s, q)
+    if found:
+        said = [_answer_words(s, a, s.seats[q].lifeforce) for a in found]
+        return "You could answer with " + "; or ".join(said) + "."
+    if own_action(s, q):
+        return (
+            "Nothing needs your answer: it is your own action, and your main phase "
+            "comes right after it."
+        )
+    pending = s.pending
+    if pending is not None and any(o.startswith("destroy ") for o in pending.options):
+        return (
+            "Nothing new to answer with: no other player's magic came into play this "
+            "turn, so Destroy Magic can wait for your main phase."
+        )
+    return (
+        "Nothing you hold can answer it; everyone who might is asked, so nobody learns "
+        "what you hold."
+    )
+
+
 def prompt(s: NecroState) -> str:
     """What the pending decision asks, in words."""
     pending = s.pending
@@ -128,7 +168,7 @@ def prompt(s: NecroState) -> str:
     if kind == "window":
         top = s.rstack[-1] if s.rstack else None
         what = describe_target(s, f"s{len(s.rstack) - 1}") if top is not None else "an action"
-        return f"Response window: respond to {what}, or pass."
+        return f"Response window: respond to {what}, or pass. {window_reason(s, pending.player)}"
     if kind == "mulligan":
         return "Mulligan: discard any cards you don't want, one at a time, then keep."
     if kind == "target":
