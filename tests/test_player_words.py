@@ -52,6 +52,10 @@ NEGATIVE = re.compile(r"(?<![\w+])-\d")
 KEY_THEN_NUMBER = re.compile(r"(?:^|  )\d+ \d")
 #: refusals end with the option ids an API client sends (its words, not a player's)
 IDS_TAIL = re.compile(r"; legal options: .*$")
+#: what starts with a capital in every game (a refusal is an error message, which
+#: starts in lower case after "Error:"; a short label follows its heading)
+CAPITALISED = {"log", "prompt", "label", "result", "replay log", "replay prompt", "replay option",
+               "replay action"}  # fmt: skip
 #: refusals are tried every few decisions; replays are read for the first game of each
 #: case, by the first seat (and a spectator of two)
 REFUSE_EVERY = 11
@@ -120,6 +124,8 @@ class Reader:
         for line in (text if where == "board" else speak(text)).splitlines():
             for problem in problems(line, board=where == "board", result=where == "result"):
                 self.found.append(f"{self.game.name} {where}: {problem} in {line.strip()!r}")
+            if where in CAPITALISED and line[:1].islower():
+                self.found.append(f"{self.game.name} {where}: starts in lower case: {line!r}")
 
     def options(self, view: dict[str, Any], options: list[dict[str, str]]) -> None:
         """The options alone, and laid out as the terminal shows them."""
@@ -128,7 +134,7 @@ class Reader:
             label = speak(o["label"])
             group, short = map(speak, self.game.option_group(view, o["id"], label))
             said.append(Option(str(k), Action(o["id"], label), group, short))
-            self.check(label, "option")
+            self.check(label, "label")
             self.check(f"{group}: {short}", "option")
         kind = (view.get("decision") or {}).get("kind")
         self.found += [f"{self.game.name} {kind}: {p}" for p in layout_problems(said)]

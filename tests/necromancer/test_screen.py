@@ -77,7 +77,7 @@ def test_options_grouped_and_every_visible_card_listed() -> None:
     assert ("Play", "Cave Lurker (2)") in groups or any(
         h == "Play" and lab.startswith("Cave Lurker") for h, lab in groups
     )
-    assert ("Or", "End turn") in groups
+    assert ("Or", "End your turn") in groups
     where = dict(GAME.visible_cards(view))
     assert where["your hand"] == ["Cave Lurker", "Grave Bolt"]
     assert "Grave Gnawer" in where["Player 2's field"]

@@ -299,9 +299,11 @@ def format_event(event: Event) -> str:
     words = EVENTS.get(str(event.get("e")))
     if words is not None:
         try:
-            return words(event)
+            text = words(event)
         except (KeyError, TypeError, ValueError):
             pass
+        else:  # a line of the log starts with a capital, as in the other games
+            return text[:1].upper() + text[1:]
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "seen_by"))
     return f"{event.get('e', '?')} {rest}".rstrip()
 

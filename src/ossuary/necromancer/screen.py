@@ -260,7 +260,7 @@ def _which(view: View, cid: int, name: str) -> str:
 
 
 _OR = {
-    "end": "End turn",
+    "end": "End your turn",
     "pass": "Pass",
     "draw": "Draw Card (3)",
     "sacrifice": "Sacrifice Card",
