@@ -59,9 +59,8 @@ def test_a_reaction_paid_for_by_sacrificing_is_the_reason_given() -> None:
     assert s.legal_action_ids() == ("sacrifice", "pass")
     prompt, auto = asked(s)
     assert auto is None
-    assert (
-        "You could answer with your reaction Frost Snare (sacrificing 1 card would pay "
-        "for it)." in prompt
+    assert prompt == (
+        "Answer Computer's Grave Bolt? Your Frost Snare can, if you sacrifice 1 card."
     ), prompt
 
 
@@ -79,7 +78,7 @@ def test_destroy_magic_on_your_own_magic_does_not_stop_auto_pass() -> None:
     assert any(a.startswith("destroy ") for a in s.legal_action_ids())
     prompt, auto = asked(s)
     assert auto == "pass"
-    assert "Nothing new to answer with" in prompt and "Destroy Magic can wait" in prompt
+    assert prompt.endswith("? Nothing new to destroy: Destroy Magic can wait for your main phase.")
 
 
 def test_destroy_magic_stops_for_an_opponents_magic_new_this_turn_only() -> None:
@@ -103,7 +102,10 @@ def test_destroy_magic_stops_for_an_opponents_magic_new_this_turn_only() -> None
     lantern = s.seats[0].magic[1]
     prompt, auto = asked(s)
     assert auto is None, prompt
-    assert "Destroy Magic on Computer's Spirit Lantern (new this turn)" in prompt, prompt
+    assert prompt == (
+        "Answer Computer's Draw Card? Computer's Spirit Lantern is new this turn: "
+        "Destroy Magic can."
+    ), prompt
     assert f"destroy {lantern}" in s.legal_action_ids()
 
 
@@ -120,7 +122,7 @@ def test_nothing_in_hand_says_why_it_is_asked_all_the_same() -> None:
     expect(s, "window", 1)
     prompt, auto = asked(s)
     assert auto == "pass"
-    assert "Nothing you hold can answer it; everyone who might is asked" in prompt, prompt
+    assert prompt.endswith("? Nothing you hold can; all who might are asked."), prompt
 
 
 def test_your_own_action_on_your_own_turn_needs_no_answer() -> None:
@@ -132,4 +134,4 @@ def test_your_own_action_on_your_own_turn_needs_no_answer() -> None:
     assert any(a.startswith("play ") for a in s.legal_action_ids())
     prompt, auto = asked(s, 0)
     assert auto == "pass"
-    assert "it is your own action, and your main phase comes right after it" in prompt, prompt
+    assert prompt == "Answer your Grave Bolt? Your own action: your main phase comes next.", prompt

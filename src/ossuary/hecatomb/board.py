@@ -273,7 +273,9 @@ def combat_text(view: View) -> Text | None:
     )
     if c["blocks"]:
         text.append(
-            "; " + ", ".join(f"{named(b)} blocks {named(a)}" for a, b in c["blocks"].items())
+            # the attacker was named just before: its number is enough now
+            "; "
+            + ", ".join(f"{named(b)} blocks {abom_tag(int(a))}" for a, b in c["blocks"].items())
         )
     return text
 
