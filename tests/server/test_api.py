@@ -59,6 +59,8 @@ def test_bad_decks_are_refused_with_the_deck_rules_message(client: TestClient) -
     r = client.post("/api/games", json={"seats": ["human", "human"], "decks": ["Nope", None]})
     assert r.status_code == 400
     assert "neither a preconstructed deck" in r.json()["error"]
+    # the seat named as the lobby's form names its row (issue 35 §6: not "seat 0's deck")
+    assert r.json()["error"].startswith("Player 1's deck: 'Nope'")
     r = client.post(
         "/api/games", json={"seats": ["human", "human"], "decks": ["3 Brood Sac\n2 Nope", None]}
     )

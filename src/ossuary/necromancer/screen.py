@@ -240,7 +240,7 @@ def _names_by_id(view: View) -> dict[int, str]:
 def _which(view: View, cid: int, name: str) -> str:
     """A card in play by name, with where it lies when another card in play has
     that name too ("Cave Lurker (space 2)", "Bone Crown (on Computer's Cave
-    Lurker)"), so two options never read the same."""
+    Lurker, space 1)"), so two options never read the same."""
     me = view.get("seat")
     places: dict[int, str] = {}
     for p in view["players"]:
