@@ -651,7 +651,8 @@ class Hub:
                 )
             deciding = state.current_player()
             if deciding != seat:
-                who = "nobody" if deciding is None else player_name(deciding)
+                with naming(seat_words(g.record, seat)):  # as this seat's page names them
+                    who = "nobody" if deciding is None else player_name(deciding)
                 return error(
                     f"it is not your decision: {who} is deciding now", "not_your_turn",
                     rule="only the deciding seat may act",
