@@ -162,7 +162,7 @@ def test_invalid_requests_get_a_clear_error_and_change_nothing(client: TestClien
     cases = [
         ({"game": "chess"}, 400, "unknown game 'chess'"),
         ({"seats": ["human"] * 9}, 422, "seats"),
-        ({"seats": ["human", "wizard"]}, 400, "seat 1: unknown agent 'wizard'"),
+        ({"seats": ["human", "wizard"]}, 400, "Player 2: unknown agent 'wizard'"),
         ({"seats": ["human"] * 7}, 400, "Hecatomb is for 2 to 6 players"),
         ({"seats": ["human", "human"], "seed": -1}, 422, "seed"),
         ({"seats": ["human", "human"], "mode": "2v2"}, 400, "no mode '2v2'"),
