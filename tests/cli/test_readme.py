@@ -95,12 +95,14 @@ def test_make_passes_arguments_to_ossuary() -> None:
             text=True,
             check=True,
         )
-        return done.stdout.strip().splitlines()[-1]
+        return done.stdout
 
-    assert dry("play", "ARGS=--deck 'Blood and Gold' --ai easy").endswith(
-        "ossuary play hecatomb --deck 'Blood and Gold' --ai easy"
-    )
-    assert dry("ossuary", "ARGS=rules ripper").endswith("ossuary rules ripper")
+    lines = dry("play", "ARGS=--deck 'Blood and Gold' --ai easy").splitlines()
+    assert any(
+        line.endswith("ossuary play hecatomb --deck 'Blood and Gold' --ai easy") for line in lines
+    ), lines
+    lines = dry("ossuary", "ARGS=rules ripper").splitlines()
+    assert any(line.endswith("ossuary rules ripper") for line in lines), lines
 
 
 def _make_lines(target: str) -> list[str]:
@@ -123,7 +125,8 @@ def test_make_docs_runs_without_warnings(tmp_path: Path) -> None:
     import sys
 
     (tmp_path / "docs").mkdir()
-    lines = [line for line in _make_lines("docs") if "ossuary" in line]
+    # (make may compile first, when a source changed since the build: those lines aside)
+    lines = [line for line in _make_lines("docs") if "catalog import main" in line]
     assert len(lines) == 3, lines
     for line in lines:
         args = shlex.split(line)

@@ -318,7 +318,9 @@ def test_the_response_stack_is_drawn_top_first(server: ServerProcess, browser: A
     ]
     assert page.locator(f"{BOARD} .stack-entry.top").get_attribute("data-index") == "1"
     # what is asked, and the options drawn where they lie (pass, sacrifice: the bar's)
-    assert "Response window" in page.locator(f"{BOARD} .turn-line").inner_text()
+    assert (
+        "asked: Answer Player 2's Frost Snare?" in page.locator(f"{BOARD} .turn-line").inner_text()
+    )
     ids = {a.label.split(" (")[0]: a.id for a in state.legal_actions()}
     unravel, vigil = ids["Play Unravel"], ids["Destroy Magic on Silent Vigil"]
     cleaver = ids["Destroy Magic on Rusted Cleaver"]

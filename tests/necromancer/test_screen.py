@@ -128,7 +128,7 @@ def test_options_grouped_and_every_visible_card_listed() -> None:
     assert ("Play", "Cave Lurker (2)") in groups or any(
         h == "Play" and lab.startswith("Cave Lurker") for h, lab in groups
     )
-    assert ("Or", "End turn") in groups
+    assert ("Or", "End your turn") in groups
     where = dict(GAME.visible_cards(view))
     assert where["your hand"] == ["Cave Lurker", "Grave Bolt"]
     assert "Grave Gnawer" in where["Player 2's field"]
@@ -168,11 +168,12 @@ def test_auto_pass_answers_a_window_where_only_sacrifice_card_is_on_offer() -> N
     # Sacrifice Card is always on offer with cards in hand: alone it is no reason to ask
     out = _play(answers="")
     assert out.count("You: Pass (don't respond) (auto-pass: nothing else you could do matters") >= 2
-    assert "You: Response window" not in out
+    assert "You: Answer Computer's" not in out
     assert "You: Your main phase" in out  # asked again when it is your own turn
     # without auto-pass the same windows are asked, with Sacrifice Card and Pass
     asked = _play("--no-auto-pass", answers="")
-    assert "You: Response window: respond to Computer's card being played" in asked
+    assert "You: Answer Computer's" in asked  # with why it is asked:
+    assert "? Nothing you hold can; all who might are asked." in asked
     assert "auto-pass:" not in asked
 
 
@@ -189,11 +190,11 @@ def test_u_passes_until_something_changes() -> None:
     )  # fmt: skip
     out = result.output
     assert result.exit_code == 0, out
-    asked = out.index("You: Response window")
+    asked = out.index("You: Answer Computer's")
     assert "1. Play Frost Snare" in out[asked:]
     after = out[out.index("Your choice", asked) :]
     assert after.count("(passing until something changes") >= 1
-    assert "You: Response window" not in after  # not asked again meanwhile
+    assert "You: Answer Computer's" not in after  # not asked again meanwhile
     assert "You: Your main phase" in after
 
 

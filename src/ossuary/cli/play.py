@@ -17,6 +17,7 @@ from rich.text import Text
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent, play_game
 from ..engine.core import Action, GameState
+from ..engine.errors import OssuaryError
 from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
@@ -146,8 +147,8 @@ def new_game(
 ) -> GameState:
     try:
         return game.new_game(decks=decks, seats=seats, seed=seed, first=first)
-    except ValueError as exc:
-        raise CliError(str(exc)) from exc
+    except (ValueError, OssuaryError) as exc:  # "You's deck": seats named as on the board
+        raise CliError(speak(str(exc))) from exc
 
 
 def seat_kind(spec: str, level: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .board import player, stack_text
+from .board import health, player, stack_text
 
 View = dict[str, Any]
 
@@ -195,7 +195,7 @@ def _head(
     if not p["alive"]:
         head.append(" · out of the game", style="dim")
     stats = Text()
-    stats.append(f"health {p['health']}", style="bold red")
+    stats.append(f"health {health(p)}", style="bold red")
     stats.append(" · ")
     stats.append(f"lifeforce {p['lifeforce']}", style="bold green")
     stats.append(f" · hand {p['hand_count']} · deck {p['deck_count']}")
@@ -305,8 +305,30 @@ def _names_by_id(view: View) -> dict[int, str]:
     return names
 
 
+def _which(view: View, cid: int, name: str) -> str:
+    """A card in play by name, with where it lies when another card in play has
+    that name too ("Cave Lurker (space 2)", "Bone Crown (on Computer's Cave
+    Lurker, space 1)"), so two options never read the same."""
+    me = view.get("seat")
+    places: dict[int, str] = {}
+    for p in view["players"]:
+        whose = "" if p["seat"] == me else f"{player(p['seat'])}'s "
+        for m in p["minions"]:
+            if m is not None:
+                places[m["id"]] = f"{whose}space {m['position']}"
+                for r in m["relics"]:
+                    places[r["id"]] = f"on {whose}{m['card']}, space {m['position']}"
+        for c in p["magic"]:
+            if c is not None:
+                places[c["id"]] = f"{whose}slot {c['slot']}"
+    named = [c for c, n in _names_by_id(view).items() if n == name and c in places]
+    if len(named) < 2 or cid not in places:
+        return name
+    return f"{name} ({places[cid]})"
+
+
 _OR = {
-    "end": "End turn",
+    "end": "End your turn",
     "pass": "Pass",
     "draw": "Draw Card (3)",
     "sacrifice": "Sacrifice Card",
@@ -316,24 +338,6 @@ _OR = {
     "keep": "Keep",
     "none": "None of them",
 }
-
-
-def _which(view: View, verb: str, num: int, names: dict[int, str]) -> str:
-    """A suffix such as " (space 2)" where another option of the same kind names
-    a card of the same name ("Defend with: 1 Cave Lurker (space 1)  2 Cave
-    Lurker (space 3)"), so the player knows which one; "" otherwise."""
-    options = (view.get("decision") or {}).get("options", ())
-    same = [o["id"] for o in options if o["id"].startswith(f"{verb} ")
-            and names.get(_num(o["id"])) == names[num]]  # fmt: skip
-    if len(same) < 2:
-        return ""
-    for p in view["players"]:
-        for where, cards in (("space", p["minions"]), ("slot", p["magic"])):
-            for k, c in enumerate(cards, 1):
-                if c is not None and c["id"] == num:
-                    mine = p["seat"] == view.get("seat")
-                    return f" ({where} {k})" if mine else f" ({player(p['seat'])}'s {where} {k})"
-    return ""
 
 
 def _num(action_id: str) -> int:
@@ -355,7 +359,9 @@ def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     if verb in ("attack", "defend", "mulligan", "destroy") and num in names:
         heading = {"attack": "Attack with", "defend": "Defend with", "mulligan": "Discard",
                    "destroy": "Destroy Magic (4) on"}[verb]  # fmt: skip
-        return heading, names[num] + _which(view, verb, num, names)
+        if verb == "mulligan":
+            return heading, names[num]
+        return heading, _which(view, num, names[num])
     if verb == "hero":
         return "Or", label.removeprefix("Use ").replace("'s ability", " ability")
     if verb in _OR and not rest:

@@ -36,6 +36,7 @@ from .messages import (
     names_for,
     player_name,
     result_lines,
+    speak_decision,
     state_message,
     try_action,
 )
@@ -306,7 +307,7 @@ class Hub:
             try:
                 kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
             except ValueError as exc:  # a learned policy for another game, say
-                raise RequestError(f"seat {i}: {exc}") from None
+                raise RequestError(f"{lobby_name(i)}: {exc}") from None
         computers = sum(1 for k in kinds if k != HUMAN)
         if computers > ai.MAX_COMPUTER_SEATS:
             raise RequestError(
@@ -406,7 +407,7 @@ class Hub:
                 out.append(deck)
                 continue
             record = await self.db.call(self.db.store.load_deck, deck_id[:40])
-            out.append(playable(game, record, deck_id, f"seat {i}'s deck"))
+            out.append(playable(game, record, deck_id, f"{lobby_name(i)}'s deck"))
         return out
 
     @staticmethod
@@ -430,7 +431,7 @@ class Hub:
         by_lower = {name.lower(): name for name in game.preconstructed()}
         out: list[DeckSpec] = []
         for i, deck in enumerate(asked):
-            who = f"seat {i}'s deck"
+            who = f"{lobby_name(i)}'s deck"
             if deck is None:
                 out.append(list(defaults[i]))
             elif isinstance(deck, list):
@@ -668,7 +669,8 @@ class Hub:
                 )
             deciding = state.current_player()
             if deciding != seat:
-                who = "nobody" if deciding is None else player_name(deciding)
+                with naming(seat_words(g.record, seat)):  # as this seat's page names them
+                    who = "nobody" if deciding is None else player_name(deciding)
                 return error(
                     f"it is not your decision: {who} is deciding now", "not_your_turn",
                     rule="only the deciding seat may act",
@@ -681,7 +683,7 @@ class Hub:
             if by not in (HUMAN, "timeout") and g.controller(seat) != by:
                 return error("this seat is no longer the AI's", "stale")
             try:
-                new, refused = try_action(state, aid)
+                new, refused = try_action(state, aid, seat_words(g.record, seat))
             except Exception as exc:  # a bug in a rule: refuse, keep the game, say so
                 log.exception("game %s: action %r raised", g.id, aid)
                 return error(f"the server could not apply {aid!r}: {type(exc).__name__}",
@@ -891,8 +893,15 @@ class Hub:
                 msg[key] = [speak(line) for line in msg[key]]
         if msg.get("action"):
             msg["action"] = speak(msg["action"])
+        speak_decision(msg["view"])
         msg["names"] = names
         return msg
+
+
+def lobby_name(seat: int) -> str:
+    """A seat as the lobby's form names it while a game is being set up
+    ("Player 1" for the first row), for a refusal of that row's deck or player."""
+    return f"Player {seat + 1}"
 
 
 def seat_words(record: GameRecord, seat: int | None) -> list[str]:

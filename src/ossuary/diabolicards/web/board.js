@@ -143,7 +143,8 @@ export function createBoard(root, api) {
       const s = view.sides[side];
       const names = s.seats.map((p) => api.playerName(p)).join(" & ");
       const row = el("div.side" + (mine ? ".mine" : ""), {},
-        el("div.side-head", {}, el("span.side-name", {text: `Side ${side}: ${names}`}),
+        // a side is named by who sits on it ("You & Computer 2"), never by its number
+        el("div.side-head", {}, el("span.side-name", {text: names}),
           el("span.side-power", {}, "power ", el("b", {text: s.score}))));
       const zones = el("div.zones");
       for (let z = 0; z < 3; z++) zones.append(zoneBox(side, z, mine));

@@ -27,6 +27,12 @@ function keywordText(keywords) {
   });
 }
 
+/** How people tell abominations apart: "#1", "#2"... (the view's ids count from 0;
+ * the terminal's words.abom_tag says the same). */
+function tag(aid) {
+  return `#${Number(aid) + 1}`;
+}
+
 function back(size) {
   const node = cardBack(size);
   node.classList.add("hcard", "back");
@@ -215,14 +221,14 @@ export function createBoard(root, api) {
       if (a.played_this_turn) flags.push("played this turn");
       if (combat && combat.attackers.includes(a.id)) flags.push("attacking");
       const blocking = combat && Object.entries(combat.blocks).find(([, blk]) => blk === a.id);
-      if (blocking) flags.push(`blocking #${blocking[0]}`);
+      if (blocking) flags.push(`blocking ${tag(blocking[0])}`);
       if (combat && combat.blocked.includes(a.id)) flags.push("blocked");
       const kws = keywordText(a.keywords);
       const stack = el("div.stack", {}, ...[...a.minions].reverse().map((m, i) => minionRow(m, i === 0)));
       const node = el(`div.abom${a.tapped ? ".tapped" : ""}${combat && combat.attackers.includes(a.id) ? ".attacking" : ""}`,
         {dataset: {abom: a.id, owner}},
         el("div.abom-head", {},
-          el("span.aid", {text: `#${a.id}`}),
+          el("span.aid", {text: tag(a.id)}),
           el("span.astr", {title: "the abomination's strength"}, icon("sword", ""),
             el("span.sr-only", {text: "strength "}), String(a.strength)),
           el("span.size", {text: `${a.size}/5`, title: "minions in the stack"})),
@@ -243,7 +249,7 @@ export function createBoard(root, api) {
             e.stopPropagation();
             if (asBlocker.length === 1) api.act(asBlocker[0].id);
             else { blocker = blocker === a.id ? null : a.id; draw(lastCtx); }
-          }, asBlocker.length === 1 ? labels.get(asBlocker[0].id) : `Block with abomination ${a.id} (then choose the attacker)`, head);
+          }, asBlocker.length === 1 ? labels.get(asBlocker[0].id) : `Block with abomination ${tag(a.id)} (then choose the attacker)`, head);
         }
         if (asAttacker.length) {
           node.classList.add("actionable", "target");
@@ -263,7 +269,7 @@ export function createBoard(root, api) {
             intent = {card: selected, place: `on ${a.id}`};
             selected = null;
             api.act(entry.play);
-          }, `Put ${card.card} onto abomination ${a.id}`, head);
+          }, `Put ${card.card} onto abomination ${tag(a.id)}`, head);
         }
       }
       return node;
@@ -397,7 +403,7 @@ export function createBoard(root, api) {
       if (c) {
         const lines = c.attackers.map((att) => {
           const blk = c.blocks[String(att)];
-          return el("li", {text: `#${att}${blk !== undefined ? ` is blocked by #${blk}` : c.blocked.includes(att) ? " (blocked)" : " is unblocked"}`});
+          return el("li", {text: `${tag(att)}${blk !== undefined ? ` is blocked by ${tag(blk)}` : c.blocked.includes(att) ? " (blocked)" : " is unblocked"}`});
         });
         parts.push(el("div.combat", {role: "region", "aria-label": "combat"},
           el("b", {text: `Combat: ${api.says(c.aggressor, "attacks", "attack")} ${api.them(c.defender)}`}),
@@ -427,7 +433,7 @@ export function createBoard(root, api) {
           entry.mana ? "your mana zone to add it as mana" : null].filter(Boolean).join(", or ")
         + `. (${api.cancel})`);
     } else if (blocker !== null) {
-      api.hint(`Now ${api.click} the attacker #${blocker} blocks.`);
+      api.hint(`Now ${api.click} the attacker ${tag(blocker)} blocks.`);
     } else {
       api.hint("");
     }
