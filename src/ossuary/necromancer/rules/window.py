@@ -154,13 +154,17 @@ def new_magic(s: NecroState, q: int) -> list[int]:
     """Other players' magic cards in play that came into play this turn (slots
     and relics), which ``q`` has not yet had a main phase to destroy. Public:
     read from the log since the turn began."""
-    arrived: set[tuple[Any, Any]] = set()
-    for e in reversed(s.log):
+    arrived: set[tuple[int, str]] = set()
+    log = s.log
+    for i in range(len(log) - 1, -1, -1):  # (not reversed(): mypyc 2.4 fails on it here)
+        e = log[i]
         kind = e.get("e")
         if kind == "turn":
             break
         if kind in ("magic", "attach") and e.get("p") != q:
-            arrived.add((e.get("p"), e.get("card")))
+            who: int = e["p"]
+            name: str = e["card"]
+            arrived.add((who, name))
     if not arrived:
         return []
     defs = s.defs
