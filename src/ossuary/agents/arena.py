@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import games
 from .base import Agent, play_game
-from .registry import check_agent, make_agent
+from .registry import check_agent, make_agent, normal_spec, pin_spec
 
 MAX_ACTIONS = 20_000  # a game this long is stopped and counted as a draw
 # before a spec: the same agent on the pure-Python build, in a worker process of
@@ -78,11 +78,12 @@ def team_label(r: GameResult, team: int) -> str:
 
 
 def labels(specs: Sequence[str]) -> list[str]:
-    """Unique names for the agents: a repeated spec gets ``#2``, ``#3``..."""
+    """Unique names for the agents: a repeated spec gets ``#2``, ``#3``...
+    An agent's name is shown in lower case, its parameter as given (a path)."""
     out: list[str] = []
     for spec in specs:
-        name = spec.strip().lower()
-        k = sum(1 for s in specs[: len(out)] if s.strip().lower() == name)
+        name = normal_spec(spec)
+        k = sum(1 for s in specs[: len(out)] if normal_spec(s) == name)
         out.append(name if k == 0 else f"{name}#{k + 1}")
     return out
 
@@ -94,6 +95,7 @@ def schedule(
     decks: Sequence[str] = (),
     seed: int = 1,
     duplicate: bool = False,
+    pinned: Sequence[str] | None = None,
 ) -> list[GameSpec]:
     """The games to play, in order; see the module docstring for the rotation.
 
@@ -102,8 +104,11 @@ def schedule(
     the table. Each game has its own deal (``seed + index``), unless
     ``duplicate``: then each run of ``seats * line-ups`` games (every line-up
     in every seat rotation, the same first seat and decks) shares one deal.
+    ``pinned``: what each agent plays as (:func:`pin_arena_spec`), named by
+    ``specs`` all the same.
     """
     names = labels(specs)
+    play = list(specs) if pinned is None else list(pinned)
     n = len(names)
     if n >= seats:
         lineups = [list(c) for c in itertools.combinations(range(n), seats)]
@@ -122,7 +127,7 @@ def schedule(
                 index=g,
                 seed=seed + (g // (len(lineups) * seats) if duplicate else g),
                 agents=tuple(names[i] for i in who),
-                specs=tuple(specs[i] for i in who),
+                specs=tuple(play[i] for i in who),
                 decks=tuple(decks[(s + shift) % len(decks)] for s in range(seats))
                 if decks
                 else None,
@@ -146,6 +151,15 @@ def arena_agent(spec: str, seed: int) -> Agent:
 
         return PureAgent(seed, key[len(PURE) :])
     return make_agent(key, seed)
+
+
+def pin_arena_spec(spec: str, game: str, seats: int) -> str:
+    """:func:`~.registry.pin_spec` of a spec, ``pure:`` before it kept: what a
+    run's games play, whatever the folder and however its files change."""
+    key = spec.strip()
+    if key.lower().startswith(PURE):
+        return PURE + pin_spec(key[len(PURE) :], game, seats)
+    return pin_spec(key, game, seats)
 
 
 def check_arena_agent(spec: str, game: str | None = None, seats: int | None = None) -> str:
@@ -369,10 +383,13 @@ def results_json(
     seats: int,
     decks: Sequence[str],
     seed: int,
+    pinned: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Everything ``--out`` writes: the setup, every game, the summary."""
+    """Everything ``--out`` writes: the setup, every game, the summary.
+    ``pinned``: what each agent played as (a policy file named by its content)."""
     return {
         "agents": dict(zip(agents, specs, strict=True)),
+        "played_as": dict(zip(agents, pinned or specs, strict=True)),
         "seats": seats,
         "decks": list(decks),
         "seed": seed,

@@ -18,6 +18,7 @@ from ..agents.arena import (
     GameResult,
     check_arena_agent,
     labels,
+    pin_arena_spec,
     results_json,
     run_arena,
     schedule,
@@ -74,7 +75,13 @@ def arena(
     check_output(out, "--out")
     decks = parse_decks(the_game, decks_spec)
     names = labels(specs)
-    plan = schedule(specs, games, seats, decks, seed, duplicate)
+    # a policy file is read here, once: its games play that content from any
+    # folder, and a file replaced meanwhile is refused, never mixed in
+    try:
+        pinned = [pin_arena_spec(s, game, seats) for s in specs]
+    except ValueError as exc:
+        raise CliError(f"--agents: {exc}") from None
+    plan = schedule(specs, games, seats, decks, seed, duplicate, pinned)
     n_workers = min(workers or os.cpu_count() or 1, games)
     console.print(
         Text(
@@ -106,7 +113,7 @@ def arena(
         results = run_arena(plan, n_workers, done, game)
     print_summary(console, results, names)
     if out is not None:
-        data = results_json(results, names, specs, seats, decks, seed)
+        data = results_json(results, names, specs, seats, decks, seed, pinned)
         try:
             out.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
         except OSError as exc:

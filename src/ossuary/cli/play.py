@@ -16,6 +16,7 @@ from rich.text import Text
 
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent, play_game
+from ..agents.registry import normal_spec
 from ..engine.core import Action, GameState
 from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
@@ -56,7 +57,7 @@ def random_seed() -> int:
 
 
 def parse_seats(spec: str) -> list[str]:
-    seats = [s.strip().lower() for s in spec.split(",")]
+    seats = [normal_spec(s) for s in spec.split(",")]  # a path keeps its capitals
     if any(not s for s in seats):
         raise CliError(f"--seats {spec!r}: give one name per seat, separated by commas")
     return seats

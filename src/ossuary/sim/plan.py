@@ -76,6 +76,10 @@ class SimConfig:
     decks: tuple[Deck, ...] = ()
     seed: int = 1
     max_actions: int = MAX_ACTIONS
+    #: what each agent plays as, when not its spec: a policy file named by its
+    #: content (``learned:sha256=HASH:PATH``, :func:`~ossuary.agents.registry.pin_spec`),
+    #: fixed when the run began; empty: the specs themselves
+    pinned: tuple[str, ...] = ()
     #: the agents' unique labels (a repeated spec gets ``#2``), derived from ``agents``
     labels: tuple[str, ...] = field(init=False, compare=False, repr=False)
 
@@ -83,8 +87,13 @@ class SimConfig:
         object.__setattr__(self, "labels", tuple(labels(self.agents)))
 
     # -- JSON (run.json) ---------------------------------------------------------
+    @property
+    def played(self) -> tuple[str, ...]:
+        """The spec each agent plays as (its pinned spec, or the spec itself)."""
+        return self.pinned or self.agents
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "agents": list(self.agents),
             "seats": self.seats,
@@ -93,6 +102,9 @@ class SimConfig:
             "seed": self.seed,
             "max_actions": self.max_actions,
         }
+        if self.pinned:  # only then: runs without policy files keep their fingerprint
+            data["pinned"] = list(self.pinned)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> SimConfig:
@@ -108,6 +120,7 @@ class SimConfig:
                 ),
                 seed=int(data["seed"]),
                 max_actions=int(data["max_actions"]),
+                pinned=tuple(str(a) for a in data.get("pinned", ())),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             what = f"{type(exc).__name__}: {exc}"
@@ -119,6 +132,8 @@ class SimConfig:
         """The checks that need no game: counts and modes."""
         if not self.agents or any(not a.strip() for a in self.agents):
             raise SimError("give at least one agent")
+        if self.pinned and len(self.pinned) != len(self.agents):
+            raise SimError("one pinned spec per agent, or none")
         if self.seats < 1:
             raise SimError(f"a game needs at least one seat, not {self.seats}")
         if self.deck_mode not in (DEFAULT_DECKS, RANDOM_DECKS, LIST_DECKS, VERSUS_DECKS):
@@ -209,7 +224,7 @@ def seating(config: SimConfig, index: int) -> Seating:
         seed=config.seed + index,
         first=first,
         labels=tuple(config.labels[w] for w in who),
-        specs=tuple(config.agents[w] for w in who),
+        specs=tuple(config.played[w] for w in who),
         decks=decks,
     )
 
@@ -232,7 +247,7 @@ def check_config(config: SimConfig, game: Game) -> None:
 
     config.check_shape()
     game.check_seats(config.seats)
-    for spec in config.agents:
+    for spec in config.played:
         try:
             check_agent(spec, game.name, config.seats)
         except ValueError as exc:

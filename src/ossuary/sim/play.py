@@ -117,11 +117,13 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
     error: str | None = None
     state: GameState | None = None
     names = ["?"] * n
+    # an agent that can't be made (a pinned policy file replaced since the run
+    # began) stops the run: its games would not be the run's games
+    seeds = seat.agent_seeds()
+    agents = [make_agent(spec, s) for spec, s in zip(seat.specs, seeds, strict=True)]
     try:
         names, decks = seat_decks(config, game, seat)
         state = game.new_game(decks=decks, seats=n, seed=seat.seed, first=seat.first)
-        seeds = seat.agent_seeds()
-        agents = [make_agent(spec, s) for spec, s in zip(seat.specs, seeds, strict=True)]
         observer = sampler if game.resources else None
         play_game(state, agents, observer=observer, max_actions=config.max_actions)
     except Exception as exc:  # a crash in the rules or an agent: record it, go on

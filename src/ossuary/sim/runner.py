@@ -240,10 +240,16 @@ def prepare(
     info = store.read_run(folder)
     if info.config != config:
         old, new = info.config.to_json(), config.to_json()
-        diff = [k for k in old if old[k] != new[k]]
+        diff = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+        if diff == ["pinned"]:
+            raise SimError(
+                f"{str(folder)!r} began with other policy files (or the file changed since): "
+                "a run plays one policy throughout; resume it without --agents, or start a "
+                "new --out"
+            )
         raise SimError(
             f"{str(folder)!r} is a run with other settings ({', '.join(diff)} differ: "
-            f"{'; '.join(f'{k} {old[k]!r}' for k in diff if k != 'decks')}); resume it with "
+            f"{'; '.join(f'{k} {old.get(k)!r}' for k in diff if k != 'decks')}); resume it with "
             "its own settings or start a new --out"
         )
     if info.cards != cards:
