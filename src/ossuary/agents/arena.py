@@ -223,15 +223,23 @@ def run_arena(
             if on_result is not None:
                 on_result(res)
     else:
+        from ..workers import deaf_to_ctrl_c, stop_pool
+
         # spawn: a clean interpreter per worker, the same on every platform
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(workers, len(games)), mp_context=ctx) as pool:
-            futures = [pool.submit(play_one, spec, game) for spec in games]
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(games)), mp_context=ctx)
+        try:
+            with deaf_to_ctrl_c():  # Ctrl-C is the driver's to handle (ossuary.workers)
+                futures = [pool.submit(play_one, spec, game) for spec in games]
             for future in as_completed(futures):
                 res = future.result()
                 results.append(res)
                 if on_result is not None:
                     on_result(res)
+        except BaseException:  # Ctrl-C, a game's error: the games left are not wanted
+            stop_pool(pool)
+            raise
+        pool.shutdown(wait=True)
     results.sort(key=lambda r: r.index)
     return results
 

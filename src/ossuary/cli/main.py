@@ -13,7 +13,15 @@ from rich.text import Text
 from .. import __version__, compiled, games
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, CliError, check_output, report, reported_errors
+from .errors import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    CliError,
+    check_output,
+    interrupted,
+    report,
+    reported_errors,
+)
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
@@ -535,12 +543,38 @@ def deck_try(
 
 
 def main() -> None:
-    """Console entry point: run the app; an engine error is a red message, exit 2."""
+    """Console entry point: run the app; an engine error is a red message, exit 2;
+    Ctrl-C that no command answered itself one line, exit 130."""
     try:
         app()
     except OssuaryError as exc:  # anything that escaped a command
         report(str(exc))
         raise SystemExit(EXIT_USAGE) from None
+    except SystemExit as exc:
+        # Typer turns a Ctrl-C that no command caught (while a library was
+        # importing, say) into a silent exit 130; say what happened, once
+        if exc.code == EXIT_INTERRUPTED and _unanswered_interrupt(exc):
+            interrupted()
+        raise
+    except KeyboardInterrupt:  # before Typer took over
+        interrupted()
+        raise SystemExit(EXIT_INTERRUPTED) from None
+
+
+def _unanswered_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from a KeyboardInterrupt that reached Typer (a
+    command that answers Ctrl-C itself exits with a message and no such cause)."""
+    seen: set[int] = set()
+    at: BaseException | None = exc
+    while at is not None and id(at) not in seen:
+        if isinstance(at, KeyboardInterrupt):
+            return True
+        seen.add(id(at))
+        if at.__cause__ is not None:
+            at = at.__cause__
+        else:  # ``raise ... from None`` (a command that answered) ends the chain
+            at = None if at.__suppress_context__ else at.__context__
+    return False
 
 
 if __name__ == "__main__":

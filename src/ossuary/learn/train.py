@@ -52,6 +52,7 @@ from .. import __version__, games
 from ..agents import check_agent
 from ..agents.learned import FORMAT, FORMAT_VERSION, encoder_for, write_tensors
 from ..engine.errors import OssuaryError
+from ..workers import start_workers, stop_pool
 from .actors import LEARNER, GameRecord, GameTask, SeatSteps, play_many
 from .net import ActorCritic, Samples, entropy, masked_log_probs
 
@@ -276,9 +277,10 @@ class Trainer:
             self.workers, mp_context=multiprocessing.get_context(method), initializer=_worker
         )
         try:
+            start_workers(ex, self.workers)  # deaf to Ctrl-C: the trainer handles it
             yield ex
-        except BaseException:  # Ctrl-C: drop the queued games, keep no one waiting
-            ex.shutdown(wait=False, cancel_futures=True)
+        except BaseException:  # Ctrl-C: drop the games in hand, keep no one waiting
+            stop_pool(ex)
             raise
         ex.shutdown(wait=True)
 

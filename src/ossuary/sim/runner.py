@@ -39,6 +39,7 @@ import pyarrow as pa
 
 from .. import games as registry
 from ..engine.game import NotSupported
+from ..workers import deaf_to_ctrl_c
 from . import store
 from .plan import SimConfig, SimError, check_config, chunks, missing
 from .play import play_chunk
@@ -129,11 +130,13 @@ def _process_pool(
     queue = iter(todo)
     finished = False
     try:
-        # two chunks per worker in flight: none idles while the driver commits
-        for chunk in queue:
-            pending[pool.submit(play_chunk_checked, config_json, *chunk)] = chunk
-            if len(pending) >= 2 * workers:
-                break
+        # two chunks per worker in flight: none idles while the driver commits;
+        # the workers start here, deaf to Ctrl-C, which the driver handles
+        with deaf_to_ctrl_c():
+            for chunk in queue:
+                pending[pool.submit(play_chunk_checked, config_json, *chunk)] = chunk
+                if len(pending) >= 2 * workers:
+                    break
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
