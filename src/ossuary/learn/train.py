@@ -52,7 +52,7 @@ from .. import __version__, games
 from ..agents import check_agent
 from ..agents.learned import FORMAT, FORMAT_VERSION, encoder_for, write_tensors
 from ..engine.errors import OssuaryError
-from ..workers import start_workers, stop_pool
+from ..workers import ctrl_c_deferred, start_workers, stop_pool
 from .actors import LEARNER, GameRecord, GameTask, SeatSteps, play_many
 from .net import ActorCritic, Samples, entropy, masked_log_probs
 
@@ -294,11 +294,19 @@ class Trainer:
     # -- the loop --------------------------------------------------------------------------
     def run(self) -> Path:
         """Train until ``config.games`` self-play games (or ``minutes``); write
-        the policy; return its path. Ctrl-C stops cleanly (resumable)."""
+        the policy; return its path.
+
+        Ctrl-C stops it, resumable exactly: the checkpoint is written whole
+        (Ctrl-C waits for it) after every step, and the step in hand when
+        Ctrl-C comes is dropped, so ``--resume`` plays that step again from the
+        same state and the run ends as if it had never stopped."""
         start = time.perf_counter()
         base = self.seconds
         cfg = self.config
+        self._clean()  # what a run killed outright left behind
         try:
+            if not (self.out / CHECKPOINT).exists():
+                self._save()  # the start, so a run stopped before its first step resumes
             with self._executor() as pool:
                 if cfg.imitate and not self.imitated:
                     self._imitate(pool, start, base)
@@ -322,10 +330,18 @@ class Trainer:
                     self._status("self-play", True)
                     self._save()
         except KeyboardInterrupt:
-            self.seconds = base + time.perf_counter() - start
-            self._save()
+            # the step in hand is dropped (the checkpoint holds the last whole one)
+            self._clean()
             raise
         return self.out / POLICY
+
+    def _clean(self) -> None:
+        """Remove the files a step writes for its games and the half-written
+        ones of a save: none outlives the step or the save."""
+        for pattern in (".current-*.safetensors", "*.tmp", "pool/*.tmp"):
+            for leftover in self.out.glob(pattern):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
 
     def _status(self, phase: str, evaluated: bool = False) -> None:
         rates = {k: (sum(v) / len(v) if v else None) for k, v in sorted(self.window.items())}
@@ -342,10 +358,12 @@ class Trainer:
         made = 0
         while made < cfg.imitate:
             n = min(chunk, cfg.imitate - made)
-            rng = np.random.default_rng([cfg.seed, 1, made])
+            # each game's seed from its own index, not from the chunk it falls in
+            # (the chunk's size follows the workers): any worker count, one network
             tasks = [
-                GameTask(cfg.game, cfg.seats, int(rng.integers(0, 2**62)), (made + g) % cfg.seats,
-                         (cfg.teacher,) * cfg.seats, "", cfg.max_actions, teacher=cfg.teacher)
+                GameTask(cfg.game, cfg.seats, _game_seed(cfg.seed, 1, made + g),
+                         (made + g) % cfg.seats, (cfg.teacher,) * cfg.seats, "",
+                         cfg.max_actions, teacher=cfg.teacher)
                 for g in range(n)
             ]  # fmt: skip
             for rec in self._play(pool, tasks):
@@ -560,7 +578,12 @@ class Trainer:
         self.curve.append(row)
 
     def _save(self) -> None:
-        """The policy, the curve and plot, and the checkpoint (last, atomically)."""
+        """The policy, the curve and plot, and the checkpoint (last, atomically),
+        all of them: a Ctrl-C meanwhile waits until they are written."""
+        with ctrl_c_deferred():
+            self._write_files()
+
+    def _write_files(self) -> None:
         self._export(self.out / POLICY)
         write_curve(self.out, self.curve)
         state = {
@@ -579,6 +602,11 @@ class Trainer:
         tmp = self.out / (CHECKPOINT + ".tmp")
         torch.save(state, tmp)
         os.replace(tmp, self.out / CHECKPOINT)
+
+
+def _game_seed(seed: int, stream: int, index: int) -> int:
+    """The seed of game ``index`` of a stream of games of the run ``seed``."""
+    return int(np.random.default_rng([seed, stream, index]).integers(0, 2**62))
 
 
 def _worker() -> None:
