@@ -23,10 +23,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import games
+from ..engine.game import Game
 from .base import Agent, play_game
 from .registry import check_agent, make_agent, normal_spec, pin_spec
 
 MAX_ACTIONS = 20_000  # a game this long is stopped and counted as a draw
+#: ``--decks random``: every seat gets a random legal deck drawn by the game's seed
+RANDOM_DECKS = "random"
+#: the held-out decks: the random legal decks of the games with these seeds
+#: (``ossuary arena --decks random --seed 900001``), never used in training, so
+#: that a policy is measured on decks it has not seen (docs/ai.md)
+HELD_OUT_SEEDS = range(900_001, 901_001)
 # before a spec: the same agent on the pure-Python build, in a worker process of
 # its own (agents/remote.py), to set the builds against each other
 PURE = "pure:"
@@ -137,6 +144,38 @@ def schedule(
     return out
 
 
+def random_decks(game: Game, seed: int, seats: int) -> list[list[str]]:
+    """The random legal decks of the game with ``seed``, one per seat.
+
+    Seat ``k``'s deck is the ``k+1``-th deck the game's ``random_deck`` draws
+    from ``Rng(2 * seed + 1)``: a pure function of the seed and the seat (the
+    same whatever the agents, the seat count or the machine), on a stream of
+    its own (the game's seed itself shuffles and deals). Raises NotSupported
+    for a game without decks to draw (:func:`check_random_decks`)."""
+    from ..engine.rng import Rng
+
+    rng = Rng(seed * 2 + 1)
+    return [game.random_deck(rng) for _ in range(seats)]
+
+
+def check_random_decks(game: str) -> None:
+    """Raise ValueError saying why ``game`` can't deal random decks, if it can't."""
+    from ..engine.game import NotSupported
+    from ..engine.rng import Rng
+
+    rules = games.get(game)
+    try:
+        rules.random_deck(Rng(0))
+    except NotSupported as exc:
+        if not rules.preconstructed():
+            raise ValueError(
+                f"{rules.title} has no decks to choose: every game deals the one shared "
+                "deck, shuffled by the game's seed, so there is no deck to draw at random "
+                "(leave --decks out)"
+            ) from None
+        raise ValueError(str(exc)) from None
+
+
 def agent_seed(seed: int, seat: int) -> int:
     """The seed of the agent in ``seat`` of the game with ``seed``."""
     return seed * 1_000_003 + seat + 1
@@ -174,6 +213,9 @@ def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
     """Play one scheduled game to its end (in this process)."""
     start = time.perf_counter()
     decks: list[Any] | None = list(spec.decks) if spec.decks is not None else None
+    if decks is not None and RANDOM_DECKS in decks:
+        drawn = random_decks(games.get(game), spec.seed, len(spec.agents))
+        decks = [drawn[i] if d == RANDOM_DECKS else d for i, d in enumerate(decks)]
     state = games.get(game).new_game(
         decks=decks, seats=len(spec.agents), seed=spec.seed, first=spec.first
     )

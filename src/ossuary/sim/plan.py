@@ -27,10 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.arena import MAX_ACTIONS, agent_seed, labels
+from ..agents.arena import MAX_ACTIONS, agent_seed, check_random_decks, labels, random_decks
 from ..engine.errors import OssuaryError
-from ..engine.game import Game, NotSupported
-from ..engine.rng import Rng
+from ..engine.game import Game
 
 #: a deck trial's games against each deck of the field (a whole number of seatings;
 #: here, not in trial.py, so the server can read it without the sim extra)
@@ -40,7 +39,7 @@ PER_OPPONENT = 48
 FORMAT_VERSION = 1
 
 DEFAULT_DECKS = "default"  # the game's own choice of decks (new_game(decks=None))
-RANDOM_DECKS = "random"  # a random legal deck per seat (Game.random_deck)
+RANDOM_DECKS = "random"  # a random legal deck per seat (agents.arena.random_decks)
 LIST_DECKS = "list"  # the decks given, every combination of them
 VERSUS_DECKS = "versus"  # the first deck given against each of the others (a deck's trial)
 
@@ -235,9 +234,8 @@ def seat_decks(config: SimConfig, game: Game, seat: Seating) -> tuple[list[str],
         assert seat.decks is not None
         chosen = [config.decks[d] for d in seat.decks]
         return [d.name for d in chosen], [list(d.cards) for d in chosen]
-    if config.deck_mode == RANDOM_DECKS:
-        rng = Rng(seat.seed * 2 + 1)  # its own stream: the game's seed shuffles
-        return [RANDOM_DECKS] * config.seats, [game.random_deck(rng) for _ in range(config.seats)]
+    if config.deck_mode == RANDOM_DECKS:  # the arena's draw: a function of (seed, seat)
+        return [RANDOM_DECKS] * config.seats, random_decks(game, seat.seed, config.seats)
     return [DEFAULT_DECKS] * config.seats, None
 
 
@@ -254,8 +252,8 @@ def check_config(config: SimConfig, game: Game) -> None:
             raise SimError(f"--agents: {exc}") from None
     if config.deck_mode == RANDOM_DECKS:
         try:
-            game.random_deck(Rng(0))
-        except NotSupported as exc:
+            check_random_decks(game.name)
+        except ValueError as exc:
             raise SimError(f"--decks random: {exc}") from None
     for d in config.decks:
         if not d.cards:
