@@ -93,6 +93,42 @@ def check_agent(spec: str, game: str | None = None, seats: int | None = None) ->
     return spec
 
 
+def shipped_policy_about(game: str, seats: int) -> dict[str, str]:
+    """What is known of the strength of the policy that ships for ``game`` at
+    ``seats`` seats: ``short`` (a few words for a list of levels) and
+    ``measured`` (a sentence: where it was measured, and how it fared), from
+    ``ai/learned-<seats>.toml`` beside the policy in the game's package; empty
+    when none ships. Read without numpy, for help texts and the lobby."""
+    import importlib.resources
+    import tomllib
+
+    from .. import games
+
+    package = games.GAMES.get(game)
+    if package is None:
+        return {}
+    found = importlib.resources.files(package).joinpath("ai", f"learned-{seats}.toml")
+    if not found.is_file():
+        return {}
+    data = tomllib.loads(found.read_text("utf-8"))
+    return {k: str(data[k]) for k in ("short", "measured") if k in data}
+
+
+def learned_level_about() -> str:
+    """The ``learned`` level in words: which tables it plays and where each
+    policy was measured ("Hecatomb with 2 seats, measured on ... only")."""
+    from .. import games
+
+    parts = []
+    for name in games.names():
+        for seats in games.get(name).seat_counts:
+            about = shipped_policy_about(name, seats)
+            if about:
+                title = games.get(name).title
+                parts.append(f"{title} with {seats} seats, {about.get('short', '')}".rstrip(", "))
+    return "; ".join(parts)
+
+
 def _ismcts(seed: int) -> Agent:
     return ISMCTSAgent(seed)
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import __version__, compiled, games
+from ..agents.registry import learned_level_about
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
 from .errors import (
@@ -113,7 +114,7 @@ def play(
         typer.Option(
             "--ai",
             help="Strength of 'ai' seats: easy, normal (~1 s a move), hard, or learned (a "
-            "trained network, instant; Hecatomb with 2 seats).",
+            f"trained network, instant; {learned_level_about()}: docs/ai.md).",
         ),
     ] = "normal",
     ui: Annotated[
