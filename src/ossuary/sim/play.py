@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sys
 import time
 import traceback
 from functools import lru_cache
@@ -104,6 +105,13 @@ class _Sampler:
             self.turn = t
 
 
+def _policy_changed(exc: Exception) -> bool:
+    """Whether ``exc`` refuses a policy file (pinned when the run began and
+    replaced since: the checks before the run refuse every other kind)."""
+    learned = sys.modules.get("ossuary.agents.learned")  # no policy played: not loaded
+    return learned is not None and isinstance(exc, learned.PolicyError)
+
+
 def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dict[str, Any]]:
     """Play game ``index`` of the run; its rows, one per seat."""
     from ..agents import make_agent, play_game
@@ -117,16 +125,16 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
     error: str | None = None
     state: GameState | None = None
     names = ["?"] * n
-    # an agent that can't be made (a pinned policy file replaced since the run
-    # began) stops the run: its games would not be the run's games
-    seeds = seat.agent_seeds()
-    agents = [make_agent(spec, s) for spec, s in zip(seat.specs, seeds, strict=True)]
     try:
         names, decks = seat_decks(config, game, seat)
         state = game.new_game(decks=decks, seats=n, seed=seat.seed, first=seat.first)
+        seeds = seat.agent_seeds()
+        agents = [make_agent(spec, s) for spec, s in zip(seat.specs, seeds, strict=True)]
         observer = sampler if game.resources else None
         play_game(state, agents, observer=observer, max_actions=config.max_actions)
     except Exception as exc:  # a crash in the rules or an agent: record it, go on
+        if _policy_changed(exc):
+            raise  # not this game's fault: the run's games would not be the run's
         error = "".join(traceback.format_exception_only(exc)).strip()[:2000]
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu
