@@ -14,6 +14,7 @@ matplotlib or the system ships it, else Pillow's own.
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -96,9 +97,10 @@ def board_picture(
 
     font = _font()
     lines = board_lines(game, view, seat, columns, rows)
-    cw = max(1, round(font.getlength("M")))
+    cw = max(1.0, float(font.getlength("M")))  # a cell: the monospaced advance
+    mono = font.getlength("i") == font.getlength("M")
     ch = round(FONT_SIZE * 1.3)
-    image = PILImage.new("RGB", (columns * cw, rows * ch), BACKGROUND)
+    image = PILImage.new("RGB", (math.ceil(columns * cw), rows * ch), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for row, segments in enumerate(lines):
         x = 0
@@ -114,6 +116,11 @@ def board_picture(
             width = cell_len(text)
             if bg != BACKGROUND:
                 draw.rectangle((x * cw, y, (x + width) * cw - 1, y + ch - 1), fill=bg)
+            if mono and width == len(text):  # a run of one-cell characters: at once
+                if not text.isspace():
+                    draw.text((x * cw, y), text, fill=fg, font=font)
+                x += width
+                continue
             for char in text:  # one cell each: the layout holds whatever the font
                 if not char.isspace():
                     draw.text((x * cw, y), char, fill=fg, font=font)
