@@ -126,3 +126,36 @@ def test_the_worker_count_never_changes_the_network_when_imitating_many_games(
     b = read_tensors(tmp_path / "two" / "policy.safetensors")[0]
     for k in a:
         np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+
+
+def test_a_run_pins_the_policy_files_it_plays_against(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ossuary.agents.learned import shipped_policy_path, write_tensors
+
+    shipped = shipped_policy_path("hecatomb", 2)
+    assert shipped is not None
+    (tmp_path / "Opp").mkdir()
+    rival = tmp_path / "Opp" / "Rival.safetensors"
+    rival.write_bytes(shipped.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    few = ["--games", "4", "--imitate", "0", "--eval-games", "0", "--workers", "1",
+           "--opponents", "learned:Opp/Rival.safetensors", "--no-progress"]  # fmt: skip
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["train", "hecatomb", "--out", str(out), *SMALL, *few])
+    assert result.exit_code == 0, result.output
+    # resumed from another folder: the relative path was resolved when the run began
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    again = ["train", "hecatomb", "--out", str(out), "--resume", "--workers", "1", "--no-progress"]
+    result = CliRunner().invoke(app, [*again, "--games", "8"])
+    assert result.exit_code == 0, result.output
+    # the opponent's file replaced: the run refuses to go on against another policy
+    tensors, meta = read_tensors(rival)
+    last = max(k for k in tensors if k.endswith(".bias"))
+    tensors[last] = tensors[last] + 1.0
+    write_tensors(rival, tensors, meta)
+    result = CliRunner().invoke(app, [*again, "--games", "12"])
+    assert result.exit_code == 2, result.output
+    assert "has changed since this run began" in result.output

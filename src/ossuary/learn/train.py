@@ -51,6 +51,7 @@ import torch
 from .. import __version__, games
 from ..agents import check_agent
 from ..agents.learned import FORMAT, FORMAT_VERSION, encoder_for, write_tensors
+from ..agents.registry import pin_spec
 from ..engine.errors import OssuaryError
 from ..workers import ctrl_c_deferred, start_workers, stop_pool
 from .actors import LEARNER, GameRecord, GameTask, SeatSteps, play_many
@@ -94,6 +95,10 @@ class TrainConfig:
     eval_every: int = 10  # iterations between evaluations
     eval_games: int = 64
     max_actions: int = 5_000  # a game this long is cut (result 0)
+    #: what an opponent or teacher spec plays as, fixed when the run began: a
+    #: policy file named by its content (``learned:sha256=HASH:PATH``), so a
+    #: resumed run finds it from any folder and refuses a file replaced since
+    pinned: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
         d = asdict(self)
@@ -129,14 +134,27 @@ class TrainConfig:
         for kind in self.opponents:
             if kind not in ("pool", "self"):
                 try:
-                    check_agent(kind, self.game, self.seats)
+                    check_agent(self._pin(kind), self.game, self.seats)
                 except ValueError as exc:
                     raise TrainError(f"--opponents: {exc}") from None
         if self.imitate:
             try:
-                check_agent(self.teacher, self.game, self.seats)
+                check_agent(self._pin(self.teacher), self.game, self.seats)
             except ValueError as exc:
                 raise TrainError(f"--teacher: {exc}") from None
+
+    def _pin(self, spec: str) -> str:
+        """``spec`` as the run plays it: pinned the first time it is checked."""
+        if spec not in self.pinned:
+            pinned = pin_spec(spec, self.game, self.seats)
+            if pinned == spec:
+                return spec
+            self.pinned[spec] = pinned
+        return self.pinned[spec]
+
+    def plays(self, spec: str) -> str:
+        """The spec an opponent or the teacher plays as (:attr:`pinned`)."""
+        return self.pinned.get(spec, spec)
 
 
 def parse_opponents(text: str) -> dict[str, float]:
@@ -362,8 +380,8 @@ class Trainer:
             # (the chunk's size follows the workers): any worker count, one network
             tasks = [
                 GameTask(cfg.game, cfg.seats, _game_seed(cfg.seed, 1, made + g),
-                         (made + g) % cfg.seats, (cfg.teacher,) * cfg.seats, "",
-                         cfg.max_actions, teacher=cfg.teacher)
+                         (made + g) % cfg.seats, (cfg.plays(cfg.teacher),) * cfg.seats, "",
+                         cfg.max_actions, teacher=cfg.plays(cfg.teacher))
                 for g in range(n)
             ]  # fmt: skip
             for rec in self._play(pool, tasks):
@@ -426,7 +444,8 @@ class Trainer:
                 spec = "pool:" + str(self.out / "pool" / self.pool[pick % len(self.pool)])
                 roles = tuple(LEARNER if s == learner else spec for s in range(cfg.seats))
             else:
-                roles = tuple(LEARNER if s == learner else kind for s in range(cfg.seats))
+                spec = cfg.plays(kind)
+                roles = tuple(LEARNER if s == learner else spec for s in range(cfg.seats))
             tasks.append(GameTask(cfg.game, cfg.seats, seed, first, roles, policy, cfg.max_actions))
             labels.append(kind)
         return tasks, labels
