@@ -64,6 +64,9 @@ build: $(BUILT)
 $(LEARN): | $(VENV)/bin/python
 	$(if $(TORCH),$(BIN)/pip install --quiet '$(TORCH)' || \
 		echo "no CPU build of $(TORCH) here: the training tests will be skipped (docs/rl.md)")
+	# the sb3 extra's libraries, once torch is there (they would pull CUDA's otherwise)
+	$(BIN)/python -c "import torch" 2>/dev/null && \
+		$(BIN)/pip install --quiet 'stable-baselines3>=2.4' 'sb3-contrib>=2.4' || true
 	touch $(LEARN)
 
 # make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options. A pure

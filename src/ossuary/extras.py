@@ -62,6 +62,12 @@ EXTRAS: dict[str, Extra] = {
             ("torch", "matplotlib"),
             "on a machine without a GPU, install a CPU build of torch first: docs/rl.md",
         ),
+        Extra(
+            "sb3",
+            "Stable-Baselines3 and MaskablePPO on the environments",
+            ("stable_baselines3", "sb3_contrib"),
+            "on a machine without a GPU, install a CPU build of torch first: docs/rl.md",
+        ),
         Extra("openspiel", "the OpenSpiel game", ("pyspiel",), also=("open_spiel",)),
         Extra("postgres", "ossuary serve --db postgresql+psycopg://...", ("psycopg",)),
     )

@@ -17,6 +17,7 @@ from ..engine.errors import OssuaryError
 from ..extras import EXTRA_OF, missing_message
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # the shell's code for "stopped by Ctrl-C"
 
 
 class CliError(OssuaryError):
@@ -33,6 +34,12 @@ def report(message: str) -> None:
     Console(stderr=True, highlight=False).print(
         Text(f"Error: {message}", style="bold red"), soft_wrap=True
     )
+
+
+def interrupted() -> None:
+    """The one line a command stopped by Ctrl-C prints (when it has nothing
+    of its own to say)."""
+    Console(stderr=True, highlight=False).print(Text("Interrupted (Ctrl-C)."), soft_wrap=True)
 
 
 def check_output(path: Path | None, option: str, what: str = "write", folder: bool = False) -> None:

@@ -11,9 +11,18 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import __version__, compiled, games
+from ..agents.registry import learned_level_about
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, CliError, check_output, report, reported_errors
+from .errors import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    CliError,
+    check_output,
+    interrupted,
+    report,
+    reported_errors,
+)
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
@@ -110,8 +119,8 @@ def play(
         typer.Option(
             "--ai",
             help="Strength of 'ai' seats: easy, normal (the default, ~1 s a move), hard, or "
-            "learned (a trained network, instant; Hecatomb with 2 seats). Not with "
-            "--tutorial: a lesson plays the easy computer its steps were written for.",
+            f"learned (a trained network, instant; {learned_level_about()}: docs/ai.md). Not "
+            "with --tutorial: a lesson plays the easy computer its steps were written for.",
             show_default=False,
         ),
     ] = None,
@@ -551,12 +560,38 @@ def deck_try(
 
 
 def main() -> None:
-    """Console entry point: run the app; an engine error is a red message, exit 2."""
+    """Console entry point: run the app; an engine error is a red message, exit 2;
+    Ctrl-C that no command answered itself one line, exit 130."""
     try:
         app()
     except OssuaryError as exc:  # anything that escaped a command
         report(str(exc))
         raise SystemExit(EXIT_USAGE) from None
+    except SystemExit as exc:
+        # Typer turns a Ctrl-C that no command caught (while a library was
+        # importing, say) into a silent exit 130; say what happened, once
+        if exc.code == EXIT_INTERRUPTED and _unanswered_interrupt(exc):
+            interrupted()
+        raise
+    except KeyboardInterrupt:  # before Typer took over
+        interrupted()
+        raise SystemExit(EXIT_INTERRUPTED) from None
+
+
+def _unanswered_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from a KeyboardInterrupt that reached Typer (a
+    command that answers Ctrl-C itself exits with a message and no such cause)."""
+    seen: set[int] = set()
+    at: BaseException | None = exc
+    while at is not None and id(at) not in seen:
+        if isinstance(at, KeyboardInterrupt):
+            return True
+        seen.add(id(at))
+        if at.__cause__ is not None:
+            at = at.__cause__
+        else:  # ``raise ... from None`` (a command that answered) ends the chain
+            at = None if at.__suppress_context__ else at.__context__
+    return False
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent, play_game
+from ..agents.registry import normal_spec
 from ..engine.core import Action, GameState
 from ..engine.errors import OssuaryError
 from ..engine.game import DeckSpec, Game, NotSupported
@@ -67,7 +68,7 @@ def parse_seats(spec: str) -> list[str]:
             raise CliError(f"--seats {spec}: a game needs players; give how many, or who plays "
                            "each seat (human,ai)")  # fmt: skip
         return [HUMAN] + [AI] * min(count - 1, 99)
-    seats = [s.strip().lower() for s in spec.split(",")]
+    seats = [normal_spec(s) for s in spec.split(",")]  # a path keeps its capitals
     if any(not s for s in seats):
         raise CliError(f"--seats {spec!r}: give one name per seat, separated by commas")
     return seats

@@ -716,4 +716,5 @@ def catalog() -> dict[str, Any]:
     levels = {
         k: ai.public_name(v) if v.startswith("learned:") else v for k, v in ai.levels().items()
     }
-    return {**_CATALOG, "ai_levels": levels, "ai_tables": ai.level_tables()}
+    return {**_CATALOG, "ai_levels": levels, "ai_tables": ai.level_tables(),
+            "ai_about": ai.level_about()}  # fmt: skip

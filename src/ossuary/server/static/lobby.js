@@ -94,6 +94,16 @@ function seatCount() {
   return game.seat_counts[0];
 }
 
+// a level as the seat list names it; a shipped policy says where it was measured
+function levelAbout(level, game, n) {
+  return ((catalog.ai_about || {})[level] || {})[`${game.name}:${n}`] || "";
+}
+
+function levelText(level, game, n) {
+  const about = levelAbout(level, game, n);
+  return about ? `Computer (${level}, ${about})` : `Computer (${level})`;
+}
+
 // a learned policy plays only the game and table size it was trained for
 function levelFits(level, game, n) {
   const tables = (catalog.ai_tables || {})[level];
@@ -112,7 +122,7 @@ function seatRows(n) {
     const kind = el("select.seat-kind", {"aria-label": `${playerName(i)} is played by`},
       el("option", {value: "human", text: "Human"}),
       ...Object.keys(catalog.ai_levels).filter((level) => levelFits(level, game, n)).map((level) =>
-        el("option", {value: level, text: `Computer (${level})`})));
+        el("option", {value: level, text: levelText(level, game, n), title: levelAbout(level, game, n)})));
     const was = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
     kind.value = was === "human" || levelFits(was, game, n) ? was : "normal";
     const showName = () => { name.hidden = kind.value !== "human"; };
