@@ -35,7 +35,6 @@ import re
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
@@ -133,11 +132,6 @@ def gate_config(
     return SimConfig(GAME, (agent,), 2, VERSUS_DECKS, decks, seed, MAX_ACTIONS)
 
 
-def parts(games: int, random_games: int) -> list[tuple[str, dict[str, list[str]], int]]:
-    """(folder, opponents, games against each) of one deck's gate."""
-    return [("plain", plain_decks(), games), ("random", random_decks(), random_games)]
-
-
 def run_gate(
     decks: Mapping[str, Sequence[str]],
     agent: str,
@@ -146,13 +140,21 @@ def run_gate(
     seed: int,
     out: Path,
     workers: int = 1,
+    plain: Mapping[str, Sequence[str]] | None = None,
+    randoms: Mapping[str, Sequence[str]] | None = None,
 ) -> None:
-    """Play (or finish) every deck's gate into ``out/<deck>/<part>``."""
+    """Play (or finish) every deck's gate into ``out/<deck>/<part>``: ``games``
+    against each plain deck (default :func:`plain_decks`), ``random_games``
+    against each random one (default :func:`random_decks`)."""
     for n in (games, random_games):
         if n % 4:
             raise SystemExit(f"games against each deck must be a multiple of 4, not {n}")
+    fields = [
+        ("plain", plain_decks() if plain is None else plain, games),
+        ("random", random_decks() if randoms is None else randoms, random_games),
+    ]
     for name, cards in decks.items():
-        for part, field, n in parts(games, random_games):
+        for part, field, n in fields:
             if not n:
                 continue
             folder = out / slug(name) / part
@@ -165,12 +167,12 @@ def run_gate(
 
 
 # -- the verdicts ------------------------------------------------------------------------
-@dataclass
 class Cell:
     """The plain side's score against one deck: wins (a draw is half) of games."""
 
-    wins: float = 0.0
-    games: int = 0
+    def __init__(self, wins: float = 0.0, games: int = 0) -> None:
+        self.wins = wins
+        self.games = games
 
     @property
     def rate(self) -> float:
@@ -181,12 +183,15 @@ class Cell:
         self.games += other.games
 
 
-@dataclass
 class Verdict:
-    deck: str
-    cells: dict[str, Cell]  # plain opponent (or RANDOM) -> the plain side's score
-    errors: int
-    cpu_seconds: float
+    """One deck's gate: the plain side's score against it, per plain opponent."""
+
+    # (plain classes, not dataclasses: the tests load this script without a module entry)
+    def __init__(self, deck: str, cells: dict[str, Cell], errors: int, cpu_seconds: float) -> None:
+        self.deck = deck
+        self.cells = cells  # plain opponent (or RANDOM) -> the plain side's score
+        self.errors = errors
+        self.cpu_seconds = cpu_seconds
 
     @property
     def pooled(self) -> Cell:
@@ -220,7 +225,8 @@ def read_gate(folder: Path, deck: str) -> Verdict:
         run = folder / part
         if not (run / store.RUN_FILE).exists():
             continue
-        table = store.read_games(run, ["game", "seat", "deck", "score", "error", "cpu_seconds"])
+        cols = ["game", "seats", "seat", "deck", "score", "error", "cpu_seconds"]
+        table = store.read_games(run, cols)
         cpu += sum(x or 0.0 for x in table["cpu_seconds"].to_pylist())
         failed = {g for g, e in zip(table["game"].to_pylist(), table["error"].to_pylist(),
                                     strict=True) if e}  # fmt: skip
@@ -268,7 +274,7 @@ def tables(verdicts: list[Verdict]) -> str:
         lines.append(f"| {o} | " + " | ".join(row) + " |")
     errors = sum(v.errors for v in verdicts)
     cpu = sum(v.cpu_seconds for v in verdicts)
-    lines += ["", f"{errors} games with errors (left out); {cpu / 60:.0f} CPU minutes of play."]
+    lines += ["", f"{errors} games with errors (left out); {cpu / 60:.1f} CPU minutes of play."]
     return "\n".join(lines)
 
 
