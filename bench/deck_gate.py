@@ -23,7 +23,8 @@ simulate --versus``'s seating: each side in each seat and turn-order place
 equally often), ``--games`` against each fixed plain deck and ``--random-games``
 against each random one, and prints the tables and the two verdicts of
 docs/balance.md; a run folder is resumed where it stopped. ``--deck FILE``
-gates deck files instead (a candidate list while tuning). Nothing here is
+gates deck files instead and ``--against`` names the plain decks to play (a
+candidate list while tuning). Nothing here is
 asserted: it is a measurement; the tests check that the plain decks are legal
 and that the gate plays and reads them.
 """
@@ -227,7 +228,9 @@ def read_gate(folder: Path, deck: str) -> Verdict:
             continue
         cols = ["game", "seats", "seat", "deck", "score", "error", "cpu_seconds"]
         table = store.read_games(run, cols)
-        cpu += sum(x or 0.0 for x in table["cpu_seconds"].to_pylist())
+        # a game's time is on each of its rows: count it once
+        seat0 = zip(table["seat"].to_pylist(), table["cpu_seconds"].to_pylist(), strict=True)
+        cpu += sum(x or 0.0 for seat, x in seat0 if seat == 0)
         failed = {g for g, e in zip(table["game"].to_pylist(), table["error"].to_pylist(),
                                     strict=True) if e}  # fmt: skip
         errors += len(failed)
@@ -306,6 +309,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     r.add_argument("--workers", type=int, default=1)
     r.add_argument("--deck", action="append", default=[], help="a deck file to gate instead")
     r.add_argument("--only", default="", help="comma-separated preconstructed decks")
+    r.add_argument("--against", default="", help="comma-separated plain decks (tuning)")
     args = parser.parse_args(argv)
     if args.command == "decks":
         for path in write_decks(args.out):
@@ -315,7 +319,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.only:
         wanted = [n.strip() for n in args.only.split(",")]
         decks = {n: decks[n] for n in wanted}
-    run_gate(decks, args.agent, args.games, args.random_games, args.seed, args.out, args.workers)
+    plain = plain_decks()
+    if args.against:
+        plain = {n.strip(): plain[n.strip()] for n in args.against.split(",")}
+    run_gate(decks, args.agent, args.games, args.random_games, args.seed, args.out, args.workers,
+             plain=plain)  # fmt: skip
     print(tables([read_gate(args.out / slug(n), n) for n in decks]))
 
 
