@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ossuary.server import hub as hubmod
+from ossuary.server import live as hubmod
 
 from .conftest import create
 from .helpers import auth, running, seat_socket

@@ -30,7 +30,7 @@ from typing import Any
 from .. import games
 from ..engine.errors import OssuaryError, QueryError
 from ..engine.game import Game, NotSupported
-from .hub import RequestError, token_hash
+from .errors import RequestError, token_hash
 from .storage import DeckRecord
 
 #: decks one client (address) may keep on the server (docs/server.md, "Limits")

@@ -10,7 +10,8 @@ import re
 import sys
 from typing import Any
 
-from .app import ServerConfig, create_app
+from .app import create_app
+from .config import ServerConfig
 from .protocol import MAX_MESSAGE
 from .storage import Store, safe_url
 

@@ -35,7 +35,7 @@ from ..engine.errors import OssuaryError
 from ..engine.game import Game
 from . import ai
 from .decks import has_deck_lists
-from .hub import RequestError
+from .errors import RequestError
 
 log = logging.getLogger("ossuary.server")
 

@@ -1,0 +1,35 @@
+"""The server's rooms as the routes reach them: one :class:`Services` per app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import HTTPConnection
+
+from .config import ServerConfig
+from .db import Database
+from .hub import Hub
+from .lobby import Lobby
+from .trials import TrialDesk
+
+
+@dataclass
+class Services:
+    """What the lifespan starts and every route uses."""
+
+    config: ServerConfig
+    db: Database
+    hub: Hub
+    lobby: Lobby
+    trials: TrialDesk
+
+
+def services(request: HTTPConnection) -> Services:
+    """The services of the app serving ``request`` (a FastAPI dependency)."""
+    found: Services = request.app.state.services
+    return found
+
+
+def client_of(request: HTTPConnection) -> str | None:
+    """Who sent ``request``: its address, for the limits per client."""
+    return request.client.host if request.client else None
