@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import games
+from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import Game
@@ -124,7 +125,16 @@ def start_state(game: Game, record: GameRecord) -> GameState:
 def rebuild(record: GameRecord) -> LiveGame:
     """The game dealt again from its record and its action log replayed, every
     stored digest checked; an :class:`OssuaryError` saying why it can't be."""
+    if record.damaged is not None:
+        raise OssuaryError(record.damaged)
     game = games.get(record.game)
+    for s in record.seats:  # a seat played by something this server can't run
+        for who in (s.kind, s.controller):
+            if who != HUMAN:
+                try:
+                    check_agent(who, game.name, len(record.seats))
+                except ValueError as exc:
+                    raise OssuaryError(f"seat {s.seat + 1} is played by {who!r}: {exc}") from None
     state = start_state(game, record)
     if state.version != record.version:
         raise OssuaryError(
@@ -147,6 +157,34 @@ def rebuild(record: GameRecord) -> LiveGame:
     g = LiveGame(record, game, state)
     g.active = max(record.created, record.last_at or 0.0)
     return g
+
+
+def damaged_summary(record: GameRecord, why: str) -> dict[str, Any]:
+    """A game whose stored rows can't be read or played, as the lobby lists it:
+    what could be read of it, and why (the fields of :func:`summary`)."""
+    try:
+        title = games.get(record.game).title
+    except OssuaryError:
+        title = record.game or "A game"
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": title,
+        "mode": None,
+        "created": record.created,
+        "status": record.status,
+        "public": False,
+        "turn_seconds": None,
+        "seed": None,
+        "seed_given": False,
+        "actions": len(record.actions),
+        "winner": None,
+        "result": None,
+        "damaged": why,
+        "teams": None,
+        "seats": [],
+        "open_seats": 0,
+    }
 
 
 def board_url(game: Game) -> str | None:

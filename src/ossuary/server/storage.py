@@ -28,6 +28,7 @@ the one exception is :meth:`Store.checkpoint`, which has a thread of its own.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,6 +152,9 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     digests: list[str | None] = field(default_factory=list)  # one per action
     last_at: float | None = None  # when the last action was taken
+    #: why its stored rows can't be read (None: they can); such a record holds
+    #: only what could be read, and the game is listed as damaged, never played
+    damaged: str | None = None
 
 
 @dataclass(frozen=True)
@@ -374,48 +378,46 @@ class Store:
                     .limit(limit)
                 ).all()
                 out += [self._record(conn, r._mapping, with_actions=False) for r in rows]
+            # a status the server doesn't know: listed (as damaged), not lost
+            rows = conn.execute(
+                select(games_table)
+                .where(games_table.c.status.not_in(STATUSES))
+                .order_by(games_table.c.created.desc())
+                .limit(limit)
+            ).all()
+            out += [self._record(conn, r._mapping, with_actions=False) for r in rows]
         return out
 
     def _record(self, conn: Connection, m: Any, with_actions: bool = True) -> GameRecord:
-        record = GameRecord(
-            id=m["id"],
-            game=m["game"],
-            version=m["version"],
-            created=m["created"],
-            decks=json.loads(m["decks"]),
-            seed=int(m["seed"]),
-            first=m["first"] if m["first"] is None else int(m["first"]),
-            options=json.loads(m["options"]),
-            status=m["status"],
-            winner=m["winner"],
-            result=json.loads(m["result"]) if m["result"] else None,
-            finished=m["finished"],
-        )
-        seats = conn.execute(
-            select(seats_table)
-            .where(seats_table.c.game_id == record.id)
-            .order_by(seats_table.c.seat)
-        ).all()
-        record.seats = [
-            SeatRecord(r.seat, r.kind, r.controller, r.token_hash, bool(r.claimed)) for r in seats
-        ]
-        if with_actions:
-            acts = conn.execute(
-                select(
-                    actions_table.c.n,
-                    actions_table.c.action,
-                    actions_table.c.digest,
-                    actions_table.c.at,
-                )
-                .where(actions_table.c.game_id == record.id)
-                .order_by(actions_table.c.n)
+        """The game of row ``m``, its seats and (``with_actions``) its log; a
+        row that can't be read in full gives a record marked ``damaged`` with
+        why, never an exception: one damaged game must not stop the others."""
+        try:
+            record = game_of_row(m)
+            seats = conn.execute(
+                select(seats_table)
+                .where(seats_table.c.game_id == record.id)
+                .order_by(seats_table.c.seat)
             ).all()
-            for i, (n, action, digest, at) in enumerate(acts):
-                if n != i:  # a gap would make the replay diverge: refuse to guess
-                    raise StorageError(f"game {record.id}: action {i} is missing from the log")
-                record.actions.append(action)
-                record.digests.append(digest)
-                record.last_at = at
+            record.seats = seats_of_rows([r._mapping for r in seats])
+            if with_actions:
+                acts = conn.execute(
+                    select(
+                        actions_table.c.n,
+                        actions_table.c.action,
+                        actions_table.c.digest,
+                        actions_table.c.at,
+                    )
+                    .where(actions_table.c.game_id == record.id)
+                    .order_by(actions_table.c.n)
+                ).all()
+                log_of_rows(record, [r._mapping for r in acts])
+        except SQLAlchemyError:
+            raise  # the database failed, not the row: the caller says so
+        except DamagedRow as exc:
+            return damaged_record(m, str(exc))
+        except Exception as exc:  # anything else a row's content can raise
+            return damaged_record(m, f"its stored rows can't be read ({type(exc).__name__})")
         return record
 
     # -- saved decks ----------------------------------------------------------------
@@ -496,6 +498,160 @@ def _apply(conn: Connection, row: Write) -> None:
             .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
             .values(claimed=True)
         )
+
+
+class DamagedRow(ValueError):
+    """A stored row that does not hold what the schema says; ``str`` says what."""
+
+
+STATUSES = ("playing", "finished", "abandoned")
+#: the stored options the server reads, and the types each may hold
+OPTION_TYPES: dict[str, tuple[type, ...]] = {
+    "mode": (str,),
+    "turn_seconds": (int, float),
+    "timeouts_to_ai": (int,),
+    "abandon_seconds": (int, float),
+    "takeover": (str,),
+    "public": (bool,),
+    "seed_given": (bool,),
+    "names": (list,),
+    "tutorial": (bool,),
+}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    """A finite number (JSON has no NaN or infinity: the lobby must be able to say it)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _json(value: object, what: str) -> Any:
+    if not isinstance(value, str):
+        raise DamagedRow(f"its {what} is not JSON text")
+    try:
+        return json.loads(value, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise DamagedRow(f"its {what} is not valid JSON") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def game_of_row(m: Any) -> GameRecord:
+    """A ``games`` row read and checked, every field of the type the server
+    uses; :class:`DamagedRow` saying which field is not."""
+    for key in ("id", "game", "version", "status"):
+        if not isinstance(m[key], str):
+            raise DamagedRow(f"its {key} is not text")
+    if m["status"] not in STATUSES:
+        raise DamagedRow(f"its status is none of {', '.join(STATUSES)}")
+    if not _is_number(m["created"]):
+        raise DamagedRow("its creation time is not a number")
+    if not _is_int(m["seed"]):
+        raise DamagedRow("its seed is not a whole number")
+    for key in ("first", "winner"):
+        if m[key] is not None and not _is_int(m[key]):
+            raise DamagedRow(f"its {key} is not a seat number")
+    if m["finished"] is not None and not _is_number(m["finished"]):
+        raise DamagedRow("its end time is not a number")
+    decks = _json(m["decks"], "decks")
+    if not isinstance(decks, list) or not all(
+        isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks
+    ):
+        raise DamagedRow("its decks are not lists of card names")
+    options = _json(m["options"], "options")
+    if not isinstance(options, dict):
+        raise DamagedRow("its options are not a JSON object")
+    for key, types in OPTION_TYPES.items():
+        value = options.get(key)
+        if value is not None and (not isinstance(value, types) or
+                                  (bool not in types and isinstance(value, bool))):  # fmt: skip
+            raise DamagedRow(f"its option {key!r} does not hold a {types[0].__name__}")
+    names = options.get("names") or []
+    if not all(n is None or isinstance(n, str) for n in names):
+        raise DamagedRow("its seat names are not text")
+    result = _json(m["result"], "result") if m["result"] else None
+    if result is not None and not (
+        isinstance(result, list) and all(isinstance(x, str) for x in result)
+    ):
+        raise DamagedRow("its result is not lines of text")
+    return GameRecord(
+        id=m["id"],
+        game=m["game"],
+        version=m["version"],
+        created=float(m["created"]),
+        decks=decks,
+        seed=m["seed"],
+        first=m["first"],
+        options=options,
+        status=m["status"],
+        winner=m["winner"],
+        result=result,
+        finished=None if m["finished"] is None else float(m["finished"]),
+    )
+
+
+def seats_of_rows(rows: Sequence[Any]) -> list[SeatRecord]:
+    """The ``seats`` rows of a game, seats 0, 1, ... in order, checked."""
+    out = []
+    for i, r in enumerate(rows):
+        if r["seat"] != i or not _is_int(r["seat"]):
+            raise DamagedRow(f"its seat {i + 1} is missing or numbered wrongly")
+        if not isinstance(r["kind"], str) or not isinstance(r["controller"], str):
+            raise DamagedRow(f"who plays seat {i + 1} is not text")
+        if r["token_hash"] is not None and not isinstance(r["token_hash"], str):
+            raise DamagedRow(f"seat {i + 1}'s token is not text")
+        if r["claimed"] not in (True, False, 0, 1):
+            raise DamagedRow(f"whether seat {i + 1} is taken is not a yes or a no")
+        out.append(SeatRecord(i, r["kind"], r["controller"], r["token_hash"], bool(r["claimed"])))
+    return out
+
+
+def log_of_rows(record: GameRecord, rows: Sequence[Any]) -> None:
+    """The ``actions`` rows of a game into its record, checked: numbered 0, 1,
+    ... without a gap (a gap would make the replay diverge: refuse to guess)."""
+    for i, r in enumerate(rows):
+        if r["n"] != i or not _is_int(r["n"]):
+            raise DamagedRow(f"action {i + 1} is missing from its log")
+        if not isinstance(r["action"], str):
+            raise DamagedRow(f"its action {i + 1} is not text")
+        if r["digest"] is not None and not isinstance(r["digest"], str):
+            raise DamagedRow(f"its action {i + 1}'s digest is not text")
+        if not _is_number(r["at"]):
+            raise DamagedRow(f"its action {i + 1}'s time is not a number")
+        record.actions.append(r["action"])
+        record.digests.append(r["digest"])
+        record.last_at = float(r["at"])
+
+
+def damaged_record(m: Any, why: str) -> GameRecord:
+    """What can be said of a game whose rows can't be read: its id, its game
+    and its creation time where those can be read, and why."""
+
+    def get(key: str) -> Any:
+        try:
+            return m[key]
+        except Exception:
+            return None
+
+    created = get("created")
+    status = get("status")
+    return GameRecord(
+        id=str(get("id")),
+        game=get("game") if isinstance(get("game"), str) else "",
+        version="",
+        created=float(created) if _is_number(created) else 0.0,
+        decks=[],
+        seed=0,
+        first=None,
+        options={},
+        status=status if status in STATUSES else "playing",
+        damaged=why,
+    )
 
 
 def position_digest(state: GameState) -> str:

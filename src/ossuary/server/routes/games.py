@@ -12,9 +12,11 @@ from ...engine.errors import OssuaryError
 from .. import ai, replays
 from ..catalog import catalog
 from ..errors import RequestError, bearer, checked_id, no_token_in_url
-from ..live import summary
+from ..hub import Hub
+from ..live import damaged_summary, summary
 from ..protocol import CreateGame
 from ..services import Services, client_of, services
+from ..storage import GameRecord
 
 log = logging.getLogger("ossuary.server")
 
@@ -54,24 +56,32 @@ async def list_games(s: Served) -> dict[str, Any]:
     """Open (public, with a free seat), in-progress and finished games."""
     hub = s.hub
     records = await hub.db.call(hub.db.store.list_games)
-    out = []
-    for record in records:
-        live = hub.live.get(record.id)
-        if live is not None:
-            out.append(hub.summary(live))
-            continue
-        try:
-            g = games.get(record.game)
-        except OssuaryError:
-            continue
-        n = await hub.db.call(hub.db.store.count_actions, record.id)
-        out.append(summary(record, g, n=n, damaged=hub.damaged.get(record.id)))
+    out = [await _listed(hub, record) for record in records]
     return {
         "open": [s for s in out if s["open_seats"] and not s["damaged"]],
         "playing": [s for s in out if s["status"] == "playing" and not s["damaged"]],
         "finished": [s for s in out if s["status"] != "playing" and not s["damaged"]],
         "damaged": [s for s in out if s["damaged"]],
     }
+
+
+async def _listed(hub: Hub, record: GameRecord) -> dict[str, Any]:
+    """A stored game as the lobby lists it; whatever its rows hold, a game
+    this server can't read or rebuild is listed as damaged, with why."""
+    live = hub.live.get(record.id)
+    if live is not None:
+        return hub.summary(live)
+    if record.damaged is not None:
+        return damaged_summary(record, record.damaged)
+    why = hub.damaged.get(record.id)
+    try:
+        g = games.get(record.game)
+        n = await hub.db.call(hub.db.store.count_actions, record.id)
+        return summary(record, g, n=n, damaged=why)
+    except OssuaryError as exc:
+        return damaged_summary(record, why or f"this server can't read it: {exc}")
+    except Exception as exc:  # what its rows hold makes no game: say so, list the rest
+        return damaged_summary(record, why or f"this server can't read it ({type(exc).__name__})")
 
 
 @router.get("/api/games/{game_id}")
