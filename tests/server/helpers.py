@@ -115,6 +115,7 @@ class ServerProcess:
         self.log_level = log_level
         self.extra = list(extra)
         self.proc: subprocess.Popen[bytes] | None = None
+        self.preexec: Any = None  # run in the child before the server starts
         # everything the server prints, across restarts (a file: a pipe nobody
         # reads would fill and stall the server)
         fd, name = tempfile.mkstemp(prefix="ossuary-server-", suffix=".log")
@@ -132,7 +133,8 @@ class ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log_path.open("ab") as out:
             self.proc = subprocess.Popen(
-                cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+                cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+                preexec_fn=self.preexec,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

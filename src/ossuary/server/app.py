@@ -24,6 +24,7 @@ from .. import __version__
 from . import ai, decks, trials
 from .config import ServerConfig
 from .db import Database
+from .doorway import Doorway
 from .errors import RequestError
 from .hub import Hub
 from .lobby import Lobby
@@ -112,7 +113,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = Hub(db, pool, config.ai_limit, config.expire_days, hold=config.hold_seconds)
         lobby = Lobby(hub, config.max_live_games)
         desk = trials.TrialDesk(pool, config.trial_games)
-        app.state.services = Services(config, db, hub, lobby, desk)
+        doorway = Doorway(config.pending_per_client, config.pending_total)
+        app.state.services = Services(config, db, hub, lobby, desk, doorway)
         app.state.hub = hub  # the tests look inside
         app.state.trials = desk
         resumed = await hub.resume_all()

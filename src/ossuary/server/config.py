@@ -32,6 +32,12 @@ class ServerConfig:
     #: learned policies offered in the lobby besides the shipped ones
     #: (``ossuary serve --policy PATH`` or ``NAME=PATH``)
     policies: list[str] = field(default_factory=list)
+    #: sockets that have not said who they are yet, at once: from one client
+    #: (address) and on the whole server; past them a socket is refused at once
+    pending_per_client: int = 8
+    pending_total: int = 256
+    #: seconds a new socket may take to send its first message
+    auth_seconds: float = 5.0
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()

@@ -183,6 +183,12 @@ class Hub:
                 self._loading.pop(game_id, None)
         return g
 
+    async def exists(self, game_id: str) -> bool:
+        """Whether a game of that id is stored (live, damaged, or in the database)."""
+        if game_id in self.live or game_id in self.damaged:
+            return True
+        return await self.db.call(self.db.store.exists, game_id)
+
     def _refuse_damaged(self, game_id: str) -> None:
         why = self.damaged.get(game_id)
         if why is not None:

@@ -75,6 +75,23 @@ def log_config() -> dict[str, Any]:
     return config
 
 
+def raise_file_limit() -> int:
+    """Raise this process's limit on open files to the most the system lets it
+    (every socket is a file descriptor; many systems start a process at 1,024,
+    which a few hundred idle sockets would use up). Returns the limit now."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+        except (ValueError, OSError):  # not allowed here: keep what we have
+            return soft
+        return want
+    return soft
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -112,6 +129,8 @@ def serve(
             "traffic is plain HTTP",
             host,
         )
+    files = raise_file_limit()
+    log.info("open files: at most %d (sockets each hold one)", files)
     Store(config.url()).close()  # a bad --db is a clear error here, not a traceback later
     print(f"Ossuary on http://{host}:{port}/  (database: {safe_url(config.url())})",
           file=sys.stderr, flush=True)  # fmt: skip

@@ -8,6 +8,7 @@ from starlette.requests import HTTPConnection
 
 from .config import ServerConfig
 from .db import Database
+from .doorway import Doorway
 from .hub import Hub
 from .lobby import Lobby
 from .trials import TrialDesk
@@ -22,6 +23,7 @@ class Services:
     hub: Hub
     lobby: Lobby
     trials: TrialDesk
+    doorway: Doorway  # sockets not yet announced (routes/socket.py)
 
 
 def services(request: HTTPConnection) -> Services:

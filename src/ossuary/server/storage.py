@@ -356,6 +356,11 @@ class Store:
                 return None
             return self._record(conn, row._mapping)
 
+    def exists(self, game_id: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games_table.c.id).where(games_table.c.id == game_id))
+            return found.first() is not None
+
     def load_playing(self) -> list[GameRecord]:
         """Every game not yet over, with its action log (to resume after a restart)."""
         with self.engine.connect() as conn:

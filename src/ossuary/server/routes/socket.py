@@ -25,23 +25,34 @@ from ..protocol import (
     parse_auth,
     parse_message,
 )
-from ..services import services
+from ..services import client_of, services
 
 log = logging.getLogger("ossuary.server")
 
-AUTH_SECONDS = 10.0  # how long a new socket may take to send its auth message
-
 router = APIRouter()
+
+REFUSED_AT_THE_DOOR = 1013  # "try again later", before the socket is accepted
 
 
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
-    await websocket.accept()
-    hub = services(websocket).hub
+    s = services(websocket)
+    hub = s.hub
+    client = client_of(websocket)
+    if not s.doorway.enter(client):  # too many unannounced sockets: refused unopened
+        await websocket.close(code=REFUSED_AT_THE_DOOR)
+        return
     try:
-        no_token_in_url(websocket.query_params)
-        token = await _auth(websocket)
-        g = await hub.get(checked_id(game_id))
+        await websocket.accept()
+        try:
+            no_token_in_url(websocket.query_params)
+            gid = checked_id(game_id)
+            if not await hub.exists(gid):  # nothing to wait for: answered at once
+                raise RequestError(f"no game {gid!r}", 404)
+            token = await _auth(websocket, s.config.auth_seconds)
+        finally:
+            s.doorway.leave(client)
+        g = await hub.get(gid)
         seat = hub.seat_of(g, sized_token(token))
     except RequestError as exc:
         with contextlib.suppress(Exception):
@@ -139,14 +150,12 @@ class _Gone(Exception):
     """The socket closed before it said who it is."""
 
 
-async def _auth(websocket: WebSocket) -> str | None:
+async def _auth(websocket: WebSocket, wait: float) -> str | None:
     """The token of the socket's first message (None: a spectator)."""
     try:
-        frame = await asyncio.wait_for(websocket.receive(), AUTH_SECONDS)
+        frame = await asyncio.wait_for(websocket.receive(), wait)
     except TimeoutError:
-        raise RequestError(
-            f'no {{"type": "auth"}} message within {AUTH_SECONDS:.0f} seconds', 408
-        ) from None
+        raise RequestError(f'no {{"type": "auth"}} message within {wait:g} seconds', 408) from None
     except (WebSocketDisconnect, RuntimeError):
         raise _Gone from None
     if frame["type"] == "websocket.disconnect":
