@@ -38,6 +38,10 @@ class ServerConfig:
     pending_total: int = 256
     #: seconds a new socket may take to send its first message
     auth_seconds: float = 5.0
+    #: deck checks (and deck saves and reads, which check) one client may ask
+    #: for a second on average, and at once
+    deck_checks_per_second: float = 5.0
+    deck_checks_burst: float = 20.0
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()

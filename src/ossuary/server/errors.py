@@ -43,7 +43,7 @@ SECRET_PARAMS = ("token", "edit")
 def no_token_in_url(params: Any) -> None:
     """Refuse a token in a URL's query: URLs end up in server and proxy logs
     and in browsers' history, so a secret there is a secret given away."""
-    if any(name in params for name in SECRET_PARAMS):
+    if any(name.lower() in SECRET_PARAMS for name in params):
         raise RequestError(
             "a seat's token never goes in a URL (logs and history keep URLs): send it "
             'in the socket\'s first message {"type": "auth", "token": ...}, or to the '

@@ -79,7 +79,6 @@ class LiveGame:
     ai_n: int | None = None  # the action number the AI task decides for
     clock_n: int | None = None  # the action number the clocks were set for
     timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
-    creator: str | None = None  # the address that made it (in memory only: for limits)
     active: float = field(default_factory=time.time)  # the last action or connection
     posed: float = field(default_factory=time.monotonic)  # when the pending decision was sent
 

@@ -21,12 +21,12 @@ from ..engine.game import DeckSpec, Game
 from ..engine.untrusted import unsafe_char
 from ..tutorial import lesson
 from . import ai
-from .decks import playable, saved_id
+from .decks import client_key, playable, saved_id
 from .errors import RequestError, token_hash
 from .hub import Hub
 from .live import HUMAN, LiveGame
 from .protocol import CreateGame
-from .storage import GameRecord, SeatRecord
+from .storage import GameRecord, LimitReached, SeatRecord
 
 log = logging.getLogger("ossuary.server")
 
@@ -45,16 +45,6 @@ class Lobby:
         human seat (only their hashes are stored). ``client``: who asks (their
         address), for the limit on games in progress per client."""
         hub = self.hub
-        if client is not None:
-            mine = sum(1 for g in hub.live.values()
-                       if g.creator == client and g.record.status == "playing")  # fmt: skip
-            if mine >= self.max_live_games:
-                raise RequestError(
-                    f"you already have {mine} games in progress on this server, the most it "
-                    "allows one player; finish or leave one first (a game nobody plays ends "
-                    f"by itself after {hub.expire_seconds / 86_400:g} days)",
-                    429,
-                )
         try:
             game = games.get(req.game)
         except OssuaryError as exc:
@@ -114,13 +104,21 @@ class Lobby:
                 )
                 for i, k in enumerate(kinds)
             ],
+            creator=client_key(client),
         )
         try:
-            await hub.db.call(hub.db.store.create_game, record)
+            await hub.db.call(hub.db.store.create_game, record, self.max_live_games)
+        except LimitReached as exc:
+            raise RequestError(
+                f"you already have {exc.count} games in progress on this server, the most it "
+                "allows one player; finish or leave one first (a game nobody plays ends "
+                f"by itself after {hub.expire_seconds / 86_400:g} days)",
+                429,
+            ) from None
         except Exception as exc:
             log.error("cannot store a new game: %s", exc)
             raise RequestError("the game could not be saved; try again", 503) from None
-        hub.add(LiveGame(record, game, state, creator=client))
+        hub.add(LiveGame(record, game, state))
         return record, tokens
 
     async def _saved_decks(

@@ -24,10 +24,24 @@ MAX_MESSAGE = 4096  # characters of one socket message
 MAX_DECK_TEXT = 64 * 1024
 MAX_SEATS = 8
 
+
+def plain_text(text: str) -> str:
+    """``text`` if it is lines of plain text (tabs allowed), else a ValueError
+    naming the line and the character: a NUL or an escape is no part of a deck
+    list, and no database or log should be handed one."""
+    from ..engine.untrusted import unsafe_char
+
+    for i, line in enumerate(text.split("\n")):
+        bad = unsafe_char(line.removesuffix("\r").replace("\t", " "))
+        if bad is not None:
+            raise ValueError(f"a deck list is plain text: on line {i + 1}, {bad}")
+    return text
+
+
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 SeatKind = Annotated[str, Field(min_length=1, max_length=60)]
 SeatName = Annotated[str, Field(max_length=40)]
-DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT)]
+DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT), AfterValidator(plain_text)]
 CardList = Annotated[list[Name], Field(min_length=1, max_length=500)]
 
 
@@ -81,7 +95,7 @@ def _one_line(name: str) -> str:
 
 
 DeckName = Annotated[str, Field(min_length=1, max_length=MAX_DECK_NAME), AfterValidator(_one_line)]
-SavedDeckText = Annotated[str, Field(max_length=MAX_SAVED_DECK_TEXT)]
+SavedDeckText = Annotated[str, Field(max_length=MAX_SAVED_DECK_TEXT), AfterValidator(plain_text)]
 GameName = Annotated[str, Field(min_length=1, max_length=40)]
 
 
@@ -113,7 +127,9 @@ class StartTrial(Strict):
     """``POST /api/trials``: a legal deck to try against the game's field."""
 
     game: GameName
-    text: Annotated[str, Field(min_length=1, max_length=MAX_SAVED_DECK_TEXT)]
+    text: Annotated[
+        str, Field(min_length=1, max_length=MAX_SAVED_DECK_TEXT), AfterValidator(plain_text)
+    ]
 
 
 class AuthMessage(Strict):

@@ -30,11 +30,37 @@ def is_loopback(host: str) -> bool:
 _SECRET = re.compile(
     r"""(token=|edit=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE
 )
+# what a client may have encoded a secret's name or value with: %XX in a URL,
+# \uXXXX in JSON (a logged frame's repr doubles the backslash)
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_UNICODE = re.compile(r"\\+u([0-9A-Fa-f]{4})")
+
+
+def _decoded(text: str) -> str:
+    """``text`` with its %XX and \\uXXXX escapes undone, again and again (a
+    client may encode twice), so an encoded ``tok%65n=`` reads ``token=``."""
+    from urllib.parse import unquote
+
+    for _ in range(4):
+        plain = unquote(text) if _PERCENT.search(text) else text
+        plain = _UNICODE.sub(lambda m: chr(int(m[1], 16)), plain)
+        if plain == text:
+            break
+        text = plain
+    return text
 
 
 def redact(text: str) -> str:
-    """``text`` with anything that looks like a seat's token replaced."""
-    return _SECRET.sub(r"\1[hidden]", text)
+    """``text`` with anything that looks like a seat's token replaced; a token
+    hidden under an escape is found too (and the line logged decoded)."""
+    clean = _SECRET.sub(r"\1[hidden]", text)
+    if "%" in text or "\\u" in text:
+        decoded = _decoded(text)
+        if decoded != text:
+            hidden = _SECRET.sub(r"\1[hidden]", decoded)
+            if hidden != decoded:
+                return hidden
+    return clean
 
 
 class RedactSecrets(logging.Filter):

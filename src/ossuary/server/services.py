@@ -8,6 +8,7 @@ from starlette.requests import HTTPConnection
 
 from .config import ServerConfig
 from .db import Database
+from .decks import DeckChecks
 from .doorway import Doorway
 from .hub import Hub
 from .lobby import Lobby
@@ -24,6 +25,7 @@ class Services:
     lobby: Lobby
     trials: TrialDesk
     doorway: Doorway  # sockets not yet announced (routes/socket.py)
+    checks: DeckChecks  # deck checks, off the event loop
 
 
 def services(request: HTTPConnection) -> Services:

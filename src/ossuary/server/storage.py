@@ -52,6 +52,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -78,6 +79,8 @@ games_table = Table(
     Column("winner", Integer, nullable=True),
     Column("result", Text, nullable=True),  # JSON: result lines in words
     Column("finished", Float, nullable=True),
+    # a hash of the address that made it (for the limit on games per client)
+    Column("creator", String(64), nullable=True, index=True),
 )
 
 seats_table = Table(
@@ -123,6 +126,15 @@ class StorageError(OssuaryError):
     """The database refused or failed a write; the game did not change."""
 
 
+class LimitReached(OssuaryError):
+    """A client already has ``count`` of something, the most allowed: nothing
+    was written (counted and refused in the one transaction that would write)."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"{count} already")
+        self.count = count
+
+
 @dataclass
 class SeatRecord:
     seat: int
@@ -152,6 +164,7 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     digests: list[str | None] = field(default_factory=list)  # one per action
     last_at: float | None = None  # when the last action was taken
+    creator: str | None = None  # a hash of the address that made it (limits)
     #: why its stored rows can't be read (None: they can); such a record holds
     #: only what could be read, and the game is listed as damaged, never played
     damaged: str | None = None
@@ -303,8 +316,28 @@ class Store:
         return None if row is None else (int(row[1]), int(row[2]))
 
     # -- writes ---------------------------------------------------------------------
-    def create_game(self, record: GameRecord) -> None:
+    def _one_at_a_time(self, conn: Connection, key: str) -> None:
+        """Let one transaction at a time through for ``key`` (a client's count):
+        PostgreSQL's transaction-scoped advisory lock, so two processes can't
+        both count 19 and both write the 20th. SQLite needs none here: one
+        process writes it, from one thread."""
+        if self.engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+
+    def create_game(self, record: GameRecord, limit: int | None = None) -> None:
+        """Store a new game; with ``limit``, only if its creator has fewer games
+        in progress than that (else :class:`LimitReached`), counted and written
+        in one transaction."""
         with self.engine.begin() as conn:
+            if limit is not None and record.creator is not None:
+                self._one_at_a_time(conn, f"games:{record.creator}")
+                mine = (games_table.c.creator == record.creator) & (
+                    games_table.c.status == "playing"
+                )
+                count = conn.execute(select(func.count()).select_from(games_table).where(mine))
+                n = int(count.scalar() or 0)
+                if n >= limit:
+                    raise LimitReached(n)
             conn.execute(
                 insert(games_table).values(
                     id=record.id,
@@ -316,6 +349,7 @@ class Store:
                     first=record.first,
                     options=json.dumps(record.options),
                     status=record.status,
+                    creator=record.creator,
                 )
             )
             conn.execute(
@@ -332,6 +366,13 @@ class Store:
                     for s in record.seats
                 ],
             )
+
+    def count_playing(self, creator: str) -> int:
+        """Games in progress made by the client with this key."""
+        with self.engine.connect() as conn:
+            mine = (games_table.c.creator == creator) & (games_table.c.status == "playing")
+            n = conn.execute(select(func.count()).select_from(games_table).where(mine)).scalar()
+        return int(n or 0)
 
     def claim_seat(self, game_id: str, seat: int, digest: str) -> None:
         """Give a lobby player a free seat: its new token's hash, marked claimed."""
@@ -426,8 +467,18 @@ class Store:
         return record
 
     # -- saved decks ----------------------------------------------------------------
-    def save_deck(self, record: DeckRecord) -> None:
+    def save_deck(self, record: DeckRecord, limit: int | None = None) -> None:
+        """Store a new deck; with ``limit``, only if its creator has fewer decks
+        than that (else :class:`LimitReached`), counted and written in one
+        transaction."""
         with self.engine.begin() as conn:
+            if limit is not None and record.creator is not None:
+                self._one_at_a_time(conn, f"decks:{record.creator}")
+                mine = decks_table.c.creator == record.creator
+                count = conn.execute(select(func.count()).select_from(decks_table).where(mine))
+                n = int(count.scalar() or 0)
+                if n >= limit:
+                    raise LimitReached(n)
             conn.execute(insert(decks_table).values(**record.__dict__))
 
     def load_deck(self, deck_id: str) -> DeckRecord | None:
@@ -597,6 +648,7 @@ def game_of_row(m: Any) -> GameRecord:
         winner=m["winner"],
         result=result,
         finished=None if m["finished"] is None else float(m["finished"]),
+        creator=m["creator"] if isinstance(m["creator"], str) else None,
     )
 
 
@@ -688,14 +740,19 @@ def migrate(engine: Engine) -> None:
       later (Path of the Necromancer, after the mulligans): the column becomes
       nullable and every old row NULL, which deals each game again exactly.
     - ``actions.digest`` is new: old rows have none (nothing to compare).
+    - ``games.creator`` is new: old games count toward nobody's limit.
     """
     from sqlalchemy import inspect
 
     insp = inspect(engine)
     columns = {c["name"]: c for c in insp.get_columns("actions")}
+    game_columns = {c["name"] for c in insp.get_columns("games")}
     with engine.begin() as conn:
         if "digest" not in columns:
             conn.exec_driver_sql("ALTER TABLE actions ADD COLUMN digest VARCHAR(16)")
+        if "creator" not in game_columns:  # before the copy below, which names it
+            conn.exec_driver_sql("ALTER TABLE games ADD COLUMN creator VARCHAR(64)")
+            conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator ON games (creator)")
     first = {c["name"]: c for c in insp.get_columns("games")}["first"]
     if first.get("nullable", True):
         return

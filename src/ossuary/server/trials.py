@@ -46,6 +46,8 @@ JOB_LIMIT = 60.0  # seconds a job may take before its worker is recycled
 POLL_EVERY = 1.0  # how often the page asks (it is told)
 POLL_TIMEOUT = 20.0  # a trial nobody asked about for this long is stopped
 KEEP_FINISHED = 600.0  # seconds a finished trial's numbers stay to be read
+ENDED_PER_CLIENT = 4  # ended trials kept for one client (its oldest forgotten first)
+ENDED_KEPT = 1_000  # ended trials kept on a server
 MAX_TRIALS = 8  # trials running at once on one server
 PER_CLIENT = 1  # trials running at once for one client (address)
 SWEEP_EVERY = 5.0
@@ -148,6 +150,7 @@ class TrialDesk:
         t = Trial(secrets.token_urlsafe(9), client, config, planned, now, now)
         t.summary = trial.summary(config, _empty(), planned)
         self.trials[t.id] = t
+        self._forget_ended(client)
         t.task = asyncio.get_running_loop().create_task(self._run(t), name=f"trial-{t.id}")
         log.info("trial %s started: %s, %d games", t.id, game.name, planned)
         return t
@@ -169,7 +172,21 @@ class TrialDesk:
             t.status = "stopped"
             t.error = why
             t.ended = self.clock()
+            self._forget_ended(t.client)
         return t
+
+    def _forget_ended(self, client: str | None) -> None:
+        """Keep the numbers of at most :data:`ENDED_PER_CLIENT` ended trials of
+        ``client`` and :data:`ENDED_KEPT` on the server, the newest: a client
+        that starts and stops trials in a loop holds a few, not thousands."""
+        ended = sorted((t for t in self.trials.values() if t.ended is not None),
+                       key=lambda t: t.ended or 0.0)  # fmt: skip
+        mine = [t for t in ended if t.client == client]
+        drop = mine[: max(0, len(mine) - ENDED_PER_CLIENT)]
+        rest = [t for t in ended if t not in drop]
+        drop += rest[: max(0, len(rest) - ENDED_KEPT)]
+        for t in drop:
+            self.trials.pop(t.id, None)
 
     def answer(self, t: Trial) -> dict[str, Any]:
         """What the page is told: the state of the trial and its numbers so far."""

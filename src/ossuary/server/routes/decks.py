@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Depends, Request
 
@@ -14,7 +14,7 @@ from .. import decks
 from ..errors import RequestError, bearer, checked_id, no_token_in_url
 from ..protocol import CheckDeck, EditDeck, SaveDeck
 from ..services import Services, client_of, services
-from ..storage import DeckRecord
+from ..storage import DeckRecord, LimitReached
 
 log = logging.getLogger("ossuary.server")
 
@@ -45,10 +45,14 @@ async def get_gallery(game: str) -> dict[str, Any]:
 
 
 @router.post("/api/decks/check")
-async def check_deck(body: CheckDeck) -> dict[str, Any]:
+async def check_deck(body: CheckDeck, request: Request, s: Served) -> dict[str, Any]:
     """A deck list checked as ``ossuary deck check`` does, same messages, each
-    problem with what it is about (a card, a line, the deck's size)."""
-    return decks.check(decks.game_of(body.game), body.text, body.name or "pasted deck")
+    problem with what it is about (a card, a line, the deck's size), and its
+    cards with their counts."""
+    game = decks.game_of(body.game)
+    return await s.checks.run(
+        client_of(request), decks.check, game, body.text, body.name or "pasted deck"
+    )
 
 
 @router.post("/api/decks", status_code=201)
@@ -58,9 +62,14 @@ async def save_deck(body: SaveDeck, request: Request, s: Served) -> dict[str, An
     db = s.db
     g = decks.game_of(body.game, 400)
     client = client_of(request)
-    count = await db.call(db.store.count_decks, decks.client_key(client))
-    record, token, checked = decks.new_deck(g, body.name, body.text, client, count)
-    await _stored(db.call(db.store.save_deck, record))
+    checked = await s.checks.run(client, decks.readable, g, body.text, body.name)
+    record, token = decks.new_deck(g, body.name, body.text, client, checked)
+    try:
+        await db.call(db.store.save_deck, record, decks.MAX_DECKS_PER_CLIENT)
+    except LimitReached as exc:
+        raise decks.too_many(exc.count) from None
+    except Exception as exc:
+        _unsaved(exc)
     log.info("deck %s saved (%s)", record.id, record.game)
     return {
         "id": record.id,
@@ -75,9 +84,10 @@ async def save_deck(body: SaveDeck, request: Request, s: Served) -> dict[str, An
 
 
 @router.get("/api/decks/{deck_id}")
-async def get_deck(deck_id: str, s: Served) -> dict[str, Any]:
+async def get_deck(deck_id: str, request: Request, s: Served) -> dict[str, Any]:
     """A saved deck, for anyone with its id: game, name, text, cards."""
-    return decks.deck_answer(await _deck(s, deck_id))
+    record = await _deck(s, deck_id)
+    return await s.checks.run(client_of(request), decks.deck_answer, record)
 
 
 @router.put("/api/decks/{deck_id}")
@@ -89,11 +99,12 @@ async def edit_deck(deck_id: str, body: EditDeck, request: Request, s: Served) -
     decks.owns(record, bearer(request.headers.get("authorization")))
     name = body.name if body.name is not None else record.name
     text = body.text if body.text is not None else record.text
-    checked = decks.readable(decks.game_of(record.game), text, name)
+    game = decks.game_of(record.game)
+    checked = await s.checks.run(client_of(request), decks.readable, game, text, name)
     record.name, record.text, record.legal = name, text, checked["ok"]
     record.updated = time.time()
     await _stored(s.db.call(s.db.store.update_deck, record))
-    return decks.deck_answer(record)
+    return await s.checks.run(None, decks.deck_answer, record)
 
 
 @router.delete("/api/decks/{deck_id}")
@@ -118,5 +129,9 @@ async def _stored(write: Awaitable[None]) -> None:
     try:
         await write
     except Exception as exc:
-        log.error("cannot store a deck: %s", exc)
-        raise RequestError("the deck could not be saved; try again", 503) from None
+        _unsaved(exc)
+
+
+def _unsaved(exc: Exception) -> NoReturn:
+    log.error("cannot store a deck: %s", exc)
+    raise RequestError("the deck could not be saved; try again", 503) from None
