@@ -396,6 +396,14 @@ def serve(
             "its level; default 'trained'). Repeat for several.",
         ),
     ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="A reverse proxy (address or network, 10.0.0.0/8) whose X-Forwarded-For "
+            "header names the client; from others it is ignored. Repeat for several.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser client: a lobby, boards, card gallery and deck builder,
     games with friends and the AI."""
@@ -415,6 +423,7 @@ def serve(
             trial_workers=trial_workers,
             hold=hold,
             policies=policy,
+            trusted_proxies=trusted_proxy,
         )
 
 

@@ -110,6 +110,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers, config.trial_workers)
+        warming = asyncio.get_running_loop().create_task(pool.warm())  # before any decision
         hub = Hub(db, pool, config.ai_limit, config.expire_days, hold=config.hold_seconds)
         lobby = Lobby(hub, config.max_live_games)
         desk = trials.TrialDesk(pool, config.trial_games)
@@ -127,8 +128,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
-            sweeper.cancel()
-            trial_sweeper.cancel()
+            for task in (sweeper, trial_sweeper, warming):
+                task.cancel()
             await desk.close()
             await hub.close()
             pool.shutdown()
@@ -143,6 +144,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.add_middleware(BodyLimit)
+    if config.trusted_proxies:  # only they may say who the client is
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     _refusals(app)
     for router in ROUTERS:
         app.include_router(router)

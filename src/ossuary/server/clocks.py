@@ -26,6 +26,10 @@ log = logging.getLogger("ossuary.server")
 class Referee(Protocol):
     """What the clocks may ask of the hub."""
 
+    #: seconds a decision a client may answer by itself stays open at least
+    #: (and the least a computer's answer waits, where a person plays)
+    hold: float
+
     async def act(
         self, g: LiveGame, seat: int, aid: str, by: str = HUMAN, seq: int | None = None
     ) -> Message | None: ...
@@ -113,21 +117,36 @@ class SeatClocks:
     async def _think(self, g: LiveGame, seat: int, spec: str, n: int) -> None:
         state = g.state
         seed = (g.record.seed * 1_000_003 + (seat + 1) * 7919 + n) % 2**63
+        person = any(s.controller == HUMAN for s in g.record.seats)
+        release = g.posed + self.release_after(spec, person)
         try:
             aid = await self.pool.decide(
-                g.id, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec)
-            )
+                g.id, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec),
+                player=g.record.creator, person=person, deadline=release if person else None,
+            )  # fmt: skip
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a crashed or slow worker: the game goes on
             log.warning("game %s: AI %s failed (%s); taking the default option", g.id, spec, exc)
             aid = g.game.timeout_action(state)
+        wait = release - time.monotonic()
+        if wait > 0:  # the same moment whatever it had to choose from
+            await asyncio.sleep(wait)
         if g.n != n or g.controller(seat) != spec:
             return  # the seat was taken back, or the game moved on meanwhile
         err = await self.referee.act(g, seat, aid, by=spec, seq=n)
         if err is not None and g.n == n:
             log.warning("game %s: AI %s chose %r: %s", g.id, spec, aid, err["message"])
             await self.referee.act(g, seat, g.game.timeout_action(g.state), by=spec, seq=n)
+
+    def release_after(self, spec: str, person: bool) -> float:
+        """Seconds after a computer's decision was posed that its answer is
+        released, whatever it had to choose from (one option or many, a search
+        stopped early or not): a search's time budget, and at least the hold;
+        none where no person plays (nobody to learn from the timing)."""
+        if not person:
+            return 0.0
+        return max(ai.think_seconds(spec) or 0.0, self.referee.hold)
 
     def _limit(self, spec: str) -> float:
         return ai.limit_of(spec, self.ai_limit)

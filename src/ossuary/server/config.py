@@ -42,6 +42,10 @@ class ServerConfig:
     #: for a second on average, and at once
     deck_checks_per_second: float = 5.0
     deck_checks_burst: float = 20.0
+    #: the proxies (addresses or networks, "10.0.0.0/8") whose X-Forwarded-For
+    #: names the client; from anyone else the header is ignored (a client
+    #: could be as many clients as it likes by sending one)
+    trusted_proxies: list[str] = field(default_factory=list)
 
     def url(self) -> str:
         return self.db_url or default_sqlite_url()

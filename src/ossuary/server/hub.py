@@ -30,7 +30,17 @@ from . import ai
 from .clocks import SeatClocks
 from .db import Database
 from .errors import RequestError, token_hash
-from .live import HUMAN, Conn, LiveGame, board_url, rebuild, seat_words, start_state, summary
+from .live import (
+    HUMAN,
+    Conn,
+    LiveGame,
+    board_url,
+    ended_lines,
+    rebuild,
+    seat_words,
+    start_state,
+    summary,
+)
 from .messages import Message, error, player_name, result_lines, state_message, try_action
 from .replays import ReplayDesk
 from .storage import (
@@ -295,6 +305,9 @@ class Hub:
             names=seat_words(g.record, conn.seat),
             lesson=taught,
         )
+        if g.record.status != "playing" and not msg["over"]:  # ended by a person, not a rule
+            msg.update(legal=[], prompt=None, deciding=None, auto=None, passing=None, over=True)
+            msg["result"] = ended_lines(g.game, g.record, conn.seat)
         msg["thinking"] = g.thinking
         msg["deadline"] = g.deadline
         msg["seats"] = seats if seats is not None else self.seats_info(g)
@@ -438,6 +451,53 @@ class Hub:
                          "can be handed to the AI", "takeover")  # fmt: skip
         return await self.hand_to_ai(g, seat)
 
+    async def resign(self, g: LiveGame, seat: int) -> Message | None:
+        """``seat`` concedes: where two sides play, the other side wins at once
+        (a platform rule, ``Game.resignation``); None when done, else why not."""
+        async with g.lock:
+            if not g.playing:
+                return error("the game is over; no action can be taken", "over")
+            winner = g.game.resignation(len(g.record.seats), seat)
+            if winner is None:
+                return error(
+                    "more than two sides play this game: one resigning decides nothing; "
+                    "you may leave it instead (the computer plays your seat)",
+                    "refused",
+                )
+            seats = len(g.record.seats)
+            with naming(seat_words(g.record, None)):
+                result = g.game.resign_lines(seats, seat, winner)
+            return await self._end(g, FinishRow(g.id, winner, result, time.time(), resigned=seat))
+
+    async def leave(self, g: LiveGame, seat: int) -> Message | None:
+        """``seat``'s person leaves the table: the computer plays the seat from
+        now on (its person may come back and take it with their link); a game
+        no other person plays ends, as abandoned."""
+        async with g.lock:
+            if not g.playing:
+                return error("the game is over; no action can be taken", "over")
+            others = [s for s in g.record.seats
+                      if s.seat != seat and s.kind == HUMAN and s.controller == HUMAN]  # fmt: skip
+            if not others:
+                with naming(seat_words(g.record, None)):
+                    result = [f"Abandoned: {player_name(seat)} left the game"]
+                return await self._end(g, FinishRow(g.id, None, result, time.time(), "abandoned"))
+        return await self.hand_to_ai(g, seat)
+
+    async def _end(self, g: LiveGame, row: FinishRow) -> Message | None:
+        """End ``g`` by ``row`` (under its lock): stored, then told."""
+        if not await self._write_quietly([row]):
+            return error("the change could not be saved; nothing changed, try again", "storage")
+        g.record.status = row.status
+        g.record.winner = row.winner
+        g.record.result = row.result
+        g.record.finished = row.at
+        g.record.resigned = row.resigned
+        g.thinking = None
+        self.clocks.halt(g)
+        self.broadcast_state(g)
+        return None
+
     async def _write_quietly(self, rows: list[Write]) -> bool:
         try:
             await self.db.write(rows)
@@ -458,7 +518,7 @@ class Hub:
             start = start_state(g.game, g.record)
             with naming(names):
                 msg = await self.replays.step(g.game, g.id, start, list(g.record.actions),
-                                              g.state.is_terminal(), seat, step)  # fmt: skip
+                                              not g.playing, seat, step)  # fmt: skip
         except OssuaryError as exc:
             raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
         # the same words as the live game's: the seats named as this reader names them
@@ -467,5 +527,8 @@ class Hub:
                 msg[key] = [speak(line) for line in msg[key]]
         if msg.get("action"):
             msg["action"] = speak(msg["action"])
+        if step == steps and not g.playing and not g.state.is_terminal():  # a person ended it
+            msg["over"] = True
+            msg["result"] = ended_lines(g.game, g.record, seat)
         msg["names"] = names
         return msg

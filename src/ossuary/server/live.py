@@ -20,6 +20,7 @@ from ..agents import check_agent
 from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import Game
+from ..engine.names import naming, speak
 from . import ai
 from .messages import Message, names_for
 from .storage import GameRecord, position_digest
@@ -181,9 +182,25 @@ def damaged_summary(record: GameRecord, why: str) -> dict[str, Any]:
         "result": None,
         "damaged": why,
         "teams": None,
+        "resignable": False,
         "seats": [],
         "open_seats": 0,
     }
+
+
+def ended_lines(game: Game, record: GameRecord, seat: int | None) -> list[str]:
+    """How a game that a person ended (resigned; left, abandoned) ends, in the
+    words of the reader at ``seat`` (None: a spectator)."""
+    if record.resigned is not None and record.winner is not None:
+        with naming(seat_words(record, seat)):
+            return [speak(x) for x in game.resign_lines(len(record.seats), record.resigned,
+                                                        record.winner)]  # fmt: skip
+    return list(record.result or [])
+
+
+def resignable(game: Game, seats: int) -> bool:
+    """Whether a seat of this table may resign (two sides play)."""
+    return game.resignation(seats, 0) is not None
 
 
 def board_url(game: Game) -> str | None:
@@ -224,6 +241,7 @@ def summary(
         "result": record.result,
         "damaged": damaged,
         "teams": game.teams(len(record.seats)),
+        "resignable": resignable(game, len(record.seats)),
         "seats": [
             {
                 "seat": s.seat,

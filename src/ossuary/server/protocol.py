@@ -168,21 +168,32 @@ class ReclaimMessage(Strict):
     type: Literal["reclaim"]
 
 
+class ResignMessage(Strict):
+    """Concede the game (where two sides play: docs/rules-notes.md)."""
+
+    type: Literal["resign"]
+
+
+class LeaveMessage(Strict):
+    """Leave the table: the computer plays one's seat (or, with no other person
+    at the table, the game ends as abandoned)."""
+
+    type: Literal["leave"]
+
+
 class PingMessage(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage, Field(discriminator="type")
-]
+Incoming = (
+    ActionMessage | TakeoverMessage | ReclaimMessage | ResignMessage | LeaveMessage | PingMessage
+)
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
 class BadMessage(ValueError):
     """A socket message that is not one the protocol knows; ``str`` says why."""
-
-
-Incoming = ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage
 
 
 def parse_auth(text: str | bytes | None) -> AuthMessage:

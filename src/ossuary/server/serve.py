@@ -129,6 +129,7 @@ def serve(
     trial_workers: int = 1,
     hold: float | None = None,
     policies: list[str] | None = None,
+    trusted_proxies: list[str] | None = None,
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
@@ -140,6 +141,7 @@ def serve(
         expire_days=expire_days,
         trial_workers=trial_workers,
         policies=list(policies or []),
+        trusted_proxies=list(trusted_proxies or []),
     )
     if ai_workers is not None:
         config.ai_workers = ai_workers
@@ -177,4 +179,8 @@ def serve(
         ws_ping_interval=20,
         ws_ping_timeout=20,
         timeout_graceful_shutdown=3,
+        # X-Forwarded-For is read by the app, from the proxies it names only
+        # (uvicorn's own default trusts 127.0.0.1, which lets any local client
+        # be as many clients as it likes)
+        proxy_headers=False,
     )

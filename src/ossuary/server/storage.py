@@ -81,6 +81,7 @@ games_table = Table(
     Column("finished", Float, nullable=True),
     # a hash of the address that made it (for the limit on games per client)
     Column("creator", String(64), nullable=True, index=True),
+    Column("resigned", Integer, nullable=True),  # the seat that resigned it, if one did
 )
 
 seats_table = Table(
@@ -165,6 +166,7 @@ class GameRecord:
     digests: list[str | None] = field(default_factory=list)  # one per action
     last_at: float | None = None  # when the last action was taken
     creator: str | None = None  # a hash of the address that made it (limits)
+    resigned: int | None = None  # the seat that resigned it, if one did
     #: why its stored rows can't be read (None: they can); such a record holds
     #: only what could be read, and the game is listed as damaged, never played
     damaged: str | None = None
@@ -188,6 +190,7 @@ class FinishRow:
     result: list[str]
     at: float
     status: str = "finished"  # or "abandoned": nobody played it for too long
+    resigned: int | None = None  # the seat that resigned
 
 
 @dataclass(frozen=True)
@@ -539,7 +542,11 @@ def _apply(conn: Connection, row: Write) -> None:
             update(games_table)
             .where(games_table.c.id == row.game_id)
             .values(
-                status=row.status, winner=row.winner, result=json.dumps(row.result), finished=row.at
+                status=row.status,
+                winner=row.winner,
+                result=json.dumps(row.result),
+                finished=row.at,
+                resigned=row.resigned,
             )
         )
     elif isinstance(row, ControllerRow):
@@ -649,6 +656,7 @@ def game_of_row(m: Any) -> GameRecord:
         result=result,
         finished=None if m["finished"] is None else float(m["finished"]),
         creator=m["creator"] if isinstance(m["creator"], str) else None,
+        resigned=m["resigned"] if _is_int(m["resigned"]) else None,
     )
 
 
@@ -741,6 +749,7 @@ def migrate(engine: Engine) -> None:
       nullable and every old row NULL, which deals each game again exactly.
     - ``actions.digest`` is new: old rows have none (nothing to compare).
     - ``games.creator`` is new: old games count toward nobody's limit.
+    - ``games.resigned`` is new: no old game was resigned.
     """
     from sqlalchemy import inspect
 
@@ -753,6 +762,8 @@ def migrate(engine: Engine) -> None:
         if "creator" not in game_columns:  # before the copy below, which names it
             conn.exec_driver_sql("ALTER TABLE games ADD COLUMN creator VARCHAR(64)")
             conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator ON games (creator)")
+        if "resigned" not in game_columns:
+            conn.exec_driver_sql("ALTER TABLE games ADD COLUMN resigned INTEGER")
     first = {c["name"]: c for c in insp.get_columns("games")}["first"]
     if first.get("nullable", True):
         return

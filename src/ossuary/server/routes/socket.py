@@ -19,8 +19,10 @@ from ..protocol import (
     ActionMessage,
     BadMessage,
     Incoming,
+    LeaveMessage,
     PingMessage,
     ReclaimMessage,
+    ResignMessage,
     TakeoverMessage,
     parse_auth,
     parse_message,
@@ -112,6 +114,10 @@ async def _dispatch(hub: Hub, g: LiveGame, seat: int | None, msg: Incoming) -> M
         reply = await hub.takeover(g, seat, msg.seat)
     elif isinstance(msg, ReclaimMessage):
         reply = await hub.reclaim(g, seat)
+    elif isinstance(msg, ResignMessage):
+        reply = await hub.resign(g, seat)
+    elif isinstance(msg, LeaveMessage):
+        reply = await hub.leave(g, seat)
     return reply
 
 
