@@ -396,6 +396,13 @@ def serve(
             "its level; default 'trained'). Repeat for several.",
         ),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            help="text, or json: one JSON object a line (time, level, message, request id).",
+        ),
+    ] = "text",
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -408,6 +415,8 @@ def serve(
     """Serve the browser client: a lobby, boards, card gallery and deck builder,
     games with friends and the AI."""
     with reported_errors():
+        if log_format not in ("text", "json"):
+            raise CliError(f"--log-format is text or json, not {log_format!r}")
         try:
             from ..server import serve as run_server
         except ImportError as exc:  # the web libraries are core deps; say what is missing
@@ -424,6 +433,7 @@ def serve(
             hold=hold,
             policies=policy,
             trusted_proxies=trusted_proxy,
+            log_format=log_format,
         )
 
 

@@ -652,6 +652,12 @@ class AIPool:
         lanes = (self.search, self.quick, self.idle, self.trial)
         return [lane for lane in lanes if lane is not None]
 
+    def queue_depths(self) -> dict[str, int]:
+        """Jobs waiting in each lane (not the running ones)."""
+        return {
+            lane.name: sum(1 for j in lane.waiting if not j.future.done()) for lane in self._lanes()
+        }
+
     @property
     def recycled(self) -> int:
         """Workers killed and replaced so far (decisions that overran)."""

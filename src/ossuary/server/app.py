@@ -22,12 +22,15 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from . import ai, decks, trials
+from .cluster import cluster_for, serving_lock
 from .config import ServerConfig
 from .db import Database
 from .doorway import Doorway
 from .errors import RequestError
 from .hub import Hub
 from .lobby import Lobby
+from .logs import RequestIds
+from .metrics import Metrics
 from .protocol import MAX_BODY
 from .routes import ROUTERS
 from .routes.pages import STATIC
@@ -106,20 +109,28 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         url = config.url()
+        lock = serving_lock(url)  # SQLite: one serving process (refused here otherwise)
         store = await asyncio.to_thread(Store, url)
         db = Database(store)
         db.start()
         pool = ai.make_pool(config.ai_workers, config.trial_workers)
         warming = asyncio.get_running_loop().create_task(pool.warm())  # before any decision
-        hub = Hub(db, pool, config.ai_limit, config.expire_days, hold=config.hold_seconds)
+        cluster = cluster_for(db, url)
+        hub = Hub(db, pool, config.ai_limit, config.expire_days, hold=config.hold_seconds,
+                  cluster=cluster)  # fmt: skip
         lobby = Lobby(hub, config.max_live_games)
         desk = trials.TrialDesk(pool, config.trial_games)
         doorway = Doorway(config.pending_per_client, config.pending_total)
         checks = decks.DeckChecks(config.deck_checks_per_second, config.deck_checks_burst)
-        app.state.services = Services(config, db, hub, lobby, desk, doorway, checks)
+        figures = Metrics()
+        served = Services(config, db, hub, lobby, desk, doorway, checks, figures)
+        app.state.services = served
+        figures.watch(lambda: _figures(hub, pool), lambda: pool.queue_depths())
+        cluster.lag = figures.fanout_lag.observe
         app.state.hub = hub  # the tests look inside
         app.state.trials = desk
         resumed = await hub.resume_all()
+        await cluster.start(hub)
         log.info("database %s: %d game(s) resumed", safe_url(url), resumed)
         await hub.sweep()
         loop = asyncio.get_running_loop()
@@ -128,12 +139,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
+            served.stopping = True
             for task in (sweeper, trial_sweeper, warming):
                 task.cancel()
             await desk.close()
             await hub.close()
             pool.shutdown()
             await db.close()
+            if lock is not None:
+                lock.close()
 
     app = FastAPI(
         title="Ossuary",
@@ -144,6 +158,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(RequestIds)  # outermost but the proxy's: every line logged has its id
     if config.trusted_proxies:  # only they may say who the client is
         from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -153,6 +168,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _figures(hub: Hub, pool: ai.AIPool) -> dict[str, float]:
+    return {
+        "games_live": len(hub.live),
+        "games_owned": sum(1 for g in hub.live if hub.cluster.owns(g)),
+        "sockets": sum(len(g.conns) for g in hub.live.values()),
+        "actions": hub.applied,
+        "ai_overruns": pool.recycled,
+        "lease_takeovers": hub.cluster.takeovers,
+    }
 
 
 def _refusals(app: FastAPI) -> None:

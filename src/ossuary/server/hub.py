@@ -28,8 +28,10 @@ from ..engine.names import naming, speak
 from ..tutorial import lesson
 from . import ai
 from .clocks import SeatClocks
+from .cluster import MOVED, Alone
 from .db import Database
 from .errors import RequestError, token_hash
+from .leases import Tail
 from .live import (
     HUMAN,
     Conn,
@@ -47,6 +49,7 @@ from .storage import (
     ActionRow,
     ClaimRow,
     ControllerRow,
+    Fenced,
     FinishRow,
     GameRecord,
     StorageError,
@@ -81,9 +84,12 @@ class Hub:
         ai_limit: float = 60.0,
         expire_days: float = 7.0,
         hold: float = HOLD_SECONDS,
+        cluster: Alone | None = None,
     ) -> None:
         self.db = db
         self.pool = pool
+        #: who owns which game (several processes on PostgreSQL: cluster.py)
+        self.cluster = cluster or Alone()
         self.expire_seconds = expire_days * 86_400
         self.hold = hold  # seconds a response window stays open at least
         self.live: dict[str, LiveGame] = {}
@@ -92,12 +98,18 @@ class Hub:
         # as damaged, and their players are told why.
         self.damaged: dict[str, str] = {}
         self._loading: dict[str, _Loading] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.applied = 0  # actions applied here (the metrics)
         self.clocks = SeatClocks(self, pool, ai_limit)
         self.replays = ReplayDesk()
 
     # -- start and stop -----------------------------------------------------------------
     async def resume_all(self) -> int:
-        """Rebuild every unfinished game from its action log (after a restart)."""
+        """Rebuild every unfinished game from its action log (after a restart).
+        Several processes on one database take the games over one lease at a
+        time instead (``cluster.py``)."""
+        if self.cluster.clustered:
+            return 0
         records = await self.db.call(self.db.store.load_playing)
         resumed = 0
         for record in records:
@@ -123,13 +135,17 @@ class Hub:
         for g in list(self.live.values()):
             if g.record.status != "playing" or g.conns or now - g.active < self.expire_seconds:
                 continue
+            if not self.cluster.owns(g.id):
+                continue  # its owner ends it
             async with g.lock:
                 if g.record.status != "playing" or g.conns:
                     continue
                 days = self.expire_seconds / 86_400
                 result = [f"Abandoned: nobody played it for {days:g} days"]
+                rows = [*self.cluster.fence(g.id), FinishRow(g.id, None, result, now, "abandoned"),
+                        *self.cluster.notice(g.id, "e")]  # fmt: skip
                 try:
-                    await self.db.write([FinishRow(g.id, None, result, now, "abandoned")])
+                    await self.db.write(rows)
                 except StorageError as exc:
                     log.error("game %s: %s", g.id, exc)
                     continue
@@ -137,6 +153,7 @@ class Hub:
                 g.record.result = result
                 g.record.finished = now
                 self.clocks.halt(g)
+            self.cluster.finished(g.id)
             self.live.pop(g.id, None)
             ended.append(g.id)
         if ended:
@@ -154,6 +171,7 @@ class Hub:
                 log.exception("sweeping abandoned games failed")
 
     async def close(self) -> None:
+        await self.cluster.close()  # the others take the games over now
         for g in self.live.values():
             self.clocks.halt(g)
             for c in g.conns:
@@ -185,13 +203,24 @@ class Hub:
                     if g is None:
                         self._refuse_damaged(game_id)
                         raise RequestError(f"game {game_id} cannot be rebuilt", 409)
-                    self.live[game_id] = g
+                    await self._place(g)
                     self._evict()
         finally:
             loading.waiting -= 1
             if loading.waiting == 0:
                 self._loading.pop(game_id, None)
         return g
+
+    async def _place(self, g: LiveGame) -> None:
+        """A game just loaded goes live here: as its owner if nobody else owns it
+        (then its next decision is scheduled), else as a copy that follows."""
+        self.live[g.id] = g
+        if not self.cluster.clustered:
+            return
+        if g.record.status == "playing" and await self.cluster.adopt(g.id, tell=False):
+            self.schedule(g)
+        else:
+            g.remote = await self.cluster.presence(g.id)
 
     async def exists(self, game_id: str) -> bool:
         """Whether a game of that id is stored (live, damaged, or in the database)."""
@@ -255,7 +284,9 @@ class Hub:
             rec = g.record.seats[seat]
             if not rec.claimed:
                 rec.claimed = True
-                await self._write_quietly([ClaimRow(g.id, seat)])
+                await self._write_quietly([ClaimRow(g.id, seat), *self.cluster.notice(g.id, "s")])
+            if self.cluster.clustered:
+                await self.cluster.present(g.id, seat, +1)
         conn.send(self.hello(g, conn))
         self._send_state(g, conn)
         if seat is not None:
@@ -270,6 +301,10 @@ class Hub:
         if conn.seat is not None:
             self.broadcast_seats(g)
             self.schedule(g)
+            if self.cluster.clustered:
+                self._spawn(self.cluster.present(g.id, conn.seat, -1))
+        if not g.conns and self.cluster.clustered and not self.cluster.owns(g.id):
+            self.live.pop(g.id, None)  # a copy nobody here watches: its owner has the game
 
     def hello(self, g: LiveGame, conn: Conn) -> Message:
         return {
@@ -339,17 +374,23 @@ class Hub:
                 return refused
             now = time.time()
             action = ActionRow(g.id, g.n, seat, aid, by, now, position_digest(new))
-            rows: list[Write] = [action]
+            rows: list[Write] = [*self.cluster.fence(g.id), action]
             result = result_lines(g.game, new) if new.is_terminal() else None
             if result is not None:
                 rows.append(FinishRow(g.id, getattr(new, "winner", None), result, now))
+            rows += self.cluster.notice(g.id, "a", a=g.n + 1)
             try:
                 await self.db.write(rows)
+            except Fenced as exc:  # another process took the game over: it decides
+                log.warning("game %s: %s", g.id, exc)
+                self.demoted(g.id)
+                return error("the game moved to another server; send it again", MOVED)
             except StorageError as exc:
                 log.error("game %s: %s", g.id, exc)
                 return error("the action could not be saved; nothing changed, try again",
                              "storage")  # fmt: skip
             g.state = new
+            self.applied += 1
             g.posed = time.monotonic()
             g.record.actions.append(aid)
             g.record.digests.append(action.digest)
@@ -360,6 +401,7 @@ class Hub:
                 g.record.winner = getattr(new, "winner", None)
                 g.record.result = result
                 g.record.finished = now
+                self.cluster.finished(g.id)
             g.thinking = None
             g.active = now
             self.schedule(g)
@@ -409,8 +451,20 @@ class Hub:
             await asyncio.sleep(wait)
 
     def schedule(self, g: LiveGame) -> None:
-        """Whatever the next decision needs (:meth:`SeatClocks.schedule`)."""
+        """Whatever the next decision needs (:meth:`SeatClocks.schedule`), where
+        this process owns the game; the others are told of a computer thinking
+        and of a turn timer (their sockets show them)."""
+        if not self.cluster.owns(g.id):
+            return
         self.clocks.schedule(g)
+        if self.cluster.clustered and (g.thinking, g.deadline) != g.told:
+            g.told = (g.thinking, g.deadline)
+            self._spawn(self.cluster.tell(g.id, "x", th=g.thinking, dl=g.deadline))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- seats changing hands ---------------------------------------------------------------
     async def hand_to_ai(self, g: LiveGame, seat: int) -> Message | None:
@@ -419,7 +473,7 @@ class Hub:
         if rec.kind != HUMAN or rec.controller != HUMAN:
             return error(f"{player_name(seat)} is not played by a person now", "takeover")
         spec = g.record.options.get("takeover") or ai.AI_LEVELS["easy"]
-        if not await self._write_quietly([ControllerRow(g.id, seat, spec)]):
+        if not await self._write_quietly(self._owned(g, ControllerRow(g.id, seat, spec))):
             return error("the change could not be saved; try again", "storage")
         rec.controller = spec
         g.timeouts[seat] = 0
@@ -431,7 +485,7 @@ class Hub:
         rec = g.record.seats[seat]
         if rec.kind != HUMAN or rec.controller == HUMAN:
             return error("you are already playing your seat", "reclaim")
-        if not await self._write_quietly([ControllerRow(g.id, seat, HUMAN)]):
+        if not await self._write_quietly(self._owned(g, ControllerRow(g.id, seat, HUMAN))):
             return error("the change could not be saved; try again", "storage")
         rec.controller = HUMAN
         if g.thinking == seat:  # its answer, when it comes, is dropped (see act)
@@ -484,9 +538,13 @@ class Hub:
                 return await self._end(g, FinishRow(g.id, None, result, time.time(), "abandoned"))
         return await self.hand_to_ai(g, seat)
 
+    def _owned(self, g: LiveGame, row: Write, kind: str = "s") -> list[Write]:
+        """``row`` written as the game's owner: fenced on its lease, and told."""
+        return [*self.cluster.fence(g.id), row, *self.cluster.notice(g.id, kind)]
+
     async def _end(self, g: LiveGame, row: FinishRow) -> Message | None:
         """End ``g`` by ``row`` (under its lock): stored, then told."""
-        if not await self._write_quietly([row]):
+        if not await self._write_quietly(self._owned(g, row, "e")):
             return error("the change could not be saved; nothing changed, try again", "storage")
         g.record.status = row.status
         g.record.winner = row.winner
@@ -495,6 +553,7 @@ class Hub:
         g.record.resigned = row.resigned
         g.thinking = None
         self.clocks.halt(g)
+        self.cluster.finished(g.id)
         self.broadcast_state(g)
         return None
 
@@ -505,6 +564,175 @@ class Hub:
             log.error("%s", exc)
             return False
         return True
+
+    # -- several processes: requests for the owner, and the copies that follow ----------------
+    async def request(
+        self, g: LiveGame, seat: int, op: str, args: dict[str, Any]
+    ) -> Message | None:
+        """A seat's ``op`` (``act``, ``takeover``, ``reclaim``, ``resign``,
+        ``leave``): done here where this process owns the game, else by its
+        owner (``cluster.forward``); the refusal for the sender, or None."""
+        if op == "act" and args.get("seq") is None:
+            # pinned to the position its sender saw, so that a request sent
+            # again (its owner went away before answering) can't land twice
+            args = {**args, "seq": g.n}
+        for _ in range(3):
+            if self.cluster.owns(g.id):
+                reply = await self._do(g, seat, op, args)
+                if reply is None or reply.get("code") != MOVED:
+                    return reply
+                continue  # it moved meanwhile: ask its new owner
+            answer = await self.cluster.forward(g.id, seat, op, args)
+            if answer != MOVED:
+                return answer if isinstance(answer, dict) else None
+        return error("the server playing this game did not answer; try again", "storage")
+
+    async def _do(self, g: LiveGame, seat: int, op: str, args: dict[str, Any]) -> Message | None:
+        if op == "act":
+            return await self.act(g, seat, str(args["id"]), seq=args.get("seq"))
+        if op == "takeover":
+            return await self.takeover(g, seat, int(args["seat"]))
+        if op == "reclaim":
+            return await self.reclaim(g, seat)
+        if op == "resign":
+            return await self.resign(g, seat)
+        if op == "leave":
+            return await self.leave(g, seat)
+        return error(f"unknown request {op!r}", "bad_message")
+
+    async def serve_forwarded(
+        self, game_id: str, seat: int, op: str, args: dict[str, Any]
+    ) -> Message | None:
+        """Another process's request for a game this process owns."""
+        if not self.cluster.owns(game_id):
+            return error("not here", MOVED)
+        g = await self.get(game_id)
+        if not 0 <= seat < len(g.record.seats):
+            return error(f"there is no seat {seat}", "refused")
+        return await self._do(g, seat, op, args)
+
+    async def adopted(self, game_id: str) -> None:
+        """This process now owns ``game_id`` (taken over): catch its copy up with
+        what its last owner wrote, or load it, and schedule its next decision."""
+        g = self.live.get(game_id)
+        if g is None:
+            record = await self.db.call(self.db.store.load, game_id)
+            if record is None:
+                return
+            g = self._rebuild_or_mark(record)
+            if g is None:
+                return
+            self.live[game_id] = g
+        else:
+            await self.catch_up(g)
+        g.remote = await self.cluster.presence(game_id)
+        g.clock_n = None  # its clocks start afresh here (timers restart, as after a restart)
+        self.schedule(g)
+
+    def demoted(self, game_id: str) -> None:
+        """Another process owns ``game_id`` now: stop deciding for it here."""
+        g = self.live.get(game_id)
+        if g is None:
+            return
+        self.clocks.halt(g)
+        g.thinking = None
+        if not g.conns:
+            self.live.pop(game_id, None)
+
+    async def heard(self, game_id: str, kind: str, data: dict[str, Any]) -> None:
+        """Another process changed ``game_id`` (a notice of ``kind``)."""
+        g = self.live.get(game_id)
+        if g is None:
+            return
+        if kind == "p":  # who is connected where
+            g.remote = await self.cluster.presence(game_id)
+            self.broadcast_seats(g)
+            self.schedule(g)  # an owner's abandon clock starts or stops
+        elif self.cluster.owns(game_id):
+            if kind == "s":  # a seat taken from the lobby on another process
+                seats = await self.db.call(self.db.store.load_seats, game_id)
+                for mine, now in zip(g.record.seats, seats, strict=False):
+                    mine.token_hash, mine.claimed = now.token_hash, now.claimed
+                self.broadcast_seats(g)
+        elif kind == "x":  # the owner's computer thinking, or a turn timer
+            th, dl = data.get("th"), data.get("dl")
+            g.thinking = th if isinstance(th, int) else None
+            g.deadline = float(dl) if isinstance(dl, int | float) else None
+            self.broadcast_thinking(g)
+        else:
+            await self.catch_up(g)
+
+    async def resync(self) -> None:
+        """Notices may have been missed (the listening connection was lost):
+        every copy catches up."""
+        for g in list(self.live.values()):
+            if not self.cluster.owns(g.id):
+                await self.catch_up(g)
+
+    async def catch_up(self, g: LiveGame) -> None:
+        """Bring a copy up to what the database holds: the new actions replayed
+        (each stored digest checked), the seats and the outcome; then its
+        sockets are told. Notices that come meanwhile make it look again."""
+        if g.catching:
+            g.behind = True
+            return
+        g.catching = True
+        try:
+            while True:
+                g.behind = False
+                tail = await self.cluster.tail(g.id, g.n)
+                if tail is None:
+                    return
+                async with g.lock:
+                    changed = self._follow(g, tail)
+                if changed:
+                    self.broadcast_state(g)
+                if not g.behind:
+                    return
+        finally:
+            g.catching = False
+
+    def _follow(self, g: LiveGame, tail: Tail) -> bool:
+        changed = False
+        for n, aid, digest, _at in tail.actions:
+            if n < g.n:
+                continue
+            if n > g.n:
+                break  # not yet committed in order: the next notice brings it
+            try:
+                g.state.apply_action(aid)
+            except Exception as exc:
+                self.mark_damaged(g.id, f"its copy here could not follow action {n + 1}: {exc}")
+                self.live.pop(g.id, None)
+                for c in g.conns:
+                    c.close()
+                return False
+            if digest is not None and digest != position_digest(g.state):
+                self.mark_damaged(g.id, f"its copy here reached another position at action {n + 1}")
+                self.live.pop(g.id, None)
+                for c in g.conns:
+                    c.close()
+                return False
+            g.record.actions.append(aid)
+            g.record.digests.append(digest)
+            g.posed = time.monotonic()
+            g.thinking = None
+            changed = True
+        if [(s.controller, s.claimed) for s in g.record.seats] != [
+            (s.controller, s.claimed) for s in tail.seats
+        ]:
+            for mine, now in zip(g.record.seats, tail.seats, strict=False):
+                mine.controller, mine.claimed, mine.token_hash = (
+                    now.controller, now.claimed, now.token_hash
+                )  # fmt: skip
+            self.broadcast_seats(g)
+            changed = True
+        if tail.status != g.record.status:
+            g.record.status = tail.status
+            g.record.winner, g.record.result = tail.winner, tail.result
+            g.record.finished, g.record.resigned = tail.finished, tail.resigned
+            changed = True
+        return changed
 
     # -- replays -----------------------------------------------------------------------------
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:

@@ -82,6 +82,11 @@ class LiveGame:
     timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
     active: float = field(default_factory=time.time)  # the last action or connection
     posed: float = field(default_factory=time.monotonic)  # when the pending decision was sent
+    #: seats with a socket on another process (several processes: cluster.py)
+    remote: set[int] = field(default_factory=set)
+    catching: bool = False  # a copy catching up with its owner's writes
+    behind: bool = False  # ... and told of more meanwhile
+    told: tuple[int | None, float | None] = (None, None)  # thinking, deadline told the others
 
     @property
     def id(self) -> str:
@@ -96,7 +101,8 @@ class LiveGame:
         return self.record.seats[seat].controller
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat and not c.closed for c in self.conns)
+        """Whether a socket of ``seat`` is open, here or on another process."""
+        return seat in self.remote or any(c.seat == seat and not c.closed for c in self.conns)
 
     def connected_seats(self) -> set[int]:
         return {s for s in range(len(self.record.seats)) if self.connected(s)}

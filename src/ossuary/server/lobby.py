@@ -107,7 +107,8 @@ class Lobby:
             creator=client_key(client),
         )
         try:
-            await hub.db.call(hub.db.store.create_game, record, self.max_live_games)
+            await hub.db.call(hub.db.store.create_game, record, self.max_live_games,
+                              hub.cluster.lease_for_new())  # fmt: skip
         except LimitReached as exc:
             raise RequestError(
                 f"you already have {exc.count} games in progress on this server, the most it "
@@ -118,6 +119,7 @@ class Lobby:
         except Exception as exc:
             log.error("cannot store a new game: %s", exc)
             raise RequestError("the game could not be saved; try again", 503) from None
+        hub.cluster.took(record.id, 1)
         hub.add(LiveGame(record, game, state))
         return record, tokens
 
@@ -148,20 +150,27 @@ class Lobby:
         if g.record.status != "playing":
             raise RequestError("this game is over", 409)
         async with g.lock:
-            free = next(
-                (s for s in g.record.seats if s.kind == HUMAN and not s.claimed), None
-            )  # fmt: skip
-            if free is None:
+            # a free seat, taken in the database only if it is still free there
+            # (another server may be seating someone in it at the same moment)
+            for _ in range(len(g.record.seats) + 1):
+                free = next(
+                    (s for s in g.record.seats if s.kind == HUMAN and not s.claimed), None
+                )  # fmt: skip
+                if free is None:
+                    raise RequestError("every seat of this game is taken", 409)
+                token = secrets.token_urlsafe(24)
+                digest = token_hash(token)
+                try:
+                    took = await hub.db.call(hub.db.store.claim_seat, g.id, free.seat, digest)
+                except Exception:
+                    raise RequestError("the seat could not be saved; try again", 503) from None
+                if took:
+                    free.token_hash, free.claimed = digest, True
+                    break
+                free.claimed = True  # someone else's now: look again
+            else:
                 raise RequestError("every seat of this game is taken", 409)
-            token = secrets.token_urlsafe(24)
-            old = free.token_hash
-            free.token_hash = token_hash(token)
-            free.claimed = True
-            try:
-                await hub.db.call(hub.db.store.claim_seat, g.id, free.seat, free.token_hash)
-            except Exception:
-                free.token_hash, free.claimed = old, False
-                raise RequestError("the seat could not be saved; try again", 503) from None
+        await hub.cluster.tell(g.id, "s")
         hub.broadcast_seats(g)
         return free.seat, token
 

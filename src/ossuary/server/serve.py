@@ -6,12 +6,13 @@ import copy
 import gc
 import ipaddress
 import logging
-import re
 import sys
 from typing import Any
 
 from .app import create_app
+from .cluster import serving_lock
 from .config import ServerConfig
+from .logs import JsonLines, RedactSecrets, WithRequestId
 from .protocol import MAX_MESSAGE
 from .storage import Store, safe_url
 
@@ -25,79 +26,19 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-# a token in a query (token=T, a deck's edit=T), a header (Bearer T) or a JSON
-# message ("token": "T", as the websockets library logs frames at debug level)
-_SECRET = re.compile(
-    r"""(token=|edit=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE
-)
-# what a client may have encoded a secret's name or value with: %XX in a URL,
-# \uXXXX in JSON (a logged frame's repr doubles the backslash)
-_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
-_UNICODE = re.compile(r"\\+u([0-9A-Fa-f]{4})")
-
-
-def _decoded(text: str) -> str:
-    """``text`` with its %XX and \\uXXXX escapes undone, again and again (a
-    client may encode twice), so an encoded ``tok%65n=`` reads ``token=``."""
-    from urllib.parse import unquote
-
-    for _ in range(4):
-        plain = unquote(text) if _PERCENT.search(text) else text
-        plain = _UNICODE.sub(lambda m: chr(int(m[1], 16)), plain)
-        if plain == text:
-            break
-        text = plain
-    return text
-
-
-def redact(text: str) -> str:
-    """``text`` with anything that looks like a seat's token replaced; a token
-    hidden under an escape is found too (and the line logged decoded)."""
-    clean = _SECRET.sub(r"\1[hidden]", text)
-    if "%" in text or "\\u" in text:
-        decoded = _decoded(text)
-        if decoded != text:
-            hidden = _SECRET.sub(r"\1[hidden]", decoded)
-            if hidden != decoded:
-                return hidden
-    return clean
-
-
-class RedactSecrets(logging.Filter):
-    """Keep seat tokens out of every log line, whoever writes it. Tokens never
-    travel in URLs (the socket's first message and a header carry them), so
-    this is the second line: a client that still puts ``?token=`` in a URL is
-    refused, and its URL, which uvicorn logs as it accepts the socket, is
-    logged without the secret."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, tuple):
-            record.args = tuple(_redacted(a) for a in record.args)
-        elif isinstance(record.args, dict):
-            record.args = {k: _redacted(v) for k, v in record.args.items()}
-        return True
-
-
-def _redacted(arg: object) -> object:
-    """A log argument with any token hidden; kept as it is (an int stays an int,
-    for formats like %d) unless it held one (a frame, a URL, a header)."""
-    if isinstance(arg, int | float) or arg is None:
-        return arg
-    text = str(arg)
-    clean = redact(text)
-    return arg if clean == text else clean
-
-
-def log_config() -> dict[str, Any]:
-    """uvicorn's logging set-up with :class:`RedactSecrets` on every handler."""
+def log_config(json_lines: bool = False) -> dict[str, Any]:
+    """uvicorn's logging set-up with :class:`RedactSecrets` and the request id
+    on every handler; ``json_lines``: one JSON object a line."""
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"secrets": {"()": RedactSecrets}}
+    config["filters"] = {"secrets": {"()": RedactSecrets}, "request": {"()": WithRequestId}}
     for handler in config["handlers"].values():
-        handler["filters"] = ["secrets"]
+        handler["filters"] = ["secrets", "request"]
+    if json_lines:
+        config["formatters"] = {"json": {"()": JsonLines}}
+        for handler in config["handlers"].values():
+            handler["formatter"] = "json"
     return config
 
 
@@ -130,6 +71,7 @@ def serve(
     hold: float | None = None,
     policies: list[str] | None = None,
     trusted_proxies: list[str] | None = None,
+    log_format: str = "text",
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
@@ -147,9 +89,14 @@ def serve(
         config.ai_workers = ai_workers
     if hold is not None:
         config.hold_seconds = hold
-    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=log_level.upper(), format="%(asctime)s %(name)s [%(request_id)s]: %(message)s"
+    )
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactSecrets())
+        handler.addFilter(WithRequestId())
+        if log_format == "json":
+            handler.setFormatter(JsonLines())
     log = logging.getLogger("ossuary.server")
     if not is_loopback(host):
         log.warning(
@@ -159,6 +106,7 @@ def serve(
         )
     files = raise_file_limit()
     log.info("open files: at most %d (sockets each hold one)", files)
+    lock = serving_lock(config.url())  # SQLite: refused here if another process serves it
     Store(config.url()).close()  # a bad --db is a clear error here, not a traceback later
     print(f"Ossuary on http://{host}:{port}/  (database: {safe_url(config.url())})",
           file=sys.stderr, flush=True)  # fmt: skip
@@ -174,7 +122,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        log_config=log_config(),
+        log_config=log_config(log_format == "json"),
         ws_max_size=MAX_MESSAGE * 4,
         ws_ping_interval=20,
         ws_ping_timeout=20,
@@ -184,3 +132,5 @@ def serve(
         # be as many clients as it likes)
         proxy_headers=False,
     )
+    if lock is not None:
+        lock.close()

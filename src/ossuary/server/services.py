@@ -12,6 +12,7 @@ from .decks import DeckChecks
 from .doorway import Doorway
 from .hub import Hub
 from .lobby import Lobby
+from .metrics import Metrics
 from .trials import TrialDesk
 
 
@@ -26,6 +27,8 @@ class Services:
     trials: TrialDesk
     doorway: Doorway  # sockets not yet announced (routes/socket.py)
     checks: DeckChecks  # deck checks, off the event loop
+    metrics: Metrics
+    stopping: bool = False  # shutting down: not ready for anything new
 
 
 def services(request: HTTPConnection) -> Services:

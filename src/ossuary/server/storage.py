@@ -27,9 +27,10 @@ the one exception is :meth:`Store.checkpoint`, which has a thread of its own.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,8 +124,40 @@ decks_table = Table(
 )
 
 
+# -- many processes on one database (PostgreSQL: server/cluster.py) ------------------------------
+nodes_table = Table(
+    "nodes",
+    metadata,
+    Column("id", String(32), primary_key=True),  # a serving process, for as long as it runs
+    Column("started", Float, nullable=False),
+    Column("beat", Float, nullable=False),  # the database's clock at its last heartbeat
+)
+
+leases_table = Table(
+    "leases",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),  # the node that applies its actions
+    Column("epoch", BigInteger, nullable=False),  # +1 at each change of owner (the fence)
+    Column("expires", Float, nullable=False),  # the database's clock
+)
+
+presence_table = Table(
+    "presence",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("node", String(32), primary_key=True),
+    Column("conns", Integer, nullable=False),  # the seat's sockets on that node
+)
+
+
 class StorageError(OssuaryError):
     """The database refused or failed a write; the game did not change."""
+
+
+class Fenced(StorageError):
+    """This process no longer owns the game it wrote for: nothing was written."""
 
 
 class LimitReached(OssuaryError):
@@ -221,7 +254,26 @@ class DeckRecord:
     updated: float
 
 
-Write = ActionRow | FinishRow | ControllerRow | ClaimRow
+@dataclass(frozen=True)
+class Fence:
+    """Write the rest of the transaction only while ``owner`` holds the game's
+    lease at ``epoch`` (held, for the transaction, against a takeover)."""
+
+    game_id: str
+    owner: str
+    epoch: int
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Tell the other processes, once the transaction commits (PostgreSQL's
+    NOTIFY; nothing on SQLite, which one process serves)."""
+
+    channel: str
+    payload: str
+
+
+Write = ActionRow | FinishRow | ControllerRow | ClaimRow | Fence | Notice
 
 
 def default_sqlite_url() -> str:
@@ -290,10 +342,27 @@ class Store:
         self.url = url
         try:
             self.engine = _engine(url)
-            metadata.create_all(self.engine)
-            migrate(self.engine)
+            with self._schema_lock():
+                metadata.create_all(self.engine)
+                migrate(self.engine)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
             raise StorageError(f"cannot open the database {safe_url(url)}: {exc}") from exc
+
+    @contextlib.contextmanager
+    def _schema_lock(self) -> Iterator[None]:
+        """One process at a time makes or migrates the tables (several servers
+        starting at once on one new PostgreSQL database would race)."""
+        if self.engine.dialect.name != "postgresql":
+            yield
+            return
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(730536)"))
+            conn.commit()
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(730536)"))
+                conn.commit()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -327,10 +396,13 @@ class Store:
         if self.engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
 
-    def create_game(self, record: GameRecord, limit: int | None = None) -> None:
+    def create_game(
+        self, record: GameRecord, limit: int | None = None, lease: tuple[str, float] | None = None
+    ) -> None:
         """Store a new game; with ``limit``, only if its creator has fewer games
         in progress than that (else :class:`LimitReached`), counted and written
-        in one transaction."""
+        in one transaction; with ``lease`` (node, seconds: several processes on
+        PostgreSQL), owned by that node from the start."""
         with self.engine.begin() as conn:
             if limit is not None and record.creator is not None:
                 self._one_at_a_time(conn, f"games:{record.creator}")
@@ -369,6 +441,14 @@ class Store:
                     for s in record.seats
                 ],
             )
+            if lease is not None and conn.dialect.name == "postgresql":
+                conn.execute(
+                    text(
+                        "INSERT INTO leases (game_id, owner, epoch, expires) VALUES "
+                        "(:g, :me, 1, EXTRACT(EPOCH FROM clock_timestamp()) + :ttl)"
+                    ),
+                    {"g": record.id, "me": lease[0], "ttl": lease[1]},
+                )
 
     def count_playing(self, creator: str) -> int:
         """Games in progress made by the client with this key."""
@@ -377,14 +457,30 @@ class Store:
             n = conn.execute(select(func.count()).select_from(games_table).where(mine)).scalar()
         return int(n or 0)
 
-    def claim_seat(self, game_id: str, seat: int, digest: str) -> None:
-        """Give a lobby player a free seat: its new token's hash, marked claimed."""
+    def claim_seat(self, game_id: str, seat: int, digest: str) -> bool:
+        """Give a lobby player a free seat: its new token's hash, marked claimed;
+        False (nothing written) when someone took it meanwhile, here or on
+        another server."""
         with self.engine.begin() as conn:
-            conn.execute(
+            done = conn.execute(
                 update(seats_table)
-                .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                .where(
+                    (seats_table.c.game_id == game_id)
+                    & (seats_table.c.seat == seat)
+                    & (seats_table.c.claimed == False)  # noqa: E712 (SQL, not Python)
+                )
                 .values(token_hash=digest, claimed=True)
             )
+            return bool(done.rowcount)
+
+    def load_seats(self, game_id: str) -> list[SeatRecord]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats_table)
+                .where(seats_table.c.game_id == game_id)
+                .order_by(seats_table.c.seat)
+            ).all()
+        return seats_of_rows([r._mapping for r in rows])
 
     def write(self, rows: Sequence[Write]) -> None:
         """Apply ``rows`` in one transaction (all or nothing)."""
@@ -399,6 +495,11 @@ class Store:
             if row is None:
                 return None
             return self._record(conn, row._mapping)
+
+    def ping(self) -> None:
+        """A round trip to the database (readiness)."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
 
     def exists(self, game_id: str) -> bool:
         with self.engine.connect() as conn:
@@ -555,6 +656,17 @@ def _apply(conn: Connection, row: Write) -> None:
             .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
             .values(controller=row.controller)
         )
+    elif isinstance(row, Fence):
+        held = conn.execute(
+            select(leases_table.c.owner, leases_table.c.epoch)
+            .where(leases_table.c.game_id == row.game_id)
+            .with_for_update(read=True)
+        ).first()
+        if held is None or held.owner != row.owner or held.epoch != row.epoch:
+            raise Fenced(f"game {row.game_id} is now played by another server")
+    elif isinstance(row, Notice):
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": row.channel, "p": row.payload})
     else:
         conn.execute(
             update(seats_table)

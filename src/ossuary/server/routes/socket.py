@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -79,6 +80,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
 
 async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> None:
     seat = conn.seat
+    round_trip = services(websocket).metrics.round_trip
     while not conn.closed:
         try:
             frame = await websocket.receive()
@@ -91,6 +93,7 @@ async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> N
         except BadMessage as exc:
             conn.send(error(str(exc), "bad_message"))
             continue
+        started = time.perf_counter()
         try:
             # shielded: a socket dropped mid-action must not cut an action
             # between its commit and the game taking it
@@ -100,6 +103,8 @@ async def _receive(websocket: WebSocket, hub: Hub, g: LiveGame, conn: Conn) -> N
             reply = error("the server failed to handle that message", "internal")
         if reply is not None:
             conn.send(reply)
+        if not isinstance(msg, PingMessage):
+            round_trip.observe(time.perf_counter() - started)
 
 
 async def _dispatch(hub: Hub, g: LiveGame, seat: int | None, msg: Incoming) -> Message | None:
@@ -109,15 +114,15 @@ async def _dispatch(hub: Hub, g: LiveGame, seat: int | None, msg: Incoming) -> M
     elif seat is None:
         reply = error("spectators watch; they cannot act", "spectator")
     elif isinstance(msg, ActionMessage):
-        reply = await hub.act(g, seat, msg.id, seq=msg.seq)
+        reply = await hub.request(g, seat, "act", {"id": msg.id, "seq": msg.seq})
     elif isinstance(msg, TakeoverMessage):
-        reply = await hub.takeover(g, seat, msg.seat)
+        reply = await hub.request(g, seat, "takeover", {"seat": msg.seat})
     elif isinstance(msg, ReclaimMessage):
-        reply = await hub.reclaim(g, seat)
+        reply = await hub.request(g, seat, "reclaim", {})
     elif isinstance(msg, ResignMessage):
-        reply = await hub.resign(g, seat)
+        reply = await hub.request(g, seat, "resign", {})
     elif isinstance(msg, LeaveMessage):
-        reply = await hub.leave(g, seat)
+        reply = await hub.request(g, seat, "leave", {})
     return reply
 
 
