@@ -254,3 +254,29 @@ def test_a_second_process_on_one_sqlite_file_is_refused() -> None:
             second.log_path.unlink(missing_ok=True)
         finally:
             held.close()
+
+
+def test_the_documented_balancer_configurations_are_valid() -> None:
+    """``deploy/haproxy-local.cfg`` (the plain commands of docs/server.md) and
+    the compose file's ``deploy/haproxy.cfg`` as HAProxy reads them."""
+    import subprocess
+
+    from .cluster import haproxy
+
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    local = deploy / "haproxy-local.cfg"
+    out = subprocess.run([haproxy(), "-c", "-f", str(local)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert [f"127.0.0.1:{p}" for p in (8001, 8002, 8003)] == [
+        line.split()[2]
+        for line in local.read_text().splitlines()
+        if line.strip().startswith("server")
+    ]
+    # the compose file's names resolve inside its network only: checked with loopback
+    text = (deploy / "haproxy.cfg").read_text().replace("ossuary1:", "127.0.0.1:")
+    text = text.replace("ossuary2:", "127.0.0.1:").replace("ossuary3:", "127.0.0.1:")
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = Path(tmp) / "haproxy.cfg"
+        cfg.write_text(text)
+        out = subprocess.run([haproxy(), "-c", "-f", str(cfg)], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
