@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import tempfile
 import time
+import urllib.error
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -216,6 +217,46 @@ def test_every_game_and_mode_survives_kill_9_of_a_process(c: Cluster) -> None:
             assert _shown(lb, game) == before, (game["game"], len(game["seats"]))
     finally:
         _again(c, victim)
+
+
+def test_trials_and_replay_steps_are_counted_where_every_process_sees_them(c: Cluster) -> None:
+    from ossuary import games
+
+    a, b, s = c.servers
+    hecatomb = games.get("hecatomb")
+    deck = hecatomb.format_deck(hecatomb.preconstructed()["Rot and Ruin"])
+    status, trial = post(a.base, "/api/trials", {"game": "hecatomb", "text": deck})
+    assert status == 201, trial
+    # one at a time for a client, whichever process it asks
+    status, again = post(b.base, "/api/trials", {"game": "hecatomb", "text": deck})
+    assert status == 429 and "one at a time" in again["error"]
+    # any process says how it goes, and any stops it
+    from .cluster import get
+
+    assert get(s.base, f"/api/trials/{trial['id']}")["planned"] == trial["planned"]
+    status, stopped = post(b.base, f"/api/trials/{trial['id']}/stop", {})
+    assert status == 200 and stopped["status"] == "stopped"
+    deadline = time.monotonic() + 20
+    while get(a.base, f"/api/trials/{trial['id']}")["status"] == "running":
+        assert time.monotonic() < deadline, "the trial was not stopped where it runs"
+        time.sleep(0.2)
+    # replay steps: one client's allowance (60 at once, 30 a second after),
+    # whichever process serves them: not 60 from each
+    game = _new(a.base)
+
+    def step(i: int) -> int:
+        try:
+            get(c.servers[i % 3].base, f"/api/games/{game['id']}/replay?step=0")
+            return 200
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(12) as pool:
+        codes = list(pool.map(step, range(150)))
+    took = time.monotonic() - started
+    assert set(codes) <= {200, 429}
+    assert codes.count(200) <= 60 + 30 * took + 5, (codes.count(200), took)
 
 
 def test_a_rolling_restart_loses_nothing(c: Cluster) -> None:

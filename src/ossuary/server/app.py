@@ -123,7 +123,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         doorway = Doorway(config.pending_per_client, config.pending_total)
         checks = decks.DeckChecks(config.deck_checks_per_second, config.deck_checks_burst)
         figures = Metrics()
-        served = Services(config, db, hub, lobby, desk, doorway, checks, figures)
+        board = trials.TrialBoard(db, cluster.node, desk)
+        served = Services(config, db, hub, lobby, desk, doorway, checks, figures, board)
         app.state.services = served
         figures.watch(lambda: _figures(hub, pool), lambda: pool.queue_depths())
         cluster.lag = figures.fanout_lag.observe
@@ -135,7 +136,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         await hub.sweep()
         loop = asyncio.get_running_loop()
         sweeper = loop.create_task(hub.sweeping())
-        trial_sweeper = loop.create_task(desk.sweeping())
+        trial_sweeper = loop.create_task(board.sweeping())
         try:
             yield
         finally:

@@ -26,7 +26,7 @@ from typing import Any
 from ..engine.errors import OssuaryError
 from ..engine.names import naming, speak
 from ..tutorial import lesson
-from . import ai
+from . import ai, replays
 from .clocks import SeatClocks
 from .cluster import MOVED, Alone
 from .db import Database
@@ -735,6 +735,18 @@ class Hub:
         return changed
 
     # -- replays -----------------------------------------------------------------------------
+    async def replay_allowed(self, client: str | None) -> bool:
+        """Whether ``client`` may read one more replay step now: counted in the
+        database where several processes serve (every one sees the count),
+        in memory where one does."""
+        if not self.cluster.clustered or client is None:
+            return self.replays.allow(client)
+        from .decks import client_key
+
+        key = f"replay:{client_key(client)}"
+        rate, burst = replays.STEPS_PER_SECOND, replays.BURST
+        return await self.db.call(self.db.store.take_token, key, rate, burst)
+
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:
         """Step ``step`` (0: the start) of the game as ``seat`` saw it (see
         :mod:`.replays`: cached per game, built in slices between live actions)."""

@@ -162,6 +162,7 @@ class Leases:
             ).all()
             c.execute(text(f"DELETE FROM nodes WHERE beat < {NOW} - 60 AND id <> :me"),
                       {"me": self.node})  # fmt: skip
+            c.execute(text(f"DELETE FROM buckets WHERE at < {NOW} - 3600"))  # long full again
         return sorted({r[0] for r in rows})
 
     def tail(self, game_id: str, n: int) -> Tail:

@@ -13,7 +13,7 @@ from .doorway import Doorway
 from .hub import Hub
 from .lobby import Lobby
 from .metrics import Metrics
-from .trials import TrialDesk
+from .trials import TrialBoard, TrialDesk
 
 
 @dataclass
@@ -28,6 +28,7 @@ class Services:
     doorway: Doorway  # sockets not yet announced (routes/socket.py)
     checks: DeckChecks  # deck checks, off the event loop
     metrics: Metrics
+    board: TrialBoard  # the trials as every process sees them
     stopping: bool = False  # shutting down: not ready for anything new
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -149,6 +150,28 @@ presence_table = Table(
     Column("seat", Integer, primary_key=True),
     Column("node", String(32), primary_key=True),
     Column("conns", Integer, nullable=False),  # the seat's sockets on that node
+)
+
+
+trials_table = Table(
+    "trials",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("client", String(64), nullable=True, index=True),  # a hash of the address
+    Column("node", String(32), nullable=False),  # the process playing its games
+    Column("status", String(16), nullable=False),  # running, done, stopped, failed
+    Column("answer", Text, nullable=False),  # JSON: what GET /api/trials/{id} answers
+    Column("polled", Float, nullable=False),  # when its page last asked (time.time)
+    Column("stop", Boolean, nullable=False, default=False),  # asked to stop elsewhere
+    Column("ended", Float, nullable=True),
+)
+
+buckets_table = Table(
+    "buckets",
+    metadata,
+    Column("key", String(80), primary_key=True),  # what is limited, and a hash of who
+    Column("tokens", Float, nullable=False),
+    Column("at", Float, nullable=False),
 )
 
 
@@ -616,6 +639,105 @@ class Store:
             mine = decks_table.c.creator == creator
             n = conn.execute(select(func.count()).select_from(decks_table).where(mine)).scalar()
         return int(n or 0)
+
+    # -- deck trials, seen from every process (server/trials.py) ----------------------------
+    def trial_begin(
+        self, trial_id: str, client: str | None, node: str, answer: str, limit: int
+    ) -> None:
+        """A new running trial, if its client runs fewer than ``limit`` on any
+        process (else :class:`LimitReached`), counted and written at once."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if client is not None:
+                self._one_at_a_time(conn, f"trials:{client}")
+                mine = (trials_table.c.client == client) & (trials_table.c.status == "running")
+                count = conn.execute(select(func.count()).select_from(trials_table).where(mine))
+                n = int(count.scalar() or 0)
+                if n >= limit:
+                    raise LimitReached(n)
+            conn.execute(
+                insert(trials_table).values(
+                    id=trial_id,
+                    client=client,
+                    node=node,
+                    status="running",
+                    answer=answer,
+                    polled=now,
+                    stop=False,
+                    ended=None,
+                )
+            )
+
+    def trial_save(self, trial_id: str, status: str, answer: str, ended: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(trials_table)
+                .where(trials_table.c.id == trial_id)
+                .values(status=status, answer=answer, ended=time.time() if ended else None)
+            )
+
+    def trial_look(self, trial_id: str, stop: bool = False) -> str | None:
+        """A trial's last answer (None: no such trial), marked as watched (and,
+        with ``stop``, asked to stop)."""
+        values: dict[str, Any] = {"polled": time.time()}
+        if stop:
+            values["stop"] = True
+        with self.engine.begin() as conn:
+            conn.execute(update(trials_table).where(trials_table.c.id == trial_id).values(**values))
+            row = conn.execute(
+                select(trials_table.c.answer).where(trials_table.c.id == trial_id)
+            ).first()
+        return None if row is None else str(row[0])
+
+    def trial_watch(self, ids: list[str]) -> dict[str, tuple[float, bool]]:
+        """When each trial's page last asked, and whether it was asked to stop."""
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(trials_table.c.id, trials_table.c.polled, trials_table.c.stop).where(
+                    trials_table.c.id.in_(ids)
+                )
+            ).all()
+        return {r[0]: (float(r[1]), bool(r[2])) for r in rows}
+
+    def trial_forget(self, client: str | None, keep: int, older: float) -> None:
+        """Forget ended trials: all but the ``keep`` newest of ``client``, and
+        any that ended ``older`` seconds ago."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(delete(trials_table).where(trials_table.c.ended < now - older))
+            if client is None:
+                return
+            ended = conn.execute(
+                select(trials_table.c.id)
+                .where((trials_table.c.client == client) & (trials_table.c.ended.is_not(None)))
+                .order_by(trials_table.c.ended.desc())
+                .offset(keep)
+            ).all()
+            if ended:
+                conn.execute(
+                    delete(trials_table).where(trials_table.c.id.in_([r[0] for r in ended]))
+                )
+
+    # -- rates seen from every process --------------------------------------------------------
+    def take_token(self, key: str, rate: float, burst: float) -> bool:
+        """One token from ``key``'s bucket (``rate`` a second, ``burst`` at most),
+        in one statement every process shares; False when it is empty."""
+        now = time.time()
+        fill = "LEAST(:burst, buckets.tokens + (:now - buckets.at) * :rate)"
+        if self.engine.dialect.name != "postgresql":
+            fill = "MIN(:burst, buckets.tokens + (:now - buckets.at) * :rate)"
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "INSERT INTO buckets (key, tokens, at) VALUES (:key, :burst - 1, :now) "
+                    f"ON CONFLICT (key) DO UPDATE SET tokens = {fill} - 1, at = :now "
+                    f"WHERE {fill} >= 1 RETURNING tokens"
+                ),
+                {"key": key, "burst": burst, "rate": rate, "now": now},
+            ).first()
+        return row is not None
 
     def count_actions(self, game_id: str) -> int:
         with self.engine.connect() as conn:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -105,12 +106,16 @@ class TrialDesk:
         self.per_opponent = per_opponent or PER_OPPONENT
         self.clock = clock
         self.trials: dict[str, Trial] = {}
+        #: told of every change of a trial (the board every process reads)
+        self.on_change: Callable[[Trial], None] | None = None
 
     def running(self, client: str | None = None) -> list[Trial]:
         return [t for t in self.trials.values() if t.status == "running"
                 and (client is None or t.client == client)]  # fmt: skip
 
-    def start(self, game: Game, text: str, client: str | None) -> Trial:
+    def start(
+        self, game: Game, text: str, client: str | None, trial_id: str | None = None
+    ) -> Trial:
         """A new trial of the deck ``text`` (it must be legal), or a refusal."""
         if not available():
             raise RequestError(
@@ -147,7 +152,7 @@ class TrialDesk:
             raise RequestError(str(exc)) from None
         planned = trial.planned_games(config, self.per_opponent)
         now = self.clock()
-        t = Trial(secrets.token_urlsafe(9), client, config, planned, now, now)
+        t = Trial(trial_id or secrets.token_urlsafe(9), client, config, planned, now, now)
         t.summary = trial.summary(config, _empty(), planned)
         self.trials[t.id] = t
         self._forget_ended(client)
@@ -173,7 +178,12 @@ class TrialDesk:
             t.error = why
             t.ended = self.clock()
             self._forget_ended(t.client)
+            self._changed(t)
         return t
+
+    def _changed(self, t: Trial) -> None:
+        if self.on_change is not None:
+            self.on_change(t)
 
     def _forget_ended(self, client: str | None) -> None:
         """Keep the numbers of at most :data:`ENDED_PER_CLIENT` ended trials of
@@ -250,6 +260,7 @@ class TrialDesk:
                 whole = pa.concat_tables(t.tables)
                 t.summary = await asyncio.to_thread(trial.summary, t.config, whole, t.planned)
                 t.played = t.summary["games"]  # counted with the numbers they make
+                self._changed(t)
             t.status = "done"
         except asyncio.CancelledError:
             if t.status == "running":
@@ -266,6 +277,7 @@ class TrialDesk:
                 await asyncio.gather(*running, return_exceptions=True)
             t.ended = self.clock()
             t.tables = []  # the numbers are in the summary
+            self._changed(t)
 
 
 def _chunk(per_game: float | None) -> int:
@@ -286,3 +298,92 @@ def _json(config: Any) -> str:
     import json
 
     return json.dumps(config.to_json())
+
+
+class TrialBoard:
+    """The trials as every process of the database sees them (``trials``
+    table): a page may ask any process how a trial goes, or stop it; the one
+    playing its games writes its numbers there as they come in, stops it when
+    asked or when nobody asks any more, and one trial at a time per client is
+    counted there."""
+
+    def __init__(self, db: Any, node: str, desk: TrialDesk) -> None:
+        self.db = db
+        self.node = node
+        self.desk = desk
+        self._tasks: set[asyncio.Task[Any]] = set()
+        desk.on_change = self._save
+
+    async def start(self, game: Game, text: str, client: str | None) -> dict[str, Any]:
+        from .decks import client_key
+        from .storage import LimitReached
+
+        key = client_key(client)
+        trial_id = secrets.token_urlsafe(9)
+        try:
+            await self.db.call(self.db.store.trial_begin, trial_id, key, self.node, "{}",
+                               PER_CLIENT)  # fmt: skip
+        except LimitReached:
+            raise RequestError(
+                "you already have a deck trial running: wait for it to finish or stop it "
+                "(one at a time for each player)",
+                429,
+            ) from None
+        try:
+            t = self.desk.start(game, text, client, trial_id)
+        except RequestError:
+            await self.db.call(self.db.store.trial_save, trial_id, "failed", "{}", True)
+            raise
+        answer = self.desk.answer(t)
+        self._save(t)
+        await self.db.call(self.db.store.trial_forget, key, ENDED_PER_CLIENT, KEEP_FINISHED)
+        return answer
+
+    async def look(self, trial_id: str, stop: bool = False) -> dict[str, Any]:
+        """How a trial goes (and, with ``stop``, stopped), whichever process plays it."""
+        mine = self.desk.trials.get(trial_id)
+        if mine is not None:
+            t = (
+                self.desk.stop(trial_id, "stopped by its player")
+                if stop
+                else self.desk.get(trial_id)
+            )
+            await self.db.call(self.db.store.trial_look, trial_id)
+            return self.desk.answer(t)
+        text = await self.db.call(self.db.store.trial_look, trial_id, stop)
+        if text is None or text == "{}":
+            raise RequestError(
+                "no such deck trial (it may have ended a while ago: start another)", 404
+            )
+        answer: dict[str, Any] = json.loads(text)
+        if stop and answer.get("status") == "running":  # its process stops it at its next look
+            answer = {**answer, "status": "stopped", "error": "stopped by its player"}
+        return answer
+
+    async def sweeping(self) -> None:
+        """Stop this process's trials nobody asks about (on any process) or
+        that were asked to stop elsewhere; forget old ones."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                ids = [t.id for t in self.desk.running()]
+                seen = await self.db.call(self.db.store.trial_watch, ids)
+                now = time.time()
+                for trial_id, (polled, stop) in seen.items():
+                    t = self.desk.trials.get(trial_id)
+                    if t is not None:
+                        t.polled = self.desk.clock() - max(0.0, now - polled)
+                    if stop:
+                        self.desk.stop(trial_id, "stopped by its player")
+                self.desk.sweep()
+            except Exception as exc:  # the database is away: look again later
+                log.warning("sweeping the trials failed: %s", exc)
+
+    def _save(self, t: Trial) -> None:
+        answer = json.dumps(self.desk.answer(t))
+        ended = t.status != "running"
+        task = asyncio.get_running_loop().create_task(
+            self.db.call(self.db.store.trial_save, t.id, t.status, answer, ended)
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

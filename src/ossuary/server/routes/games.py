@@ -102,7 +102,7 @@ async def get_replay(game_id: str, request: Request, s: Served, step: int = 0) -
     ``Authorization: Bearer`` header (none: as a spectator saw it)."""
     hub = s.hub
     no_token_in_url(request.query_params)
-    if not hub.replays.allow(client_of(request)):
+    if not await hub.replay_allowed(client_of(request)):
         raise RequestError(
             f"too many replay steps at once: at most {replays.STEPS_PER_SECOND:g} a second",
             429,

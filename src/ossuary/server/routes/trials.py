@@ -19,18 +19,16 @@ Served = Annotated[Services, Depends(services)]
 async def start_trial(body: StartTrial, request: Request, s: Served) -> dict[str, Any]:
     """Try a legal deck against its game's preconstructed decks on the AI
     workers; poll ``GET /api/trials/{id}`` (a trial nobody polls stops)."""
-    desk = s.trials
-    return desk.answer(desk.start(decks.game_of(body.game, 400), body.text, client_of(request)))
+    return await s.board.start(decks.game_of(body.game, 400), body.text, client_of(request))
 
 
 @router.get("/api/trials/{trial_id}")
 async def get_trial(trial_id: str, s: Served) -> dict[str, Any]:
     """How a trial goes: games played of those planned, the win rates so far."""
-    return s.trials.answer(s.trials.get(checked_id(trial_id, "trial")))
+    return await s.board.look(checked_id(trial_id, "trial"))
 
 
 @router.post("/api/trials/{trial_id}/stop")
 async def stop_trial(trial_id: str, s: Served) -> dict[str, Any]:
     """Stop a trial (its page was closed, or its player asked)."""
-    desk = s.trials
-    return desk.answer(desk.stop(checked_id(trial_id, "trial"), "stopped by its player"))
+    return await s.board.look(checked_id(trial_id, "trial"), stop=True)
