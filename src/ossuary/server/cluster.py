@@ -39,8 +39,9 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..engine.errors import OssuaryError
 from .db import Database
@@ -49,6 +50,7 @@ from .messages import Message, error
 from .storage import Fence, Notice, Write
 
 log = logging.getLogger("ossuary.server")
+T = TypeVar("T")
 
 LEASE_SECONDS = 3.0  # a lease not renewed for this long may be taken over
 TICK_SECONDS = 1.0  # heartbeat, lease renewal and the look for orphaned games
@@ -146,9 +148,13 @@ class Cluster(Alone):
         self.url = url
         self.node = "n" + secrets.token_hex(6)
         self.leases = Leases(db.store.engine, self.node, LEASE_SECONDS)
+        # the cluster's own statements (leases, notices, copies catching up)
+        # run in threads of their own, never queued behind the games' writes
+        self._talk = ThreadPoolExecutor(2, thread_name_prefix="ossuary-cluster")
         self._owned: dict[str, int] = {}  # game id -> lease epoch
         self._done: set[str] = set()  # finished games whose leases can go
         self._pending: dict[str, asyncio.Future[Message | str | None]] = {}
+        self._owners: dict[str, str] = {}  # who owned each game when last asked
         self._stop = threading.Event()
         self._wake = asyncio.Event()
         self._listener: threading.Thread | None = None
@@ -196,7 +202,7 @@ class Cluster(Alone):
     async def start(self, host: Host) -> None:
         self.host = host
         self.loop = asyncio.get_running_loop()
-        await self.db.call(self.leases.register)
+        await self._call(self.leases.register)
         listening = threading.Event()
         self._listener = threading.Thread(
             target=self._listen, args=(listening,), name="ossuary-listen", daemon=True
@@ -216,8 +222,8 @@ class Cluster(Alone):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
         try:
-            released = await self.db.call(self.leases.release)
-            await self.db.call(self.leases.notify, CHANNEL, self._payload("", "released", {}))
+            released = await self._call(self.leases.release)
+            await self._call(self.leases.notify, CHANNEL, self._payload("", "released", {}))
             log.info("node %s: %d game(s) handed over", self.node, len(released))
         except Exception as exc:  # the database is gone: the leases lapse by themselves
             log.warning("could not hand the games over: %s", exc)
@@ -227,6 +233,10 @@ class Cluster(Alone):
             await asyncio.to_thread(self._listener.join, 5)
         for task in list(self._tasks):
             task.cancel()
+        self._talk.shutdown(wait=False)
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._talk, fn, *args)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         assert self.loop is not None
@@ -251,19 +261,19 @@ class Cluster(Alone):
         assert self.host is not None
         if self._done:
             done, self._done = self._done, set()
-            await self.db.call(self.leases.drop, sorted(done))
-        held = await self.db.call(self.leases.tick)
+            await self._call(self.leases.drop, sorted(done))
+        held = await self._call(self.leases.tick)
         for game_id in [g for g in self._owned if g not in held]:
             log.warning("node %s: lost game %s to another process", self.node, game_id)
             self._owned.pop(game_id, None)
             self.host.demoted(game_id)
         if self.closing:
             return
-        for game_id in await self.db.call(self.leases.orphans, ADOPT_PER_TICK):
+        for game_id in await self._call(self.leases.orphans, ADOPT_PER_TICK):
             if self.closing:
                 return
             await self.adopt(game_id)
-        for game_id in await self.db.call(self.leases.reap):
+        for game_id in await self._call(self.leases.reap):
             await self.host.heard(game_id, "p", {})
             await self.tell(game_id, "p")
 
@@ -275,7 +285,7 @@ class Cluster(Alone):
             return True
         if self.closing:
             return False
-        epoch = await self.db.call(self.leases.claim, game_id)
+        epoch = await self._call(self.leases.claim, game_id)
         if epoch is None:
             return False
         self._owned[game_id] = epoch
@@ -295,23 +305,23 @@ class Cluster(Alone):
     async def tell(self, game_id: str, kind: str, **data: Any) -> None:
         """A notice outside any write (a computer thinking, a socket's coming)."""
         try:
-            await self.db.call(self.leases.notify, CHANNEL, self._payload(game_id, kind, data))
+            await self._call(self.leases.notify, CHANNEL, self._payload(game_id, kind, data))
         except Exception as exc:
             log.warning("node %s: could not tell the others: %s", self.node, exc)
 
     async def present(self, game_id: str, seat: int, delta: int) -> None:
         try:
-            await self.db.call(self.leases.present, game_id, seat, delta)
+            await self._call(self.leases.present, game_id, seat, delta)
         except Exception as exc:
             log.warning("node %s: presence not stored: %s", self.node, exc)
             return
         await self.tell(game_id, "p")
 
     async def presence(self, game_id: str) -> set[int]:
-        return await self.db.call(self.leases.presence, game_id)
+        return await self._call(self.leases.presence, game_id)
 
     async def tail(self, game_id: str, n: int) -> Tail | None:
-        return await self.db.call(self.leases.tail, game_id, n)
+        return await self._call(self.leases.tail, game_id, n)
 
     def _listen(self, listening: threading.Event) -> None:
         """The listening connection (a thread): every notice to the event loop.
@@ -376,23 +386,29 @@ class Cluster(Alone):
         should do it itself."""
         assert self.loop is not None
         for _ in range(3):
-            owner = await self.db.call(self.leases.owner, game_id)
-            if owner is None or not owner[1] or owner[0] == self.node:
-                if await self.adopt(game_id):
-                    return MOVED
-                continue
+            node = self._owners.get(game_id)
+            if node is None:
+                owner = await self._call(self.leases.owner, game_id)
+                if owner is None or not owner[1] or owner[0] == self.node:
+                    if await self.adopt(game_id):
+                        return MOVED
+                    continue
+                node = self._owners[game_id] = owner[0]
+                while len(self._owners) > 10_000:
+                    self._owners.pop(next(iter(self._owners)))
             rid = secrets.token_hex(8)
             fut: asyncio.Future[Message | str | None] = self.loop.create_future()
             self._pending[rid] = fut
             ask = {"q": rid, "f": self.node, "g": game_id, "s": seat, "o": op, "a": args}
             try:
-                await self.db.call(self.leases.notify, f"{CHANNEL}_{owner[0]}",
-                                   json.dumps(ask, separators=(",", ":")))  # fmt: skip
-                answer = await self._answer_of(fut, game_id, owner[0])
+                await self._call(self.leases.notify, f"{CHANNEL}_{node}",
+                                 json.dumps(ask, separators=(",", ":")))  # fmt: skip
+                answer = await self._answer_of(fut, game_id, node)
             finally:
                 self._pending.pop(rid, None)
             if answer not in (MOVED, GONE):
                 return answer
+            self._owners.pop(game_id, None)  # ask the database who owns it now
         return error("the server playing this game did not answer; try again", "storage")
 
     async def _answer_of(
@@ -407,7 +423,7 @@ class Cluster(Alone):
                 return await asyncio.wait_for(asyncio.shield(fut), step)
             except TimeoutError:
                 waited += step
-            now = await self.db.call(self.leases.owner, game_id)
+            now = await self._call(self.leases.owner, game_id)
             if now is None or not now[1] or now[0] != owner:
                 return GONE
         return GONE
@@ -422,7 +438,7 @@ class Cluster(Alone):
             log.exception("node %s: a forwarded %r failed", self.node, ask.get("o"))
             reply = error("the server failed to handle that message", "internal")
         answer = json.dumps({"r": ask["q"], "m": reply}, separators=(",", ":"))
-        await self.db.call(self.leases.notify, f"{CHANNEL}_{ask['f']}", answer)
+        await self._call(self.leases.notify, f"{CHANNEL}_{ask['f']}", answer)
 
 
 def cluster_for(db: Database, url: str) -> Alone:

@@ -378,7 +378,9 @@ class Hub:
             result = result_lines(g.game, new) if new.is_terminal() else None
             if result is not None:
                 rows.append(FinishRow(g.id, getattr(new, "winner", None), result, now))
-            rows += self.cluster.notice(g.id, "a", a=g.n + 1)
+            # the action itself rides on its notice: a copy elsewhere applies it
+            # without reading it back (a gap makes it read the log instead)
+            rows += self.cluster.notice(g.id, "a", a=g.n, x=aid, d=action.digest)
             try:
                 await self.db.write(rows)
             except Fenced as exc:  # another process took the game over: it decides
@@ -654,6 +656,8 @@ class Hub:
                 for mine, now in zip(g.record.seats, seats, strict=False):
                     mine.token_hash, mine.claimed = now.token_hash, now.claimed
                 self.broadcast_seats(g)
+        elif kind == "a" and self._follow_notice(g, data):
+            self.broadcast_state(g)
         elif kind == "x":  # the owner's computer thinking, or a turn timer
             th, dl = data.get("th"), data.get("dl")
             g.thinking = th if isinstance(th, int) else None
@@ -661,6 +665,30 @@ class Hub:
             self.broadcast_thinking(g)
         else:
             await self.catch_up(g)
+
+    def _follow_notice(self, g: LiveGame, data: dict[str, Any]) -> bool:
+        """Apply the action a notice carries when it is the copy's next one
+        (the digest checked); False when it isn't (then the log is read)."""
+        n, aid, digest = data.get("a"), data.get("x"), data.get("d")
+        if g.catching or g.lock.locked() or n != g.n or not isinstance(aid, str):
+            return False
+        new = g.state.clone()
+        try:
+            new.apply_action(aid)
+        except Exception:
+            return False
+        if digest is not None and digest != position_digest(new):
+            return False
+        g.state = new
+        g.record.actions.append(aid)
+        g.record.digests.append(digest if isinstance(digest, str) else None)
+        g.posed = time.monotonic()
+        g.thinking = None
+        if new.is_terminal():
+            g.record.status = "finished"
+            g.record.winner = getattr(new, "winner", None)
+            g.record.result = result_lines(g.game, new)
+        return True
 
     async def resync(self) -> None:
         """Notices may have been missed (the listening connection was lost):
