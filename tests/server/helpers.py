@@ -126,7 +126,7 @@ class ServerProcess:
         """Every line the server (and uvicorn) wrote so far."""
         return self.log_path.read_text("utf-8", errors="replace")
 
-    def start(self, timeout: float = 20.0) -> None:
+    def start(self, timeout: float = 60.0) -> None:
         self.launch()
         self.wait_ready(timeout)
 
@@ -146,7 +146,7 @@ class ServerProcess:
                 preexec_fn=self.preexec,
             )
 
-    def wait_ready(self, timeout: float = 20.0, path: str = "/api/catalog") -> None:
+    def wait_ready(self, timeout: float = 60.0, path: str = "/readyz") -> None:
         assert self.proc is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -522,7 +522,7 @@ class _Lane:
     async def warm(self) -> None:
         """Start every worker of the lane (each waits until it is warm)."""
         await asyncio.gather(
-            *(asyncio.to_thread(w.ensure) for w in self.idle), return_exceptions=True
+            *(asyncio.to_thread(w.ensure) for w in self.all), return_exceptions=True
         )
 
     def stop(self) -> None:
@@ -557,6 +557,10 @@ class AIPool:
             else None
         )
         self._used: collections.OrderedDict[str, float] = collections.OrderedDict()
+        #: set once the workers people's games use are warm (readiness)
+        self.warmed = asyncio.Event()
+        if inline:  # threads of this process: nothing to start
+            self.warmed.set()
         self._order = itertools.count()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -640,8 +644,15 @@ class AIPool:
 
     async def warm(self) -> None:
         """Start every worker now (the server does as it starts), so that no
-        decision waits for a process to start."""
-        await asyncio.gather(*(lane.warm() for lane in self._lanes()))
+        decision waits for a process to start: the lanes people's games use
+        first, one after the other (all at once, a busy machine would warm
+        none of them soon), then the rest. :attr:`warmed` once people's are."""
+        for lane in (self.quick, self.search):
+            await lane.warm()
+        self.warmed.set()
+        for later in (self.idle, self.trial):
+            if later is not None:
+                await later.warm()
 
     @property
     def background_workers(self) -> int:

@@ -23,14 +23,17 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(s: Served) -> Response:
-    """Ready to serve games: started, not shutting down, its database answering
-    and (several processes) listening to the others. 503 otherwise, so a
-    balancer sends nothing new to a process that is stopping or cut off."""
+    """Ready to serve games: started, its computer players warm, not shutting
+    down, its database answering and (several processes) listening to the
+    others. 503 otherwise, so a balancer sends nothing new to a process that is
+    starting, stopping or cut off."""
     why = None
     if s.stopping:
         why = "shutting down"
     elif not s.hub.cluster.ready:
         why = "not yet listening to the other processes"
+    elif not s.hub.pool.warmed.is_set():
+        why = "its computer players are still starting"
     else:
         try:
             await asyncio.wait_for(s.db.call(s.db.store.ping), PING_SECONDS)
