@@ -95,10 +95,11 @@ def free_port() -> int:
         return port
 
 
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
+def post(base: str, path: str, body: dict[str, Any], client: str | None = None) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json"}
+    if client is not None:  # a player of its own behind the balancer (--cluster)
+        headers["X-Forwarded-For"] = client
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
     with urllib.request.urlopen(req, timeout=30) as r:
         out: dict[str, Any] = json.load(r)
         return out
@@ -106,12 +107,14 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 async def seat_client(
     ws_url: str, token: str, stats: Stats, think: tuple[float, float], rng: random.Random,
-    stop: float, with_ai: bool,
+    stop: float, with_ai: bool, client: str | None = None,
 ) -> bool:  # fmt: skip
     """Play one seat until the game ends or time is up; True if the game ended."""
     sent_seq: int | None = None
     sent_at = 0.0
-    async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
+    headers = {"X-Forwarded-For": client} if client else None
+    async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None,
+                       additional_headers=headers) as ws:  # fmt: skip
         await ws.send(json.dumps({"type": "auth", "token": token}))
         while time.monotonic() < stop:
             try:
@@ -149,13 +152,14 @@ async def game_loop(
     """Keep one table busy: play a game, then start the next, until time is up."""
     ws_base = base.replace("http://", "ws://")
     loop = asyncio.get_running_loop()
+    # each table is a player of its own (its address, as a balancer says it)
+    client = f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
     while time.monotonic() < stop and stats.started < args.max_games:
         stats.started += 1
         seats = ["human", "normal"] if with_ai else ["human", "human"]
+        body = {"seats": seats, "seed": rng.randrange(2**31)}
         try:
-            game = await loop.run_in_executor(
-                None, post, base, "/api/games", {"seats": seats, "seed": rng.randrange(2**31)}
-            )
+            game = await loop.run_in_executor(None, post, base, "/api/games", body, client)
             tasks = [
                 seat_client(
                     f"{ws_base}/ws/games/{game['id']}",
@@ -165,6 +169,7 @@ async def game_loop(
                     random.Random(rng.random()),
                     stop,
                     with_ai,
+                    client,
                 )
                 for s in game["seats"]
             ]
