@@ -617,9 +617,12 @@ def cluster_main(args: argparse.Namespace) -> None:
                         raise SystemExit("HAProxy did not start") from None
                     time.sleep(0.2)
             cpu0 = [process_cpu(s.pid) for s in servers]
+            mine0 = os.times()
             t0 = time.monotonic()
             stats = asyncio.run(run(base, args))
             wall = time.monotonic() - t0
+            mine1 = os.times()
+            clients = mine1.user - mine0.user + mine1.system - mine0.system
             cpu = [process_cpu(s.pid) - c for s, c in zip(servers, cpu0, strict=True)]
             scrapes = [scrape(f"http://127.0.0.1:{p}") for p in ports]
         finally:
@@ -652,6 +655,7 @@ def cluster_main(args: argparse.Namespace) -> None:
             "actions_per_s": total / wall, "p50_ms": percentile(stats.rtts, 0.5) * 1000,
             "p99_ms": percentile(stats.rtts, 0.99) * 1000, "errors": len(stats.errors),
             "fanout_notices": heard, "fanout_lag_mean_ms": lag_mean, "fanout_lag_p99_ms": lag_p99,
+            "server_cpu_s": cpu, "client_cpu_s": clients,
         }, indent=1))  # fmt: skip
 
 

@@ -56,6 +56,7 @@ LEASE_SECONDS = 3.0  # a lease not renewed for this long may be taken over
 TICK_SECONDS = 1.0  # heartbeat, lease renewal and the look for orphaned games
 FORWARD_SECONDS = 8.0  # how long a forwarded action waits for its owner's answer
 ADOPT_PER_TICK = 100  # orphaned games one process takes over at one tick
+PRESENCE_EVERY = 0.2  # sockets' comings and goings gathered this long, then stored
 CHANNEL = "ossuary"  # every process listens; each also listens on CHANNEL_<node>
 MOVED = "moved"  # an owner's answer: not mine any more, ask again
 GONE = "gone"  # no answer: the owner went away
@@ -125,6 +126,12 @@ class Alone:
     async def presence(self, game_id: str) -> set[int]:
         return set()
 
+    async def presence_many(self, game_ids: list[str]) -> dict[str, set[int]]:
+        return {}
+
+    async def free(self, game_id: str) -> bool:
+        return True
+
     async def adopt(self, game_id: str, tell: bool = True) -> bool:
         return True
 
@@ -148,9 +155,15 @@ class Cluster(Alone):
         self.url = url
         self.node = "n" + secrets.token_hex(6)
         self.leases = Leases(db.store.engine, self.node, LEASE_SECONDS)
-        # the cluster's own statements (leases, notices, copies catching up)
-        # run in threads of their own, never queued behind the games' writes
-        self._talk = ThreadPoolExecutor(2, thread_name_prefix="ossuary-cluster")
+        # the cluster's own statements run in threads of their own, never
+        # queued behind the games' writes: one for messages (notices, forwarded
+        # actions, who owns what), two for the rest (leases, presence, copies
+        # catching up), so that a burst of the rest never delays a message
+        self._talk = ThreadPoolExecutor(1, thread_name_prefix="ossuary-talk")
+        self._work = ThreadPoolExecutor(2, thread_name_prefix="ossuary-cluster")
+        self._changes: dict[tuple[str, int], int] = {}  # presence not yet stored
+        self._flush = asyncio.Event()
+        self._flusher: asyncio.Task[None] | None = None
         self._owned: dict[str, int] = {}  # game id -> lease epoch
         self._done: set[str] = set()  # finished games whose leases can go
         self._pending: dict[str, asyncio.Future[Message | str | None]] = {}
@@ -212,15 +225,17 @@ class Cluster(Alone):
         await self._tick()
         self.ready = True
         self._ticker = self.loop.create_task(self._ticking(), name="ossuary-leases")
+        self._flusher = self.loop.create_task(self._flushing(), name="ossuary-presence")
         log.info("node %s: one of the processes serving this database", self.node)
 
     async def close(self) -> None:
         """Hand every game back (the others take them over at once) and stop."""
         self.closing = True
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._flusher):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         try:
             released = await self._call(self.leases.release)
             await self._call(self.leases.notify, CHANNEL, self._payload("", "released", {}))
@@ -234,9 +249,12 @@ class Cluster(Alone):
         for task in list(self._tasks):
             task.cancel()
         self._talk.shutdown(wait=False)
+        self._work.shutdown(wait=False)
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._talk, fn, *args)
+        talk = fn in (self.leases.notify, self.leases.owner)
+        pool = self._talk if talk else self._work
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         assert self.loop is not None
@@ -273,9 +291,10 @@ class Cluster(Alone):
             if self.closing:
                 return
             await self.adopt(game_id)
-        for game_id in await self._call(self.leases.reap):
-            await self.host.heard(game_id, "p", {})
-            await self.tell(game_id, "p")
+        gone = await self._call(self.leases.reap)
+        if gone:  # a process went away with sockets: every process looks again
+            await self.host.heard("", "p", {"gs": gone})
+            await self.tell("", "p", gs=gone[:300])
 
     async def adopt(self, game_id: str, tell: bool = True) -> bool:
         """Take the game's lease if nobody holds it; True when this process owns
@@ -310,12 +329,36 @@ class Cluster(Alone):
             log.warning("node %s: could not tell the others: %s", self.node, exc)
 
     async def present(self, game_id: str, seat: int, delta: int) -> None:
-        try:
-            await self._call(self.leases.present, game_id, seat, delta)
-        except Exception as exc:
-            log.warning("node %s: presence not stored: %s", self.node, exc)
-            return
-        await self.tell(game_id, "p")
+        """A socket of ``seat`` came (+1) or went (-1): stored and told with the
+        others of the moment, a fraction of a second later (a thousand sockets
+        connecting at once are a few statements, not a thousand)."""
+        key = (game_id, seat)
+        self._changes[key] = self._changes.get(key, 0) + delta
+        self._flush.set()
+
+    async def _flushing(self) -> None:
+        while True:
+            await self._flush.wait()
+            await asyncio.sleep(PRESENCE_EVERY)
+            self._flush.clear()
+            changes, self._changes = self._changes, {}
+            try:
+                await self._call(self.leases.present_many, changes)
+            except Exception as exc:
+                log.warning("node %s: presence not stored: %s", self.node, exc)
+                continue
+            games = sorted({g for g, _ in changes})
+            for start in range(0, len(games), 300):  # a notice holds 8,000 bytes at most
+                await self.tell("", "p", gs=games[start : start + 300])
+
+    async def presence_many(self, game_ids: list[str]) -> dict[str, set[int]]:
+        return await self._call(self.leases.presence_many, game_ids)
+
+    async def free(self, game_id: str) -> bool:
+        """Whether nobody holds the game's lease (none, or lapsed): a read, so
+        that loading a game another process plays costs no write."""
+        owner = await self._call(self.leases.owner, game_id)
+        return owner is None or not owner[1] or owner[0] == self.node
 
     async def presence(self, game_id: str) -> set[int]:
         return await self._call(self.leases.presence, game_id)
@@ -373,6 +416,7 @@ class Cluster(Alone):
             return
         game_id = msg.get("g")
         if isinstance(game_id, str) and isinstance(kind, str) and self.host is not None:
+            # (a presence notice names its games in "gs")
             if self.lag is not None and isinstance(msg.get("at"), int | float):
                 self.lag(max(0.0, time.time() - float(msg["at"])))
             self._spawn(self.host.heard(game_id, kind, msg))

@@ -217,7 +217,8 @@ class Hub:
         self.live[g.id] = g
         if not self.cluster.clustered:
             return
-        if g.record.status == "playing" and await self.cluster.adopt(g.id, tell=False):
+        playing = g.record.status == "playing"
+        if playing and await self.cluster.free(g.id) and await self.cluster.adopt(g.id, tell=False):
             self.schedule(g)
         else:
             g.remote = await self.cluster.presence(g.id)
@@ -643,17 +644,25 @@ class Hub:
 
     async def heard(self, game_id: str, kind: str, data: dict[str, Any]) -> None:
         """Another process changed ``game_id`` (a notice of ``kind``)."""
+        if kind == "p":  # who is connected where: for the games a notice names
+            gs = data.get("gs")
+            named: list[Any] = gs if isinstance(gs, list) else [game_id]
+            held = [x for x in named if isinstance(x, str) and x in self.live]
+            if held:
+                for gid, seats in (await self.cluster.presence_many(held)).items():
+                    g = self.live.get(gid)
+                    if g is not None and g.remote != seats:
+                        g.remote = seats
+                        self.broadcast_seats(g)
+                        self.schedule(g)  # an owner's abandon clock starts or stops
+            return
         g = self.live.get(game_id)
         if g is None:
             return
-        if kind == "p":  # who is connected where
-            g.remote = await self.cluster.presence(game_id)
-            self.broadcast_seats(g)
-            self.schedule(g)  # an owner's abandon clock starts or stops
-        elif self.cluster.owns(game_id):
+        if self.cluster.owns(game_id):
             if kind == "s":  # a seat taken from the lobby on another process
-                seats = await self.db.call(self.db.store.load_seats, game_id)
-                for mine, now in zip(g.record.seats, seats, strict=False):
+                stored = await self.db.call(self.db.store.load_seats, game_id)
+                for mine, now in zip(g.record.seats, stored, strict=False):
                     mine.token_hash, mine.claimed = now.token_hash, now.claimed
                 self.broadcast_seats(g)
         elif kind == "a" and self._follow_notice(g, data):

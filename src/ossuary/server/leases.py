@@ -136,6 +136,44 @@ class Leases:
             c.execute(text("DELETE FROM presence WHERE conns <= 0 AND game_id = :g"),
                       {"g": game_id})  # fmt: skip
 
+    def present_many(self, changes: dict[tuple[str, int], int]) -> None:
+        """Many sockets' comings and goings on this process, in one transaction."""
+        rows: list[dict[str, Any]] = [
+            {"g": g, "s": seat, "me": self.node, "d": d} for (g, seat), d in changes.items() if d
+        ]
+        games = sorted({g for (g, _seat), d in changes.items() if d})
+        if not rows:
+            return
+        with self.engine.begin() as c:
+            c.execute(
+                text(
+                    "INSERT INTO presence (game_id, seat, node, conns) VALUES (:g, :s, :me, :d) "
+                    "ON CONFLICT (game_id, seat, node) DO UPDATE "
+                    "SET conns = presence.conns + :d"
+                ),
+                rows,
+            )
+            c.execute(
+                text("DELETE FROM presence WHERE conns <= 0 AND node = :me AND game_id = ANY(:gs)"),
+                {"me": self.node, "gs": games},
+            )
+
+    def presence_many(self, game_ids: list[str]) -> dict[str, set[int]]:
+        """The seats with a socket on another live process, for each game."""
+        out: dict[str, set[int]] = {g: set() for g in game_ids}
+        with self.engine.connect() as c:
+            rows = c.execute(
+                text(
+                    "SELECT p.game_id, p.seat FROM presence p JOIN nodes n ON n.id = p.node "
+                    "WHERE p.game_id = ANY(:gs) AND p.node <> :me AND p.conns > 0 "
+                    f"AND n.beat > {NOW} - :ttl"
+                ),
+                {"gs": game_ids, "me": self.node, "ttl": self.ttl},
+            ).all()
+        for g, seat in rows:
+            out[g].add(int(seat))
+        return out
+
     def presence(self, game_id: str) -> set[int]:
         """The seats with a socket on another live process."""
         with self.engine.connect() as c:
