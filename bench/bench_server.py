@@ -79,6 +79,13 @@ class Stats:
     started: int = 0
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat."""
+    fields = [float(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
 def process_cpu(pid: int) -> float:
     """CPU seconds (user + system) a process has used, from /proc (Linux)."""
     try:
@@ -618,10 +625,13 @@ def cluster_main(args: argparse.Namespace) -> None:
                     time.sleep(0.2)
             cpu0 = [process_cpu(s.pid) for s in servers]
             mine0 = os.times()
+            busy0 = machine_busy()
             t0 = time.monotonic()
             stats = asyncio.run(run(base, args))
             wall = time.monotonic() - t0
             mine1 = os.times()
+            busy1 = machine_busy()
+            machine = (busy1[0] - busy0[0]) / max(1.0, busy1[1] - busy0[1])
             clients = mine1.user - mine0.user + mine1.system - mine0.system
             cpu = [process_cpu(s.pid) - c for s, c in zip(servers, cpu0, strict=True)]
             scrapes = [scrape(f"http://127.0.0.1:{p}") for p in ports]
@@ -643,10 +653,13 @@ def cluster_main(args: argparse.Namespace) -> None:
         f"for {wall:.0f} s, think {args.think[0]}-{args.think[1]} s; {stats.started} started, "
         f"{stats.finished} finished; {total / wall:.0f} actions/s",
         report("round trip (through the balancer)", stats.rtts),
-        f"fan-out: {heard} notices heard, lag mean {lag_mean:.2f} ms, p99 <= {lag_p99:g} ms",
+        f"fan-out: {heard} notices heard, lag mean {lag_mean:.2f} ms, p99 <= {lag_p99:g} ms; "
+        f"lease takeovers {sum(x.get('ossuary_lease_takeovers_total', 0) for x in scrapes):.0f}",
         f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""),
         "CPU: "
-        + ", ".join(f"server {i + 1} {c:.0f} s ({c / wall:.0%})" for i, c in enumerate(cpu)),
+        + ", ".join(f"server {i + 1} {c:.0f} s ({c / wall:.0%})" for i, c in enumerate(cpu))
+        + f", clients {clients:.0f} s ({clients / wall:.0%}); the machine's "
+        f"{os.cpu_count()} cores {machine:.0%} busy (everything on it, PostgreSQL included)",
     ]
     print("\n".join(out))
     if args.json:
@@ -655,7 +668,8 @@ def cluster_main(args: argparse.Namespace) -> None:
             "actions_per_s": total / wall, "p50_ms": percentile(stats.rtts, 0.5) * 1000,
             "p99_ms": percentile(stats.rtts, 0.99) * 1000, "errors": len(stats.errors),
             "fanout_notices": heard, "fanout_lag_mean_ms": lag_mean, "fanout_lag_p99_ms": lag_p99,
-            "server_cpu_s": cpu, "client_cpu_s": clients,
+            "server_cpu_s": cpu, "client_cpu_s": clients, "machine_busy": machine,
+            "cores": os.cpu_count(),
         }, indent=1))  # fmt: skip
 
 

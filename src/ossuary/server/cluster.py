@@ -52,7 +52,7 @@ from .storage import Fence, Notice, Write
 log = logging.getLogger("ossuary.server")
 T = TypeVar("T")
 
-LEASE_SECONDS = 3.0  # a lease not renewed for this long may be taken over
+LEASE_SECONDS = 6.0  # a lease not renewed for this long may be taken over
 TICK_SECONDS = 1.0  # heartbeat, lease renewal and the look for orphaned games
 FORWARD_SECONDS = 8.0  # how long a forwarded action waits for its owner's answer
 ADOPT_PER_TICK = 100  # orphaned games one process takes over at one tick
@@ -450,6 +450,8 @@ class Cluster(Alone):
                 answer = await self._answer_of(fut, game_id, node)
             finally:
                 self._pending.pop(rid, None)
+            if isinstance(answer, dict) and answer.get("code") == MOVED:
+                answer = MOVED  # it was no longer that process's: ask again
             if answer not in (MOVED, GONE):
                 return answer
             self._owners.pop(game_id, None)  # ask the database who owns it now
