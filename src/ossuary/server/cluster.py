@@ -280,8 +280,11 @@ class Cluster(Alone):
         if self._done:
             done, self._done = self._done, set()
             await self._call(self.leases.drop, sorted(done))
+        # only games owned before the renewal started can have been lost: one
+        # made meanwhile may have committed after the renewal read the leases
+        before = dict(self._owned)
         held = await self._call(self.leases.tick)
-        for game_id in [g for g in self._owned if g not in held]:
+        for game_id in [g for g in before if g not in held and g in self._owned]:
             log.warning("node %s: lost game %s to another process", self.node, game_id)
             self._owned.pop(game_id, None)
             self.host.demoted(game_id)
