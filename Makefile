@@ -86,7 +86,7 @@ lint: $(BUILT)
 # its core again on pure Python; -rs: say why each skipped test was skipped (no
 # chromium, no PostgreSQL...)
 test: lint
-	$(BIN)/pytest -n 2 -rs
+	$(BIN)/pytest -n 2 --dist loadgroup -rs
 	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
 
 # about an hour for Hecatomb's 10,000 games on a 2-core machine: make fuzz FUZZ_GAMES=200

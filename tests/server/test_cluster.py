@@ -35,7 +35,9 @@ from .helpers import ServerProcess
 from .test_oracle import judge_played, play, postgres_rows
 from .test_restart import setups
 
-pytestmark = pytest.mark.timeout(300)
+# one cluster for the module: its tests stay on one xdist worker (make test
+# runs --dist loadgroup), so two workers never start two clusters
+pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("cluster")]
 
 
 @pytest.fixture(scope="module")

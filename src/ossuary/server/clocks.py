@@ -38,6 +38,8 @@ class Referee(Protocol):
 
     def broadcast_thinking(self, g: LiveGame) -> None: ...
 
+    def broadcast_notice(self, g: LiveGame, msg: Message) -> None: ...
+
 
 class SeatClocks:
     """Turn timers, abandon clocks and computer seats' thinking, for every game."""
@@ -126,9 +128,11 @@ class SeatClocks:
             )  # fmt: skip
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # a crashed or slow worker: the game goes on
+        except Exception as exc:  # a crashed or slow worker: the game goes on, and says so
             log.warning("game %s: AI %s failed (%s); taking the default option", g.id, spec, exc)
             aid = g.game.timeout_action(state)
+            self.referee.broadcast_notice(g, {"type": "notice", "code": "computer_default",
+                                              "seat": seat})  # fmt: skip
         wait = release - time.monotonic()
         if wait > 0:  # the same moment whatever it had to choose from
             await asyncio.sleep(wait)

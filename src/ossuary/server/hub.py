@@ -328,6 +328,13 @@ class Hub:
         for c in g.conns:
             c.send(msg)
 
+    def broadcast_notice(self, g: LiveGame, msg: Message, tell: bool = True) -> None:
+        """A word for every socket of the game (and, several processes, theirs)."""
+        for c in g.conns:
+            c.send(msg)
+        if tell and self.cluster.clustered:
+            self._spawn(self.cluster.tell(g.id, "n", m=msg))
+
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
@@ -667,6 +674,8 @@ class Hub:
                 self.broadcast_seats(g)
         elif kind == "a" and self._follow_notice(g, data):
             self.broadcast_state(g)
+        elif kind == "n" and isinstance(data.get("m"), dict):  # the owner's word to all
+            self.broadcast_notice(g, data["m"], tell=False)
         elif kind == "x":  # the owner's computer thinking, or a turn timer
             th, dl = data.get("th"), data.get("dl")
             g.thinking = th if isinstance(th, int) else None

@@ -100,6 +100,11 @@ async function receive(msg) {
       renderSeats();
       renderTurn();
       break;
+    case "notice":  // the server's word to everyone at the table
+      if (msg.code === "computer_default") {
+        showMessage(`${says(msg.seat, "was", "were")} not able to decide in time: the default option was taken.`);
+      }
+      break;
     case "error":
       page.waiting = false;
       document.body.classList.remove("waiting");
