@@ -1,8 +1,9 @@
 """Many processes, one truth (docs/server.md, "Many processes"): a real
 cluster of three ``ossuary serve`` processes on one PostgreSQL database
 behind HAProxy, started by the test on 127.0.0.1 (skipped, saying why, where
-PostgreSQL or HAProxy is missing). One cluster serves the whole module; a
-test that kills or stops a process starts it again.
+PostgreSQL or HAProxy is missing). One cluster serves every test here (for
+the session, on one xdist worker); a test that kills or stops a process
+starts it again.
 
 - the seats of one game on different processes and a spectator on a third
   play it, each told every move, each knowing who is connected where;
@@ -40,7 +41,7 @@ from .test_restart import setups
 pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("cluster")]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # not module: xdist may interleave other modules' tests
 def c(postgres_url: str) -> Iterator[Cluster]:
     with cluster(postgres_url) as running:
         yield running
