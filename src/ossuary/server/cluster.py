@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import json
 import logging
 import os
@@ -535,6 +534,10 @@ def serving_lock(url: str) -> ServingLock | None:
     if held is not None:  # this process serves it already (the CLI, then the app)
         held.holders += 1
         return held
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no lock to take (one serving process is the rule)
+        return None
     lock_path = Path(path + ".serving")
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     f = lock_path.open("a+")

@@ -46,8 +46,10 @@ def raise_file_limit() -> int:
     """Raise this process's limit on open files to the most the system lets it
     (every socket is a file descriptor; many systems start a process at 1,024,
     which a few hundred idle sockets would use up). Returns the limit now."""
-    import resource
-
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: its own limits stand
+        return -1
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
     if soft != resource.RLIM_INFINITY and soft < want:
