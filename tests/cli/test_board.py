@@ -122,6 +122,19 @@ def test_the_board_fits_80_by_24_and_keeps_your_souls_and_hand() -> None:
             assert any(card in line for line in mine), (height, card)
 
 
+def test_the_head_line_is_the_last_detail_to_go() -> None:
+    # issue 35 §8: the computer's turn is read in the log, so a board one line
+    # short of it gives up its "Turn N · X is active" line (the log names the
+    # turn, the seat's line says "active") before the log must open a page
+    s = load_scenario(CROWDED)
+    view = s.view(0)
+    tightest = board_lines(view, me=0, width=80, height=1)
+    assert not tightest[0].plain.startswith("Turn ")
+    assert any("· active" in line.plain for line in tightest)
+    roomy = board_lines(view, me=0, width=80, height=len(tightest) + 1)
+    assert roomy[0].plain.startswith("Turn ") and roomy[0].plain.endswith(" is active")
+
+
 CROWDED = """
 [game]
 active = 0
@@ -149,10 +162,10 @@ def test_summary_lines_are_public_facts() -> None:
     lines = summary_lines(s.view(1))
     assert lines[0] == "  souls: Player 1 9, Player 2 12"
     assert (
-        "  Player 1 #0 Razorback Hound 2 / Basalt Sentinel 3 / Bonecrusher Brute 4 = str 9, size 3"
+        "  Player 1 #1 Razorback Hound 2 / Basalt Sentinel 3 / Bonecrusher Brute 4 = str 9, size 3"
         in lines
     )
-    assert "  Player 2 #1 Grave Hoarder 2 / Gilded Ghoul 3 = str 5, size 2, tapped" in lines
+    assert "  Player 2 #2 Grave Hoarder 2 / Gilded Ghoul 3 = str 5, size 2, tapped" in lines
 
 
 def test_log_events_read_as_words() -> None:
@@ -160,10 +173,10 @@ def test_log_events_read_as_words() -> None:
     assert format_event({"e": "draw", "p": 0, "card": "Snap"}) == "Player 1 draws Snap"
     assert format_event({"e": "turn", "p": 0, "n": 3}) == "-- turn 3: Player 1 --"
     assert format_event({"e": "leaves_combat", "a": 0}) == (
-        "#0 is down to one minion and leaves the combat"
+        "#1 is down to one minion and leaves the combat"
     )
     assert format_event({"e": "hunt", "hunter": 1, "prey": 4}) == (
-        "Hunter #1 untaps #4 and makes it block"
+        "Hunter #2 untaps #5 and makes it block"
     )
     assert format_event({"e": "souls", "p": 0, "mode": "steal", "n": 1, "to": 1}) == (
         "Player 2 steals 1 soul from Player 1"

@@ -272,6 +272,11 @@ def test_bad_seats_and_games_fail_with_code_2(runner: CliRunner) -> None:
         (["--seats", "ai,random", "--ai", "godlike"], "choose from: easy, normal, hard"),
         (["--seats", "random"], "2 to 6 players"),
         (["--seats", "random,,random"], "one name per seat"),
+        # issue 35 §6: seats counted from 1 in what a player reads, and a number
+        # of seats taken as one ("--seats 7" answered "not 1")
+        (["--seats", "random,grandmaster"], "seat 2: unknown agent 'grandmaster'"),
+        (["--seats", "7"], "Hecatomb is for 2 to 6 players, not 7"),
+        (["--seats", "0"], "--seats 0: a game needs players"),
     ]:
         result = runner.invoke(app, ["play", "hecatomb", *args])
         assert result.exit_code == 2, result.output
@@ -296,14 +301,29 @@ def test_ai_levels_and_agent_specs_in_seats(runner: CliRunner) -> None:
 def test_first_chooses_the_seat_that_starts(runner: CliRunner, tmp_path: Path, game: str) -> None:
     # Diabolicards FAQ, the turns: either side may open; Hecatomb's setup names a
     # first player. --first makes it a choice; without it the seed decides.
-    for first in (0, 1):
+    # Seats count from 1 where a player types them (issue 35 §6): --first 1 is the
+    # first seat; the replay file keeps the engine's index
+    for first in (1, 2):
         out = tmp_path / f"{game}-{first}.json"
         args = ["play", game, "--seats", "random,random", "--seed", "4", "-q"]
         result = runner.invoke(app, [*args, "--first", str(first), "--save-replay", str(out)])
         assert result.exit_code == 0, result.output
-        assert json.loads(out.read_text("utf-8"))["first"] == first
-    bad = runner.invoke(app, ["play", game, "--seats", "random,random", "--first", "2", "-q"])
-    assert bad.exit_code == 2 and "--first 2: there are seats 0 to 1" in bad.output
+        assert json.loads(out.read_text("utf-8"))["first"] == first - 1
+        assert f"(replay this deal with --seed 4 --first {first})" in result.output
+    for bad_first in ("0", "3"):
+        bad = runner.invoke(app, ["play", game, "--seats", "random,random", "--first",
+                                  bad_first, "-q"])  # fmt: skip
+        assert bad.exit_code == 2
+        assert f"--first {bad_first}: the seats are 1 to 2 (1 is the first seat)" in bad.output
+
+
+def test_seats_as_a_number_is_you_and_computers(runner: CliRunner) -> None:
+    # as in arena and simulate, --seats 3 is three seats: you and two computers
+    result = runner.invoke(app, ["play", "hecatomb", "--seats", "3", "--seed", "2", "--ai",
+                                 "easy", "--ui", "plain"], input="q\ny\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "You · " in result.output
+    assert "Computer 1 (easy)" in result.output and "Computer 2 (easy)" in result.output
 
 
 def test_the_help_names_the_option_that_exists(runner: CliRunner) -> None:

@@ -61,8 +61,8 @@ def _quick(args: list[str]) -> list[str]:
         return ["serve", "--help"]
     if args[0] == "play" and "--seed" not in args and "--tutorial" not in args:
         args += ["--seed", "3"]
-    if args[0] == "play" and "--ai" not in args:
-        args += ["--ai", "easy"]
+    if args[0] == "play" and "--ai" not in args and "--tutorial" not in args:
+        args += ["--ai", "easy"]  # (a lesson plays the easy computer and takes no --ai)
     return args
 
 
@@ -95,12 +95,14 @@ def test_make_passes_arguments_to_ossuary() -> None:
             text=True,
             check=True,
         )
-        return done.stdout.strip().splitlines()[-1]
+        return done.stdout
 
-    assert dry("play", "ARGS=--deck 'Blood and Gold' --ai easy").endswith(
-        "ossuary play hecatomb --deck 'Blood and Gold' --ai easy"
-    )
-    assert dry("ossuary", "ARGS=rules ripper").endswith("ossuary rules ripper")
+    lines = dry("play", "ARGS=--deck 'Blood and Gold' --ai easy").splitlines()
+    assert any(
+        line.endswith("ossuary play hecatomb --deck 'Blood and Gold' --ai easy") for line in lines
+    ), lines
+    lines = dry("ossuary", "ARGS=rules ripper").splitlines()
+    assert any(line.endswith("ossuary rules ripper") for line in lines), lines
 
 
 def _make_lines(target: str) -> list[str]:
@@ -123,7 +125,8 @@ def test_make_docs_runs_without_warnings(tmp_path: Path) -> None:
     import sys
 
     (tmp_path / "docs").mkdir()
-    lines = [line for line in _make_lines("docs") if "ossuary" in line]
+    # (make may compile first, when a source changed since the build: those lines aside)
+    lines = [line for line in _make_lines("docs") if "catalog import main" in line]
     assert len(lines) == 3, lines
     for line in lines:
         args = shlex.split(line)

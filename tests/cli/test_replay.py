@@ -46,9 +46,41 @@ def test_replay_round_trip_shows_every_step_and_the_same_winner(
     assert not any("your" in said.lower() for _, said in steps)
     # and what each step caused, in words
     assert re.search(r"^    Player [12] gains 1 soul \(start of the turn\)$", result.output, re.M)
-    assert re.search(r"^  Player [01] #\d+ .+ = str \d+, size \d", result.output, re.M)
     assert _result(result.output) == _result(played)
     assert len(_result(played)) == 2
+
+
+def test_replay_shows_the_board_as_a_seat_saw_it(
+    runner: CliRunner, saved: tuple[Path, str]
+) -> None:
+    # issue 35 §9: the terminal replay showed a line of souls, no board; now the
+    # board after each step, as the seat that acted saw it (its hand shown)
+    path, _ = saved
+    out = runner.invoke(app, ["replay", str(path), "--all"]).output
+    assert "the board as each step's player saw it" in out
+    step = out.index("Step 1. Player 1 puts")
+    board = out[step : out.index("Step 2.")]
+    assert "Turn 1 · Player 1 is active" in board
+    assert "Player 1 (hand shown) · souls 6 · hand 4" in board and "mana: corruption 1/1" in board
+    assert "  hand:" in board and "Quarry Stalker" in board
+    turn2 = out[out.index("Step 3. Player 2") : out.index("Step 4.")]
+    assert "Player 2 (hand shown)" in turn2 and "Player 1 (hand shown)" not in turn2
+    # --seat follows one seat, counted from 1: the other hand stays hidden
+    one = runner.invoke(app, ["replay", str(path), "--all", "--seat", "1"]).output
+    turn2 = one[one.index("Step 3. Player 2") : one.index("Step 4.")]
+    assert "Player 1 (hand shown)" in turn2 and "Player 2 (hand shown)" not in turn2
+    assert "Strongbox Mimic · minion" not in turn2
+    assert "the board as Player 1 saw it" in one
+
+
+@pytest.mark.parametrize("seat", ["0", "3"])
+def test_replay_seat_out_of_range_is_said_in_seats_from_1(
+    runner: CliRunner, saved: tuple[Path, str], seat: str
+) -> None:
+    path, _ = saved
+    result = runner.invoke(app, ["replay", str(path), "--all", "--seat", seat])
+    assert result.exit_code == 2
+    assert f"--seat {seat}: the game has seats 1 to 2" in result.output
 
 
 def test_replay_waits_between_steps(runner: CliRunner, saved: tuple[Path, str]) -> None:
@@ -89,6 +121,11 @@ def test_replay_of_an_abandoned_game(runner: CliRunner, tmp_path: Path) -> None:
     assert "Replay of Hecatomb as you saw it" in result.output
     assert "Step 1. You: Put" in result.output
     assert "not finished" in result.output
+    # the board as you saw it: your hand, never the computer's
+    assert "You · souls" in result.output and "  hand:" in result.output
+    assert "Player 2 (hand shown)" not in result.output
+    seat = runner.invoke(app, ["replay", str(path), "--all", "--seat", "2"])
+    assert seat.exit_code == 2 and "holds only what Player 1 saw" in seat.output
 
 
 def _bad(tmp_path: Path, text: str) -> Path:
@@ -172,3 +209,12 @@ def test_main_turns_an_escaped_ossuary_error_into_code_2(
         cli_main.main()
     assert exc.value.code == 2
     assert "the bones are restless" in capsys.readouterr().err
+
+
+def test_a_diabolicards_replay_names_whose_hand_is_shown(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "mat.json"
+    args = ["play", "diabolicards", "--seats", "random,random", "--seed", "4", "-q"]
+    assert runner.invoke(app, [*args, "--save-replay", str(path)]).exit_code == 0
+    out = runner.invoke(app, ["replay", str(path), "--all"]).output
+    start = out[: out.index("Step 1.")]
+    assert "Player 1's hand: " in start and "Your hand" not in out

@@ -25,7 +25,14 @@ from rich.console import Console
 
 from ossuary.agents import Observation
 from ossuary.cli.human import HumanAgent, Table
-from ossuary.cli.screen import FullScreenUI, layout_options, option_blocks, page_options
+from ossuary.cli.screen import (
+    FullScreenUI,
+    layout_options,
+    merge_lists,
+    option_blocks,
+    pack_news,
+    page_options,
+)
 from ossuary.hecatomb import GAME, load_scenario
 
 from .test_board import CROWDED
@@ -127,6 +134,19 @@ def test_options_that_fit_make_one_page_and_others_keep_each_group_whole() -> No
     assert body == [line.plain for line in layout_options(options, 80)]  # in order, each once
     tiny = page_options(blocks, 2)  # a group longer than a page is split, nothing lost
     assert sum(len(page) - 1 for page in tiny) == 5 and all(len(page) == 2 for page in tiny)
+
+
+def test_a_short_label_that_starts_with_a_number_is_bracketed() -> None:
+    # issue 35 §9: "Pay: 1 1 corruption" read as one number; now "1 (1 corruption)"
+    from ossuary.cli.human import Option
+    from ossuary.engine.core import Action
+
+    options = [Option("1", Action("pay 3", "Tap 1 corruption"), "Pay", "1 corruption"),
+               Option("2", Action("pay 4", "Tap 1 greed"), "Pay", "1 greed"),
+               Option("3", Action("cancel", "Back"), "Or", "Back")]  # fmt: skip
+    lines = [line.plain for line in layout_options(options, 80)]
+    assert lines[0] == "Pay:  1 (1 corruption)  2 (1 greed)"
+    assert lines[1] == "Or:  3 Back"
 
 
 def test_a_short_screen_keeps_half_for_the_board_and_pages_the_options() -> None:
@@ -309,32 +329,98 @@ def test_a_terminal_below_80x24_says_it_is_too_small(width: int, height: int) ->
     assert "too small" not in big[0]
 
 
-def test_more_than_the_log_can_show_is_shown_before_the_question() -> None:
-    # issue 30 §2: at 80x24 the computer's turn scrolled away unseen; now what
-    # does not fit the log opens first, runs of one line said once, until Enter
-    ui, _ = _ui_of(80, 24)
-    assert ui.screen is not None
-    screen = ui.screen
-    screen.log = ["old"] * 5 + [f"Computer plays card {i}" for i in range(8)] + (
-        ["Computer draws a card"] * 4)  # fmt: skip
-    screen.new = 12
+def _capture_pages(ui: FullScreenUI) -> list[str]:
     shown: list[str] = []
 
     def page(title: str, body: object, at_end: bool = False) -> None:
         shown.append(title + "\n" + str(body))
 
     ui.page = page  # type: ignore[method-assign]
+    return shown
+
+
+# the Diabolicards lesson's third decision: your play, the computer's contract turn
+A_TURN = [
+    "You play VP Marsh in Vask Tower", "You draw Tick Tock", "-- turn 2: Computer --",
+    "Computer takes Hourglass Hank from the contracts",
+    "Computer puts Lady Lukewarm into the contracts",
+    "Auditor Kell is discarded from the top of the deck", "-- turn 3: You --",
+]  # fmt: skip
+
+
+def test_the_computers_turn_is_read_in_the_log_without_a_key() -> None:
+    # issue 35 §8: "since your last decision ... Enter: go on" cost 38 of 84 keys
+    # in the Diabolicards lesson; a turn that fits the log, packed, opens no page
+    ui, _ = _ui_of(80, 24)
+    assert ui.screen is not None
+    screen = ui.screen
+    screen.log = ["old"] * 5 + A_TURN
+    screen.new = len(A_TURN)
+    shown = _capture_pages(ui)
+    ui.show(screen)
+    assert not shown
+    lines = _plain(ui)
+    text = "\n".join(lines)
+    assert len(lines) <= 24 and all(cell_len(line) <= 80 for line in lines)
+    assert "You play VP Marsh in Vask Tower · You draw Tick Tock" in text
+    assert "Turn 2, Computer: takes Hourglass Hank from the contracts" in text
+    for event in ("puts Lady Lukewarm into the contracts", "Auditor Kell is discarded"):
+        assert event in text
+    assert "You · Rot and Ruin · souls 9" in text and lines[-1].startswith(">")
+    assert "l shows all" not in text
+
+
+def test_more_than_the_log_can_show_is_shown_before_the_question() -> None:
+    # issue 30 §2: at 80x24 the computer's turn scrolled away unseen; what does
+    # not fit the log even packed opens first, runs of one line said once
+    ui, _ = _ui_of(80, 24)
+    assert ui.screen is not None
+    screen = ui.screen
+    long = [f"Computer's card number {i} deals {i} damage to the hero, then draws {i}"
+            for i in range(10)]  # fmt: skip
+    screen.log = ["old"] * 5 + long + ["Computer draws a card"] * 4
+    screen.new = 14
+    shown = _capture_pages(ui)
     ui.show(screen)
     assert len(shown) == 1
-    assert shown[0].startswith("Since your last decision (12 events) · Enter: go on")
-    assert "Computer plays card 0" in shown[0] and "Computer draws a card (×4)" in shown[0]
+    assert shown[0].startswith("Since your last decision (14 events) · Enter: go on")
+    assert "card number 0 deals" in shown[0] and "Computer draws a card (×4)" in shown[0]
     assert "old" not in shown[0]
     # a few events fit the log: no page; nor before one's first decision
-    for new, log in ((3, screen.log), (17, screen.log)):
+    for new, log in ((3, screen.log), (19, screen.log)):
         shown.clear()
         screen.new, screen.log = new, log
         ui.show(screen)
         assert not shown, new
+
+
+def test_news_packs_side_by_side_and_names_the_turn_once() -> None:
+    rows = [r.plain for r in pack_news(A_TURN, 80)]
+    assert rows == [
+        "You play VP Marsh in Vask Tower · You draw Tick Tock",
+        "Turn 2, Computer: takes Hourglass Hank from the contracts",
+        "  puts Lady Lukewarm into the contracts",
+        "  Auditor Kell is discarded from the top of the deck · turn 3: You",
+    ]
+    # a run of one event is said once; a list is said as one; nothing is cut
+    rows = [r.plain for r in pack_news(
+        ["-- turn 4: Computer --", "Dale kills VP Marsh", "Dale kills Chairman Voss",
+         "Computer draws a card", "Computer draws a card", "x" * 100], 40)]  # fmt: skip
+    assert rows[0].startswith("Turn 4, Computer:")
+    assert "Dale kills VP Marsh, Chairman Voss" in " ".join(rows)
+    assert "draws a card (×2)" in " ".join(rows)
+    assert "Computer wins" in " ".join(r.plain for r in pack_news(
+        ["-- turn 4: Computer --", "Computer draws a card", "Computer wins"], 80))  # fmt: skip
+    assert "".join(r.strip() for r in rows).count("x") == 100
+    assert all(cell_len(r) <= 40 for r in rows)
+
+
+def test_lists_are_merged_only_where_they_read_as_one() -> None:
+    assert merge_lists(["You draw A", "You draw B", "You gain 1 soul"]) == [
+        "You draw A, B", "You gain 1 soul"]  # fmt: skip
+    kept = ["Your hand is revealed: A, B", "Your hand is revealed: C"]
+    assert merge_lists(kept) == kept  # a list inside an event is never read into another
+    assert merge_lists(["-- turn 2: You --", "-- turn 2: You --"]) == ["-- turn 2: You --"] * 2
 
 
 def test_the_end_says_who_won_and_why_once() -> None:

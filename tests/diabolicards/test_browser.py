@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ..server.browsers import INSTANT, chromium, needs_chromium
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -39,7 +39,7 @@ def test_two_people_play_turns_by_clicking_the_mat(server: ServerProcess) -> Non
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
             context.add_init_script(INSTANT)
             page = context.new_page()
-            page.set_default_timeout(15_000)
+            page.set_default_timeout(WAIT_MS)
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(server.base + s["link"])
             page.wait_for_selector(".diabolicards .side.mine")

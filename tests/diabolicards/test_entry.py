@@ -152,7 +152,7 @@ def test_replay_a_saved_game(runner: CliRunner, tmp_path: Path) -> None:
     assert played.exit_code == 0, played.output
     shown = runner.invoke(app, ["replay", str(path), "--all"])
     assert shown.exit_code == 0, shown.output
-    assert "Replay of diabolicards" in shown.output and "Step 1. Player" in shown.output
+    assert "Replay of Diabolicards" in shown.output and "Step 1. Player" in shown.output
 
     # the same end (the replay file does not know which seats were computers)
     def final(output: str) -> list[str]:

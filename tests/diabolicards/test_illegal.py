@@ -22,7 +22,9 @@ def test_a_card_not_in_hand_cannot_be_played() -> None:
 def test_an_unknown_option_lists_the_legal_ones() -> None:
     s = scenario('[[seat]]\nhand = ["Viper"]')
     err = illegal(s, "fly away")
-    assert "legal:" in str(err) and "play" in str(err)
+    # who is asked what, in words, then the ids a program may send
+    assert "(Player 1 is asked: Your turn:" in str(err)
+    assert "legal options:" in str(err) and "play" in str(err)
 
 
 def test_nothing_is_legal_after_the_end() -> None:

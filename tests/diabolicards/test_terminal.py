@@ -110,7 +110,9 @@ def test_visible_cards_name_the_hand_the_mat_and_the_contracts() -> None:
     where = dict(GAME.visible_cards(s.view(0)))
     assert where["your hand"] == [s.defs[c].name for c in s.hands[0]]
     on_mat = {s.defs[c].name for side in s.mat for z in side for c in z}
-    assert on_mat <= set(where.get("side 0's mat", [])) | set(where.get("side 1's mat", []))
+    # each side named by who sits on it (issue 35 §6: never "side 0")
+    mats = ("your side of the mat", "Player 2's side of the mat")
+    assert on_mat <= {name for key in mats for name in where.get(key, [])}
     assert set(where["contracts"]) == {s.defs[c].name for c in s.contracts if c >= 0}
     assert not any(k.startswith("Player 1") for k in where) or s.known[s.hands[1][0]] & 1
     record = GAME.card_record(where["your hand"][0].upper())

@@ -83,8 +83,8 @@ def test_a_huge_action_id_gives_a_short_message() -> None:
         ({"seats": 10**100}, "2 to 6"),
         ({"decks": "Rot and Ruin"}, "one deck per seat"),
         ({"decks": 3}, "one deck per seat"),
-        ({"decks": [3, 4]}, "seat 0"),
-        ({"decks": [["Snap"] * 40, None]}, "seat 1"),
+        ({"decks": [3, 4]}, "Player 1's deck"),
+        ({"decks": [["Snap"] * 40, None]}, "Player 2's deck"),
         ({"decks": [[1] * 40, "Rot and Ruin"]}, "card names"),
     ],
 )

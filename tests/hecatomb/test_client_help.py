@@ -225,7 +225,7 @@ def test_every_event_kind_the_rules_log_has_words() -> None:
 
 
 def test_one_is_singular() -> None:
-    assert format_event({"e": "reap", "a": 2, "p": 0, "souls": 1}) == "#2 reaps 1 soul for Player 1"
+    assert format_event({"e": "reap", "a": 2, "p": 0, "souls": 1}) == "#3 reaps 1 soul for Player 1"
     assert format_event({"e": "souls", "p": 1, "mode": "steal", "n": 1, "to": 0}) == (
         "Player 1 steals 1 soul from Player 2"
     )
@@ -269,10 +269,10 @@ def test_effects_that_change_strength_tap_or_add_mana_are_logged() -> None:
         format_event(e) for e in s.log if e["e"] in ("strength", "grant", "tap", "untap", "pool")
     ]
     assert said == [
-        "#0 gets +3 strength until end of turn (Pump)",
-        "#0 gets Greed Evader until end of turn (Pump)",
-        "#0 is tapped (Pump)",
-        "#0 untaps (Pump)",
+        "#1 gets +3 strength until end of turn (Pump)",
+        "#1 gets Greed Evader until end of turn (Pump)",
+        "#1 is tapped (Pump)",
+        "#1 untaps (Pump)",
         "Player 1 adds 1 greed mana to the pool (Pump)",
     ]
 

@@ -133,7 +133,8 @@ def test_an_option_of_another_decision_kind(main: HecatombState) -> None:
     # While placing a minion, main-phase actions are not options.
     act(main, "play Grunt")
     err = illegal(main, "end")
-    assert "'place'" in err.reason and "new" in err.reason
+    # said in the question's words, then the ids a program may send
+    assert "is asked: Where does Grunt go?" in err.reason and "legal options: new" in err.reason
 
 
 # -- Declare attackers -----------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def test_a_deck_under_forty_cards_is_rejected_saying_why() -> None:
     with pytest.raises(DeckError, match="39 cards") as info:
         new_game([short, deck()], seed=1)
     assert "at least 40" in str(info.value)
-    assert "seat 0" in str(info.value)
+    assert "Player 1's deck" in str(info.value)
 
 
 def test_a_deck_with_four_copies_of_a_card_is_rejected_saying_why() -> None:
@@ -88,7 +88,7 @@ def test_a_deck_with_four_copies_of_a_card_is_rejected_saying_why() -> None:
         new_game([deck(), cards], seed=1)
     assert repr(cards[0]) in str(info.value)
     assert "at most 3" in str(info.value)
-    assert "seat 1" in str(info.value)
+    assert "Player 2's deck" in str(info.value)
 
 
 def test_unknown_card_names_are_rejected() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ..server.browsers import chromium, needs_chromium
+from ..server.browsers import WAIT_MS, chromium, needs_chromium
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -51,7 +51,7 @@ def _pages(server: ServerProcess, browser: Any) -> list[Any]:
     pages = []
     for s in game["seats"]:
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(WAIT_MS)
         page.add_init_script(f"({RECORD})()")
         page.goto(server.base + s["link"])
         page.wait_for_selector(".necromancer .seat-panel.me")

@@ -18,7 +18,7 @@ import pytest
 
 from ossuary import games
 
-from ..server.browsers import INSTANT, chromium, needs_chromium, sync_api
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -53,7 +53,7 @@ def _page(browser: Any, url: str) -> Any:
     # (auto-pass has its own test: test_autopass_browser.py)
     context.add_init_script("localStorage.setItem('ossuary.autopass', 'off');")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
@@ -318,7 +318,9 @@ def test_the_response_stack_is_drawn_top_first(server: ServerProcess, browser: A
     ]
     assert page.locator(f"{BOARD} .stack-entry.top").get_attribute("data-index") == "1"
     # what is asked, and the options drawn where they lie (pass, sacrifice: the bar's)
-    assert "Response window" in page.locator(f"{BOARD} .turn-line").inner_text()
+    assert (
+        "asked: Answer Player 2's Frost Snare?" in page.locator(f"{BOARD} .turn-line").inner_text()
+    )
     ids = {a.label.split(" (")[0]: a.id for a in state.legal_actions()}
     unravel, vigil = ids["Play Unravel"], ids["Destroy Magic on Silent Vigil"]
     cleaver = ids["Destroy Magic on Rusted Cleaver"]

@@ -100,7 +100,7 @@ def test_the_text_format_round_trips() -> None:
 
 
 def test_new_game_refuses_an_illegal_deck_saying_why() -> None:
-    with pytest.raises(DeckError, match="seat 1's deck"):
+    with pytest.raises(DeckError, match="Player 2's deck"):
         new_game(decks=[legal(), legal()[:-2]])
 
 

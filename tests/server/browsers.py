@@ -20,6 +20,12 @@ ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 
+# The longest any one wait for the page may take: a ceiling, not a pause (every wait
+# is for an event, and ends when it comes). A computer's move on a loaded machine
+# (CI at load 20, its AI worker starting) took up to 15 s: the ceiling is the
+# server's own limit on one decision.
+WAIT_MS = 60_000
+
 # a page script that draws every state at once (no pacing of the other seats' moves):
 # the tests that are not about the pacing wait for states, not for the show
 INSTANT = "localStorage.setItem('ossuary.pace', 'instant');"

@@ -59,6 +59,8 @@ def test_bad_decks_are_refused_with_the_deck_rules_message(client: TestClient) -
     r = client.post("/api/games", json={"seats": ["human", "human"], "decks": ["Nope", None]})
     assert r.status_code == 400
     assert "neither a preconstructed deck" in r.json()["error"]
+    # the seat named as the lobby's form names its row (issue 35 §6: not "seat 0's deck")
+    assert r.json()["error"].startswith("Player 1's deck: 'Nope'")
     r = client.post(
         "/api/games", json={"seats": ["human", "human"], "decks": ["3 Brood Sac\n2 Nope", None]}
     )
@@ -161,7 +163,7 @@ def test_invalid_requests_get_a_clear_error_and_change_nothing(client: TestClien
     cases = [
         ({"game": "chess"}, 400, "unknown game 'chess'"),
         ({"seats": ["human"] * 9}, 422, "seats"),
-        ({"seats": ["human", "wizard"]}, 400, "seat 1: unknown agent 'wizard'"),
+        ({"seats": ["human", "wizard"]}, 400, "Player 2: unknown agent 'wizard'"),
         ({"seats": ["human"] * 7}, 400, "Hecatomb is for 2 to 6 players"),
         ({"seats": ["human", "human"], "seed": -1}, 422, "seed"),
         ({"seats": ["human", "human"], "mode": "2v2"}, 400, "no mode '2v2'"),

@@ -25,7 +25,7 @@ import pytest
 
 from ossuary import games
 
-from .browsers import INSTANT, chromium, needs_chromium, sync_api
+from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from .helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -40,6 +40,10 @@ PREFER = {
 }
 SEEDS = {"hecatomb": 7, "necromancer": 5, "diabolicards": 3}
 CLICKS = 500  # a bound on one game's clicks: far above what these games take
+# how long a page waits for the computer's move: the server's own bound on one
+# decision (ServerConfig.ai_limit), which a loaded machine starting its AI worker
+# can come near; a click's answer is still awaited for the page's default 5 s
+COMPUTER_MS = 60_000
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +65,7 @@ def _page(browser: Any, url: str, size: str, pace: str | None = "instant", **opt
     elif pace:
         context.add_init_script(f"localStorage.setItem('ossuary.pace', '{pace}');")
     page = context.new_page()
-    page.set_default_timeout(5_000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -226,11 +230,12 @@ def _play_out(page: Any, game: str, size: str, rng: random.Random) -> int:
     clicks = 0
     while not page.evaluate("document.body.dataset.over"):
         legal = _legal(page)
-        if not legal:
+        if not legal:  # the computer's move: as long as the server lets it think
             page.wait_for_function(
                 "document.body.dataset.over || (window.ossuary.state"
                 " && window.ossuary.state.legal.length"
-                " && !document.body.classList.contains('waiting'))"
+                " && !document.body.classList.contains('waiting'))",
+                timeout=COMPUTER_MS,
             )
             continue
         before = _seq(page)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from .browsers import INSTANT, chromium, needs_chromium, sync_api
+from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from .helpers import ServerProcess, running
 
 pytestmark = needs_chromium
-TIMEOUT = 15_000  # ms for any one wait
+TIMEOUT = WAIT_MS  # ms for any one wait (a ceiling)
 
 
 @pytest.fixture(scope="module")

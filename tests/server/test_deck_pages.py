@@ -22,6 +22,7 @@ import pytest
 from .browsers import needs_chromium
 from .helpers import ServerProcess
 from .test_boards import (  # the boards' browser, server and checks, shared
+    COMPUTER_MS,
     SIZES,
     _check_axe,
     _check_layout,
@@ -184,11 +185,12 @@ def test_build_save_share_play_and_try_a_deck(
     played = 0
     while played < 6 and not page.evaluate("document.body.dataset.over"):
         legal = _legal(page)
-        if not legal:
+        if not legal:  # the computer's move: as long as the server lets it think
             page.wait_for_function(
                 "document.body.dataset.over || (window.ossuary.state"
                 " && window.ossuary.state.legal.length"
-                " && !document.body.classList.contains('waiting'))"
+                " && !document.body.classList.contains('waiting'))",
+                timeout=COMPUTER_MS,
             )
             continue
         before = _seq(page)

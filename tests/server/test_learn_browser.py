@@ -6,13 +6,15 @@ itself; it can be hidden; the board has its own "How to play"."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browsers import chromium, needs_chromium
+from .browsers import WAIT_MS, chromium, needs_chromium
 from .helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -28,7 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def test_learn_to_play_from_the_lobby(server: ServerProcess, width: int, height: int) -> None:
     with chromium() as browser:
         page: Any = browser.new_context(viewport={"width": width, "height": height}).new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(WAIT_MS)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server.base + "/")
@@ -64,3 +66,42 @@ def test_learn_to_play_from_the_lobby(server: ServerProcess, width: int, height:
         assert re.match(r"Path of the Necromancer · you vs Computer \(easy\) · today \d",
                         listed.first.inner_text())  # fmt: skip
         assert not errors, errors
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_every_lesson_says_how_to_win_on_its_first_screen(
+    server: ServerProcess, width: int, height: int
+) -> None:
+    """Each "Learn to play" button of the lobby (Diabolicards: one for 1v1 and
+    one for 2v2) opens its lesson, whose panel says how to win from the first
+    question on; the 2v2 lesson names the teammate and the rivals."""
+    from ossuary import games
+    from ossuary.tutorial import lessons
+
+    # OSSUARY_SCREENSHOTS=DIR keeps a picture of each first screen, to look at
+    where = os.environ.get("OSSUARY_SCREENSHOTS")
+    shots = Path(where) if where else None
+    with chromium() as browser:
+        for name in games.names():
+            for lesson in lessons(name):
+                page: Any = browser.new_context(
+                    viewport={"width": width, "height": height}
+                ).new_page()
+                page.set_default_timeout(WAIT_MS)
+                errors: list[str] = []
+                page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+                page.goto(server.base + "/")
+                page.select_option("#game-select", name)
+                button = "#learn-button" + (f"-{lesson.mode}" if lesson.mode else "")
+                page.locator(button).click()
+                panel = page.locator("#tutorial")
+                panel.locator(".hint").wait_for()
+                goal = panel.locator(".goal")
+                assert goal.inner_text() == f"How to win: {lesson.goal}", (name, lesson.mode)
+                if lesson.mode == "2v2":
+                    assert "Teammate" in panel.locator(".hint").inner_text()
+                if shots is not None:
+                    shots.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(shots / f"{name}-{lesson.mode or 'main'}-{width}.png"))
+                assert not errors, errors
+                page.context.close()

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ossuary import games
+from ossuary.engine.names import naming, seat_names, speak
 from ossuary.engine.replay import Replay, SeatReplay
 from ossuary.server import ServerConfig, create_app, replays
 from ossuary.server.messages import replay_message
@@ -71,3 +72,32 @@ def test_a_client_paging_too_fast_is_slowed_not_served(client: TestClient) -> No
     hub.replays.buckets.drain("testclient")
     r = client.get(f"/api/games/{game['id']}/replay", params={"step": 1})
     assert r.status_code == 429 and "a second" in r.json()["error"]
+
+
+def test_a_step_is_worded_in_its_readers_names_whoever_read_the_game_first() -> None:
+    # issue 35 §6: the label of a step is the reader's own ("Attack with Cave Lurker
+    # (your space 2)"), even when another seat's reader walked the game first
+    game = games.get("necromancer")
+    start = game.new_game(seats=2, seed=3)
+    state = start.clone()
+    rng = random.Random(3)
+    while not state.is_terminal() and len(state.history) < 120:
+        state.apply_action(rng.choice(state.legal_action_ids()))
+    actions = list(state.history)
+    desk = replays.ReplayDesk()
+    steps = range(1, len(actions) + 1)
+
+    async def served(reader: int) -> list[str | None]:
+        with naming(seat_names(["human", "human"], me=reader)):
+            return [(await desk.step(game, "g", start, actions, False, reader, n))["action"]
+                    for n in steps]  # fmt: skip
+
+    asyncio.run(served(1))  # the other seat reads it first
+    mine = [speak(a) if a else None for a in asyncio.run(served(0))]
+    names = seat_names(["human", "human"], me=0)
+    with naming(names):
+        recorded = SeatReplay.record(Replay.of(state), 0)
+    assert mine == [replay_message(game, recorded, n, names)["action"] for n in steps]
+    spaces = [a for a in mine if a and "space" in a]
+    assert spaces and all("Player 1" not in a and "You's" not in a for a in spaces), spaces
+    assert any("your space" in a for a in spaces), spaces

@@ -87,6 +87,9 @@ def test_illegal_and_out_of_turn_actions_are_refused_with_the_rule(client: TestC
         me.act("mana 999")
         err = me.until("error")
         assert err["code"] == "illegal" and err["rule"] == "rulebook: Add One Mana Card"
+        me.act("fly away")  # the question in its own words, the seat named as it names itself
+        err = me.until("error")
+        assert err["code"] == "illegal" and "(You are asked: Your main phase:" in err["message"]
         other.act(me.legal[0])  # the other seat's token cannot act for the deciding seat
         err = other.until("error")
         assert err["code"] == "not_your_turn" and "is deciding now" in err["message"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from ossuary import games
-from ossuary.tutorial import lesson
+from ossuary.tutorial import lesson, lessons
 
 from .helpers import Seat, seat_socket
 
@@ -48,3 +48,38 @@ def test_the_catalogue_says_how_to_play_every_game(client: TestClient) -> None:
     plain = client.post("/api/games", json={"game": "diabolicards", "seats": ["human", "easy"]})
     assert plain.status_code == 201
     assert plain.json()["players"][1]["kind"] == "heuristic"
+
+
+def test_the_2v2_lesson_is_dealt_for_its_mode_with_its_names(client: TestClient) -> None:
+    """Diabolicards 2v2 has its own lesson: you and a computer teammate against
+    two computers, the seats named so you can tell them apart."""
+    found = lesson("diabolicards", "2v2")
+    assert found is not None and found.mode == "2v2"
+    listed = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    modes = [x["mode"] for x in listed["diabolicards"]["lessons"]]
+    assert modes == [None, "2v2"]
+    assert all(x["goal"] and x["title"] for x in listed["diabolicards"]["lessons"])
+    r = client.post("/api/games", json={"game": "diabolicards", "tutorial": True, "mode": "2v2"})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    assert [p["kind"] for p in game["players"]] == ["human"] + ["heuristic"] * 3
+    with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
+        me = Seat(ws)
+        state = me.until("state")
+        assert state["names"] == ["You", "Rival 1", "Teammate", "Rival 2"]
+        taught = state["tutorial"]
+        assert taught["goal"] == found.goal and taught["title"] == found.deal.title
+        assert "Teammate" in taught["hint"]["text"] and taught["hint"]["suggest"]
+    refused = client.post("/api/games", json={"game": "hecatomb", "tutorial": True,
+                                              "mode": "2v2"})  # fmt: skip
+    assert refused.status_code == 400 and "no lesson for mode 2v2" in refused.json()["error"]
+
+
+def test_every_lesson_says_how_to_win_from_its_first_message(client: TestClient) -> None:
+    for name in games.names():
+        for t in lessons(name):
+            body = {"game": name, "tutorial": True, "mode": t.mode}
+            game = client.post("/api/games", json=body).json()
+            with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
+                state = Seat(ws).until("state")
+                assert state["tutorial"]["goal"] == t.goal

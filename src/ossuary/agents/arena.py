@@ -23,10 +23,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import games
+from ..engine.game import Game
 from .base import Agent, play_game
-from .registry import check_agent, make_agent
+from .registry import check_agent, make_agent, normal_spec, pin_spec
 
 MAX_ACTIONS = 20_000  # a game this long is stopped and counted as a draw
+#: ``--decks random``: every seat gets a random legal deck drawn by the game's seed
+RANDOM_DECKS = "random"
+#: the held-out decks: the random legal decks of the games with these seeds
+#: (``ossuary arena --decks random --seed 900001``), never used in training, so
+#: that a policy is measured on decks it has not seen (docs/ai.md)
+HELD_OUT_SEEDS = range(900_001, 901_001)
 # before a spec: the same agent on the pure-Python build, in a worker process of
 # its own (agents/remote.py), to set the builds against each other
 PURE = "pure:"
@@ -78,11 +85,12 @@ def team_label(r: GameResult, team: int) -> str:
 
 
 def labels(specs: Sequence[str]) -> list[str]:
-    """Unique names for the agents: a repeated spec gets ``#2``, ``#3``..."""
+    """Unique names for the agents: a repeated spec gets ``#2``, ``#3``...
+    An agent's name is shown in lower case, its parameter as given (a path)."""
     out: list[str] = []
     for spec in specs:
-        name = spec.strip().lower()
-        k = sum(1 for s in specs[: len(out)] if s.strip().lower() == name)
+        name = normal_spec(spec)
+        k = sum(1 for s in specs[: len(out)] if normal_spec(s) == name)
         out.append(name if k == 0 else f"{name}#{k + 1}")
     return out
 
@@ -94,6 +102,7 @@ def schedule(
     decks: Sequence[str] = (),
     seed: int = 1,
     duplicate: bool = False,
+    pinned: Sequence[str] | None = None,
 ) -> list[GameSpec]:
     """The games to play, in order; see the module docstring for the rotation.
 
@@ -102,8 +111,11 @@ def schedule(
     the table. Each game has its own deal (``seed + index``), unless
     ``duplicate``: then each run of ``seats * line-ups`` games (every line-up
     in every seat rotation, the same first seat and decks) shares one deal.
+    ``pinned``: what each agent plays as (:func:`pin_arena_spec`), named by
+    ``specs`` all the same.
     """
     names = labels(specs)
+    play = list(specs) if pinned is None else list(pinned)
     n = len(names)
     if n >= seats:
         lineups = [list(c) for c in itertools.combinations(range(n), seats)]
@@ -122,7 +134,7 @@ def schedule(
                 index=g,
                 seed=seed + (g // (len(lineups) * seats) if duplicate else g),
                 agents=tuple(names[i] for i in who),
-                specs=tuple(specs[i] for i in who),
+                specs=tuple(play[i] for i in who),
                 decks=tuple(decks[(s + shift) % len(decks)] for s in range(seats))
                 if decks
                 else None,
@@ -130,6 +142,38 @@ def schedule(
             )
         )
     return out
+
+
+def random_decks(game: Game, seed: int, seats: int) -> list[list[str]]:
+    """The random legal decks of the game with ``seed``, one per seat.
+
+    Seat ``k``'s deck is the ``k+1``-th deck the game's ``random_deck`` draws
+    from ``Rng(2 * seed + 1)``: a pure function of the seed and the seat (the
+    same whatever the agents, the seat count or the machine), on a stream of
+    its own (the game's seed itself shuffles and deals). Raises NotSupported
+    for a game without decks to draw (:func:`check_random_decks`)."""
+    from ..engine.rng import Rng
+
+    rng = Rng(seed * 2 + 1)
+    return [game.random_deck(rng) for _ in range(seats)]
+
+
+def check_random_decks(game: str) -> None:
+    """Raise ValueError saying why ``game`` can't deal random decks, if it can't."""
+    from ..engine.game import NotSupported
+    from ..engine.rng import Rng
+
+    rules = games.get(game)
+    try:
+        rules.random_deck(Rng(0))
+    except NotSupported as exc:
+        if not rules.preconstructed():
+            raise ValueError(
+                f"{rules.title} has no decks to choose: every game deals the one shared "
+                "deck, shuffled by the game's seed, so there is no deck to draw at random "
+                "(leave --decks out)"
+            ) from None
+        raise ValueError(str(exc)) from None
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -148,6 +192,15 @@ def arena_agent(spec: str, seed: int) -> Agent:
     return make_agent(key, seed)
 
 
+def pin_arena_spec(spec: str, game: str, seats: int) -> str:
+    """:func:`~.registry.pin_spec` of a spec, ``pure:`` before it kept: what a
+    run's games play, whatever the folder and however its files change."""
+    key = spec.strip()
+    if key.lower().startswith(PURE):
+        return PURE + pin_spec(key[len(PURE) :], game, seats)
+    return pin_spec(key, game, seats)
+
+
 def check_arena_agent(spec: str, game: str | None = None, seats: int | None = None) -> str:
     """``spec`` if :func:`arena_agent` accepts it; otherwise the ValueError
     (with ``game`` and ``seats``: also if the agent can't play that table)."""
@@ -160,6 +213,9 @@ def play_one(spec: GameSpec, game: str = "hecatomb") -> GameResult:
     """Play one scheduled game to its end (in this process)."""
     start = time.perf_counter()
     decks: list[Any] | None = list(spec.decks) if spec.decks is not None else None
+    if decks is not None and RANDOM_DECKS in decks:
+        drawn = random_decks(games.get(game), spec.seed, len(spec.agents))
+        decks = [drawn[i] if d == RANDOM_DECKS else d for i, d in enumerate(decks)]
     state = games.get(game).new_game(
         decks=decks, seats=len(spec.agents), seed=spec.seed, first=spec.first
     )
@@ -209,15 +265,23 @@ def run_arena(
             if on_result is not None:
                 on_result(res)
     else:
+        from ..workers import deaf_to_ctrl_c, stop_pool
+
         # spawn: a clean interpreter per worker, the same on every platform
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(workers, len(games)), mp_context=ctx) as pool:
-            futures = [pool.submit(play_one, spec, game) for spec in games]
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(games)), mp_context=ctx)
+        try:
+            with deaf_to_ctrl_c():  # Ctrl-C is the driver's to handle (ossuary.workers)
+                futures = [pool.submit(play_one, spec, game) for spec in games]
             for future in as_completed(futures):
                 res = future.result()
                 results.append(res)
                 if on_result is not None:
                     on_result(res)
+        except BaseException:  # Ctrl-C, a game's error: the games left are not wanted
+            stop_pool(pool)
+            raise
+        pool.shutdown(wait=True)
     results.sort(key=lambda r: r.index)
     return results
 
@@ -369,10 +433,13 @@ def results_json(
     seats: int,
     decks: Sequence[str],
     seed: int,
+    pinned: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Everything ``--out`` writes: the setup, every game, the summary."""
+    """Everything ``--out`` writes: the setup, every game, the summary.
+    ``pinned``: what each agent played as (a policy file named by its content)."""
     return {
         "agents": dict(zip(agents, specs, strict=True)),
+        "played_as": dict(zip(agents, pinned or specs, strict=True)),
         "seats": seats,
         "decks": list(decks),
         "seed": seed,

@@ -22,14 +22,17 @@ takes them as they are.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.resources
 import json
 import os
+import re
+import stat
 import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +51,7 @@ MAX_HEADER_BYTES = 2**20
 _DTYPES: dict[str, npt.DTypeLike] = {"F32": "<f4", "F16": "<f2"}
 _DTYPE_NAMES = {np.dtype("<f4"): "F32", np.dtype("<f2"): "F16"}
 
-F32 = npt.NDArray[np.float32]
+F32: TypeAlias = npt.NDArray[np.float32]  # an alias also where numpy is absent (mypyc's build)
 
 
 class PolicyError(OssuaryError, ValueError):
@@ -91,19 +94,47 @@ def write_tensors(
     os.replace(tmp, path)
 
 
+def read_policy_bytes(path: Path) -> bytes:
+    """The bytes of the policy file ``path``: a regular file of at most
+    :data:`MAX_FILE_BYTES`, else a :class:`PolicyError`.
+
+    The file is opened without blocking and checked on the open descriptor, so
+    a FIFO (whose open would wait for a writer), a device such as /dev/zero
+    (endless) or a folder is refused at once, and a file that grows while it is
+    read is never read past the bound."""
+    where = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise PolicyError(f"cannot read the policy {where}: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise PolicyError(f"cannot read the policy {where}: not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise PolicyError(
+                f"{where}: {st.st_size:,} bytes is too big for a policy "
+                f"(at most {MAX_FILE_BYTES:,})"
+            )
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise PolicyError(f"cannot read the policy {where}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise PolicyError(f"{where}: too big for a policy (at most {MAX_FILE_BYTES:,} bytes)")
+    return data
+
+
 def read_tensors(path: Path) -> tuple[dict[str, F32], dict[str, str]]:
     """The tensors (as float32) and metadata of a safetensors file; a
     :class:`PolicyError` saying what is wrong for anything else."""
-    where = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise PolicyError(
-                f"{where}: {size:,} bytes is too big for a policy (at most {MAX_FILE_BYTES:,})"
-            )
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PolicyError(f"cannot read the policy {where}: {exc.strerror or exc}") from None
+    return parse_tensors(read_policy_bytes(path), str(path))
+
+
+def parse_tensors(data: bytes, where: str) -> tuple[dict[str, F32], dict[str, str]]:
+    """:func:`read_tensors` of a file's bytes (``where`` names it in errors)."""
     bad = f"{where} is not a policy file"
     if len(data) < 8:
         raise PolicyError(f"{bad} (too short)")
@@ -173,6 +204,8 @@ class Policy:
     encoder_version: str
     layers: list[tuple[F32, F32]]
     metadata: dict[str, str] = field(default_factory=dict)
+    #: the SHA-256 of the file's bytes (hex): what a run pins (:func:`load_policy`)
+    sha256: str = ""
     _first_t: F32 | None = field(default=None, repr=False)
 
     @property
@@ -284,9 +317,16 @@ class _Key:
 
 _LOADED: dict[_Key, Policy] = {}
 
+#: a pinned policy parameter: ``sha256=HASH`` (the shipped policy) or ``sha256=HASH:PATH``
+_PINNED = re.compile(r"sha256=(?P<hash>[0-9a-f]{64})(?::(?P<path>.*))?", re.DOTALL)
 
-def load_policy(path: str | Path) -> Policy:
-    """Read and check a policy file (kept in memory while it is unchanged)."""
+
+def load_policy(path: str | Path, sha256: str | None = None) -> Policy:
+    """Read and check a policy file (kept in memory while it is unchanged).
+
+    ``sha256``: the content the caller pinned (:func:`pinned_param`); a file
+    whose bytes hash otherwise, because it was replaced or rewritten since, is
+    refused with a :class:`PolicyError`, so one run never mixes two policies."""
     p = Path(path).expanduser()
     try:
         st = p.stat()
@@ -295,12 +335,38 @@ def load_policy(path: str | Path) -> Policy:
     key = _Key(str(p.resolve()), st.st_size, st.st_mtime_ns)
     found = _LOADED.get(key)
     if found is None:
-        tensors, meta = read_tensors(p)
+        data = read_policy_bytes(p)
+        tensors, meta = parse_tensors(data, str(p))
         found = policy_from_tensors(tensors, meta, str(p))
+        found.sha256 = hashlib.sha256(data).hexdigest()
         if len(_LOADED) > 16:
             _LOADED.clear()
         _LOADED[key] = found
+    if sha256 is not None and found.sha256 != sha256:
+        raise PolicyError(
+            f"the policy {p!s} has changed since this run began (its content was sha256 "
+            f"{sha256[:12]}…, it is now {found.sha256[:12]}…): a run plays one policy "
+            "throughout; put the file back or start a new run"
+        )
     return found
+
+
+def pinned_param(policy: Policy, path: Path | None) -> str:
+    """The ``learned:`` parameter that names ``policy`` by its content: with
+    ``path`` (made absolute) ``sha256=HASH:PATH``, without it ``sha256=HASH``
+    (the policy that ships for the table)."""
+    if path is None:
+        return f"sha256={policy.sha256}"
+    return f"sha256={policy.sha256}:{Path(path).expanduser().resolve()}"
+
+
+def parse_param(param: str) -> tuple[str | None, str | None]:
+    """(path or None for the shipped policy, pinned hash or None) of a
+    ``learned:`` parameter: ``PATH``, ``sha256=HASH:PATH`` or ``sha256=HASH``."""
+    m = _PINNED.fullmatch(param)
+    if m is None:
+        return param, None
+    return (m.group("path") or None), m.group("hash")
 
 
 def shipped_policy_path(game: str, seats: int) -> Path | None:
@@ -347,11 +413,26 @@ class LearnedAgent:
 
     observes = "view"  # the encoder reads the view; no samples needed
 
-    def __init__(self, path: str | Path | None = None, seed: int = 0, sample: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        seed: int = 0,
+        sample: bool = False,
+        sha256: str | None = None,
+    ) -> None:
         self.path = None if path is None else Path(path)
         self.name = "learned" if path is None else f"learned:{path}"
-        self.policy = None if self.path is None else load_policy(self.path)
+        self.sha256 = sha256  # the content pinned for a run (None: whatever the file holds)
+        self.policy = None if self.path is None else load_policy(self.path, sha256)
         self.rng = np.random.default_rng(seed) if sample else None
+
+    def pinned_spec(self, game: str, seats: int) -> str:
+        """The spec that plays this very policy at ``game`` with ``seats`` seats,
+        from any folder, and refuses it once the file holds another
+        (``learned:sha256=HASH:ABSOLUTE-PATH``; the shipped one:
+        ``learned:sha256=HASH``)."""
+        policy, _ = self.policy_for(game, seats)
+        return "learned:" + pinned_param(policy, self.path)
 
     def policy_for(self, game: str, seats: int) -> tuple[Policy, Encoder]:
         """The policy this agent plays at ``game`` with ``seats`` seats, checked
@@ -371,7 +452,7 @@ class LearnedAgent:
                     f"(one ships for: {ships or 'none'}); train one with 'ossuary train' "
                     "and give it as learned:PATH"
                 )
-            policy = load_policy(path)
+            policy = load_policy(path, self.sha256)
         policy.check(game, seats, encoder)
         return policy, encoder
 

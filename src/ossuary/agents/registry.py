@@ -4,9 +4,10 @@ A spec is a name, optionally followed by ``:`` and a parameter that the agent
 understands: ``random``, ``heuristic``, ``ismcts`` (one second a decision),
 ``ismcts:2.5`` (seconds) or ``ismcts:iters=2000`` (iterations, reproducible on
 any machine), ``learned`` (the policy network the project ships for the game)
-or ``learned:PATH`` (a policy file made by ``ossuary train``). Names are
-case-insensitive; a parameter keeps its case (a path). Agents register
-themselves with :func:`register_agent`.
+or ``learned:PATH`` (a policy file made by ``ossuary train``;
+``learned:sha256=HASH:PATH`` also checks the file's content, see
+:func:`pin_spec`). Names are case-insensitive; a parameter keeps its case (a
+path). Agents register themselves with :func:`register_agent`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,25 @@ def register_agent(
     _AGENTS[name.lower()] = factory
     if with_param is not None:
         _WITH_PARAM[name.lower()] = with_param
+
+
+def normal_spec(spec: str) -> str:
+    """``spec`` as the front ends show and compare it: the agent's name in lower
+    case, its parameter exactly as given (a path keeps its capitals);
+    ``pure:`` before a spec (the arena's) is a name too.
+
+    >>> normal_spec(" LEARNED:Runs/Policy.safetensors ")
+    'learned:Runs/Policy.safetensors'
+    >>> normal_spec("Pure:ISMCTS:iters=20")
+    'pure:ismcts:iters=20'
+    """
+    name, colon, param = spec.strip().partition(":")
+    name = name.strip().lower()
+    if not colon:
+        return name
+    if name == "pure":
+        return f"pure:{normal_spec(param)}"
+    return f"{name}:{param.strip()}"
 
 
 def known_agents() -> list[str]:
@@ -73,6 +93,42 @@ def check_agent(spec: str, game: str | None = None, seats: int | None = None) ->
     return spec
 
 
+def shipped_policy_about(game: str, seats: int) -> dict[str, str]:
+    """What is known of the strength of the policy that ships for ``game`` at
+    ``seats`` seats: ``short`` (a few words for a list of levels) and
+    ``measured`` (a sentence: where it was measured, and how it fared), from
+    ``ai/learned-<seats>.toml`` beside the policy in the game's package; empty
+    when none ships. Read without numpy, for help texts and the lobby."""
+    import importlib.resources
+    import tomllib
+
+    from .. import games
+
+    package = games.GAMES.get(game)
+    if package is None:
+        return {}
+    found = importlib.resources.files(package).joinpath("ai", f"learned-{seats}.toml")
+    if not found.is_file():
+        return {}
+    data = tomllib.loads(found.read_text("utf-8"))
+    return {k: str(data[k]) for k in ("short", "measured") if k in data}
+
+
+def learned_level_about() -> str:
+    """The ``learned`` level in words: which tables it plays and where each
+    policy was measured ("Hecatomb with 2 seats, measured on ... only")."""
+    from .. import games
+
+    parts = []
+    for name in games.names():
+        for seats in games.get(name).seat_counts:
+            about = shipped_policy_about(name, seats)
+            if about:
+                title = games.get(name).title
+                parts.append(f"{title} with {seats} seats, {about.get('short', '')}".rstrip(", "))
+    return "; ".join(parts)
+
+
 def _ismcts(seed: int) -> Agent:
     return ISMCTSAgent(seed)
 
@@ -88,11 +144,29 @@ def _learned(seed: int) -> Agent:
 
 
 def _learned_with(seed: int, param: str) -> Agent:
-    from .learned import LearnedAgent
+    from .learned import LearnedAgent, parse_param
 
     if not param:
         raise ValueError("learned: give a policy file after the colon (learned:PATH)")
-    return LearnedAgent(param, seed)
+    path, sha256 = parse_param(param)
+    return LearnedAgent(path, seed, sha256=sha256)
+
+
+def pin_spec(spec: str, game: str, seats: int) -> str:
+    """``spec`` fixed for a whole run at ``game`` with ``seats`` seats.
+
+    An agent whose behaviour lives in a file says how to name that file's
+    content (a ``pinned_spec(game, seats)`` method): ``learned:PATH`` becomes
+    ``learned:sha256=HASH:ABSOLUTE-PATH``, which plays from any folder and is
+    refused once the file holds another policy. Other specs come back as given.
+    A spec that can't play the table raises ValueError (as :func:`check_agent`).
+    """
+    agent = make_agent(spec, 0)
+    check = getattr(agent, "check_table", None)
+    if check is not None:
+        check(game, seats)
+    pinned = getattr(agent, "pinned_spec", None)
+    return spec.strip() if pinned is None else str(pinned(game, seats))
 
 
 register_agent("random", RandomAgent)

@@ -15,9 +15,12 @@ from rich.text import Text
 
 from .. import games as registry
 from ..agents.arena import (
+    RANDOM_DECKS,
     GameResult,
     check_arena_agent,
+    check_random_decks,
     labels,
+    pin_arena_spec,
     results_json,
     run_arena,
     schedule,
@@ -44,10 +47,23 @@ def parse_agents(spec: str, game: str | None = None, seats: int | None = None) -
 
 
 def parse_decks(game: Game, spec: str | None) -> list[str]:
-    """``"Rot and Ruin,Gilded Lies"`` -> the preconstructed decks' real names."""
+    """``"Rot and Ruin,Gilded Lies"`` -> the preconstructed decks' real names;
+    ``random`` -> random legal decks, drawn for each game by its seed."""
     if spec is None or not spec.strip():
         return []
+    if spec.strip().lower() == RANDOM_DECKS:
+        try:
+            check_random_decks(game.name)
+        except ValueError as exc:
+            raise CliError(f"--decks random: {exc}") from None
+        return [RANDOM_DECKS]
     return [find_deck(game, name) for name in spec.split(",")]
+
+
+def _decks_words(decks: list[str]) -> str:
+    if decks == [RANDOM_DECKS]:
+        return "random legal decks, drawn by each game's seed"
+    return ", ".join(decks) if decks else "default"
 
 
 def arena(
@@ -74,12 +90,18 @@ def arena(
     check_output(out, "--out")
     decks = parse_decks(the_game, decks_spec)
     names = labels(specs)
-    plan = schedule(specs, games, seats, decks, seed, duplicate)
+    # a policy file is read here, once: its games play that content from any
+    # folder, and a file replaced meanwhile is refused, never mixed in
+    try:
+        pinned = [pin_arena_spec(s, game, seats) for s in specs]
+    except ValueError as exc:
+        raise CliError(f"--agents: {exc}") from None
+    plan = schedule(specs, games, seats, decks, seed, duplicate, pinned)
     n_workers = min(workers or os.cpu_count() or 1, games)
     console.print(
         Text(
             f"Arena ({the_game.title}): {', '.join(names)}; {games} games of {seats} seats; "
-            f"decks: {', '.join(decks) if decks else 'default'}; {n_workers} worker(s); "
+            f"decks: {_decks_words(decks)}; {n_workers} worker(s); "
             f"seed {seed}" + ("; duplicate deals" if duplicate else ""),
             style="bold",
         ),
@@ -106,7 +128,7 @@ def arena(
         results = run_arena(plan, n_workers, done, game)
     print_summary(console, results, names)
     if out is not None:
-        data = results_json(results, names, specs, seats, decks, seed)
+        data = results_json(results, names, specs, seats, decks, seed, pinned)
         try:
             out.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
         except OSError as exc:
@@ -195,7 +217,12 @@ def arena_command(
     ] = None,
     decks: Annotated[
         str | None,
-        typer.Option("--decks", help="Preconstructed decks, comma separated, rotated over seats."),
+        typer.Option(
+            "--decks",
+            help="Preconstructed decks, comma separated, rotated over seats; or 'random': "
+            "every game deals each seat a random legal deck drawn by the game's seed "
+            "(--seed 900001 and on: the held-out decks, never trained on).",
+        ),
     ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write every game's result and the summary here.")

@@ -79,7 +79,7 @@ def _play(
     """Run (or resume) the simulation; (summary, folder, whether it is temporary)."""
     check_workers(workers)
     check_output(out, "--out", folder=True)  # before the run, not after it
-    need_sim()
+    need_sim("ossuary balance", dask=bool(scheduler))
     from ..sim import stats
 
     folder = out if out is not None else Path(tempfile.mkdtemp(prefix="ossuary-balance-"))
@@ -119,6 +119,8 @@ def run_balance(
     if top < 1:
         raise CliError("--top must be 1 or more")
     check_output(html, "--html")  # before the run, not after
+    if html is not None:
+        need_sim("ossuary balance --html", plots=True)
     deal = balance_decks(game)
     summary, folder, temporary = _play(
         console, out, resume, game, agent, games, seats, deal, seed, workers, scheduler,
@@ -214,6 +216,8 @@ def run_deck_round_robin(
     if games_per_pair < 1:
         raise CliError("--games must be 1 or more")
     check_output(html, "--html")  # before the run, not after
+    if html is not None:
+        need_sim("ossuary balance --html", plots=True)
     the_game = registry.get(game)
     decks = list(the_game.preconstructed())
     if len(decks) < 2:

@@ -114,7 +114,7 @@ def try_deck(
     check_output(out, "--out", folder=True)
     if not 1 <= per_opponent <= MAX_PER_OPPONENT:
         raise CliError(f"--games {per_opponent}: give 1 to {MAX_PER_OPPONENT:,} games an opponent")
-    need_sim()
+    need_sim("ossuary deck try")
     from ..sim import store, trial
 
     try:

@@ -14,8 +14,10 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.errors import OssuaryError
+from ..extras import EXTRA_OF, missing_message
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # the shell's code for "stopped by Ctrl-C"
 
 
 class CliError(OssuaryError):
@@ -32,6 +34,12 @@ def report(message: str) -> None:
     Console(stderr=True, highlight=False).print(
         Text(f"Error: {message}", style="bold red"), soft_wrap=True
     )
+
+
+def interrupted() -> None:
+    """The one line a command stopped by Ctrl-C prints (when it has nothing
+    of its own to say)."""
+    Console(stderr=True, highlight=False).print(Text("Interrupted (Ctrl-C)."), soft_wrap=True)
 
 
 def check_output(path: Path | None, option: str, what: str = "write", folder: bool = False) -> None:
@@ -64,6 +72,24 @@ def check_workers(workers: int | None) -> None:
         )
 
 
+def missing_extra(module: str, what: str = "this", extra: str | None = None) -> CliError:
+    """The one-line error for a missing optional module: what needs it and the
+    extra that installs it (the table is :mod:`ossuary.extras`)."""
+    return CliError(missing_message(module, what, extra))
+
+
+def need(what: str, *modules: str, extra: str | None = None) -> None:
+    """Each of ``modules`` can be imported, or the one-line error that names the
+    first missing one and its extra (``extra``: where a module is in several)."""
+    import importlib
+
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise missing_extra(module, what, extra) from None
+
+
 def fail(message: str) -> NoReturn:
     report(message)
     raise typer.Exit(EXIT_USAGE)
@@ -71,8 +97,13 @@ def fail(message: str) -> NoReturn:
 
 @contextmanager
 def reported_errors() -> Iterator[None]:
-    """Turn any :class:`OssuaryError` into a red message and exit code 2."""
+    """Turn any :class:`OssuaryError`, and a missing optional extra, into a red
+    message and exit code 2."""
     try:
         yield
     except OssuaryError as exc:
         fail(str(exc))
+    except ModuleNotFoundError as exc:  # an extra a check before the work missed
+        if (exc.name or "").split(".")[0] not in EXTRA_OF:
+            raise
+        fail(str(missing_extra(exc.name or "", "this command")))

@@ -245,11 +245,35 @@ HELP_ROWS = [
      "(a lone 'Pass' or 'End your turn', or a response window where all you could do is "
      "sacrifice a card for nothing)"),
     ("u, until", "pass now, and keep passing these questions until something changes: a new "
-     "option for you, or another kind of question (your own turn)"),
+     "option in them, or your own turn (other questions, such as defending, are asked "
+     "meanwhile and keep the passing on)"),
     ("tutorial", "hide or show the lesson's hints, in a guided game (--tutorial)"),
     ("?, help", "how to play, how to win, and this help"),
     ("q, quit", "leave the game (a replay you asked for is saved)"),
 ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Hold:
+    """A seat passing questions of one kind until something changes (``u``).
+
+    Something changes, and the seat is asked again, when a question of that
+    kind offers an option it did not offer when the seat typed ``u`` (a new
+    card to answer with, a new ability), or when a turn of the seat's own
+    begins. Questions of other kinds (defending, a target) are asked as usual
+    and leave the hold in place: answering them does not change what the seat
+    could do in the questions it passes."""
+
+    kind: str  # the kind of question passed ("window")
+    others: frozenset[str]  # the options besides passing, when u was typed
+    turn: int | None  # the turn it was typed in (None: the view has no turns)
+
+    def new_turn_of(self, view: View, seat: int) -> bool:
+        """A turn of ``seat``'s own has begun since the hold."""
+        turn = view.get("turn_number")
+        if self.turn is None or not isinstance(turn, int):
+            return False
+        return turn != self.turn and view.get("active") == seat
 
 
 @dataclass
@@ -274,8 +298,8 @@ class Table:
     teaching: bool = True  # the lesson's hints are shown (the tutorial command hides them)
     met: set[str] = field(default_factory=set)  # the lesson's kinds of question seen
     last_seat: int | None = None
-    # seats passing until something changes: (decision kind, the other options then)
-    holding: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
+    # seats passing until something changes (u): see Hold
+    holding: dict[int, Hold] = field(default_factory=dict)
     seen: dict[int, int] = field(default_factory=dict)
     numbering: dict[int, Numbering] = field(default_factory=dict)
 
@@ -350,6 +374,8 @@ class Table:
             return drawn
 
         title = self.title + (" · auto-pass on" if self.auto_pass else " · auto-pass off")
+        if seat in self.holding:  # asked something else while passing (u)
+            title += " · passing (u) until something changes"
         prompt = speak(str(decision.get("prompt") or decision.get("kind") or "your decision"))
         lesson = self.lesson_for(seat, view, options) if options else ""
         return DecisionScreen(seat, title, board, log, len(log) - start, prompt, options, hints,
@@ -582,8 +608,7 @@ class Table:
 
     def answer_for(self, seat: int, view: View, legal: list[Action]) -> Action | None:
         """The option to take for ``seat`` without asking: while it passes until
-        something changes, the pass (until a new option or another kind of
-        question comes: then it is asked again); with auto-pass on, a lone pass
+        something changes (:class:`Hold`), the pass; with auto-pass on, a lone pass
         or end of turn, or the pass the game says is all that matters now. At
         one screen shared by several people (hot seat) only a lone option is
         answered: anything more would tell the others what a hand holds."""
@@ -591,13 +616,18 @@ class Table:
         kind = str((view.get("decision") or {}).get("kind", ""))
         by_id = {a.id: a for a in legal}
         held = self.holding.get(seat)
-        if held is not None:
+        if held is not None and held.new_turn_of(view, seat):
+            del self.holding[seat]
+            self.screen_ui.note("Your turn: you are no longer passing (u).")
+        elif held is not None and (kind == held.kind or held.turn is None):
             passing = self.game.pass_option(view, ids)
-            if passing is not None and kind == held[0] and set(ids) - {passing} <= held[1]:
+            if passing is not None and kind == held.kind and set(ids) - {passing} <= held.others:
                 self.auto_passed(seat, by_id[passing], "passing until something changes")
                 return by_id[passing]
             del self.holding[seat]
-            self.screen_ui.note("Something changed, so you are asked again.")
+            new = [by_id[a].label for a in ids if a != passing and a not in held.others]
+            said = f": {new[0]}" if len(new) == 1 else ""
+            self.screen_ui.note(speak(f"Something changed{said}, so you are asked again."))
         if not self.auto_pass:
             return None
         lesson = self.tutorial
@@ -615,7 +645,9 @@ class Table:
     def hold(self, seat: int, view: View, legal: list[Action], passing: str) -> None:
         """``seat`` passes until something changes (see :meth:`answer_for`)."""
         kind = str((view.get("decision") or {}).get("kind", ""))
-        self.holding[seat] = (kind, frozenset(a.id for a in legal) - {passing})
+        turn = view.get("turn_number")
+        others = frozenset(a.id for a in legal) - {passing}
+        self.holding[seat] = Hold(kind, others, turn if isinstance(turn, int) else None)
 
 
 def cards_named_in(label: str, names: Sequence[str]) -> list[str]:

@@ -11,9 +11,18 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import __version__, compiled, games
+from ..agents.registry import learned_level_about
 from ..engine.errors import OssuaryError
 from .arena_cmd import arena_command
-from .errors import EXIT_USAGE, CliError, check_output, report, reported_errors
+from .errors import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    CliError,
+    check_output,
+    interrupted,
+    report,
+    reported_errors,
+)
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
@@ -67,9 +76,10 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH). Two or "
-            "more humans play hot seat; no human: watch the computers play. Default: human,ai "
-            "(with --mode: you and computers in the mode's other seats).",
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH); or how "
+            "many seats (3: you and two computers). Two or more humans play hot seat; no "
+            "human: watch the computers play. Default: human,ai (with --mode: you and "
+            "computers in the mode's other seats).",
         ),
     ] = None,
     mode: Annotated[
@@ -84,7 +94,11 @@ def play(
     ] = None,
     first: Annotated[
         int | None,
-        typer.Option("--first", help="The seat that starts (default: the seed chooses).", min=0),
+        typer.Option(
+            "--first",
+            help="The seat that starts, counted from 1 (--first 1: the first seat, you by "
+            "default; default: the seed chooses).",
+        ),
     ] = None,
     deck: Annotated[
         list[str] | None,
@@ -101,13 +115,15 @@ def play(
         bool, typer.Option("--quiet", "-q", help="Computers only: print just the result.")
     ] = False,
     ai: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--ai",
-            help="Strength of 'ai' seats: easy, normal (~1 s a move), hard, or learned (a "
-            "trained network, instant; Hecatomb with 2 seats).",
+            help="Strength of 'ai' seats: easy, normal (the default, ~1 s a move), hard, or "
+            f"learned (a trained network, instant; {learned_level_about()}: docs/ai.md). Not "
+            "with --tutorial: a lesson plays the easy computer its steps were written for.",
+            show_default=False,
         ),
-    ] = "normal",
+    ] = None,
     ui: Annotated[
         str,
         typer.Option(
@@ -128,8 +144,9 @@ def play(
         bool,
         typer.Option(
             "--tutorial",
-            help="A guided first game: a fixed deal against the computer, each kind of "
-            "question explained as it comes ('tutorial' in the game hides the hints).",
+            help="A guided first game: a fixed deal against the easy computer, each kind "
+            "of question explained as it comes ('tutorial' in the game hides the hints). "
+            "With --mode, the lesson for that mode, where the game has one.",
         ),
     ] = False,
     names: Annotated[
@@ -202,11 +219,19 @@ def replay(
             "--step/--all", help="Wait for Enter between steps (default), or print them all."
         ),
     ] = True,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Show the board as this seat saw it (1 is the first seat), its hand "
+            "shown; default: as the seat that acted at each step.",
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game: each action and a compact board after it."""
+    """Step through a saved game: each action and the board after it, as a seat saw it."""
     console = Console(highlight=False)
     with reported_errors():
-        show_replay(console, console_reader(console), file, step)
+        show_replay(console, console_reader(console), file, step, seat)
 
 
 app.command("arena")(arena_command)
@@ -437,6 +462,27 @@ def serve(
         )
 
 
+@app.command()
+def doctor() -> None:
+    """Say which build runs (compiled or pure Python, and why) and which optional
+    extras are installed, with how to install the missing ones."""
+    from .. import extras
+
+    compiled_build = compiled.COMPILED
+    typer.echo(f"ossuary {__version__}, {compiled.describe()}")
+    if not compiled_build:
+        typer.echo(
+            "  The compiled build plays the same games three to four times faster. To get it,\n"
+            "  install a C compiler and Python's headers (Debian, Ubuntu: apt install gcc\n"
+            "  python3-dev), then install Ossuary again (make clean play, or\n"
+            "  pip install --force-reinstall .)."
+        )
+    typer.echo("Optional extras (the games and the server need none of them):")
+    for name, feature, installed in extras.report():
+        mark = "installed" if installed else f"missing: {extras.EXTRAS[name].install()}"
+        typer.echo(f"  {name:<10} {feature}: {mark}")
+
+
 deck_app = typer.Typer(
     help="Check deck files, try them against the field; list and export the preconstructed decks."
 )
@@ -533,12 +579,38 @@ def deck_try(
 
 
 def main() -> None:
-    """Console entry point: run the app; an engine error is a red message, exit 2."""
+    """Console entry point: run the app; an engine error is a red message, exit 2;
+    Ctrl-C that no command answered itself one line, exit 130."""
     try:
         app()
     except OssuaryError as exc:  # anything that escaped a command
         report(str(exc))
         raise SystemExit(EXIT_USAGE) from None
+    except SystemExit as exc:
+        # Typer turns a Ctrl-C that no command caught (while a library was
+        # importing, say) into a silent exit 130; say what happened, once
+        if exc.code == EXIT_INTERRUPTED and _unanswered_interrupt(exc):
+            interrupted()
+        raise
+    except KeyboardInterrupt:  # before Typer took over
+        interrupted()
+        raise SystemExit(EXIT_INTERRUPTED) from None
+
+
+def _unanswered_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from a KeyboardInterrupt that reached Typer (a
+    command that answers Ctrl-C itself exits with a message and no such cause)."""
+    seen: set[int] = set()
+    at: BaseException | None = exc
+    while at is not None and id(at) not in seen:
+        if isinstance(at, KeyboardInterrupt):
+            return True
+        seen.add(id(at))
+        if at.__cause__ is not None:
+            at = at.__cause__
+        else:  # ``raise ... from None`` (a command that answered) ends the chain
+            at = None if at.__suppress_context__ else at.__context__
+    return False
 
 
 if __name__ == "__main__":

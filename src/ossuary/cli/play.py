@@ -16,11 +16,13 @@ from rich.text import Text
 
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent, play_game
+from ..agents.registry import normal_spec
 from ..engine.core import Action, GameState
+from ..engine.errors import OssuaryError
 from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
-from ..tutorial import lesson_of
+from ..tutorial import Tutorial, lesson_of, lessons_of
 from .deck_cmd import find_deck, read_deck_file
 from .errors import CliError, check_output
 from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
@@ -56,10 +58,30 @@ def random_seed() -> int:
 
 
 def parse_seats(spec: str) -> list[str]:
-    seats = [s.strip().lower() for s in spec.split(",")]
+    """``--seats``: who plays each seat (``human,ai,random``), or how many seats
+    there are (``3``: you and two computers), as ``arena --seats`` and
+    ``simulate --seats`` count them."""
+    text = spec.strip()
+    if text.isascii() and text.isdigit():
+        count = int(text)
+        if count < 1:
+            raise CliError(f"--seats {spec}: a game needs players; give how many, or who plays "
+                           "each seat (human,ai)")  # fmt: skip
+        return [HUMAN] + [AI] * min(count - 1, 99)
+    seats = [normal_spec(s) for s in spec.split(",")]  # a path keeps its capitals
     if any(not s for s in seats):
         raise CliError(f"--seats {spec!r}: give one name per seat, separated by commas")
     return seats
+
+
+def first_seat(typed: int | None, seats: int) -> int | None:
+    """``--first`` as typed, counted from 1 (1: the first seat), as a seat index;
+    None when not given (the seed chooses)."""
+    if typed is None:
+        return None
+    if not 1 <= typed <= seats:
+        raise CliError(f"--first {typed}: the seats are 1 to {seats} (1 is the first seat)")
+    return typed - 1
 
 
 def _one_deck(game: Game, name: str) -> tuple[DeckSpec, str]:
@@ -126,8 +148,8 @@ def new_game(
 ) -> GameState:
     try:
         return game.new_game(decks=decks, seats=seats, seed=seed, first=first)
-    except ValueError as exc:
-        raise CliError(str(exc)) from exc
+    except (ValueError, OssuaryError) as exc:  # "You's deck": seats named as on the board
+        raise CliError(speak(str(exc))) from exc
 
 
 def seat_kind(spec: str, level: str) -> str:
@@ -207,6 +229,20 @@ class ThinkingAgent:
             return self.agent.act(obs)
 
 
+def tutorial_for(game: Game, mode: str | None) -> Tutorial:
+    """``game``'s lesson for ``mode`` (None: its main one), or why there is none."""
+    mode = mode.strip().lower() if mode else None
+    found = lesson_of(game, mode)
+    if found is not None:
+        return found
+    if lesson_of(game) is None:
+        raise CliError(f"{game.title} has no guided first game yet")
+    mode_seats(game, mode, None)  # a mode the game does not have is said as such
+    have = " and ".join(f"one for --mode {t.mode}" if t.mode else "one without --mode"
+                        for t in lessons_of(game))  # fmt: skip
+    raise CliError(f"{game.title} has no lesson for --mode {mode}: it has {have}")
+
+
 def choose_ui(mode: str) -> bool:
     """Whether to use the full screen: ``auto`` when both ends are terminals."""
     from .screen import terminal_ok
@@ -231,7 +267,7 @@ def play(
     deck_names: list[str],
     save_replay: Path | None,
     quiet: bool = False,
-    ai: str = DEFAULT_AI,
+    ai: str | None = None,
     full_screen: bool = False,
     auto_pass: bool = True,
     mode: str | None = None,
@@ -245,24 +281,33 @@ def play(
     an agent spec (``random``, ``heuristic``, ``ismcts``, ``ismcts:2``...).
     ``seed`` None: a random seed, printed so the deal can be played again.
     ``mode`` is one of the game's named modes (``2v2``): it sets the seat count.
-    ``first`` is the seat that starts (None: the seed chooses).
+    ``first`` is the seat that starts as typed, counted from 1 (None: the seed
+    chooses).
+    ``ai`` None: the default level (:data:`DEFAULT_AI`).
+    ``tutorial``: the game's lesson (for ``mode``, if given): its own deal,
+    seats and computers, so the options that choose those are refused.
     Ctrl-C ends the game with a message (and the replay, if asked for) and the
     exit code 130.
     """
     the_game = games.get(game)
     lesson = None
     if tutorial:  # the guided first game: its own deal, seats and opponents
-        lesson = lesson_of(the_game)
-        if lesson is None:
-            raise CliError(f"{the_game.title} has no guided first game yet")
+        lesson = tutorial_for(the_game, mode)
         options = (("--seats", seats_spec), ("--seed", seed), ("--deck", deck_names),
-                   ("--mode", mode), ("--first", first))  # fmt: skip
+                   ("--first", first), ("--ai", ai))  # fmt: skip
         given = [name for name, value in options if value is not None and value != []]
         if given:
-            raise CliError(f"--tutorial deals its own game: leave out {', '.join(given)}")
+            raise CliError(
+                f"--tutorial deals its own game against the easy computer its steps were "
+                f"written for: leave out {', '.join(given)} (or play without --tutorial)"
+            )
         deal = lesson.deal
-        seats_spec, seed, first, mode = ",".join(deal.seats), deal.seed, deal.first, deal.mode
+        seats_spec, seed, mode = ",".join(deal.seats), deal.seed, deal.mode
+        first = None if deal.first is None else deal.first + 1  # the lesson counts from 0
         deck_names = list(deal.decks or [])
+        if typed_names is None and deal.names:
+            typed_names = list(deal.names)
+    ai = DEFAULT_AI if ai is None else ai
     seats_spec = mode_seats(the_game, mode, seats_spec)
     check_output(save_replay, "--save-replay", "save the replay to")  # before the game, not after
     level = ai.strip().lower()
@@ -287,8 +332,8 @@ def play(
         saved_to=None if save_replay is None else str(save_replay),
         tutorial=lesson,
     )
-    if lesson is not None:
-        table.title = f"{the_game.title} · your first game"
+    if lesson is not None:  # how to win stays in sight all game long
+        table.title = f"{the_game.title}{f' {mode}' if mode else ''} · win: {lesson.goal}"
     table.names = seat_names(
         [HUMAN if s == HUMAN else "computer" for s in seats],
         me=humans[0] if len(humans) == 1 else None,
@@ -303,15 +348,14 @@ def play(
             try:
                 agent = make_agent(s, agent_seed(seed, i))
             except ValueError as exc:
-                raise CliError(f"seat {i}: {exc} (or {HUMAN!r} or {AI!r})") from exc
+                raise CliError(f"seat {i + 1}: {exc} (or {HUMAN!r} or {AI!r})") from exc
             try:
                 check_agent(s, the_game.name, len(seats))  # a learned policy for another game
             except ValueError as exc:
-                raise CliError(f"seat {i}: {exc}") from exc
+                raise CliError(f"seat {i + 1}: {exc}") from exc
             agents.append(agent)
-        if first is not None and not 0 <= first < len(seats):
-            raise CliError(f"--first {first}: there are seats 0 to {len(seats) - 1}")
-        state = new_game(the_game, len(seats), seed, decks, first)
+        starts = first_seat(first, len(seats))
+        state = new_game(the_game, len(seats), seed, decks, starts)
         for h in humans:
             the_game.allow_back(state, h)
         if humans:
@@ -326,6 +370,8 @@ def play(
             ),
             soft_wrap=True,
         )
+        if lesson is not None:  # said first (the full screen keeps it in its title)
+            console.print(Text(f"How to win: {lesson.goal}.", style="bold cyan"), soft_wrap=True)
         if humans:
 
             def watch() -> DecisionScreen | None:

@@ -36,6 +36,7 @@ from .human import MAX_ANSWER, MORE, DecisionScreen, Option
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MIN_LOG = 2
+MIN_OPTIONS = 4  # rows the options keep when the log needs rows for what is new
 # the size every seat's panel and one's own hand fit in (docs/terminal.md); below
 # it the title line says so instead of dropping parts of the board unannounced
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -79,7 +80,9 @@ def option_blocks(options: list[Option], width: int) -> list[tuple[str, list[Tex
         for o in items:
             piece = Text(" ")
             piece.append(f" {o.key} ", style="bold cyan")
-            piece.append(o.short)
+            # a label that starts with a number would read as part of the key
+            # ("Pay: 1 1 corruption"): it goes in brackets, "1 (1 corruption)"
+            piece.append(f"({o.short})" if o.short[:1].isdigit() else o.short)
             if (
                 cell_len(line.plain) + cell_len(piece.plain) > width
                 and cell_len(line.plain) > indent
@@ -139,6 +142,106 @@ def collapse(lines: list[str]) -> list[str]:
     return out
 
 
+def is_heading(line: str) -> bool:
+    """A log line that opens a part of the game ("-- turn 4: Computer --")."""
+    return line.startswith("-- ") and line.endswith(" --") and len(line) > 6
+
+
+def merge_lists(lines: list[str]) -> list[str]:
+    """Events in a row that begin with the same words (two at least) as one
+    list: "Dale kills VP Marsh, Chairman Voss". Never a line holding a comma or a
+    colon of its own after those words, nor a turn's heading, so a list is never
+    read into another."""
+    out: list[str] = []
+    head: list[str] = []  # the shared words of the list being built
+    for line in lines:
+        words = line.split(" ")
+        if out and head and not is_heading(line) and words[: len(head)] == head:
+            rest = " ".join(words[len(head) :])
+            if rest and not any(c in rest for c in ",:"):
+                out[-1] += ", " + rest
+                continue
+        previous = out[-1].split(" ") if out and not is_heading(out[-1]) else []
+        shared = 0
+        while shared < min(len(words), len(previous)) - 1 and words[shared] == previous[shared]:
+            shared += 1
+        tails = (" ".join(previous[shared:]), " ".join(words[shared:]))
+        if shared >= 2 and not is_heading(line) and not any(c in t for t in tails for c in ",:"):
+            head = words[:shared]
+            out[-1] += ", " + tails[1]
+            continue
+        head = []
+        out.append(line)
+    return out
+
+
+def pack_news(lines: list[str], width: int) -> list[Text]:
+    """What happened since a seat's last decision, in as few rows as it takes to
+    read it all: runs of one line said once (:func:`collapse`), the events side
+    by side with " · " between them, and each turn from a row of its own that
+    starts with its name, after which the turn's player is not named again
+    ("Turn 4, Computer: plays Snap · draws a card"; the rows that go on with
+    the same turn are indented). An event never breaks in the middle unless it
+    is wider than the screen, and then it wraps: none of it is cut."""
+    rows: list[Text] = []
+    row: Text | None = None
+    bare = False  # the row holds a turn's name and nothing yet
+    owner = ""  # whose turn the rows are in, once a turn began among them
+    said = merge_lists(collapse(lines))
+    for i, line in enumerate(said):
+        if is_heading(line):
+            name = line[3:-3]
+            if i + 1 == len(said):  # the turn that starts now: said last, on the row
+                line = name
+            else:
+                what, _, owner = name.partition(": ")
+                head = f"{what}, {owner}:" if owner else f"{name}:"
+                row = Text(head[:1].upper() + head[1:], style="bold")
+                rows.append(row)
+                bare = True
+                continue
+        elif owner and line.startswith(owner + " ") and " " in line[len(owner) + 1 :]:
+            line = line[len(owner) + 1 :]  # not down to one word: "Computer wins" stays
+        if row is not None and cell_len(row.plain) + 3 + cell_len(line) <= width:
+            row.append(" " if bare else " · ", style="dim")
+            row.append(line)
+            bare = False
+            continue
+        bare = False
+        indent = "  " if owner else ""
+        if cell_len(indent + line) <= width:
+            row = Text(indent + line)
+            rows.append(row)
+            continue
+        # wider than the screen: wrapped onto rows of its own, the next event apart
+        rows.extend(Text(indent + part) for part in _wrap(line, width - len(indent)))
+        row = None
+    for r in rows:
+        r.no_wrap = True
+        r.overflow = "ellipsis"
+    return rows
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """``line`` broken at spaces into pieces of at most ``width`` cells (the later
+    ones indented two); a word wider than that is split, never cut."""
+    out: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        joined = f"{current} {word}" if current else word
+        if cell_len(joined) <= width:
+            current = joined
+            continue
+        if current:
+            out.append(current)
+        current = "  " + word
+        while cell_len(current) > width:  # one long word: split in pieces
+            out.append(current[:width])
+            current = "  " + current[width:]
+    out.append(current)
+    return out
+
+
 class FullScreenUI:
     """A :class:`~ossuary.cli.human.UI` that keeps the board in place."""
 
@@ -162,6 +265,7 @@ class FullScreenUI:
         self.option_page = 0  # which page of the options is shown, when they need pages
         self._pages = 1
         self.log_rows = 0  # how many log lines the last frame had room for
+        self.news_rows = 0  # how many rows what is new since the last decision takes
 
     @property
     def fd(self) -> int:
@@ -254,43 +358,50 @@ class FullScreenUI:
         fixed = 5 + len(lesson)  # title, log rule, prompt, message, answer
         room = max(1, height - fixed)  # for the board, the log and the options
         min_log = MIN_LOG if height < 24 else MIN_LOG + 2
+        news = pack_news(s.log[len(s.log) - s.new :], width) if s.new else []
+        self.news_rows = len(news)
+        # what happened since the last decision is read on the board's screen,
+        # not on a page of its own: the log keeps rows for it (up to a third of
+        # the room) before the options go onto pages; not at the first
+        # decision, where all is new and the deal is no news
+        first = s.new >= len(s.log)
+        keep = 0 if first else min(len(news), max(min_log, room // 3))
         if status is not None:
             option_lines: list[Text] = [status]
-            budget = max(1, room - 1 - min_log)
+            budget = max(1, room - 1 - max(min_log, keep))
             # never cut the bottom: the seat's own souls and hand
             board = self._board(s, width, budget, room - 1 - MIN_LOG)
             self._pages = 1
         else:
             blocks = option_blocks(s.options, width)
-            budget = room - sum(len(lines) for _, lines in blocks) - min_log
+            options = sum(len(lines) for _, lines in blocks)
+            budget = room - options - max(min_log, keep)
             # many options must not push the board off the screen: it keeps at
             # least half the room (when it needs it), the log gives way first,
-            # then the options go onto pages (m, PgDn)
-            budget = max(1, budget, room // 2)
-            options = sum(len(lines) for _, lines in blocks)
-            board = self._board(s, width, budget, room - options - MIN_LOG)
-            pages = page_options(blocks, room - len(board))
+            # then the options go onto pages (m, PgDn). What is new since the
+            # last decision may take the board down to a third of the room (the
+            # game drops detail, e.g. zones fold into a line of powers)
+            floor = room // 2 if not keep else max(room // 3, room // 2 - keep)
+            board = self._board(s, width, max(1, budget, floor), room - options - MIN_LOG)
+            left = room - len(board)
+            # and the options keep MIN_OPTIONS rows before they give the rest
+            pages = page_options(blocks, max(2, left - min(keep, max(0, left - MIN_OPTIONS))))
             self._pages = len(pages)
             self.option_page %= len(pages)
             option_lines = pages[self.option_page]
         log_rows = max(0, height - fixed - len(option_lines) - len(board))
         self.log_rows = log_rows
         rule = Text(no_wrap=True, overflow="ellipsis", style="dim")
-        news = f"({s.new} new{', l shows all' if s.new > log_rows else ''}) " if s.new else ""
-        rule.append(f"── log {news}".ljust(width, "─"))
+        said = f"({s.new} new{', l shows all' if len(news) > log_rows else ''}) " if s.new else ""
+        rule.append(f"── log {said}".ljust(width, "─"))
         log_lines: list[Text] = []
         if log_rows:
-            shown = s.log[-log_rows:]
-            first_new = len(s.log) - s.new
-            for i, line in enumerate(shown, len(s.log) - len(shown)):
-                log_lines.append(
-                    Text(
-                        line,
-                        no_wrap=True,
-                        overflow="ellipsis",
-                        style="" if i >= first_new else "dim",
-                    )
-                )
+            log_lines = news[-log_rows:]
+            spare = log_rows - len(log_lines)
+            if spare:  # the rows left show what came before, dimmed
+                older = s.log[: len(s.log) - s.new][-spare:]
+                log_lines = [Text(line, no_wrap=True, overflow="ellipsis", style="dim")
+                             for line in older] + log_lines  # fmt: skip
             log_lines = [Text("")] * (log_rows - len(log_lines)) + log_lines
         prompt = Text(s.prompt, style="bold", no_wrap=True, overflow="ellipsis")
         if self.message:
@@ -323,10 +434,11 @@ class FullScreenUI:
         self.message = ""
         self.option_page = 0
         self._frame()
-        if screen.options and self.log_rows < screen.new < len(screen.log):
+        if screen.options and self.log_rows < self.news_rows and screen.new < len(screen.log):
             # more happened since this seat's last decision (the computer's turn)
-            # than the log has room for: show it all first, instead of letting it
-            # scroll away unseen (not before the first decision: all is new then)
+            # than the log can show even packed: show it all first, instead of
+            # letting it scroll away unseen (not before the first decision: all
+            # is new then)
             new = screen.log[len(screen.log) - screen.new :]
             self.page(f"Since your last decision ({len(new)} events) · Enter: go on",
                       Text("\n".join(collapse(new))))  # fmt: skip

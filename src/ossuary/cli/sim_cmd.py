@@ -25,20 +25,16 @@ from rich.text import Text
 
 from .. import games as registry
 from ..engine.game import Game
-from .errors import CliError, check_output, check_workers, reported_errors
+from .errors import CliError, check_output, check_workers, need, reported_errors
 
 EXIT_INTERRUPTED = 130
 
 
-def need_sim() -> None:
-    """The simulation extra is optional: say how to get it instead of a traceback."""
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        raise CliError(
-            "simulation needs the 'sim' extra: pip install 'ossuary[sim]' (pyarrow, Dask, "
-            "matplotlib)"
-        ) from None
+def need_sim(what: str = "simulation", plots: bool = False, dask: bool = False) -> None:
+    """The simulation extra is optional: say how to get it instead of a traceback
+    (``plots``: matplotlib too, ``dask``: a Dask cluster's client)."""
+    need(what, "pyarrow", *(("matplotlib",) if plots else ()),
+         *(("distributed",) if dask else ()), extra="sim")  # fmt: skip
 
 
 # =============================================================================
@@ -74,6 +70,19 @@ def parse_deck_spec(game: Game, spec: str) -> tuple[str, list[Any]]:
     return "list", out
 
 
+def pin_agents(specs: tuple[str, ...], game: str, seats: int) -> tuple[str, ...]:
+    """The pinned specs of a run (:func:`~ossuary.agents.registry.pin_spec`):
+    a policy file is read once, when the run begins, and its games play that
+    content from any folder; empty when no agent names a file."""
+    from ..agents.registry import pin_spec
+
+    try:
+        pinned = tuple(pin_spec(s, game, seats) for s in specs)
+    except ValueError as exc:
+        raise CliError(f"--agents: {exc}") from None
+    return pinned if pinned != specs else ()
+
+
 def build_config(
     out: Path,
     resume: bool,
@@ -96,15 +105,17 @@ def build_config(
     stored = store.read_run(out) if resume and (out / store.RUN_FILE).exists() else None
     base = stored.config if stored is not None else None
     the_game = registry.get(game if game is not None else base.game if base else registry.DEFAULT)
+    n_seats = seats if seats is not None else base.seats if base else 2
+    pinned: tuple[str, ...] = ()
     if agents is not None:
         specs = tuple(a.strip() for a in agents.split(","))
         if any(not a for a in specs):
             raise CliError(f"--agents {agents!r}: give agent names separated by commas")
+        pinned = pin_agents(specs, the_game.name, n_seats)
     elif base is not None:
-        specs = base.agents
+        specs, pinned = base.agents, base.pinned
     else:
         specs = ("heuristic",)
-    n_seats = seats if seats is not None else base.seats if base else 2
     if decks is not None:
         mode, deck_list = parse_deck_spec(the_game, decks)
     elif base is not None:
@@ -123,6 +134,7 @@ def build_config(
         deck_mode=mode,
         decks=tuple(deck_list),
         seed=seed if seed is not None else base.seed if base else 1,
+        pinned=pinned,
         max_actions=max_actions
         if max_actions is not None
         else base.max_actions
@@ -193,7 +205,7 @@ def run_simulation(
     of the options'."""
     check_workers(workers)
     check_output(out, "--out", folder=True)  # before the run, not after it
-    need_sim()
+    need_sim("ossuary simulate" if scheduler is None else "--scheduler", dask=bool(scheduler))
     from ..sim import runner
 
     stored_games = None
@@ -427,7 +439,8 @@ def make_report(
     band: float,
     compare: Path | None = None,
 ) -> dict[str, Any]:
-    need_sim()
+    plots = html is not None or png is not None
+    need_sim("ossuary report" + (" --html" if html else " --png" if png else ""), plots=plots)
     from ..sim import report, stats
 
     if not 0 <= band < 0.5:

@@ -18,13 +18,12 @@ EXIT_INTERRUPTED = 130
 
 def need_torch() -> None:
     """Training needs PyTorch, an optional extra: say how to get it."""
+    from ..extras import MissingExtra, require
+
     try:
-        import torch  # noqa: F401
-    except ImportError:
-        raise CliError(
-            "training needs PyTorch: pip install 'ossuary[learn]' (on a machine without "
-            "a GPU, install a CPU build of torch first: docs/rl.md says how)"
-        ) from None
+        require("learn", "training")
+    except MissingExtra as exc:
+        raise CliError(str(exc)) from None
 
 
 def _hidden(text: str) -> tuple[int, ...]:

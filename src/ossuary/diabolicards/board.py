@@ -246,7 +246,8 @@ EVENTS: dict[str, Callable[[Event], str]] = {
     "turntable": lambda e: f"{_who(e)} will take another turn",
     "extra_turn": lambda e: f"{_who(e)} takes an extra turn",
     "fate_purge": lambda e: f"{_who(e)} shuffles {e.get('cards')} hand cards into the deck",
-    "reveal": lambda e: f"{_who(e)} shows side {e.get('to')} {_card(e)}",
+    # Why See shows the card to the other side (the shower's enemies)
+    "reveal": lambda e: f"{_who(e)} shows {_card(e)} to the other side",
     "stick": lambda e: f"{_card(e)} binds " + " and ".join(e.get("cards", ["two cards"])),
     "trio_move": lambda e: f"{_who(e)} moves the Why Stick trio to {_zone(e)}",
     "preach": lambda e: f"{_card(e)} preaches: {e.get('n')} from each side come",
@@ -273,12 +274,24 @@ EVENTS: dict[str, Callable[[Event], str]] = {
     "auto_purge": lambda e: "no eligible contract card left: an automatic purge",
     "freeze": lambda e: "contract freeze: no contract card can be traded",
     "ban": lambda e: f"the deck is down to {e.get('deck')}: contract turns are banned",
-    "end": lambda e: (
-        "game over: power "
-        + " to ".join(str(x) for x in e.get("scores", []))
-        + ("; a tie" if e.get("winner") is None else f"; side {e.get('winner')} wins")
-    ),
+    "end": lambda e: _end(e),
 }
+
+
+def _end(e: Event) -> str:
+    """``game over: 34 power for You, 29 for Computer; You win`` (the sides named
+    by their seats; a log written before the event named them gives the powers)."""
+    scores, winner, sides = e.get("scores", []), e.get("winner"), e.get("sides")
+    if not isinstance(sides, list) or len(sides) != len(scores):
+        out = "game over: power " + " to ".join(str(x) for x in scores)
+        return out + ("; a tie" if winner is None else "")
+    names = [" and ".join(player(p) for p in seats) for seats in sides]
+    powers = [f"{x} for {n}" for n, x in zip(names, scores, strict=True)]
+    out = f"game over: {powers[0].replace(' for', ' power for', 1)}, {', '.join(powers[1:])}"
+    if winner is None:
+        return out + "; a tie"
+    verb = "wins" if len(sides[winner]) == 1 else "win"
+    return f"{out}; {names[winner]} {verb}"
 
 
 def format_event(event: Event) -> str:
@@ -286,9 +299,11 @@ def format_event(event: Event) -> str:
     words = EVENTS.get(str(event.get("e")))
     if words is not None:
         try:
-            return words(event)
+            text = words(event)
         except (KeyError, TypeError, ValueError):
             pass
+        else:  # a line of the log starts with a capital, as in the other games
+            return text[:1].upper() + text[1:]
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "seen_by"))
     return f"{event.get('e', '?')} {rest}".rstrip()
 
@@ -377,10 +392,14 @@ def _zone_line(zone: dict[str, Any], width: int) -> Text:
     return line
 
 
-def _hand_lines(cards: list[dict[str, Any]], width: int, abilities: bool = True) -> list[Text]:
+def _hand_lines(
+    cards: list[dict[str, Any]], width: int, abilities: bool = True, whose: str = "Your"
+) -> list[Text]:
     """One's own hand packed into as few lines as ``width`` allows (``abilities``
-    False: names and power only, for a short screen)."""
-    line = Text("Your hand:", style="bold green", no_wrap=True, overflow="ellipsis")
+    False: names and power only, for a short screen); ``whose``: "Your", or the
+    seat's name where it is not "You" (a replay, a shared screen)."""
+    head = f"{whose} hand:"
+    line = Text(head, style="bold green", no_wrap=True, overflow="ellipsis")
     lines = [line]
     if not cards:
         line.append(" (empty)", style="dim")
@@ -391,7 +410,7 @@ def _hand_lines(cards: list[dict[str, Any]], width: int, abilities: bool = True)
         if abilities and c.get("ability"):
             piece.append(f" [{c['ability']}]", style="dim")
         if cell_len(line.plain) + cell_len(piece.plain) > width and cell_len(line.plain) > 11:
-            line = Text(" " * 10, no_wrap=True, overflow="ellipsis")
+            line = Text(" " * len(head), no_wrap=True, overflow="ellipsis")
             lines.append(line)
             piece = Text(" ") + piece[3:]
         line.append_text(piece)
@@ -521,7 +540,8 @@ def render_screen(
         out += bond_lines if bonds and drop < 2 else []
         out += [line for line in others if line.plain] if drop < 3 else []
         if has_hand and not hand_below:
-            hand_lines = _hand_lines(hand, width, abilities=drop < 4)
+            whose = speak(f"{player(me)}'s") if me is not None else "Your"
+            hand_lines = _hand_lines(hand, width, abilities=drop < 4, whose=whose)
             out += hand_lines[:1] if drop >= 9 else hand_lines
         return out
 
@@ -601,7 +621,8 @@ def visible_cards(view: View) -> list[tuple[str, list[str]]]:
             if c is not None
         ]
         if mat:
-            out.append((f"side {s['side']}'s mat", mat))
+            whose = "your" if s["side"] == view.get("side") else f"{side_name(view, s['side'])}'s"
+            out.append((f"{whose} side of the mat", mat))
     contracts = [c["card"] for c in view["contracts"] if c is not None]
     if contracts:
         out.append(("contracts", contracts))

@@ -230,3 +230,18 @@ class DiabolicardsEncoder(Encoder):
 
     def layout(self) -> list[tuple[str, int, int]]:
         return list(self.obs)
+
+    def value_ranges(self) -> dict[str, tuple[float, float]]:
+        """The slices that leave [0, 1] (the environments' observation bounds):
+        a card's power, a zone's power and synergy and the scores move with
+        boosts and hinders, both ways, so they get a bound far past any game
+        played (ten times the scale each is divided by); a hand holds at most
+        the 80 cards of the deck; the turn number is read to 1,000 turns."""
+        wide = (-10.0, 10.0)
+        return {
+            self.obs[0][0]: wide,  # the cards
+            self.obs[1][0]: wide,  # the zones
+            self.obs[2][0]: wide,  # the scores
+            self.obs[4][0]: (0.0, 10.0),  # the counts
+            self.obs[5][0]: (0.0, 10.0),  # the flags and the turn number
+        }

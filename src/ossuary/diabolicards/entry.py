@@ -6,14 +6,22 @@ command line, the agents, the arena, the server, simulation and RL.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import QueryError
-from ..engine.game import CardRecord, DeckSpec, Encoder, Game, match_number
+from ..engine.game import (
+    CardRecord,
+    DeckSpec,
+    Encoder,
+    Game,
+    LessonClaim,
+    LessonCondition,
+    match_number,
+)
 from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
 from .state import MODES, RULESET
 
@@ -165,6 +173,18 @@ class DiabolicardsGame(Game):
     def learn_text(self) -> str | None:
         """``learn.toml``: how to play, how to win, and the guided first game."""
         return (Path(__file__).parent / "learn.toml").read_text("utf-8")
+
+    def lesson_claims(self) -> Mapping[str, LessonClaim]:
+        """The checks of what the lesson's steps say (``lesson.py``)."""
+        from .lesson import claims
+
+        return claims()
+
+    def lesson_conditions(self) -> Mapping[str, LessonCondition]:
+        """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
+        from .lesson import conditions
+
+        return conditions()
 
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)

@@ -190,10 +190,7 @@ def explain_illegal(s: DiaboState, aid: str) -> tuple[str, str]:
     parts = rest.split()
     nums = [int(x) for x in parts if x.isdigit()]
     legal = ", ".join(pending.options)
-    generic = (
-        f"{aid!r} is not an option now: player {seat} is deciding {kind!r}; legal: {legal}",
-        "",
-    )
+    generic = (s.not_an_option(aid), "")
     if kind == "turn":
         return _why_not_turn(s, seat, verb, parts, nums) or generic
     if kind in ("kill", "pick", "influence", "swap", "pact", "redeploy") and nums:

@@ -21,6 +21,7 @@ from .queries import (
     contract_turn_allowed,
     frozen,
     scores,
+    seats_of,
     trade_slots,
     trio_moves,
     trio_of,
@@ -347,7 +348,8 @@ def step_game_end(s: DiaboState) -> None:
     higher side wins, a tie is a tie."""
     totals = scores(s)
     winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
-    event(s, "end", scores=totals, winner=winner)
+    # the seats of each side, so the log names who won rather than a side number
+    event(s, "end", scores=totals, winner=winner, sides=[seats_of(s, 0), seats_of(s, 1)])
     s.winner = winner
     s.stack.clear()
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, SampleError, UnknownSeat
+from .names import seat_name
 from .rng import Rng
 from .untrusted import shown
 
@@ -191,10 +192,7 @@ class GameState:
             raise IllegalAction("the game is over; no action can be taken", "end of game")
         if aid not in pending.options:
             if len(aid) > MAX_ACTION_ID:  # no option is this long: don't parse it
-                raise IllegalAction(
-                    f"{shown(aid)} is not a legal option now; legal: {', '.join(pending.options)}",
-                    "engine: apply_action",
-                )
+                raise IllegalAction(self.not_an_option(aid), "engine: apply_action")
             message, rule = self.explain_illegal(aid)
             raise IllegalAction(message, rule)
         self.pending = None
@@ -265,8 +263,21 @@ class GameState:
         return "" if self.pending is None else self.pending.kind
 
     def explain_illegal(self, aid: str) -> tuple[str, str]:
-        options = ", ".join(self.pending.options) if self.pending else ""
-        return f"{aid!r} is not a legal option now; legal: {options}", ""
+        return self.not_an_option(aid), ""
+
+    def not_an_option(self, aid: str) -> str:
+        """Why ``aid`` is refused when a game has nothing more particular to say:
+        who is deciding what, in the seats' names and the question's own words,
+        then the ids a program may send ("'fly' is not an option now (Player 1
+        is asked: Your main phase: ...); legal options: play 3, end")."""
+        pending = self.pending
+        if pending is None:
+            return "the game is over; no action can be taken"
+        asked = self.prompt() or "to choose"
+        return (
+            f"{shown(aid)} is not an option now ({seat_name(pending.player)} is asked: "
+            f"{asked}); legal options: {', '.join(pending.options)}"
+        )
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return event

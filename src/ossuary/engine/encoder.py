@@ -67,3 +67,29 @@ class Encoder:
     def layout(self) -> list[tuple[str, int, int]]:
         """The observation's slices: (name, start, stop), in order, covering it all."""
         return [("observation", 0, self.observation_size)]
+
+    def value_ranges(self) -> dict[str, tuple[float, float]]:
+        """The least and greatest value of each observation slice (by its
+        :meth:`layout` name) whose values may leave [0, 1]; a slice not named
+        holds one-hot codes, flags and fractions, all within [0, 1]."""
+        return {}
+
+    def observation_bounds(self) -> tuple[list[float], list[float]]:
+        """Each observation entry's least and greatest value, finite: the
+        environments' observation space (``gymnasium.spaces.Box``). From
+        :meth:`value_ranges`; a name there that is no slice of :meth:`layout`
+        is a ValueError (a bug in the encoder)."""
+        ranges = self.value_ranges()
+        low = [0.0] * self.observation_size
+        high = [1.0] * self.observation_size
+        names = set()
+        for name, start, stop in self.layout():
+            names.add(name)
+            lo, hi = ranges.get(name, (0.0, 1.0))
+            for i in range(start, min(stop, self.observation_size)):
+                low[i] = lo
+                high[i] = hi
+        unknown = sorted(set(ranges) - names)
+        if unknown:
+            raise ValueError(f"value ranges for slices the layout lacks: {', '.join(unknown)}")
+        return low, high

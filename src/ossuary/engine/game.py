@@ -21,7 +21,7 @@ Filters for ``ossuary cards --FIELD VALUE`` match those fields (see
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,6 +34,15 @@ from .rng import Rng
 from .untrusted import is_int, shown
 
 CardRecord = dict[str, Any]
+#: a check of one claim a lesson's step makes (:mod:`ossuary.tutorial`): given
+#: the game when the step was shown, the action the learner took, the game now
+#: (asked again after every later action until it answers) and the words after
+#: the check's name in the step ("costs 2": ("2",)): True, the engine did what
+#: the text says; False, it did otherwise; None, not settled yet
+LessonClaim = Callable[[GameState, str, GameState, Sequence[str]], bool | None]
+#: a condition a lesson's step may hold under, read from the learner's view:
+#: None when it does not hold, else the words the step's ``{when}`` stands for
+LessonCondition = Callable[[Mapping[str, Any]], str | None]
 MAX_SEED = 2**64
 DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
 
@@ -192,6 +201,17 @@ class Game:
         how to play and how to win in our own words, and the guided first game
         (:mod:`ossuary.tutorial` reads and checks it). None: no lesson yet."""
         return None
+
+    def lesson_claims(self) -> Mapping[str, LessonClaim]:
+        """The checks a lesson's steps name in ``claims``: each says whether the
+        engine did what a sentence of the step says (the lesson walk test runs
+        them). The lesson file names them; only the game knows how to check."""
+        return {}
+
+    def lesson_conditions(self) -> Mapping[str, LessonCondition]:
+        """The conditions a lesson's steps name in ``when`` (a step that holds
+        only near the end of the game, say), read from the learner's view."""
+        return {}
 
     def glossary(self) -> list[tuple[str, str]]:
         """(term, explanation in our own words) for every keyword and rule term

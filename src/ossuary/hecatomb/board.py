@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ..engine.names import seat_name, speak
 from .cards import CardDef
+from .words import abom_tag, ordinal
 
 View = dict[str, Any]
 DOOMS = ("corruption", "deceit", "destruction", "greed")
@@ -102,7 +103,8 @@ def abom_status(abom: dict[str, Any]) -> str:
 def abom_line(abom: dict[str, Any]) -> str:
     """One line: ``#3 Drudge 2 / Acolyte 3 = str 5, size 2, tapped``."""
     flags = ", tapped" if abom["tapped"] else ""
-    return f"#{abom['id']} {stack_text(abom)} = str {abom['strength']}, size {abom['size']}{flags}"
+    size = f"str {abom['strength']}, size {abom['size']}{flags}"
+    return f"{abom_tag(abom['id'])} {stack_text(abom)} = {size}"
 
 
 def mana_text(mana: list[dict[str, Any]], short: bool = False) -> str:
@@ -158,7 +160,7 @@ def _line(*parts: str | Text, style: str = "") -> Text:
 
 # -- the board -------------------------------------------------------------------------
 def _abom_text(a: dict[str, Any], detail: bool) -> Text:
-    line = _line(f"  #{a['id']} ")
+    line = _line(f"  {abom_tag(a['id'])} ")
     if detail:
         line.append(stack_text(a))
         line.append(f" = str {a['strength']}, size {a['size']}, {abom_status(a)}")
@@ -179,7 +181,8 @@ def _seat_lines(
     view: View, p: dict[str, Any], me: int | None, label: str, level: int, width: int
 ) -> list[Text]:
     """One seat's lines; ``level`` 0 is full detail, higher levels drop detail
-    (other seats' first, never this seat's souls or hand when it is ``me``)."""
+    (other seats' first, never this seat's souls or hand when it is ``me``; at
+    level 6 the board's head line goes, the turn's number is in the log)."""
     seat = p["seat"]
     mine = seat == me
     style = "bold green" if mine else "bold blue"
@@ -228,7 +231,7 @@ def _seat_lines(
             _line(
                 "  abominations: "
                 + "; ".join(
-                    f"#{a['id']} str {a['strength']} size {a['size']}"
+                    f"{abom_tag(a['id'])} str {a['strength']} size {a['size']}"
                     + (" tapped" if a["tapped"] else "")
                     for a in aboms
                 )
@@ -257,13 +260,24 @@ def combat_text(view: View) -> Text | None:
     c = view["combat"]
     if c is None:
         return None
-    attackers = ", ".join(f"#{a}" for a in c["attackers"]) or "none left"
+    tops = {a["id"]: a["minions"][-1]["card"] for p in view["players"]
+            for a in p["abominations"] if a["minions"]}  # fmt: skip
+
+    def named(aid: Any) -> str:  # "#3 Grave Hoarder": its number and its top minion
+        aid = int(aid)
+        return f"{abom_tag(aid)} {tops[aid]}" if aid in tops else abom_tag(aid)
+
+    attackers = ", ".join(named(a) for a in c["attackers"]) or "none left"
     text = _line(
         speak(f"Combat: {player(c['aggressor'])} attacks {player(c['defender'])} with {attackers}"),
         style="bold red",
     )
     if c["blocks"]:
-        text.append("; " + ", ".join(f"#{b} blocks #{a}" for a, b in c["blocks"].items()))
+        text.append(
+            # the attacker was named just before: its number is enough now
+            "; "
+            + ", ".join(f"{named(b)} blocks {abom_tag(int(a))}" for a, b in c["blocks"].items())
+        )
     return text
 
 
@@ -284,13 +298,15 @@ def board_lines(
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
     lines: list[Text] = []
-    for level in range(6):
+    for level in range(7):
         lines = [
             _line(
                 speak(f"Turn {view['turn_number']} · {player(view['active'])} is active"),
                 style="bold",
             )
         ]
+        if level >= 6:  # the last to go: the active seat's line says "active"
+            lines = []
         combat = combat_text(view)
         if combat is not None:
             lines.append(combat)
@@ -386,6 +402,28 @@ def _names_by_id(view: View) -> dict[int, str]:
     return names
 
 
+def _tapped_minion(view: View, aid: int, cid: int, names: dict[int, str]) -> str:
+    """``Seamstress of Debts (#8)``, or ``(#8, on top)`` when another minion
+    of that abomination has the name too."""
+    aboms = [a for p in view["players"] for a in p["abominations"] if a["id"] == aid]
+    stack: list[dict[str, Any]] = aboms[0]["minions"] if aboms else []
+    ids = [m["id"] for m in stack]
+    name = names.get(cid, "a minion")
+    where = abom_tag(aid)
+    if cid in ids and [m["card"] for m in stack].count(name) > 1:
+        at = ids.index(cid)
+        where += ", on top" if at == len(ids) - 1 else f", {ordinal(at + 1)} from the bottom"
+    return f"{name} ({where})"
+
+
+def _payment(rest: str) -> str:
+    """A payment by doom, as a short label the option's number can stand before:
+    ``corruption``, ``greed ×2 + deceit`` (never "1 1 corruption")."""
+    counts = [int(v) for v in rest.split(",") if v.isdigit()]
+    parts = [d if n == 1 else f"{d} ×{n}" for d, n in zip(DOOMS, counts, strict=False) if n]
+    return " + ".join(parts) or "nothing"
+
+
 def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     """A heading and a short label, so the main phase fits in a few lines:
     ``Play: 1 Snap (2)  2 Warbeast Alpha (4)`` / ``Mana: 3 Snap  4 Warbeast Alpha``."""
@@ -408,14 +446,14 @@ def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     if verb == "tap":
         parts = rest.split()
         if len(parts) == 3 and parts[1].isdigit() and int(parts[1]) in names:
-            return "Use ↻", f"{names[int(parts[1])]} (#{parts[0]})"
+            return "Use ↻", _tapped_minion(view, int(parts[0]), int(parts[1]), names)
     if verb in ("attack", "end", "pass", "cancel"):
         return "Or", {"attack": "Attack", "end": "End your turn", "pass": "Pass",
                       "cancel": "Back"}[verb]  # fmt: skip
     if verb == "pay":
-        return "Pay", label.removeprefix("Tap ")
-    if verb == "x":
-        return "X", rest
+        return "Pay", _payment(rest)
+    if verb == "x":  # "X = 2", so the option's number never stands next to the value
+        return "Choose", f"X = {rest}"
     if verb in ("yes", "no"):
         return "Answer", label
     return "", label
@@ -423,7 +461,7 @@ def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
 
 # -- the event log -----------------------------------------------------------------
 def _a(value: Any) -> str:
-    return f"#{value}" if isinstance(value, int) else str(value)
+    return abom_tag(value) if isinstance(value, int) else str(value)
 
 
 def _who(event: dict[str, Any], key: str = "p") -> str:

@@ -472,6 +472,33 @@ class HecatombEncoder(Encoder):
                 w.values(), np.float32, len(w)
             )
 
+    def value_ranges(self) -> dict[str, tuple[float, float]]:
+        """The slices that leave [0, 1] (the environments' observation bounds).
+
+        Counts are bounded by the cards at the table: at most three copies of a
+        name in a deck (rulebook "Deck Rules and Strategy") in each seat's deck;
+        a card's printed facts by the largest in the card pool. What the rules
+        leave open (the turn number, a hand or a strength grown by effects) gets
+        a bound far past any game played: 10,000 turns (the environments cut a
+        game at 10,000 actions), 200 cards, a strength of 100."""
+        copies = 3.0 * self.seats  # every copy of one name at the table
+        printed = max(1.0, float(self.desc.max()))
+        out = {
+            "turn number / 50": (0.0, 200.0),
+            "cards being played": (0.0, copies),
+            "path: count so far / 10": (0.0, 10.0),
+            "path: mana chosen per doom / 5": (0.0, 20.0),
+            "order options": (0.0, printed),
+        }
+        for k in range(self.seats):
+            out[f"seat {k}: counters"] = (0.0, 20.0)
+            for part in ("visible hand cards", "graveyard", "removed from game"):
+                out[f"seat {k}: {part}"] = (0.0, 0.25 * copies)
+            for part in ("known deck top", "god", "relics"):
+                out[f"seat {k}: {part}"] = (0.0, printed)
+            out[f"seat {k}: abominations"] = (-10.0, 10.0)
+        return out
+
     def layout(self) -> list[tuple[str, int, int]]:
         played = [
             (f"seat {k}: cards played (information state only)", a, a + self.P)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.errors import DeckError, SetupError
+from ..engine.names import seat_name
 from ..engine.rng import Rng
 from ..engine.untrusted import shown, small_int
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
@@ -54,10 +55,10 @@ def new_game(
             continue
         if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
             raise SetupError(
-                f"seat {i}'s deck must be a preconstructed deck's name or a list of card "
+                f"{seat_name(i)}'s deck must be a preconstructed deck's name or a list of card "
                 f"names, not {shown(deck)}"
             )
-    lists = [resolve_deck(d, pool, f"seat {i}'s deck") for i, d in enumerate(decks)]
+    lists = [resolve_deck(d, pool, f"{seat_name(i)}'s deck") for i, d in enumerate(decks)]
     s = HecatombState()
     s.n = seats
     s.decks = lists
@@ -91,11 +92,7 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
     verb, _, rest = aid.partition(" ")
     seat = self.seats[pending.player]
     legal = ", ".join(pending.options)
-    generic = (
-        f"{shown(aid)} is not an option now: player {pending.player} is deciding "
-        f"{kind!r}; legal options: {legal}",
-        "",
-    )
+    generic = (self.not_an_option(aid), "")
     # Only ASCII digits of sensible length are ids (int() reads "²" and 5,000 digits).
     words = rest.split(" ")
     nums = [small_int(w) for w in words]

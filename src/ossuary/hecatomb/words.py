@@ -13,12 +13,42 @@ from .state import HecatombState
 
 
 # =============================================================================
+def abom_tag(aid: int) -> str:
+    """How people tell abominations apart: ``#1``, ``#2``... in the order they
+    came into play (the engine's ids count from 0)."""
+    return f"#{aid + 1}"
+
+
 def describe_abom(s: HecatombState, aid: int) -> str:
+    """``#3 [Drudge/Acolyte] (str 5, size 2)``: its number, its minions bottom to top."""
     a = s.aboms.get(aid)
     if a is None:
-        return f"abomination {aid}"
+        return f"abomination {abom_tag(aid)}"
     names = "/".join(s.defs[c].name for c in a.cards)
-    return f"[{names}] (str {abom_strength(s, a)}, size {a.size})"
+    return f"{abom_tag(aid)} [{names}] (str {abom_strength(s, a)}, size {a.size})"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (n from 1)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def stack_place(names: list[str], at: int) -> str:
+    """Which of an abomination's minions (``names`` bottom to top) is meant, when
+    another there has its name: `` (2nd from the bottom)``; else nothing."""
+    if names.count(names[at]) < 2:
+        return ""
+    return " (on top)" if at == len(names) - 1 else f" ({ordinal(at + 1)} from the bottom)"
+
+
+def describe_minion(s: HecatombState, cid: int) -> str:
+    """A minion in play: ``Imp (2nd from the bottom) in #3 [Acolyte/Imp/Imp] (...)``."""
+    a = abom_of(s, cid)
+    if a is None:
+        return s.defs[cid].name
+    place = stack_place([s.defs[c].name for c in a.cards], a.cards.index(cid))
+    return f"{s.defs[cid].name}{place} in {describe_abom(s, a.aid)}"
 
 
 def describe_target(s: HecatombState, t: str) -> str:
@@ -26,11 +56,9 @@ def describe_target(s: HecatombState, t: str) -> str:
     if kind == "a":
         return describe_abom(s, num)
     if kind == "p":
-        return f"player {num}"
+        return seat_name(num)
     if kind == "m":
-        a = abom_of(s, num)
-        where = f" in {describe_abom(s, a.aid)}" if a else ""
-        return f"{s.defs[num].name}{where}"
+        return describe_minion(s, num)
     return s.defs[num].name
 
 
@@ -86,7 +114,10 @@ def label(s: HecatombState, aid: str) -> str:
     if verb == "tap":
         a, cid, i = (int(v) for v in rest.split())
         n = defs[cid].abilities[i].tap
-        return f"Use {defs[cid].name}'s ↻{n} ability (tap {describe_abom(s, a)})"
+        ab = s.aboms.get(a)
+        at = ab.cards.index(cid) if ab is not None and cid in ab.cards else -1
+        which = stack_place([defs[c].name for c in ab.cards], at) if ab and at >= 0 else ""
+        return f"Use {defs[cid].name}'s ↻{n} ability{which} (tap {describe_abom(s, a)})"
     if verb == "pass":
         return "Pass (play nothing more now)"
     if verb == "x":
@@ -101,7 +132,7 @@ def label(s: HecatombState, aid: str) -> str:
         parts = [f"{n} {DOOMS[i]}" for i, n in enumerate(int(v) for v in rest.split(",")) if n]
         return "Tap " + (", ".join(parts) if parts else "nothing")
     if verb == "enemy":
-        return f"Attack player {rest}"
+        return f"Attack {seat_name(int(rest))}"
     if verb == "attacker":
         return f"Attack with {describe_abom(s, int(rest))}"
     if verb == "done":
@@ -186,12 +217,12 @@ def prompt(s: HecatombState) -> str:
         if what == "stitch":
             return f"Stitch {defs[ctx[1]].name} onto which abomination?"
         if what == "discard":
-            whose = "your" if ctx[1] == pending.player else f"player {ctx[1]}'s"
+            whose = "your" if ctx[1] == pending.player else f"{seat_name(ctx[1])}'s"
             return f"Discard a card from {whose} hand."
         if what == "draw":
             return "Draw how many cards?"
         if what == "toll":
-            return f"Attacking player {ctx[1]} costs a mana card: tap which one?"
+            return f"Attacking {seat_name(ctx[1])} costs a mana card: tap which one?"
         if what == "zone":
             return {
                 "exhume": "Exhume which card?",

@@ -51,7 +51,9 @@ import torch
 from .. import __version__, games
 from ..agents import check_agent
 from ..agents.learned import FORMAT, FORMAT_VERSION, encoder_for, write_tensors
+from ..agents.registry import pin_spec
 from ..engine.errors import OssuaryError
+from ..workers import ctrl_c_deferred, start_workers, stop_pool
 from .actors import LEARNER, GameRecord, GameTask, SeatSteps, play_many
 from .net import ActorCritic, Samples, entropy, masked_log_probs
 
@@ -93,6 +95,10 @@ class TrainConfig:
     eval_every: int = 10  # iterations between evaluations
     eval_games: int = 64
     max_actions: int = 5_000  # a game this long is cut (result 0)
+    #: what an opponent or teacher spec plays as, fixed when the run began: a
+    #: policy file named by its content (``learned:sha256=HASH:PATH``), so a
+    #: resumed run finds it from any folder and refuses a file replaced since
+    pinned: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
         d = asdict(self)
@@ -128,14 +134,27 @@ class TrainConfig:
         for kind in self.opponents:
             if kind not in ("pool", "self"):
                 try:
-                    check_agent(kind, self.game, self.seats)
+                    check_agent(self._pin(kind), self.game, self.seats)
                 except ValueError as exc:
                     raise TrainError(f"--opponents: {exc}") from None
         if self.imitate:
             try:
-                check_agent(self.teacher, self.game, self.seats)
+                check_agent(self._pin(self.teacher), self.game, self.seats)
             except ValueError as exc:
                 raise TrainError(f"--teacher: {exc}") from None
+
+    def _pin(self, spec: str) -> str:
+        """``spec`` as the run plays it: pinned the first time it is checked."""
+        if spec not in self.pinned:
+            pinned = pin_spec(spec, self.game, self.seats)
+            if pinned == spec:
+                return spec
+            self.pinned[spec] = pinned
+        return self.pinned[spec]
+
+    def plays(self, spec: str) -> str:
+        """The spec an opponent or the teacher plays as (:attr:`pinned`)."""
+        return self.pinned.get(spec, spec)
 
 
 def parse_opponents(text: str) -> dict[str, float]:
@@ -276,9 +295,10 @@ class Trainer:
             self.workers, mp_context=multiprocessing.get_context(method), initializer=_worker
         )
         try:
+            start_workers(ex, self.workers)  # deaf to Ctrl-C: the trainer handles it
             yield ex
-        except BaseException:  # Ctrl-C: drop the queued games, keep no one waiting
-            ex.shutdown(wait=False, cancel_futures=True)
+        except BaseException:  # Ctrl-C: drop the games in hand, keep no one waiting
+            stop_pool(ex)
             raise
         ex.shutdown(wait=True)
 
@@ -292,11 +312,19 @@ class Trainer:
     # -- the loop --------------------------------------------------------------------------
     def run(self) -> Path:
         """Train until ``config.games`` self-play games (or ``minutes``); write
-        the policy; return its path. Ctrl-C stops cleanly (resumable)."""
+        the policy; return its path.
+
+        Ctrl-C stops it, resumable exactly: the checkpoint is written whole
+        (Ctrl-C waits for it) after every step, and the step in hand when
+        Ctrl-C comes is dropped, so ``--resume`` plays that step again from the
+        same state and the run ends as if it had never stopped."""
         start = time.perf_counter()
         base = self.seconds
         cfg = self.config
+        self._clean()  # what a run killed outright left behind
         try:
+            if not (self.out / CHECKPOINT).exists():
+                self._save()  # the start, so a run stopped before its first step resumes
             with self._executor() as pool:
                 if cfg.imitate and not self.imitated:
                     self._imitate(pool, start, base)
@@ -320,10 +348,18 @@ class Trainer:
                     self._status("self-play", True)
                     self._save()
         except KeyboardInterrupt:
-            self.seconds = base + time.perf_counter() - start
-            self._save()
+            # the step in hand is dropped (the checkpoint holds the last whole one)
+            self._clean()
             raise
         return self.out / POLICY
+
+    def _clean(self) -> None:
+        """Remove the files a step writes for its games and the half-written
+        ones of a save: none outlives the step or the save."""
+        for pattern in (".current-*.safetensors", "*.tmp", "pool/*.tmp"):
+            for leftover in self.out.glob(pattern):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
 
     def _status(self, phase: str, evaluated: bool = False) -> None:
         rates = {k: (sum(v) / len(v) if v else None) for k, v in sorted(self.window.items())}
@@ -340,10 +376,12 @@ class Trainer:
         made = 0
         while made < cfg.imitate:
             n = min(chunk, cfg.imitate - made)
-            rng = np.random.default_rng([cfg.seed, 1, made])
+            # each game's seed from its own index, not from the chunk it falls in
+            # (the chunk's size follows the workers): any worker count, one network
             tasks = [
-                GameTask(cfg.game, cfg.seats, int(rng.integers(0, 2**62)), (made + g) % cfg.seats,
-                         (cfg.teacher,) * cfg.seats, "", cfg.max_actions, teacher=cfg.teacher)
+                GameTask(cfg.game, cfg.seats, _game_seed(cfg.seed, 1, made + g),
+                         (made + g) % cfg.seats, (cfg.plays(cfg.teacher),) * cfg.seats, "",
+                         cfg.max_actions, teacher=cfg.plays(cfg.teacher))
                 for g in range(n)
             ]  # fmt: skip
             for rec in self._play(pool, tasks):
@@ -406,7 +444,8 @@ class Trainer:
                 spec = "pool:" + str(self.out / "pool" / self.pool[pick % len(self.pool)])
                 roles = tuple(LEARNER if s == learner else spec for s in range(cfg.seats))
             else:
-                roles = tuple(LEARNER if s == learner else kind for s in range(cfg.seats))
+                spec = cfg.plays(kind)
+                roles = tuple(LEARNER if s == learner else spec for s in range(cfg.seats))
             tasks.append(GameTask(cfg.game, cfg.seats, seed, first, roles, policy, cfg.max_actions))
             labels.append(kind)
         return tasks, labels
@@ -558,7 +597,12 @@ class Trainer:
         self.curve.append(row)
 
     def _save(self) -> None:
-        """The policy, the curve and plot, and the checkpoint (last, atomically)."""
+        """The policy, the curve and plot, and the checkpoint (last, atomically),
+        all of them: a Ctrl-C meanwhile waits until they are written."""
+        with ctrl_c_deferred():
+            self._write_files()
+
+    def _write_files(self) -> None:
         self._export(self.out / POLICY)
         write_curve(self.out, self.curve)
         state = {
@@ -577,6 +621,11 @@ class Trainer:
         tmp = self.out / (CHECKPOINT + ".tmp")
         torch.save(state, tmp)
         os.replace(tmp, self.out / CHECKPOINT)
+
+
+def _game_seed(seed: int, stream: int, index: int) -> int:
+    """The seed of game ``index`` of a stream of games of the run ``seed``."""
+    return int(np.random.default_rng([seed, stream, index]).integers(0, 2**62))
 
 
 def _worker() -> None:

@@ -142,7 +142,7 @@ def _seat_panel(view: View, p: dict[str, Any], me: int | None, me_label: str) ->
     seat = p["seat"]
     head = Text()
     head.append(f"{p['hero']['card']}  ", style="bold")
-    head.append(f"health {p['health']}", style="bold red")
+    head.append(f"health {health(p)}", style="bold red")
     head.append("  ·  ")
     head.append(f"lifeforce {p['lifeforce']}", style="bold green")
     head.append(
@@ -217,7 +217,7 @@ def summary_lines(view: View) -> list[str]:
     lines = [
         "  "
         + ", ".join(
-            f"{player(p['seat'])} {p['health']} health {p['lifeforce']} lifeforce"
+            f"{player(p['seat'])} {health(p)} health {p['lifeforce']} lifeforce"
             + ("" if p["alive"] else " (out)")
             for p in view["players"]
         )
@@ -236,7 +236,7 @@ def result_lines(view: View) -> list[str]:
     fell to 0 health"), or that it was a draw; then every hero's health."""
     winner = view["winner"]
     me = view.get("seat")
-    health = ", ".join(f"{player(p['seat'])} {p['health']}" for p in view["players"])
+    healths = ", ".join(f"{player(p['seat'])} {health(p)}" for p in view["players"])
     out = [p for p in view["players"] if not p["alive"]]
     if winner is not None:
         if len(out) == 1:  # section "Winning": the last hero standing wins
@@ -251,7 +251,7 @@ def result_lines(view: View) -> list[str]:
         head = "A draw: every hero still standing fell at the same time"
     else:
         head = "The game ended without a winner"
-    return [head, f"Health: {health}"]
+    return [head, f"Health: {healths}"]
 
 
 def _lost(p: dict[str, Any]) -> str:
@@ -291,6 +291,12 @@ _WHY = {
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def health(p: dict[str, Any]) -> int:
+    """A hero's health as people read it: a hero dealt more than it had is at 0
+    (section 14: the hero is out at zero), not below."""
+    return max(0, int(p["health"]))
 
 
 def _lifeforce(e: dict[str, Any], who: str) -> str:
@@ -370,7 +376,9 @@ _EVENT_WORDS: dict[str, EventWords] = {
     "mend": lambda e, who, card: f"{card} heals {_amount(e)} damage",
     "visible": lambda e, who, card: f"{card} is no longer invisible",
     "invisible": lambda e, who, card: f"{card} becomes invisible",
-    "ensnared": lambda e, who, card: f"{card} is ensnared for {e.get('rounds')} round(s)",
+    "ensnared": lambda e, who, card: (
+        f"{card} is ensnared for {plural(int(e.get('rounds') or 0), 'round')}"
+    ),
     "freed": lambda e, who, card: f"{card} is no longer ensnared",
     "modified": lambda e, who, card: (
         f"{card} gets {e.get('attack', 0):+d} attack, "

@@ -199,7 +199,7 @@ def render(pool: CardPool, tests: dict[str, list[str]]) -> str:
             elif t == "artifact":
                 stats = f"defense {c.defense}"
             elif t == "event":
-                stats = f"{c.rounds} round(s)"
+                stats = f"{c.rounds} round{'' if c.rounds == 1 else 's'}"
             cost = "" if t == "hero" else str(c.cost)
             lines.append(
                 f"| {c.number or ''} | {_cell(key)} | {cost} | {stats} | {c.rarity} | "

@@ -253,6 +253,22 @@ class NecromancerEncoder(Encoder):
     def layout(self) -> list[tuple[str, int, int]]:
         return list(self._layout)
 
+    def value_ranges(self) -> dict[str, tuple[float, float]]:
+        """The slices that leave [0, 1] (the environments' observation bounds):
+        the turn counts to 100 turns; health may fall below 0 and rise past the
+        start, and an attack, a defense or damage may be raised or lowered by
+        cards: those get a bound far past any game played (ten times a hero's
+        starting health, a strength of 100); a count of copies a third each."""
+        return {
+            "turn": (0.0, 2.0),
+            "seats": (-10.0, 10.0),
+            "minions": (-10.0, 10.0),
+            "magic": (-10.0, 10.0),
+            "hand": (0.0, 10.0),
+            "graveyards": (0.0, 10.0),
+            "stack": (0.0, 10.0),
+        }
+
 
 class _Where:
     """Where each card id of the view is, relative to the observing seat."""

@@ -32,11 +32,7 @@ def explain_illegal(s: NecroState, aid: str) -> Why:
     assert pending is not None
     kind, p = pending.kind, pending.player
     verb, _, rest = aid.partition(" ")
-    legal = ", ".join(pending.options)
-    generic = (
-        f"{aid!r} is not an option now: player {p} is deciding {kind!r}; legal: {legal}",
-        "",
-    )
+    generic = (s.not_an_option(aid), "")
     if kind == "window":
         why = _window(s, p, verb, rest)
         if why is not None:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..engine.errors import OssuaryError, SetupError
+from ..engine.names import seat_name
 from ..engine.rng import Rng
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import rules
@@ -49,7 +50,7 @@ def new_game(
         decks = [names[i % len(names)] for i in range(seats)]
     if len(decks) != seats:
         raise SetupError(f"{seats} seats need {seats} decks, got {len(decks)}")
-    lists = [resolve_deck(d, pool, f"seat {i}'s deck") for i, d in enumerate(decks)]
+    lists = [resolve_deck(d, pool, f"{seat_name(i)}'s deck") for i, d in enumerate(decks)]
     if first is not None and (isinstance(first, bool) or not 0 <= first < seats):
         raise SetupError(f"the first player must be a seat from 0 to {seats - 1}")
     s = NecroState()

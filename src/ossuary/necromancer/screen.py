@@ -5,8 +5,9 @@ as the position needs, from the seat's view alone: every seat's hero, health
 and lifeforce, both rows by position (minion spaces 1-4, magic slots 1-3) with
 each minion's statuses, the open response stack, and the seat's own hand at the
 bottom (the screen never cuts the bottom). When the budget is short it drops
-detail (statuses on a second line, then empty rows and the heroes' names in
-the seats' lines) before anything else.
+detail (two spaces a line, then empty rows and the heroes' names in the seats'
+lines) before anything else, and shortens the names of the cards in play
+(:func:`shorten`: "Skullpike S.") only when nothing else is left to drop.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .board import player, stack_text
+from .board import health, player, stack_text
 
 View = dict[str, Any]
 
@@ -32,8 +33,35 @@ LEGEND = [
 ]
 
 
-def _cut(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: max(0, n - 1)] + "…"
+SMALL_WORDS = frozenset({"of", "the", "a", "an"})
+# a row on one line shortens no name below READABLE; where that is not enough
+# it takes two lines (two spaces a line), unless the board is as short as it
+# goes: then names go down to SHORTEST and the screen cuts the rest
+READABLE, SHORTEST = 8, 4
+
+
+def shorten(name: str, n: int) -> str:
+    """``name`` in at most ``n`` characters, still readable: the small words go
+    first ("Queen Hollow Web"), then the later words become their first letters
+    ("Skullpike Serg.", "Skullpike S."), then the first word too ("Skullp. S.");
+    only then is it cut with "…". A name that fits is left whole."""
+    if len(name) <= n:
+        return name
+    words = name.replace(",", "").split()
+    kept = [w for i, w in enumerate(words) if i == 0 or w.lower() not in SMALL_WORDS]
+    if len(" ".join(kept)) <= n:
+        return " ".join(kept)
+    # later words from the last backward, each to its initial
+    for i in range(len(kept) - 1, 0, -1):
+        kept[i] = kept[i][0] + "."
+        if len(" ".join(kept)) <= n:
+            return " ".join(kept)
+    first = kept[0]
+    for k in range(len(first) - 1, 2, -1):
+        kept[0] = first[:k] + "."
+        if len(" ".join(kept)) <= n:
+            return " ".join(kept)
+    return name[: max(0, n - 1)] + "…"
 
 
 def minion_flags(m: dict[str, Any]) -> list[str]:
@@ -59,54 +87,90 @@ def _stats(m: dict[str, Any]) -> str:
     return f"{m['attack']}/{m['defense']}"
 
 
-def _row(label: str, cells: list[Text], cell: int, numbers: bool = True) -> Text:
-    line = Text(f"  {label:<8}", style="bold")
-    for k, c in enumerate(cells, 1):
-        line.append(f"{k} " if numbers else "  ", style="dim")
-        c.truncate(cell - 3, overflow="ellipsis", pad=True)
-        line.append_text(c)
-        line.append(" ")
-    return line
+def _place(k: int, name: str, rest: str, style: str = "bold") -> Text:
+    """One space's cell: its number, the card's name and what follows it."""
+    cell = Text()
+    cell.append(f"{k} ", style="dim")
+    if not name:
+        cell.append("·", style="dim")
+        return cell
+    cell.append(name, style=style)
+    if rest:
+        cell.append(f" {rest}")
+    return cell
 
 
-def _minion_rows(p: dict[str, Any], cell: int, detail: bool) -> list[Text]:
-    names, second = [], []
+def _flow(label: str, places: list[tuple[str, str]], width: int, detail: int) -> list[Text]:
+    """A row of places (name, what follows it; "" for an empty one), numbered
+    from 1: on one line, the empty places short and the names shortened evenly,
+    the longest first (:func:`shorten`), so each stays readable instead of all
+    being cut to a few letters; or, where one line would shorten a name (at
+    ``detail`` 2) or shorten one below READABLE (at 1), two places a line in
+    columns, names whole as far as the column allows. At ``detail`` 0 always
+    one line."""
+    grid = detail >= 3
+    lead = f"  {label:<8}"
+    if grid:
+        column = (width - len(lead)) // 2
+        lines = []
+        for at in range(0, len(places), 2):
+            line = Text(lead if at == 0 else " " * len(lead), style="bold")
+            for k in range(at, min(at + 2, len(places))):
+                name, rest = places[k]
+                room = column - 3 - (len(rest) + 1 if rest else 0)
+                cell = _place(k + 1, shorten(name, max(READABLE, room)), rest)
+                if k == at and at + 1 < len(places):
+                    cell.truncate(column - 1, overflow="ellipsis", pad=True)
+                    cell.append(" ")
+                line.append_text(cell)
+            lines.append(line)
+        return lines
+    names = [name for name, _ in places]
+
+    def line_of(shown: list[str]) -> Text:
+        line = Text(lead, style="bold")
+        for k, (name, (_, rest)) in enumerate(zip(shown, places, strict=True)):
+            if k:
+                line.append("  ")
+            line.append_text(_place(k + 1, name, rest))
+        return line
+
+    floor = {0: SHORTEST, 1: READABLE}.get(detail, 10**3)  # 2: names whole
+    line = line_of(names)
+    while len(line) > width:
+        longest = max(range(len(names)), key=lambda i: len(names[i]))
+        if len(names[longest]) <= floor:
+            break  # as short as a name goes here
+        names[longest] = shorten(places[longest][0], max(floor, len(names[longest]) - 1))
+        line = line_of(names)
+    if len(line) > width and detail:
+        return _flow(label, places, width, 3)
+    return [line]
+
+
+def _minion_rows(p: dict[str, Any], width: int, detail: int) -> list[Text]:
+    places = []
     for m in p["minions"]:
         if m is None:
-            names.append(Text("·", style="dim"))
-            second.append(Text(""))
-            continue
-        flags = minion_flags(m)
-        name = Text(m["card"], style="bold")
-        if detail:
-            names.append(name)
-            second.append(Text(" ".join([_stats(m), *flags])))
+            places.append(("", ""))
         else:
-            stats = " " + " ".join([_stats(m), *flags])
-            name.truncate(max(4, cell - 3 - len(stats)), overflow="ellipsis")
-            name.append(stats, style="")
-            names.append(name)
-    rows = [_row("minions", names, cell)]
-    if detail and any(m is not None for m in p["minions"]):
-        rows.append(_row("", second, cell, numbers=False))
-    return rows
+            places.append((m["card"], " ".join([_stats(m), *minion_flags(m)])))
+    return _flow("minions", places, width, detail)
 
 
-def _magic_row(p: dict[str, Any], cell: int) -> Text:
-    cells = []
+def _magic_row(p: dict[str, Any], width: int, detail: int) -> list[Text]:
+    places = []
     for c in p["magic"]:
         if c is None:
-            cells.append(Text("·", style="dim"))
+            places.append(("", ""))
             continue
-        text = Text(c["card"], style="bold")
         extra = c["type"]
         if "defense" in c:
             extra += f" {c['defense']}"
         if c.get("rounds_left") is not None:
             extra += f" {c['rounds_left']}r"
-        text.append(f" {extra}")
-        cells.append(text)
-    return _row("magic", cells, cell)
+        places.append((c["card"], extra))
+    return _flow("magic", places, width, min(detail, 1))
 
 
 def _head(
@@ -131,7 +195,7 @@ def _head(
     if not p["alive"]:
         head.append(" · out of the game", style="dim")
     stats = Text()
-    stats.append(f"health {p['health']}", style="bold red")
+    stats.append(f"health {health(p)}", style="bold red")
     stats.append(" · ")
     stats.append(f"lifeforce {p['lifeforce']}", style="bold green")
     stats.append(f" · hand {p['hand_count']} · deck {p['deck_count']}")
@@ -180,20 +244,23 @@ def screen_lines(
     seat_labels: Sequence[str] = (),
     width: int = 80,
     detail: int = 2,
+    rows: int | None = None,
 ) -> list[Text]:
-    """The board as lines, ``detail`` 2 (statuses on their own line), 1 (one line
-    a row) or 0 (empty magic rows left out, each seat's name and numbers on one
-    line)."""
-    cell = max(10, (width - 10) // 4)
+    """The board as lines, ``detail`` 2 (everything), 1 (the same, a row of
+    places on one line where its names stay readable) or 0 (empty magic rows
+    left out, each seat's name and numbers on one line). ``rows`` is how the
+    places are laid out (:func:`_flow`), ``detail`` unless given: 0 keeps every
+    row on one line, whatever it does to the names."""
+    rows = detail if rows is None else rows
     order = [p for p in view["players"] if p["seat"] != me]
     order += [p for p in view["players"] if p["seat"] == me]
     turn = f"Turn {view['turn_number']}" if view["turn_number"] else "Before the first turn"
     lines: list[Text] = [Text(turn, style="dim")] if detail else []
     for p in order:
         lines += _head(view, p, me, seat_labels, width, compact=not detail)
-        lines += _minion_rows(p, cell, detail == 2)
+        lines += _minion_rows(p, width, rows)
         if detail or any(c is not None for c in p["magic"]):
-            lines.append(_magic_row(p, cell))
+            lines += _magic_row(p, width, rows)
         if p["seat"] == me:
             lines += _hand_lines(p, width, detail > 0)
     stack = stack_text(view)
@@ -213,10 +280,11 @@ def render_screen(
     width: int = 80,
     height: int | None = None,
 ) -> RenderableType:
-    """As much detail as fits in ``height`` lines (all of it when None)."""
+    """As much detail as fits in ``height`` lines (all of it when None): the
+    names of the cards in play are the last to be shortened past reading."""
     lines: list[Text] = []
-    for detail in (2, 1, 0):
-        lines = screen_lines(view, me, seat_labels, width, detail)
+    for detail, rows in ((2, 2), (1, 1), (0, 1), (0, 0)):
+        lines = screen_lines(view, me, seat_labels, width, detail, rows)
         if height is None or len(lines) <= height:
             break
     for line in lines:
@@ -237,8 +305,30 @@ def _names_by_id(view: View) -> dict[int, str]:
     return names
 
 
+def _which(view: View, cid: int, name: str) -> str:
+    """A card in play by name, with where it lies when another card in play has
+    that name too ("Cave Lurker (space 2)", "Bone Crown (on Computer's Cave
+    Lurker, space 1)"), so two options never read the same."""
+    me = view.get("seat")
+    places: dict[int, str] = {}
+    for p in view["players"]:
+        whose = "" if p["seat"] == me else f"{player(p['seat'])}'s "
+        for m in p["minions"]:
+            if m is not None:
+                places[m["id"]] = f"{whose}space {m['position']}"
+                for r in m["relics"]:
+                    places[r["id"]] = f"on {whose}{m['card']}, space {m['position']}"
+        for c in p["magic"]:
+            if c is not None:
+                places[c["id"]] = f"{whose}slot {c['slot']}"
+    named = [c for c, n in _names_by_id(view).items() if n == name and c in places]
+    if len(named) < 2 or cid not in places:
+        return name
+    return f"{name} ({places[cid]})"
+
+
 _OR = {
-    "end": "End turn",
+    "end": "End your turn",
     "pass": "Pass",
     "draw": "Draw Card (3)",
     "sacrifice": "Sacrifice Card",
@@ -248,6 +338,12 @@ _OR = {
     "keep": "Keep",
     "none": "None of them",
 }
+
+
+def _num(action_id: str) -> int:
+    """The card an option's id names ("defend 18": 18); -1 when it names none."""
+    rest = action_id.partition(" ")[2]
+    return int(rest) if rest.isdigit() else -1
 
 
 def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
@@ -263,7 +359,9 @@ def option_group(view: View, action_id: str, label: str) -> tuple[str, str]:
     if verb in ("attack", "defend", "mulligan", "destroy") and num in names:
         heading = {"attack": "Attack with", "defend": "Defend with", "mulligan": "Discard",
                    "destroy": "Destroy Magic (4) on"}[verb]  # fmt: skip
-        return heading, names[num]
+        if verb == "mulligan":
+            return heading, names[num]
+        return heading, _which(view, num, names[num])
     if verb == "hero":
         return "Or", label.removeprefix("Use ").replace("'s ability", " ability")
     if verb in _OR and not rest:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
+from .rules.window import Answer, answers, own_action
 from .state import NecroState
 
 
@@ -117,6 +118,77 @@ def label(s: NecroState, aid: str) -> str:
     return aid
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _answer_words(s: NecroState, answer: Answer, lifeforce: int, alone: bool) -> str:
+    """One thing that could answer, short enough for an 80-column question: "your
+    Frost Snare", "Soul Jar's ability", "Destroy Magic on Computer's Bone Fields
+    (new this turn)"; with what paying it takes when the lifeforce is short."""
+    what, cid, cost = answer
+    name = s.defs[cid].name
+    whose = f"{player(s.owner[cid])}'s {name}"
+    if what == "destroy" and alone:
+        words = f"{whose} is new this turn: Destroy Magic"
+    else:
+        words = {
+            "reaction": f"your {name}",
+            "ability": f"{name}'s ability",
+            "destroy": f"Destroy Magic on {whose} (new this turn)",
+        }[what]
+    if cost > lifeforce:
+        short = _cards(cost - lifeforce)
+        words += f" can, if you sacrifice {short}" if alone else f" (sacrifice {short})"
+    elif alone:
+        words += " can"
+    return words
+
+
+def window_reason(s: NecroState, q: int) -> str:
+    """Why ``q`` is asked in this window, said to ``q`` (it reads ``q``'s hand):
+    what it could answer with (:func:`~.rules.window.answers`, what auto-pass
+    stops for), or why nothing it could do matters though it is asked."""
+    found = answers(s, q)
+    lifeforce = s.seats[q].lifeforce
+    if len(found) == 1:
+        said = _answer_words(s, found[0], lifeforce, alone=True)
+        return said[0].upper() + said[1:] + "."
+    if found:
+        said = " or ".join(_answer_words(s, a, lifeforce, alone=False) for a in found)
+        return said[0].upper() + said[1:] + " can."
+    if own_action(s, q):
+        return "Your own action: your main phase comes next."
+    pending = s.pending
+    if pending is not None and any(o.startswith("destroy ") for o in pending.options):
+        return "Nothing new to destroy: Destroy Magic can wait for your main phase."
+    return "Nothing you hold can; all who might are asked."
+
+
+#: how a response window names what it answers ("Computer's attack with Pit Fiend")
+WINDOW_WORDS = {
+    "card": "{who}'s {card}",
+    "ability": "{who}'s {card} ability",
+    "draw": "{who}'s Draw Card",
+    "destroy": "{who}'s Destroy Magic",
+    "attack": "{who}'s attack with {card}",
+    "dismiss": "{who}'s dismissal of {card}",
+}
+
+
+def window_prompt(s: NecroState, q: int) -> str:
+    """``Answer Computer's Grave Drummer? Your Frost Snare can, if you sacrifice
+    1 card.``: what is answered (the top of the response stack), and why ``q``
+    is asked (:func:`window_reason`)."""
+    what = "an action"
+    if s.rstack:
+        it = s.rstack[-1]
+        card = s.defs[it.source].name.split(",")[0] if it.source >= 0 else "a card"
+        words = WINDOW_WORDS.get(it.kind, "{who}'s {card}")
+        what = words.format(who=player(it.player), card=card)
+    return f"Answer {what}? {window_reason(s, q)}"
+
+
 def prompt(s: NecroState) -> str:
     """What the pending decision asks, in words."""
     pending = s.pending
@@ -126,9 +198,7 @@ def prompt(s: NecroState) -> str:
     if kind == "main":
         return "Your main phase: play cards, use abilities, command minions, or end your turn."
     if kind == "window":
-        top = s.rstack[-1] if s.rstack else None
-        what = describe_target(s, f"s{len(s.rstack) - 1}") if top is not None else "an action"
-        return f"Response window: respond to {what}, or pass."
+        return window_prompt(s, pending.player)
     if kind == "mulligan":
         return "Mulligan: discard any cards you don't want, one at a time, then keep."
     if kind == "target":
@@ -142,10 +212,13 @@ def prompt(s: NecroState) -> str:
         return "Sacrifice which card (+1 lifeforce)?"
     if kind == "place":
         return f"Which minion space does {defs[ctx[1]].name} take?"
-    if kind == "defend":
+    if kind == "defend":  # one line at 80 columns: the attacker's numbers, then the ask
+        attacker, target = ctx[0], ctx[1]
+        aimed = f"{player(int(target[1:]))}'s hero" if target[0] == "h" else (
+            describe_card(s, int(target[1:])))  # fmt: skip
         return (
-            f"{describe_card(s, ctx[0])} attacks {describe_target(s, ctx[1])}: choose defenders "
-            "one at a time, in the order they take the hit, then Done."
+            f"{defs[attacker].name} ({attack_of(s, attacker)}/{defense_of(s, attacker)}) "
+            f"attacks {aimed}. Defenders, first hit first; then Done."
         )
     if kind == "may":
         return f"Use {defs[ctx[0]].name}'s ability?"

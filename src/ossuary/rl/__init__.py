@@ -98,12 +98,15 @@ def gym_env(
     max_steps: int = MAX_STEPS,
     illegal: str = "raise",
     record: str | Path | None = None,
+    render_mode: str | None = None,
 ) -> OssuarySingleEnv:
     """A Gymnasium environment: the learner plays ``seat``, agents the rest
-    (see :class:`OssuarySingleEnv`)."""
+    (see :class:`OssuarySingleEnv`). ``render_mode``: ``ansi`` (the position in
+    words) or ``rgb_array`` (the board as the learner's seat sees it, a picture)."""
     return OssuarySingleEnv(
-        game, seats, opponents, seat, decks, max_steps, illegal=illegal, record=record
-    )
+        game, seats, opponents, seat, decks, max_steps, render_mode, illegal=illegal,
+        record=record,
+    )  # fmt: skip
 
 
 def openspiel_names() -> list[str]:

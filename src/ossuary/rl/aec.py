@@ -29,7 +29,7 @@ from pettingzoo.utils import AgentSelector
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent
 from ..agents.base import Needs
-from ..engine.game import DeckSpec
+from ..engine.game import DeckSpec, Encoder
 from .record import TrajectoryLog
 from .table import Table
 
@@ -37,6 +37,15 @@ MAX_STEPS = 10_000
 
 ObsDict = dict[str, npt.NDArray[Any]]
 Opponents = Sequence[str] | Mapping[int, str]
+
+
+def observation_box(
+    encoder: Encoder,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The observation space's finite bounds: the encoder's value ranges
+    (:meth:`~ossuary.engine.encoder.Encoder.observation_bounds`)."""
+    low, high = encoder.observation_bounds()
+    return np.array(low, np.float32), np.array(high, np.float32)
 
 
 def opponent_seats(seats: int, opponents: Opponents | None, game: str) -> dict[int, str]:
@@ -64,7 +73,8 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment for one Ossuary game (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's convention)
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 2,
         "name": "ossuary_v0",
         "is_parallelizable": False,
     }
@@ -101,11 +111,10 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"ossuary_{self.game.name}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(seats) if i not in self.opponents]
         self._index = {a: int(a.removeprefix("player_")) for a in self.possible_agents}
+        low, high = observation_box(self.encoder)
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, (self.encoder.observation_size,), np.float32
-                ),
+                "observation": spaces.Box(low, high, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), np.int8),
             }
         )
@@ -113,9 +122,7 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.encoder.num_actions) for a in self.possible_agents
         }
-        self.state_space = spaces.Box(
-            -np.inf, np.inf, (seats * self.encoder.observation_size,), np.float32
-        )
+        self.state_space = spaces.Box(np.tile(low, seats), np.tile(high, seats), dtype=np.float32)
         self._seeds = np.random.default_rng()
         self.table: Table | None = None
 
@@ -244,13 +251,30 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         (``play[Bone Mason]``, ``block[0][2]``); ``docs/rl.md`` lists the blocks."""
         return self.encoder.action_name(int(action))
 
-    def render(self) -> str | None:
-        """The position in words as the seat to act sees it (public lines only)."""
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent to act (``agent_selection``), as
+        booleans: what action-masking libraries ask an environment for."""
+        mask = np.zeros(self.encoder.num_actions, np.bool_)
+        table = self.table
+        if table is not None and table.seat() == self._index.get(
+            getattr(self, "agent_selection", "")
+        ):
+            mask[table.legal()] = True
+        return mask
+
+    def render(self) -> Any:
+        """As the agent to act sees it: ``ansi``, the position in words (public
+        lines only); ``rgb_array``, its board as a picture (height × width × 3,
+        uint8)."""
         if self.render_mode is None or self.table is None:
             return None
         seat = self._index.get(self.agent_selection, 0)
-        lines = self.game.summary_lines(self.table.view(seat))
-        return "\n".join(lines)
+        view = self.table.view(seat)
+        if self.render_mode == "rgb_array":
+            from .picture import board_picture
+
+            return board_picture(self.game, view, seat)
+        return "\n".join(self.game.summary_lines(view))
 
     def close(self) -> None:
         """End the environment; with ``record``, write the trajectory file."""

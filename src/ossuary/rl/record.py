@@ -4,16 +4,21 @@ One ``.npz`` file (numpy's zip of arrays; read it with ``np.load(path,
 allow_pickle=False)`` or :func:`load_trajectories`) per run:
 
 - ``action`` (int64), ``reward`` (float32), ``seat`` (int8), ``episode``
-  (int32), ``done`` (bool): one row per step an agent took. ``reward`` is what
-  that seat received for the step: the game's result for the seat on its last
-  step of a finished game, else 0. ``done``: the seat's last step of the episode.
+  (int32), ``done`` (bool), ``truncated`` (bool): one row per step an agent
+  took. ``reward`` is what that seat received for the step: the game's result
+  for the seat on its last step of a finished game, else 0. ``done``: the
+  seat's last step of the episode; ``truncated``: that last step of a game cut
+  short (the action limit, or still running when the file was written), as
+  Gymnasium's flag of that name: a step that ends a game by its rules is
+  ``done`` and not ``truncated``.
 - Observations and masks, sparse (most of an observation is zeros): row ``i``'s
   observation has the values ``observation_value[p:q]`` at the positions
   ``observation_index[p:q]``, where ``p, q = observation_ptr[i], observation_ptr[i+1]``;
   its legal actions are ``mask_index[mask_ptr[i]:mask_ptr[i+1]]``.
   :meth:`Trajectories.observations` and :meth:`Trajectories.masks` give them dense.
 - ``episode_returns`` (float32, episodes × seats): each game's result (zeros
-  for a game cut short); ``replays``: the games as Ossuary replays, a JSON list
+  for a game cut short); ``episode_truncated`` (bool, episodes): the games cut
+  short; ``replays``: the games as Ossuary replays, a JSON list
   (UTF-8 bytes), one per episode: ``ossuary replay`` shows one saved on its own
   (:meth:`Trajectories.replay`).
 - ``meta``: JSON (UTF-8 bytes): game, seats, encoder version, sizes, source.
@@ -58,7 +63,9 @@ class TrajectoryLog:
     seat: list[int] = field(default_factory=list)
     episode: list[int] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)
+    truncated: list[bool] = field(default_factory=list)
     returns: list[list[float]] = field(default_factory=list)
+    cut: list[bool] = field(default_factory=list)  # per episode: cut short
     replays: list[Any] = field(default_factory=list)
     _open: dict[int, int] = field(default_factory=dict)  # seat -> its last row this episode
 
@@ -83,17 +90,23 @@ class TrajectoryLog:
         self.seat.append(seat)
         self.episode.append(self.episodes)
         self.done.append(False)
+        self.truncated.append(False)
         self._open[seat] = len(self.action) - 1
 
-    def end_episode(self, state: GameState | None) -> None:
-        """Close the current episode: results on each seat's last step, and the replay."""
+    def end_episode(self, state: GameState | None, truncated: bool | None = None) -> None:
+        """Close the current episode: results on each seat's last step, and the
+        replay. ``truncated``: whether the game was cut short (by default:
+        unless it ended by its rules)."""
         finished = state is not None and state.is_terminal()
         returns = [float(r) for r in state.returns()] if finished and state else [0.0] * self.seats
+        cut = not finished if truncated is None else truncated
         for seat, row in self._open.items():
             self.reward[row] = returns[seat]
             self.done[row] = True
+            self.truncated[row] = cut
         self._open = {}
         self.returns.append(returns)
+        self.cut.append(cut)
         replay = None
         if state is not None:
             try:
@@ -131,12 +144,14 @@ class TrajectoryLog:
             "seat": np.array([self.seat[i] for i in keep], np.int8),
             "episode": np.array([self.episode[i] for i in keep], np.int32),
             "done": np.array([self.done[i] for i in keep], np.bool_),
+            "truncated": np.array([self.truncated[i] for i in keep], np.bool_),
             "observation_index": cat(self.obs_index, np.int64).astype(np.int32),
             "observation_value": cat(self.obs_value, np.float32),
             "observation_ptr": ptr(self.obs_index),
             "mask_index": cat(self.mask_index, np.int64).astype(np.int32),
             "mask_ptr": ptr(self.mask_index),
             "episode_returns": np.array(self.returns, np.float32).reshape(-1, self.seats),
+            "episode_truncated": np.array(self.cut, np.bool_),
             "replays": np.frombuffer(json.dumps(self.replays).encode(), np.uint8),
             "meta": np.frombuffer(json.dumps(meta).encode(), np.uint8),
         }
@@ -163,6 +178,11 @@ class Trajectories:
         self.episode = self.arrays["episode"]
         self.done = self.arrays["done"]
         self.episode_returns = self.arrays["episode_returns"]
+        # files written before the mark: no game known to be cut short
+        self.truncated = self.arrays.get("truncated", np.zeros(len(self.done), np.bool_))
+        self.episode_truncated = self.arrays.get(
+            "episode_truncated", np.zeros(len(self.episode_returns), np.bool_)
+        )
 
     def __len__(self) -> int:
         return len(self.action)

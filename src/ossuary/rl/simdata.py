@@ -95,6 +95,6 @@ def simulation_trajectories(
 def _forget(log: TrajectoryLog, keep: int) -> None:
     """Drop the rows after the first ``keep`` (a game that will not be kept)."""
     for name in ("obs_index", "obs_value", "mask_index", "action", "reward", "seat",
-                 "episode", "done"):  # fmt: skip
+                 "episode", "done", "truncated"):  # fmt: skip
         del getattr(log, name)[keep:]
     log._open = {}

@@ -14,13 +14,14 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent
 from ..agents.base import Needs
 from ..engine.game import DeckSpec
-from .aec import MAX_STEPS
+from .aec import MAX_STEPS, observation_box
 from .record import TrajectoryLog
 from .table import Table
 
@@ -39,7 +40,10 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
     Gymnasium's environment checker).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's convention)
+    metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium's convention)
+        "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 2,
+    }
 
     def __init__(
         self,
@@ -55,6 +59,8 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
     ) -> None:
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.illegal = illegal
         self.game = games.get(game)
         self.game.check_seats(seats)
@@ -73,11 +79,10 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         self.decks = None if decks is None else list(decks)
         self.max_steps = max_steps
         self.render_mode = render_mode
+        low, high = observation_box(self.encoder)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, (self.encoder.observation_size,), np.float32
-                ),
+                "observation": spaces.Box(low, high, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), np.int8),
             }
         )
@@ -138,7 +143,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         if table.seat() != self.seat:
             raise RuntimeError("the episode is over; call reset()")
         if self.illegal == "lose" and int(action) not in table.legal():
-            self._end_episode()
+            self._end_episode(truncated=False)  # ended by the learner's move, not cut
             self.table = None
             obs: ObsDict = {
                 "observation": np.zeros(self.encoder.observation_size, np.float32),
@@ -169,10 +174,20 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
 
-    def _end_episode(self) -> None:
+    def _end_episode(self, truncated: bool | None = None) -> None:
         if self.log is not None and self._in_episode and self.table is not None:
-            self.log.end_episode(self.table.state)
+            self.log.end_episode(self.table.state, truncated)
         self._in_episode = False
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions now, as booleans (all False when it is
+        not to act): the method sb3-contrib's MaskablePPO and similar
+        libraries look for, so they need no wrapper."""
+        mask = np.zeros(self.encoder.num_actions, np.bool_)
+        table = self.table
+        if table is not None and table.seat() == self.seat:
+            mask[table.legal()] = True
+        return mask
 
     def action_label(self, action: int) -> str:
         """The readable name of an action index, the same in every position
@@ -186,7 +201,16 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
             self.log.save(self.record)
         super().close()
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.table is None:
+    def render(self) -> Any:
+        """``ansi``: the public summary in words; ``rgb_array``: the board as the
+        learner's seat sees it, a picture (height × width × 3, uint8)."""
+        if self.table is None:
             return None
-        return "\n".join(self.game.summary_lines(self.table.view(self.seat)))
+        view = self.table.view(self.seat)
+        if self.render_mode == "ansi":
+            return "\n".join(self.game.summary_lines(view))
+        if self.render_mode == "rgb_array":
+            from .picture import board_picture
+
+            return board_picture(self.game, view, self.seat)
+        return None

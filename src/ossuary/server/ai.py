@@ -137,6 +137,21 @@ def levels() -> dict[str, str]:
     return {**AI_LEVELS, **{k: v[0] for k, v in _POLICIES.items()}}
 
 
+def level_about() -> dict[str, dict[str, str]]:
+    """What the lobby says of a level beyond its name, per table ("game:seats"):
+    where a shipped policy was measured (a strength measured on one pairing of
+    decks is that pairing's, not every deck's)."""
+    from ..agents.registry import shipped_policy_about
+
+    out: dict[str, dict[str, str]] = {}
+    for table in _POLICIES.get("learned", ("", []))[1]:
+        game, _, seats = table.partition(":")
+        short = shipped_policy_about(game, int(seats)).get("short")
+        if short:
+            out.setdefault("learned", {})[table] = short
+    return out
+
+
 def level_tables() -> dict[str, list[str]]:
     """The levels that play only some tables (learned policies): name -> "game:seats"."""
     return {k: list(v[1]) for k, v in _POLICIES.items()}

@@ -16,9 +16,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from .. import __version__
 from . import ai, decks, trials
@@ -33,7 +35,7 @@ from .logs import RequestIds
 from .metrics import Metrics
 from .protocol import MAX_BODY
 from .routes import ROUTERS
-from .routes.pages import STATIC
+from .routes.pages import STATIC, not_found_page, wants_page
 from .services import Services
 from .storage import Store, safe_url
 
@@ -183,11 +185,21 @@ def _figures(hub: Hub, pool: ai.AIPool) -> dict[str, float]:
 
 
 def _refusals(app: FastAPI) -> None:
-    """Every refusal and failure answered as the API's JSON error."""
+    """Every refusal and failure answered as the API's JSON error (a browser
+    asking for a page that isn't there: the 404 page)."""
 
     @app.exception_handler(RequestError)
-    async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
+    async def _request_error(request: Request, exc: RequestError) -> Response:
+        if exc.status == 404 and wants_page(request):
+            return not_found_page(str(exc))
         return JSONResponse({"error": str(exc)}, exc.status)
+
+    @app.exception_handler(HTTPException)
+    async def _no_route(request: Request, exc: HTTPException) -> Response:
+        # a mistyped address in a browser gets a page; an API client its JSON
+        if exc.status_code == 404 and wants_page(request):
+            return not_found_page(f"No page is at {request.url.path}.")
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(decks.Unreadable)
     async def _unreadable(request: Request, exc: decks.Unreadable) -> JSONResponse:

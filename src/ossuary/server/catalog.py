@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import games
 from ..agents import known_agents
-from ..tutorial import lesson
+from ..tutorial import lesson, lessons
 from . import ai, trials
 from .decks import has_deck_lists
 from .live import board_url
@@ -52,6 +52,8 @@ def catalog() -> dict[str, Any]:
                     # how to play and how to win, and whether a guided first game exists
                     "learn": _learn(g.name),
                     "tutorial": _learn(g.name) is not None,
+                    # each guided game: its mode (null: the usual game), title, goal
+                    "lessons": [t.about_json() for t in lessons(g.name)],
                 }
             )
         _CATALOG = {"games": out, "agents": known_agents(), "trials": trials.available()}
@@ -60,4 +62,5 @@ def catalog() -> dict[str, Any]:
     levels = {
         k: ai.public_name(v) if v.startswith("learned:") else v for k, v in ai.levels().items()
     }
-    return {**_CATALOG, "ai_levels": levels, "ai_tables": ai.level_tables()}
+    return {**_CATALOG, "ai_levels": levels, "ai_tables": ai.level_tables(),
+            "ai_about": ai.level_about()}  # fmt: skip

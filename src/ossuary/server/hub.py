@@ -25,7 +25,6 @@ from typing import Any
 
 from ..engine.errors import OssuaryError
 from ..engine.names import naming, speak
-from ..tutorial import lesson
 from . import ai, replays
 from .clocks import SeatClocks
 from .cluster import MOVED, Alone
@@ -38,12 +37,21 @@ from .live import (
     LiveGame,
     board_url,
     ended_lines,
+    lesson_dealt,
     rebuild,
     seat_words,
     start_state,
     summary,
 )
-from .messages import Message, error, player_name, result_lines, state_message, try_action
+from .messages import (
+    Message,
+    error,
+    player_name,
+    result_lines,
+    speak_decision,
+    state_message,
+    try_action,
+)
 from .replays import ReplayDesk
 from .storage import (
     ActionRow,
@@ -338,7 +346,7 @@ class Hub:
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
-        taught = lesson(g.game.name) if g.record.options.get("tutorial") else None
+        taught = lesson_dealt(g)
         msg, conn.log_sent = state_message(
             g.game,
             g.state,
@@ -373,7 +381,7 @@ class Hub:
             if refused is not None:
                 return refused
             try:
-                new, refused = try_action(g.state, aid)
+                new, refused = try_action(g.state, aid, seat_words(g.record, seat))
             except Exception as exc:  # a bug in a rule: refuse, keep the game, say so
                 log.exception("game %s: action %r raised", g.id, aid)
                 return error(f"the server could not apply {aid!r}: {type(exc).__name__}",
@@ -431,7 +439,8 @@ class Hub:
             )
         deciding = g.state.current_player()
         if deciding != seat:
-            who = "nobody" if deciding is None else player_name(deciding)
+            with naming(seat_words(g.record, seat)):  # as this seat's page names them
+                who = "nobody" if deciding is None else player_name(deciding)
             return error(
                 f"it is not your decision: {who} is deciding now", "not_your_turn",
                 rule="only the deciding seat may act",
@@ -813,6 +822,7 @@ class Hub:
                 msg[key] = [speak(line) for line in msg[key]]
         if msg.get("action"):
             msg["action"] = speak(msg["action"])
+        speak_decision(msg["view"])
         if step == steps and not g.playing and not g.state.is_terminal():  # a person ended it
             msg["over"] = True
             msg["result"] = ended_lines(g.game, g.record, seat)

@@ -21,6 +21,7 @@ from ..engine.core import GameState
 from ..engine.errors import IllegalAction, OssuaryError
 from ..engine.game import Game
 from ..engine.names import naming, speak
+from ..tutorial import Tutorial, lesson
 from . import ai
 from .messages import Message, names_for
 from .storage import GameRecord, position_digest
@@ -118,11 +119,24 @@ def seat_words(record: GameRecord, seat: int | None) -> list[str]:
     return names_for([s.kind for s in record.seats], seat, typed)
 
 
+def lesson_dealt(g: LiveGame) -> Tutorial | None:
+    """The lesson ``g`` was dealt from (None: not a guided game)."""
+    if not g.record.options.get("tutorial"):
+        return None
+    return lesson(g.game.name, g.record.options.get("mode"))
+
+
 def start_state(game: Game, record: GameRecord) -> GameState:
     """The game as it was set up, before any action."""
+    first = record.first
+    if first is None and record.options.get("tutorial"):
+        # a lesson stored before its first player was: it is the lesson's (a
+        # wrong one would show as a stored action illegal or a digest unmatched)
+        found = lesson(game.name, record.options.get("mode"))
+        first = None if found is None else found.deal.first
     try:
         return game.new_game(
-            decks=record.decks, seats=len(record.seats), seed=record.seed, first=record.first
+            decks=record.decks, seats=len(record.seats), seed=record.seed, first=first
         )
     except (OssuaryError, ValueError) as exc:
         raise OssuaryError(f"cannot set the game up again: {exc}") from None

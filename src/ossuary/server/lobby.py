@@ -19,7 +19,7 @@ from ..agents import check_agent
 from ..engine.errors import OssuaryError
 from ..engine.game import DeckSpec, Game
 from ..engine.untrusted import unsafe_char
-from ..tutorial import lesson
+from ..tutorial import Deal, lesson, lessons
 from . import ai
 from .decks import client_key, playable, saved_id
 from .errors import RequestError, token_hash
@@ -51,12 +51,10 @@ class Lobby:
             raise RequestError(str(exc)) from None
         first = None
         if req.tutorial:  # the guided first game: the lesson's own deal
-            found = lesson(game.name)
-            if found is None:
-                raise RequestError(f"{game.title} has no guided first game yet")
-            deal = found.deal
+            deal = _lesson_deal(game, req.mode)
             req = req.model_copy(update={"seats": list(deal.seats), "decks": deal.decks,
-                                         "seed": deal.seed, "mode": deal.mode})  # fmt: skip
+                                         "seed": deal.seed, "mode": deal.mode,
+                                         "names": req.names or deal.names or None})  # fmt: skip
             first = deal.first
         n = len(req.seats)
         mode = _mode(game, req.mode, n)
@@ -81,7 +79,9 @@ class Lobby:
             created=time.time(),
             decks=[list(d) for d in state.deck_lists()],
             seed=seed,
-            first=None,  # the seed chooses, as in new_game above (never a guess read off the state)
+            # as given to new_game above: the lesson's first player, or None (the
+            # seed chooses; never a guess read off the state)
+            first=first,
             options={
                 "mode": mode,
                 "turn_seconds": req.turn_seconds,
@@ -138,7 +138,7 @@ class Lobby:
                 out.append(deck)
                 continue
             record = await db.call(db.store.load_deck, deck_id[:40])
-            out.append(playable(game, record, deck_id, f"seat {i}'s deck"))
+            out.append(playable(game, record, deck_id, f"{lobby_name(i)}'s deck"))
         return out
 
     async def claim(self, game_id: str) -> tuple[int, str]:
@@ -175,6 +175,23 @@ class Lobby:
         return free.seat, token
 
 
+def lobby_name(seat: int) -> str:
+    """A seat as the lobby's form names it while a game is being set up
+    ("Player 1" for the first row), for a refusal of that row's deck or player."""
+    return f"Player {seat + 1}"
+
+
+def _lesson_deal(game: Game, mode: str | None) -> Deal:
+    """The deal of ``game``'s lesson for ``mode`` (None: its main one)."""
+    if lesson(game.name) is None:
+        raise RequestError(f"{game.title} has no guided first game yet")
+    found = lesson(game.name, mode)
+    if found is None:
+        have = ", ".join(t.mode or "the usual game" for t in lessons(game.name))
+        raise RequestError(f"{game.title} has no lesson for mode {mode}; lessons: {have}")
+    return found.deal
+
+
 def _mode(game: Game, asked: str | None, n: int) -> str | None:
     if asked is None:
         return None
@@ -201,7 +218,7 @@ def _seat_kinds(game: Game, req: CreateGame, n: int) -> tuple[list[str], str]:
         try:
             kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
         except ValueError as exc:  # a learned policy for another game, say
-            raise RequestError(f"seat {i}: {exc}") from None
+            raise RequestError(f"{lobby_name(i)}: {exc}") from None
     computers = sum(1 for k in kinds if k != HUMAN)
     if computers > ai.MAX_COMPUTER_SEATS:
         raise RequestError(
@@ -246,7 +263,7 @@ def _decks(
     by_lower = {name.lower(): name for name in game.preconstructed()}
     out: list[DeckSpec] = []
     for i, deck in enumerate(asked):
-        who = f"seat {i}'s deck"
+        who = f"{lobby_name(i)}'s deck"
         if deck is None:
             out.append(list(defaults[i]))
         elif isinstance(deck, list):

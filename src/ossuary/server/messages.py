@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.core import GameState
+from ..engine.core import GameState, copy_json
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.names import naming, seat_name, seat_names, speak
@@ -57,7 +57,8 @@ def state_message(
     """The ``state`` message for ``seat``, its words naming the seats ``names``
     (see :func:`state_words`); in a guided first game (``lesson``), the person
     taking it also gets ``tutorial``: the step for the decision at hand (or
-    None) and the kinds of question the lesson teaches."""
+    None), the kinds of question the lesson teaches, how to win and the
+    lesson's title."""
     with naming(names):
         msg, log_to = state_words(game, state, seat, log_from, seq)
         if lesson is not None and seat == lesson.deal.you:
@@ -66,6 +67,8 @@ def state_message(
             msg["tutorial"] = {
                 "hint": None if hint is None else hint.as_json() | {"text": speak(hint.text)},
                 "teaches": lesson.teaches,
+                "goal": lesson.goal,  # how to win, in sight all game long
+                "title": lesson.deal.title,
             }
     if names is not None:
         msg["names"] = list(names)
@@ -89,10 +92,7 @@ def state_words(
     legal: list[dict[str, str]] = []
     prompt = None
     if decision is not None and seat is not None and deciding == seat:
-        for o in decision.get("options", []):
-            o["label"] = speak(o["label"])
-        if decision.get("prompt"):
-            decision["prompt"] = speak(decision["prompt"])
+        speak_decision(view)
         legal = [{"id": o["id"], "label": o["label"]} for o in decision.get("options", [])]
         prompt = decision.get("prompt")
     ids = [o["id"] for o in legal]
@@ -118,20 +118,35 @@ def state_words(
     return msg, log_from + len(view.get("log", []))
 
 
+def speak_decision(view: dict[str, Any]) -> None:
+    """The question and the option labels of ``view`` (when it holds them: its
+    seat decides) made to agree with "You", in place: they were worded in the
+    third person ("Attack with Cave Lurker (You's space 2)")."""
+    decision = view.get("decision") or {}
+    for o in decision.get("options", []):
+        o["label"] = speak(o["label"])
+    if decision.get("prompt"):
+        decision["prompt"] = speak(decision["prompt"])
+
+
 def error(message: str, code: str, **extra: Any) -> Message:
     """A socket error message (``{"type": "error", ...}``)."""
     return {"type": "error", "code": code, "message": message, **extra}
 
 
-def try_action(state: GameState, aid: str) -> tuple[GameState | None, Message | None]:
+def try_action(
+    state: GameState, aid: str, names: Sequence[str] | None = None
+) -> tuple[GameState | None, Message | None]:
     """``aid`` applied to a copy of ``state``: (the new state, None), or (None, the
     refusal naming the rule). Only the deciding seat's own actions come here, so
-    a refusal speaks of that seat's own options."""
+    a refusal speaks of that seat's own options, in the words of its own
+    ``names`` for the seats ("You are asked: ...")."""
     new = state.clone()
     try:
-        new.apply_action(aid)
+        with naming(names):
+            new.apply_action(aid)
     except IllegalAction as exc:
-        return None, error(exc.reason, "illegal", rule=exc.rule)
+        return None, error(speak(exc.reason), "illegal", rule=exc.rule)
     return new, None
 
 
@@ -163,7 +178,8 @@ def replay_words(game: Game, replay: SeatReplay, step: int) -> Message:
         start = len(lines)
         lines += [speak(game.format_event(e)) for e in frame["view"].get("log", [])]
     frame = frames[step]
-    view = frame["view"]
+    view = copy_json(frame["view"])
+    speak_decision(view)
     over = view.get("winner") is not None or (step == len(frames) - 1 and replay.finished)
     return {
         "type": "replay",
@@ -171,7 +187,7 @@ def replay_words(game: Game, replay: SeatReplay, step: int) -> Message:
         "steps": len(frames) - 1,
         "seat": replay.seat,
         "view": view,
-        "action": frame.get("action"),
+        "action": speak(frame["action"]) if frame.get("action") else None,
         "events": lines[start:],
         "log": lines,
         "new_from": start,

@@ -76,8 +76,9 @@ class CreateGame(Strict):
     #: what to call each seat (None or missing: "Player N", "Computer"); a
     #: person is "You" on their own screen whatever their name
     names: Annotated[list[SeatName | None], Field(max_length=MAX_SEATS)] | None = None
-    #: the game's guided first game (its lesson's deal: seats, decks and seed
-    #: come from the lesson, not from this request)
+    #: the game's guided first game (its lesson's deal: seats, decks, seed and
+    #: first player come from the lesson, not from this request); with
+    #: ``mode``, the lesson for that mode (the catalogue's ``lessons``)
     tutorial: bool = False
 
 

@@ -48,7 +48,7 @@ class Book:
     checkpoints: list[GameState] = field(default_factory=list)  # after i*CHECKPOINT_EVERY
     log_after: list[int] = field(default_factory=list)  # log length after each step
     actors: list[int | None] = field(default_factory=list)  # who took each step (0: none)
-    labels: list[str | None] = field(default_factory=list)  # its label, for its taker only
+    labels: dict[tuple[Reader, int], str] = field(default_factory=dict)  # see label_of
     walker: GameState | None = None
     lines: dict[Reader, list[str]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -58,7 +58,6 @@ class Book:
         self.checkpoints.append(self.start.clone())
         self.log_after.append(len(self.start.log))
         self.actors.append(None)
-        self.labels.append(None)
 
     @property
     def steps(self) -> int:
@@ -78,9 +77,7 @@ class Book:
     def _step(self, aid: str) -> None:
         state = self.walker
         assert state is not None
-        actor = state.current_player()
-        self.labels.append(state.action_label(aid))
-        self.actors.append(actor)
+        self.actors.append(state.current_player())
         state.apply_action(aid)
         self.actions.append(aid)
         self.log_after.append(len(state.log))
@@ -94,6 +91,18 @@ class Book:
         for aid in self.actions[base * CHECKPOINT_EVERY : step]:
             state.apply_action(aid)
         return state
+
+    def label_of(self, reader: Reader, step: int) -> str | None:
+        """Step ``step``'s action in words when ``reader`` took it (None when
+        another seat did: its label can name its hidden cards). Made when first
+        asked, in the names the reader calls the seats ("your space 2"), which
+        are the same whenever that reader asks."""
+        if step <= 0 or self.actors[step] != reader:
+            return None
+        key = (reader, step)
+        if key not in self.labels:
+            self.labels[key] = self.state_at(step - 1).action_label(self.actions[step - 1])
+        return self.labels[key]
 
     def lines_of(self, game: Game, reader: Reader, upto: int) -> list[str]:
         """The reader's log lines in words, the first ``upto`` events."""
@@ -159,7 +168,7 @@ class ReplayDesk:
             "steps": steps,
             "seat": reader,
             "view": view,
-            "action": book.labels[step] if book.actors[step] == reader and step > 0 else None,
+            "action": book.label_of(reader, step),
             "events": lines[before:],
             "log": lines,
             "new_from": before,

@@ -34,6 +34,8 @@ from typing import Any
 
 from ..engine.errors import OssuaryError
 from ..engine.game import Game
+from ..extras import EXTRAS
+from ..sim.plan import PER_OPPONENT
 from . import ai
 from .decks import has_deck_lists
 from .errors import RequestError
@@ -66,12 +68,9 @@ ai.register_job(JOB, play)
 
 
 def available() -> bool:
-    """Trials need the simulator (the ``sim`` extra: pyarrow)."""
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Trials need the simulator (the ``sim`` extra: pyarrow); without it the
+    server still starts, and the builder says why it can't try decks."""
+    return not EXTRAS["sim"].missing()
 
 
 @dataclass(eq=False)
@@ -100,8 +99,6 @@ class TrialDesk:
         per_opponent: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from ..sim.trial import PER_OPPONENT
-
         self.pool = pool
         self.per_opponent = per_opponent or PER_OPPONENT
         self.clock = clock
@@ -119,7 +116,8 @@ class TrialDesk:
         """A new trial of the deck ``text`` (it must be legal), or a refusal."""
         if not available():
             raise RequestError(
-                "this server can't try decks: it needs the simulator (pip install 'ossuary[sim]')",
+                "this server can't try decks: it needs the simulator, the 'sim' extra "
+                "(pip install 'ossuary[sim]')",
                 501,
             )
         if not has_deck_lists(game):

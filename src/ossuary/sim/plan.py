@@ -27,16 +27,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.arena import MAX_ACTIONS, agent_seed, labels
+from ..agents.arena import MAX_ACTIONS, agent_seed, check_random_decks, labels, random_decks
 from ..engine.errors import OssuaryError
-from ..engine.game import Game, NotSupported
-from ..engine.rng import Rng
+from ..engine.game import Game
+
+#: a deck trial's games against each deck of the field (a whole number of seatings;
+#: here, not in trial.py, so the server can read it without the sim extra)
+PER_OPPONENT = 48
 
 #: the version of the files a run writes (run.json and the Parquet columns)
 FORMAT_VERSION = 1
 
 DEFAULT_DECKS = "default"  # the game's own choice of decks (new_game(decks=None))
-RANDOM_DECKS = "random"  # a random legal deck per seat (Game.random_deck)
+RANDOM_DECKS = "random"  # a random legal deck per seat (agents.arena.random_decks)
 LIST_DECKS = "list"  # the decks given, every combination of them
 VERSUS_DECKS = "versus"  # the first deck given against each of the others (a deck's trial)
 
@@ -72,6 +75,10 @@ class SimConfig:
     decks: tuple[Deck, ...] = ()
     seed: int = 1
     max_actions: int = MAX_ACTIONS
+    #: what each agent plays as, when not its spec: a policy file named by its
+    #: content (``learned:sha256=HASH:PATH``, :func:`~ossuary.agents.registry.pin_spec`),
+    #: fixed when the run began; empty: the specs themselves
+    pinned: tuple[str, ...] = ()
     #: the agents' unique labels (a repeated spec gets ``#2``), derived from ``agents``
     labels: tuple[str, ...] = field(init=False, compare=False, repr=False)
 
@@ -79,8 +86,13 @@ class SimConfig:
         object.__setattr__(self, "labels", tuple(labels(self.agents)))
 
     # -- JSON (run.json) ---------------------------------------------------------
+    @property
+    def played(self) -> tuple[str, ...]:
+        """The spec each agent plays as (its pinned spec, or the spec itself)."""
+        return self.pinned or self.agents
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "agents": list(self.agents),
             "seats": self.seats,
@@ -89,6 +101,9 @@ class SimConfig:
             "seed": self.seed,
             "max_actions": self.max_actions,
         }
+        if self.pinned:  # only then: runs without policy files keep their fingerprint
+            data["pinned"] = list(self.pinned)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> SimConfig:
@@ -104,6 +119,7 @@ class SimConfig:
                 ),
                 seed=int(data["seed"]),
                 max_actions=int(data["max_actions"]),
+                pinned=tuple(str(a) for a in data.get("pinned", ())),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             what = f"{type(exc).__name__}: {exc}"
@@ -115,6 +131,8 @@ class SimConfig:
         """The checks that need no game: counts and modes."""
         if not self.agents or any(not a.strip() for a in self.agents):
             raise SimError("give at least one agent")
+        if self.pinned and len(self.pinned) != len(self.agents):
+            raise SimError("one pinned spec per agent, or none")
         if self.seats < 1:
             raise SimError(f"a game needs at least one seat, not {self.seats}")
         if self.deck_mode not in (DEFAULT_DECKS, RANDOM_DECKS, LIST_DECKS, VERSUS_DECKS):
@@ -205,7 +223,7 @@ def seating(config: SimConfig, index: int) -> Seating:
         seed=config.seed + index,
         first=first,
         labels=tuple(config.labels[w] for w in who),
-        specs=tuple(config.agents[w] for w in who),
+        specs=tuple(config.played[w] for w in who),
         decks=decks,
     )
 
@@ -216,9 +234,8 @@ def seat_decks(config: SimConfig, game: Game, seat: Seating) -> tuple[list[str],
         assert seat.decks is not None
         chosen = [config.decks[d] for d in seat.decks]
         return [d.name for d in chosen], [list(d.cards) for d in chosen]
-    if config.deck_mode == RANDOM_DECKS:
-        rng = Rng(seat.seed * 2 + 1)  # its own stream: the game's seed shuffles
-        return [RANDOM_DECKS] * config.seats, [game.random_deck(rng) for _ in range(config.seats)]
+    if config.deck_mode == RANDOM_DECKS:  # the arena's draw: a function of (seed, seat)
+        return [RANDOM_DECKS] * config.seats, random_decks(game, seat.seed, config.seats)
     return [DEFAULT_DECKS] * config.seats, None
 
 
@@ -228,15 +245,15 @@ def check_config(config: SimConfig, game: Game) -> None:
 
     config.check_shape()
     game.check_seats(config.seats)
-    for spec in config.agents:
+    for spec in config.played:
         try:
             check_agent(spec, game.name, config.seats)
         except ValueError as exc:
             raise SimError(f"--agents: {exc}") from None
     if config.deck_mode == RANDOM_DECKS:
         try:
-            game.random_deck(Rng(0))
-        except NotSupported as exc:
+            check_random_decks(game.name)
+        except ValueError as exc:
             raise SimError(f"--decks random: {exc}") from None
     for d in config.decks:
         if not d.cards:

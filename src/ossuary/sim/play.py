@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sys
 import time
 import traceback
 from functools import lru_cache
@@ -104,6 +105,13 @@ class _Sampler:
             self.turn = t
 
 
+def _policy_changed(exc: Exception) -> bool:
+    """Whether ``exc`` refuses a policy file (pinned when the run began and
+    replaced since: the checks before the run refuse every other kind)."""
+    learned = sys.modules.get("ossuary.agents.learned")  # no policy played: not loaded
+    return learned is not None and isinstance(exc, learned.PolicyError)
+
+
 def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dict[str, Any]]:
     """Play game ``index`` of the run; its rows, one per seat."""
     from ..agents import make_agent, play_game
@@ -125,6 +133,8 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
         observer = sampler if game.resources else None
         play_game(state, agents, observer=observer, max_actions=config.max_actions)
     except Exception as exc:  # a crash in the rules or an agent: record it, go on
+        if _policy_changed(exc):
+            raise  # not this game's fault: the run's games would not be the run's
         error = "".join(traceback.format_exception_only(exc)).strip()[:2000]
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu

@@ -39,6 +39,7 @@ import pyarrow as pa
 
 from .. import games as registry
 from ..engine.game import NotSupported
+from ..workers import deaf_to_ctrl_c
 from . import store
 from .plan import SimConfig, SimError, check_config, chunks, missing
 from .play import play_chunk
@@ -129,11 +130,13 @@ def _process_pool(
     queue = iter(todo)
     finished = False
     try:
-        # two chunks per worker in flight: none idles while the driver commits
-        for chunk in queue:
-            pending[pool.submit(play_chunk_checked, config_json, *chunk)] = chunk
-            if len(pending) >= 2 * workers:
-                break
+        # two chunks per worker in flight: none idles while the driver commits;
+        # the workers start here, deaf to Ctrl-C, which the driver handles
+        with deaf_to_ctrl_c():
+            for chunk in queue:
+                pending[pool.submit(play_chunk_checked, config_json, *chunk)] = chunk
+                if len(pending) >= 2 * workers:
+                    break
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -240,10 +243,16 @@ def prepare(
     info = store.read_run(folder)
     if info.config != config:
         old, new = info.config.to_json(), config.to_json()
-        diff = [k for k in old if old[k] != new[k]]
+        diff = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+        if diff == ["pinned"]:
+            raise SimError(
+                f"{str(folder)!r} began with other policy files (or the file changed since): "
+                "a run plays one policy throughout; resume it without --agents, or start a "
+                "new --out"
+            )
         raise SimError(
             f"{str(folder)!r} is a run with other settings ({', '.join(diff)} differ: "
-            f"{'; '.join(f'{k} {old[k]!r}' for k in diff if k != 'decks')}); resume it with "
+            f"{'; '.join(f'{k} {old.get(k)!r}' for k in diff if k != 'decks')}); resume it with "
             "its own settings or start a new --out"
         )
     if info.cards != cards:

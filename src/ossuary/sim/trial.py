@@ -27,11 +27,10 @@ import pyarrow.compute as pc
 
 from .. import games as registry
 from ..agents.arena import MAX_ACTIONS
-from .plan import VERSUS_DECKS, Deck, SimConfig, SimError
+from .plan import PER_OPPONENT, VERSUS_DECKS, Deck, SimConfig, SimError
 from .stats import BAND, MIN_PLAYED, card_table, matchups, rate_row
 
 AGENT = "heuristic"  # quick and steady: a few hundred games take seconds to a minute
-PER_OPPONENT = 48  # games against each deck of the field (a whole number of seatings)
 MEASURE = "played"  # the cards are ranked by the win rate of the seats that played them
 SHOWN = 3  # the cards shown as winning most and least
 

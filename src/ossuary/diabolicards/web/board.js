@@ -14,7 +14,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el} from "/static/util.js";
-import {handDock} from "/static/cards.js";
+import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
 
@@ -31,6 +31,8 @@ export function createBoard(root, api) {
   let lastCtx = null;
 
   function update(ctx) {
+    // a card chosen to play belongs to the question it was chosen for
+    if (!lastCtx || ctx.view !== lastCtx.view) selected = null;
     lastCtx = ctx;
     return draw(ctx);
   }
@@ -141,7 +143,8 @@ export function createBoard(root, api) {
       const s = view.sides[side];
       const names = s.seats.map((p) => api.playerName(p)).join(" & ");
       const row = el("div.side" + (mine ? ".mine" : ""), {},
-        el("div.side-head", {}, el("span.side-name", {text: `Side ${side}: ${names}`}),
+        // a side is named by who sits on it ("You & Computer 2"), never by its number
+        el("div.side-head", {}, el("span.side-name", {text: names}),
           el("span.side-power", {}, "power ", el("b", {text: s.score}))));
       const zones = el("div.zones");
       for (let z = 0; z < 3; z++) zones.append(zoneBox(side, z, mine));
@@ -150,8 +153,7 @@ export function createBoard(root, api) {
     }
 
     const mySide = me === null || me === undefined ? 0 : me % 2;
-    root.replaceChildren();
-    root.append(sideRow(1 - mySide, false));
+    const rows = [sideRow(1 - mySide, false)];
     const middle = el("div.middle", {}, el("span.zone-label", {text: "Contracts"}));
     view.contracts.forEach((c, k) => {
       if (c === null) { middle.append(el("div.empty-slot.contract")); return; }
@@ -163,11 +165,10 @@ export function createBoard(root, api) {
     if (view.contract_freeze) notes.push("contract freeze");
     if (view.contracts_banned) notes.push("contract turns banned");
     middle.append(el("span.counts", {text: notes.join(" · ")}));
-    root.append(middle);
-    root.append(sideRow(mySide, true));
+    rows.push(middle, sideRow(mySide, true));
     const bonds = [...view.why_stick.map((t) => "Why Stick: " + t.join(" + ")),
       ...view.doom_pacts.map((p) => "Doom Pact: " + p.join(" + "))];
-    if (bonds.length) root.append(el("div.bonds", {text: bonds.join(" · ")}));
+    if (bonds.length) rows.push(el("div.bonds", {text: bonds.join(" · ")}));
     const hands = el("div.hands");
     let myHand = null;
     for (const p of view.players) {
@@ -189,8 +190,6 @@ export function createBoard(root, api) {
               event.stopPropagation();
               selected = selected === c.id ? null : c.id;
               draw(lastCtx);
-              if (selected !== null) api.hint(`Now click where ${c.card} goes: a zone of your side, or its activation slot. (Esc: cancel)`);
-              else api.hint("");
               const again = root.querySelector(`.hand [data-card-id="${c.id}"]`);
               if (again) again.focus({preventScroll: true});
             }, `Play ${c.card} (choose, then click the zone it goes to)`);
@@ -205,9 +204,11 @@ export function createBoard(root, api) {
           (shown.length ? ` · shown: ${shown.join(", ")}` : "")}));
       }
     }
-    root.append(hands);
-    if (myHand) root.append(myHand);
-    root.onclick = () => { if (selected !== null) { selected = null; api.hint(""); draw(lastCtx); } };
+    rows.push(hands);
+    layTable(root, rows, myHand);
+    root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
+    const chosen = selected === null ? null : view.players.find((p) => p.seat === me).hand.find((c) => c && c.id === selected);
+    api.hint(chosen ? `Now ${api.click} where ${chosen.card} goes: a zone of your side, or its activation slot. (${api.cancel})` : "");
     return handled;
   }
 
@@ -233,7 +234,7 @@ export function createBoard(root, api) {
   }
 
   root.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && selected !== null) { selected = null; api.hint(""); if (lastCtx) draw(lastCtx); }
+    if (e.key === "Escape" && selected !== null) { selected = null; if (lastCtx) draw(lastCtx); }
   });
 
   return {update, marks, card: (record, size) => frame(record, size)};

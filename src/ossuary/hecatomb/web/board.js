@@ -12,7 +12,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
-import {cardBack, handDock} from "/static/cards.js";
+import {cardBack, handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {DOOMS, frame} from "./card.js";
 
@@ -25,6 +25,12 @@ function keywordText(keywords) {
     if (Array.isArray(value)) return `${value.map((v) => v[0].toUpperCase() + v.slice(1)).join("/")} ${title}`;
     return `${title} ${value}`;
   });
+}
+
+/** How people tell abominations apart: "#1", "#2"... (the view's ids count from 0;
+ * the terminal's words.abom_tag says the same). */
+function tag(aid) {
+  return `#${Number(aid) + 1}`;
 }
 
 function back(size) {
@@ -46,6 +52,8 @@ export function createBoard(root, api) {
   });
 
   function update(ctx) {
+    // a card chosen to play (or a blocker) belongs to the question it was chosen for
+    if (!lastCtx || ctx.view !== lastCtx.view) selected = blocker = null;
     lastCtx = ctx;
     return draw(ctx);
   }
@@ -213,14 +221,14 @@ export function createBoard(root, api) {
       if (a.played_this_turn) flags.push("played this turn");
       if (combat && combat.attackers.includes(a.id)) flags.push("attacking");
       const blocking = combat && Object.entries(combat.blocks).find(([, blk]) => blk === a.id);
-      if (blocking) flags.push(`blocking #${blocking[0]}`);
+      if (blocking) flags.push(`blocking ${tag(blocking[0])}`);
       if (combat && combat.blocked.includes(a.id)) flags.push("blocked");
       const kws = keywordText(a.keywords);
       const stack = el("div.stack", {}, ...[...a.minions].reverse().map((m, i) => minionRow(m, i === 0)));
       const node = el(`div.abom${a.tapped ? ".tapped" : ""}${combat && combat.attackers.includes(a.id) ? ".attacking" : ""}`,
         {dataset: {abom: a.id, owner}},
         el("div.abom-head", {},
-          el("span.aid", {text: `#${a.id}`}),
+          el("span.aid", {text: tag(a.id)}),
           el("span.astr", {title: "the abomination's strength"}, icon("sword", ""),
             el("span.sr-only", {text: "strength "}), String(a.strength)),
           el("span.size", {text: `${a.size}/5`, title: "minions in the stack"})),
@@ -241,7 +249,7 @@ export function createBoard(root, api) {
             e.stopPropagation();
             if (asBlocker.length === 1) api.act(asBlocker[0].id);
             else { blocker = blocker === a.id ? null : a.id; draw(lastCtx); }
-          }, asBlocker.length === 1 ? labels.get(asBlocker[0].id) : `Block with abomination ${a.id} (then choose the attacker)`, head);
+          }, asBlocker.length === 1 ? labels.get(asBlocker[0].id) : `Block with abomination ${tag(a.id)} (then choose the attacker)`, head);
         }
         if (asAttacker.length) {
           node.classList.add("actionable", "target");
@@ -261,7 +269,7 @@ export function createBoard(root, api) {
             intent = {card: selected, place: `on ${a.id}`};
             selected = null;
             api.act(entry.play);
-          }, `Put ${card.card} onto abomination ${a.id}`, head);
+          }, `Put ${card.card} onto abomination ${tag(a.id)}`, head);
         }
       }
       return node;
@@ -342,7 +350,7 @@ export function createBoard(root, api) {
         el("span.pname", {text: name}),
         computer ? el("span.badge", {text: "computer"}) : null,
         view.active === seat ? el("span.badge.active-badge", {text: "active"}) : null,
-        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking"}) : null,
         el("span.souls", {title: "souls (20 wins)"}, el("b", {text: p.souls}), " souls"),
         el("span.counts", {text: `hand ${p.hand_count} · deck ${p.deck_count}`}));
       actionable(head, `seat:${seat}`);
@@ -383,10 +391,10 @@ export function createBoard(root, api) {
           ...(p.relics.length ? p.relics.map((r) => smallCard(r, "relic")) : [el("span.muted", {text: "none"})])),
         pile("Graveyard", p.graveyard, "graveyard"),
         pile("Removed", p.removed, "removed"));
-      const panel = el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
+      // another seat's hand: its backs (and the cards you know) on its name's line
+      if (hand) head.insertBefore(hand, head.children[1]);
+      return el(`section.${classes.join(".")}`, {dataset: {seat}, "aria-label": name},
         head, el("div.seat-body", {}, manaZone(p, seat), extras), aboms, known);
-      if (hand) panel.insertBefore(hand, panel.children[1]);
-      return panel;
     }
 
     function center() {
@@ -395,7 +403,7 @@ export function createBoard(root, api) {
       if (c) {
         const lines = c.attackers.map((att) => {
           const blk = c.blocks[String(att)];
-          return el("li", {text: `#${att}${blk !== undefined ? ` is blocked by #${blk}` : c.blocked.includes(att) ? " (blocked)" : " is unblocked"}`});
+          return el("li", {text: `${tag(att)}${blk !== undefined ? ` is blocked by ${tag(blk)}` : c.blocked.includes(att) ? " (blocked)" : " is unblocked"}`});
         });
         parts.push(el("div.combat", {role: "region", "aria-label": "combat"},
           el("b", {text: `Combat: ${api.says(c.aggressor, "attacks", "attack")} ${api.them(c.defender)}`}),
@@ -411,24 +419,21 @@ export function createBoard(root, api) {
     // -- the table: others at the top, the table's middle, you (and your hand) below -------
     const others = view.players.filter((p) => p.seat !== me);
     const rows = [el("div.others", {}, ...others.map(seatPanel)), center()];
-    if (mine) {
-      rows.push(seatPanel(mine));
-      rows.push(handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
-        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
-    }
-    root.replaceChildren(...rows);
+    if (mine) rows.push(seatPanel(mine));
+    layTable(root, rows, mine && handDock(mine.hand.length ? mine.hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+      {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     root.onclick = () => { if (selected !== null || blocker !== null) { selected = blocker = null; draw(lastCtx); } };
 
     // options whose element is not on the table go back to the option bar
     for (const [key, options] of on) if (!used.has(key)) for (const id of options) handled.delete(id);
     if (selected !== null) {
       const entry = handOptions.get(selected);
-      api.hint(`Now click where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
+      api.hint(`Now ${api.click} where ${mine.hand.find((c) => c && c.id === selected)?.card || "it"} goes: `
         + [entry.play ? "the table or one of your abominations to play it" : null,
           entry.mana ? "your mana zone to add it as mana" : null].filter(Boolean).join(", or ")
-        + ". (Esc: cancel)");
+        + `. (${api.cancel})`);
     } else if (blocker !== null) {
-      api.hint(`Now click the attacker #${blocker} blocks.`);
+      api.hint(`Now ${api.click} the attacker ${tag(blocker)} blocks.`);
     } else {
       api.hint("");
     }

@@ -150,31 +150,77 @@ def response_options(s: NecroState, q: int) -> list[str]:
     return opts
 
 
-def only_passing_matters(s: NecroState, q: int) -> bool:
-    """Whether ``q``, asked in a window, has nothing to do but pass: no reaction
-    to play, no Destroy Magic, no any-turn ability, and nothing that Sacrifice
-    Card (on offer whenever the hand holds a card) could pay for, now or by
-    sacrificing the rest of the hand. Then a client may pass for its player
-    (auto-pass); the window itself is still asked (see :func:`could_respond`).
-    Reads ``q``'s own hand, so only ``q``'s view may carry the answer."""
-    opts = response_options(s, q)
-    if any(o != "sacrifice" for o in opts):
-        return False
+def new_magic(s: NecroState, q: int) -> list[int]:
+    """Other players' magic cards in play that came into play this turn (slots
+    and relics), which ``q`` has not yet had a main phase to destroy. Public:
+    read from the log since the turn began."""
+    arrived: set[tuple[int, str]] = set()
+    log = s.log
+    for i in range(len(log) - 1, -1, -1):  # (not reversed(): mypyc 2.4 fails on it here)
+        e = log[i]
+        kind = e.get("e")
+        if kind == "turn":
+            break
+        if kind in ("magic", "attach") and e.get("p") != q:
+            who: int = e["p"]
+            name: str = e["card"]
+            arrived.add((who, name))
+    if not arrived:
+        return []
+    defs = s.defs
+    out = [c for p, seat in enumerate(s.seats) if p != q for c in seat.magic
+           if c != EMPTY and (p, defs[c].name) in arrived]  # fmt: skip
+    out += [r for m in s.minions.values() for r in m.relics
+            if s.owner[r] != q and (s.owner[r], defs[r].name) in arrived]  # fmt: skip
+    return [c for c in out if c not in s.dying]
+
+
+def own_action(s: NecroState, q: int) -> bool:
+    """Whether ``q`` is asked, on its own turn, about its own action (nobody
+    answered it, or ``q`` answered last): whatever ``q`` could answer with, its
+    main phase comes right after, where all of it may be done too."""
+    return s.turn == q and bool(s.rstack) and s.rstack[-1].player == q
+
+
+#: one thing a player could answer a window with: (what, card, lifeforce it costs);
+#: ``what`` is "reaction" (a hand card), "ability" (a card's any-turn ability) or
+#: "destroy" (Destroy Magic on that magic card)
+Answer = tuple[str, int, int]
+
+
+def answers(s: NecroState, q: int) -> list[Answer]:
+    """What ``q``, asked in a window, could answer with that is worth stopping a
+    player for; empty: only passing matters, and a client may pass for its
+    player (auto-pass, ``docs/terminal.md``). Counted: a reaction in hand or an
+    any-turn ability that could be paid for, now or by sacrificing the rest of
+    the hand (+1 lifeforce a card, never above 10), and that has something to
+    aim at; Destroy Magic on another player's magic card that came into play
+    this turn (:func:`new_magic`), payable the same way. Not counted: anything
+    in a window about one's own action on one's own turn (:func:`own_action`),
+    Destroy Magic on one's own magic or on magic already in play when one's own
+    turn came (it can wait for the main phase), and Sacrifice Card alone (on
+    offer whenever the hand holds a card). Reads ``q``'s own hand, so only ``q``'s
+    view may carry the answer; the window itself is asked as
+    :func:`could_respond` says, whatever the hand holds."""
+    if own_action(s, q):
+        return []
     seat = s.seats[q]
     hand = seat.hand
-    if not hand:
-        return True
-    # the most lifeforce sacrificing could bring: +1 a card, never above 10
-    most = min(MAX_LIFEFORCE, seat.lifeforce + len(hand))
-    if most >= DESTROY_MAGIC and any_magic(s):
-        return False
+    most = min(MAX_LIFEFORCE, seat.lifeforce + len(hand))  # every card sacrificed
     defs = s.defs
+    out: list[Answer] = []
+    seen: set[str] = set()
     for c in hand:
         d = defs[c]
-        if d.reaction and cost_of(s, q, d) <= min(MAX_LIFEFORCE, seat.lifeforce + len(hand) - 1):
-            ab = d.aim
-            if ab is None or ab.target is None or any_target(s, q, ab.target, c):
-                return False
+        if not d.reaction or d.name in seen:
+            continue
+        cost = cost_of(s, q, d)
+        if cost > min(MAX_LIFEFORCE, seat.lifeforce + len(hand) - 1):  # it can't pay itself
+            continue
+        ab = d.aim
+        if ab is None or ab.target is None or any_target(s, q, ab.target, c):
+            seen.add(d.name)
+            out.append(("reaction", c, cost))
     for c in (*seat.minions, *seat.magic):
         if c == EMPTY or "activated" not in defs[c].on or c in s.used or c in s.dying:
             continue
@@ -182,8 +228,16 @@ def only_passing_matters(s: NecroState, q: int) -> bool:
             ab = defs[c].abilities[i]
             if ab.any_turn and ab.cost <= most:
                 if ab.target is None or any_target(s, q, ab.target, c):
-                    return False
-    return True
+                    out.append(("ability", c, ab.cost))
+    if most >= DESTROY_MAGIC:
+        out += [("destroy", c, DESTROY_MAGIC) for c in new_magic(s, q)]
+    return out
+
+
+def only_passing_matters(s: NecroState, q: int) -> bool:
+    """Whether ``q``, asked in a window, has nothing worth answering with
+    (:func:`answers`): then a client may pass for its player (auto-pass)."""
+    return not answers(s, q)
 
 
 # =============================================================================

@@ -20,7 +20,7 @@
 // returns the set of option ids the board lets the player click.
 
 import {el, menu as popupMenu} from "/static/util.js";
-import {handDock} from "/static/cards.js";
+import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
 
@@ -111,6 +111,8 @@ export function createBoard(root, api) {
   });
 
   function update(ctx) {
+    // a card chosen to play (or a blocker) belongs to the question it was chosen for
+    if (!lastCtx || ctx.view !== lastCtx.view) selected = null;
     lastCtx = ctx;
     return draw(ctx);
   }
@@ -380,7 +382,7 @@ export function createBoard(root, api) {
         view.active === seat ? el("span.badge.active-badge", {text: isMe ? "your turn" : "their turn"}) : null,
         decision && decision.player === seat && !ctx.over
           ? el("span.badge.asked", {text: isMe ? "your decision" : "deciding"}) : null,
-        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking…"}) : null,
+        ctx.thinking === seat ? el("span.badge.thinking", {text: "thinking"}) : null,
         !p.alive ? el("span.badge.out-badge", {text: "out of the game"}) : null,
         el("span.counts", {text: `hand ${p.hand_count}`, dataset: {zone: "hand-count", seat}}),
         shown.length ? el("span.shown", {}, "shown: ", ...shown.map((c) => showable(el("span.relic", {text: c.card}), record(c.card, c.type, {text: c.text})))) : null);
@@ -479,11 +481,8 @@ export function createBoard(root, api) {
     const rows = [el("div.others", {}, ...others.map((p) => seatPanel(p, false))), middle()];
     const low = view.players.find((p) => p.seat === bottomSeat);
     if (low) rows.push(seatPanel(low, true));
-    if (mine) {
-      rows.push(handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
-        {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
-    }
-    root.replaceChildren(...rows);
+    layTable(root, rows, mine && handDock(hand.length ? hand.map(handCard) : [el("span.muted", {text: "your hand is empty"})],
+      {dataset: {zone: "hand", seat: me}, "aria-label": "your hand"}));
     root.onclick = () => { if (selected !== null) { selected = null; draw(lastCtx); } };
 
     // the options drawn on the table; every other one stays in the page's option bar
@@ -493,7 +492,7 @@ export function createBoard(root, api) {
       const where = sel.type === "minion" ? "a free minion space of yours"
         : sel.type === "spell" || sel.type === "relic" ? `"Play ${sel.card}" in the middle`
         : "the magic slot it takes";
-      api.hint(`Now click where ${sel.card} goes: ${where}. (Esc: cancel)`);
+      api.hint(`Now ${api.click} where ${sel.card} goes: ${where}. (${api.cancel})`);
     } else {
       api.hint("");
     }

@@ -3,12 +3,14 @@ and each game's board files."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, HTMLResponse
 
+from ... import games
 from .. import decks
 from ..errors import RequestError
 
@@ -64,3 +66,24 @@ async def board_asset(game: str, name: str) -> FileResponse:
     if folder is None or not ASSET_NAME.match(name) or not (folder / name).is_file():
         raise RequestError(f"no board file {name!r} for {game!r}", 404)
     return FileResponse(folder / name)
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, a socket or a script's fetch)."""
+    path = request.url.path
+    return not path.startswith(("/api/", "/ws/")) and "text/html" in request.headers.get(
+        "accept", ""
+    )
+
+
+def not_found_page(reason: str) -> HTMLResponse:
+    """The 404 page a browser shows: why, and where to go instead (the lobby and
+    every game's cards)."""
+    links = "\n".join(
+        f'      <li><a href="/cards/{html.escape(name)}">'
+        f"{html.escape(games.get(name).title)} cards</a></li>"
+        for name in games.names()
+    )
+    page = (STATIC / "notfound.html").read_text("utf-8")
+    page = page.replace("<!--reason-->", html.escape(reason)).replace("<!--games-->", links)
+    return HTMLResponse(page, 404)

@@ -258,7 +258,14 @@ function drawDeck() {
         ...wrong.map((p) => el("p.problem", {role: "note", text: p.message})));
     })));
   }
-  if (!page.deck.size) list.push(el("p.muted", {text: editable() ? "No cards yet: click cards on the left (above on a phone) to add them." : "This deck holds no cards."}));
+  if (!page.deck.size) {
+    // where the cards are depends on the screen: beside the deck, or below it (style.css)
+    list.push(editable()
+      ? el("p.muted.empty-deck", {}, "No cards yet: ",
+        el("span.beside-deck", {text: "click cards on the left to add them."}),
+        el("span.under-deck", {text: "tap \u201cAdd cards\u201d, then cards below to add them."}))
+      : el("p.muted", {text: "This deck holds no cards."}));
+  }
   $("deck-list").replaceChildren(...list);
   drawStatus();
 }

@@ -56,7 +56,7 @@ export function cardFrame(spec) {
 }
 
 /** A player's own hand as a row of cards kept in view (style.css .hand-dock): a
- * long hand is drawn smaller, in two rows, so every card still shows. */
+ * long hand's cards are drawn narrower, without their text, so every card still shows. */
 export function handDock(cards, attrs = {}) {
   return el(`section.hand.hand-dock${cards.length > 8 ? ".many" : ""}`, attrs, ...cards);
 }
@@ -64,4 +64,12 @@ export function handDock(cards, attrs = {}) {
 /** A card seen from behind (a hidden hand card). */
 export function cardBack(size = "mini", label = "a card you can't see") {
   return el(`div.cf.cf-back.cf-${size}`, {role: "img", "aria-label": label, title: label});
+}
+
+/** Draw a board into ``root``: the table (``rows``: every seat's side and the
+ * middle) in one room, the player's hand (a handDock; none for a spectator) below
+ * it. The page keeps both in view: on a wide screen it shrinks the table to the
+ * room the hand leaves (game.js fitBoard), so the hand never lies over the table. */
+export function layTable(root, rows, hand = null) {
+  root.replaceChildren(el("div.table-view", {}, ...rows.filter(Boolean)), ...(hand ? [hand] : []));
 }

@@ -49,7 +49,7 @@ export function split(title, parts) {
   const picture = svg("svg", {width: "100%", height: 18, role: "img", "aria-label": `${title}: ${said || "none"}`,
     preserveAspectRatio: "none"}, ...rects);
   const legend = el("ul.legend", {}, ...parts.filter((p) => p.value).map((p) => el("li", {},
-    el("span.swatch", {style: `background:${p.colour || "var(--muted)"}`, "aria-hidden": "true"}, p.mark || ""),
+    el("span.swatch", {style: `border-color:${p.colour || "var(--muted)"}`, "aria-hidden": "true"}, p.mark || ""),
     el("span", {text: `${p.label} ${p.value}`}))));
   return el("figure.chart", {}, el("figcaption", {text: title}), picture, legend);
 }

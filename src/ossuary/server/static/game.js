@@ -34,6 +34,7 @@ const page = {
   inbox: Promise.resolve(),
   levels: {},         // the AI levels by name ("normal" -> its agent spec), from the catalog
   tutorial: null,     // the guided first game's panel (tutorial.js), in such a game
+  drawn: null,        // the state (seq) or replay step last drawn
 };
 
 // -- the socket ---------------------------------------------------------------------------
@@ -255,7 +256,9 @@ async function hello(msg) {
   page.seatsInfo = msg.game.seats;
   if (page.me !== null && token) mySeats.set(gameId, {title: msg.game.title, token, seat: page.me});
   document.title = `${msg.game.title} · Ossuary`;
-  Object.assign($("cards-link"), {href: `/cards/${msg.game.game}`, hidden: false, textContent: `${msg.game.title} cards`});
+  // "Hecatomb cards", or "Cards" where the bar is narrow (style.css .wide-only)
+  Object.assign($("cards-link"), {href: `/cards/${msg.game.game}`, hidden: false});
+  $("cards-link").replaceChildren(el("span.wide-only", {text: `${msg.game.title} `}), el("span.cards-word", {text: "cards"}));
   $("title").textContent = `${msg.game.title}${msg.game.mode ? ` ${msg.game.mode}` : ""}`;
   $("whoami").textContent = page.me === null ? "watching" : "";
   if (!page.board) {
@@ -340,6 +343,9 @@ function boardApi() {
     hideCard,
     message: showMessage,
     hint: (text) => { $("hint").textContent = text || ""; },
+    // the words for choosing here: a pointer clicks (Esc cancels), a finger taps
+    get click() { return hovers.matches ? "click" : "tap"; },
+    get cancel() { return hovers.matches ? "Esc: cancel" : "tap the card again to cancel"; },
   };
 }
 
@@ -361,6 +367,11 @@ function context(msg, replay = false) {
 function render(msg, replay = false) {
   if (!page.board) return;
   const ctx = context(msg, replay);
+  // a hint belongs to the question it was given for: a new question (or a replay's
+  // step) starts without one, and the board gives it again if it still holds
+  const shown = replay ? `r${msg.step}` : msg.seq;
+  if (shown !== page.drawn) $("hint").textContent = "";
+  page.drawn = shown;
   let handled = new Set();
   try {
     handled = page.board.update(ctx) || new Set();
@@ -372,8 +383,64 @@ function render(msg, replay = false) {
   renderTurn(ctx);
   renderSeats();
   renderLog(replay ? msg.log || msg.events : page.logLines, replay ? msg.new_from : null);
+  fitBoard();
   if (msg.over && !replay) showEnd(msg);
 }
+
+// -- the table and the hand in one screen ----------------------------------------------------
+// On a wide screen the page is one screen: the board's table (.table-view, cards.js
+// layTable) above its hand (.hand-dock), the side panel beside them. The table is
+// drawn smaller (CSS zoom) until it fits the room the hand leaves, so neither
+// side nor the hand ever has to be scrolled to; below FIT_MIN the text would be
+// too small to read, and the table scrolls in its room instead. A narrow screen
+// scrolls the page, with the question docked at its foot (style.css #dock).
+const FIT_MIN = 62;  // hundredths
+const wide = window.matchMedia("(min-width: 1001px)");
+
+function fitBoard() {
+  const view = $("board").querySelector(":scope > .table-view");
+  if (!view) return;
+  const parts = [...view.children];
+  const zoom = (z) => { for (const node of parts) node.style.zoom = z >= 1 ? "" : String(z); };
+  zoom(1);
+  if (!wide.matches) return;
+  const fits = () => view.scrollHeight <= view.clientHeight + 1;
+  if (fits()) return;
+  // a smaller table is also wider inside (more cards to a row), so the heights'
+  // ratio fits; the largest zoom that still fits lies between it and 1 (in hundredths)
+  let low = Math.max(FIT_MIN, Math.floor((100 * view.clientHeight) / view.scrollHeight));
+  let high = 100;
+  zoom(low / 100);
+  if (fits()) {
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      zoom(mid / 100);
+      if (fits()) low = mid;
+      else high = mid;
+    }
+  }
+  zoom(low / 100);
+  view.dataset.zoom = String(low / 100);
+}
+
+new ResizeObserver(() => fitBoard()).observe($("board"));
+wide.addEventListener("change", () => fitBoard());
+
+// a narrow screen's question is docked at its foot and the hand above it: the
+// page leaves room for both (style.css uses --dock-h and --hand-h)
+function docked(node, name) {
+  const fixed = node && getComputedStyle(node).position === "fixed";
+  document.body.style.setProperty(name, fixed ? `${Math.ceil(node.getBoundingClientRect().height)}px` : "0px");
+}
+new ResizeObserver(() => docked($("dock"), "--dock-h")).observe($("dock"));
+const handRoom = new ResizeObserver(() => docked(handOf(), "--hand-h"));
+const handOf = () => $("board").querySelector(":scope > .hand-dock");
+// a board draws its hand afresh with every change: the new one is watched
+new MutationObserver(() => {
+  handRoom.disconnect();
+  if (handOf()) handRoom.observe(handOf());
+  docked(handOf(), "--hand-h");
+}).observe($("board"), {childList: true});
 
 function renderActions(ctx, handled) {
   const box = $("actions");
@@ -408,7 +475,7 @@ function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
   }
   if (page.thinking !== null && page.thinking !== undefined && !ctx.replay && !ctx.over) {
     parts.push(el("span.thinking", {role: "status", text: ` ${says(page.thinking, "is", "are")} thinking`},
-      el("span.dots", {text: "…"})));
+      el("span.dots", {"aria-hidden": "true"})));
   }
   if (page.deadline && !ctx.over && !ctx.replay) {
     parts.push(el("span.timer", {id: "timer"}));
@@ -568,10 +635,15 @@ function hideCard() {
   panel.dataset.pinned = "";
 }
 
+// where a pointer hovers and the screen has the side panel for it (style.css: the
+// panel opens over the log); a phone's tap is a choice, and a panel it opened
+// would lie over the board or the question docked below it
+const hovers = window.matchMedia("(hover: hover) and (min-width: 1001px)");
+
 /** Show a card's full text while the pointer is over ``node``. */
 function hoverCard(node, nameOrRecord) {
   node.addEventListener("mouseenter", () => {
-    if ($("card-panel").dataset.pinned !== "1") showCard(nameOrRecord, false);
+    if (hovers.matches && $("card-panel").dataset.pinned !== "1") showCard(nameOrRecord, false);
   });
   node.addEventListener("mouseleave", () => {
     if ($("card-panel").dataset.pinned !== "1") hideCard();

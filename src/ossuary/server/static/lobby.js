@@ -59,20 +59,26 @@ function learnRow(game) {
       el("ol", {}, ...learn.turn.map((t) => el("li", {text: t}))),
       learn.tips.length ? el("ul", {}, ...learn.tips.map((t) => el("li", {text: t}))) : null));
   }
-  if (game.tutorial) {
-    parts.push(el("button.primary", {type: "button", id: "learn-button", text: "Learn to play",
-      title: "A guided first game against the computer: each kind of question explained as it comes",
-      onclick: () => learnToPlay(game)}));
+  // one button a lesson: the usual game's first, then each mode's (Diabolicards 2v2)
+  for (const lesson of game.lessons || []) {
+    const main = lesson.mode === null;
+    parts.push(el(main ? "button.primary" : "button", {type: "button",
+      id: main ? "learn-button" : `learn-button-${lesson.mode}`,
+      text: main ? "Learn to play" : `Learn to play ${lesson.mode}`,
+      title: `A guided game, ${lesson.title.toLowerCase()} (${lesson.goal}): each kind of question explained as it comes`,
+      onclick: () => learnToPlay(game, lesson.mode)}));
   }
   row.replaceChildren(...parts);
 }
 
-async function learnToPlay(game) {
+async function learnToPlay(game, mode) {
   $("create-error").textContent = "";
   try {
-    const created = await api("/api/games", {game: game.name, tutorial: true});
+    const body = {game: game.name, tutorial: true};
+    if (mode) body.mode = mode;
+    const created = await api("/api/games", body);
     const seat = created.seats[0];
-    const label = `${game.title} · your first game · ${when(Date.now() / 1000)}`;
+    const label = `${game.title} · ${mode ? `${mode} lesson` : "your first game"} · ${when(Date.now() / 1000)}`;
     mySeats.set(created.id, {title: game.title, label, token: seat.token, seat: seat.seat});
     location.href = seat.link;
   } catch (err) {
@@ -86,6 +92,16 @@ function seatCount() {
   if (value.startsWith("mode:")) return game.modes[value.slice(5)];
   if (value.startsWith("n:")) return Number(value.slice(2));
   return game.seat_counts[0];
+}
+
+// a level as the seat list names it; a shipped policy says where it was measured
+function levelAbout(level, game, n) {
+  return ((catalog.ai_about || {})[level] || {})[`${game.name}:${n}`] || "";
+}
+
+function levelText(level, game, n) {
+  const about = levelAbout(level, game, n);
+  return about ? `Computer (${level}, ${about})` : `Computer (${level})`;
 }
 
 // a learned policy plays only the game and table size it was trained for
@@ -106,7 +122,7 @@ function seatRows(n) {
     const kind = el("select.seat-kind", {"aria-label": `${playerName(i)} is played by`},
       el("option", {value: "human", text: "Human"}),
       ...Object.keys(catalog.ai_levels).filter((level) => levelFits(level, game, n)).map((level) =>
-        el("option", {value: level, text: `Computer (${level})`})));
+        el("option", {value: level, text: levelText(level, game, n), title: levelAbout(level, game, n)})));
     const was = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
     kind.value = was === "human" || levelFits(was, game, n) ? was : "normal";
     const showName = () => { name.hidden = kind.value !== "human"; };

@@ -2,8 +2,9 @@
 //
 // In a game created with "tutorial": true the server adds to the learner's
 // state messages a ``tutorial`` object: ``hint`` (the step for the decision at
-// hand: its text, the option ids it suggests, the kind of decision) and
-// ``teaches`` (the kinds of decision the lesson makes sure come up). This module
+// hand: its text, the option ids it suggests, the kind of decision),
+// ``teaches`` (the kinds of decision the lesson makes sure come up) and ``goal``
+// (how to win, in one line, shown from the first screen on). This module
 // shows the hint in a panel beside the board and marks what it suggests: the
 // board's own clickable elements (``.actionable[data-options]``, whatever the
 // game's board) and the option bar's buttons (``[data-action]``). It counts the
@@ -57,6 +58,8 @@ export function createTutorial(host, gameId) {
     const done = seen === teaches.length;
     panel.replaceChildren(
       el("h3", {text: "Your first game"}),
+      // how to win, in sight from the first screen to the last
+      el("p.goal", {}, el("b", {text: "How to win: "}), lesson.goal || ""),
       el("p.progress", {text: done
         ? "You have met every kind of question of this game: play on to win."
         : `${seen} of ${teaches.length} kinds of question met: ${teaches.map(([kind, words]) => (state.seen.has(kind) ? "✓ " : "") + words).join(" · ")}`}),

@@ -1,0 +1,77 @@
+"""Worker processes that leave Ctrl-C to the process driving them.
+
+A terminal sends Ctrl-C (SIGINT) to every process of the command: the driver
+and each worker of its pool. A worker still starting (importing numpy,
+matplotlib, the engine) or in the middle of a game would die with a traceback
+of its own, dozens of lines each, while the driver is the one that knows what
+to save and what to say. So workers are started with SIGINT blocked: the
+signal mask is inherited across fork and exec, so a worker never sees the
+signal at all, from its first instruction on. The driver then stops the pool
+itself (:func:`stop_pool`), without waiting for games nobody will read.
+
+The block lasts only while the processes start; a Ctrl-C that arrives
+meanwhile stays pending in the driver and is delivered the moment it ends,
+so none is lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+
+@contextlib.contextmanager
+def deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes (and threads) started inside never receive SIGINT."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield  # no signal masks here (Windows), or not the thread signals go to
+        return
+    # multiprocessing's resource tracker unblocks SIGINT in the calling thread
+    # once it has started its own process: start it first, outside the block
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    with ctrl_c_deferred():
+        yield
+
+
+@contextlib.contextmanager
+def ctrl_c_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block ends (then it is raised as usual):
+    for work that must be whole, such as writing a checkpoint and its files."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def start_workers(pool: ProcessPoolExecutor, workers: int) -> None:
+    """Start ``pool``'s ``workers`` processes now, deaf to Ctrl-C (a pool that
+    starts processes on demand would otherwise start them later, outside the
+    block)."""
+    with deaf_to_ctrl_c():
+        for _ in range(workers):
+            pool.submit(_nothing)
+
+
+def _nothing() -> None:
+    return None
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` at once: queued work cancelled, running work abandoned
+    (its processes terminated), then wait for the processes to be gone."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

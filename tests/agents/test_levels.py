@@ -1,0 +1,55 @@
+"""The shipped policy is offered for what it was measured on, not as strong on
+any deck: ``ossuary play --help``, the lobby's level list and docs/ai.md say
+where it was measured, and docs/ai.md gives its figure on held-out decks with
+the command that reproduces it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from ossuary.agents.registry import shipped_policy_about
+from ossuary.cli.main import app
+from ossuary.server import ServerConfig, create_app
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PAIRING = "measured on Rot and Ruin against Gilded Lies only"
+
+
+def test_the_shipped_policy_says_where_it_was_measured() -> None:
+    about = shipped_policy_about("hecatomb", 2)
+    assert about["short"] == PAIRING
+    assert "held-out random decks" in about["measured"]
+    assert shipped_policy_about("necromancer", 2) == {}
+
+
+def test_play_help_names_the_pairing_of_the_learned_level() -> None:
+    result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    words = " ".join(result.output.replace("│", " ").split())  # the help's box, unwrapped
+    assert re.search(r"learned \(a trained network, instant; Hecatomb with 2 seats, " + PAIRING,
+                     words), words  # fmt: skip
+
+
+def test_the_lobby_lists_the_learned_level_with_its_pairing(tmp_path: Path) -> None:
+    config = ServerConfig(db_url=f"sqlite:///{tmp_path / 'g.db'}", ai_workers=0)
+    with TestClient(create_app(config)) as client:
+        data = client.get("/api/catalog").json()
+    assert data["ai_about"] == {"learned": {"hecatomb:2": PAIRING}}
+    script = (
+        Path(__file__).resolve().parents[2] / "src/ossuary/server/static/lobby.js"
+    ).read_text()
+    assert "levelText(level, game, n)" in script  # the seat list shows it
+
+
+def test_docs_give_the_held_out_figure_and_its_command() -> None:
+    text = (DOCS / "ai.md").read_text()
+    assert PAIRING in text
+    section = text[text.index("### On held-out decks") :]
+    assert "--decks random --seed 900001 --games 100" in section
+    assert re.search(r"36/100", section)
+    measured = shipped_policy_about("hecatomb", 2)["measured"]
+    assert "36%" in measured and "77%" in measured
