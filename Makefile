@@ -112,7 +112,7 @@ lint: $(BUILT)
 # its core again on pure Python; -rs: say why each skipped test was skipped (no
 # chromium, no PostgreSQL...)
 test: lint
-	$(BIN)/pytest -n 2 -rs
+	$(BIN)/pytest -n 2 --dist loadgroup -rs
 	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
 
 # the core's test files, printed (.ci/run runs them on the player's install too)

@@ -33,6 +33,17 @@ server (1: trials in a process of their own at the lowest priority; 0: on the
 search workers, after any game's waiting decision); ``--phases`` picks phases.
 
     python bench/bench_server.py --fairness --phases alone,trial --games 5 --seconds 60
+
+``--cluster N`` runs ``N`` server processes on one PostgreSQL database (the
+bench's own, started with ``initdb`` as the tests do, unless ``--db`` names
+one) behind HAProxy, the clients connecting through the balancer (no sticky
+sessions: a game's two seats usually land on different processes, so the
+owner's fan-out and the forwarding of actions are in every round trip). It
+reports what ``--games`` reports and, from each process's ``/metrics``, the
+fan-out lag (an owner's notice to its hearing elsewhere). Compare
+``--cluster 1 --games 333`` with ``--cluster 3 --games 1000``:
+
+    python bench/bench_server.py --cluster 3 --games 1000 --seconds 60
 """
 
 from __future__ import annotations
@@ -68,6 +79,13 @@ class Stats:
     started: int = 0
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat."""
+    fields = [float(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
 def process_cpu(pid: int) -> float:
     """CPU seconds (user + system) a process has used, from /proc (Linux)."""
     try:
@@ -84,10 +102,11 @@ def free_port() -> int:
         return port
 
 
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
+def post(base: str, path: str, body: dict[str, Any], client: str | None = None) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json"}
+    if client is not None:  # a player of its own behind the balancer (--cluster)
+        headers["X-Forwarded-For"] = client
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
     with urllib.request.urlopen(req, timeout=30) as r:
         out: dict[str, Any] = json.load(r)
         return out
@@ -95,12 +114,14 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 async def seat_client(
     ws_url: str, token: str, stats: Stats, think: tuple[float, float], rng: random.Random,
-    stop: float, with_ai: bool,
+    stop: float, with_ai: bool, client: str | None = None,
 ) -> bool:  # fmt: skip
     """Play one seat until the game ends or time is up; True if the game ended."""
     sent_seq: int | None = None
     sent_at = 0.0
-    async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
+    headers = {"X-Forwarded-For": client} if client else None
+    async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None,
+                       additional_headers=headers) as ws:  # fmt: skip
         await ws.send(json.dumps({"type": "auth", "token": token}))
         while time.monotonic() < stop:
             try:
@@ -138,13 +159,14 @@ async def game_loop(
     """Keep one table busy: play a game, then start the next, until time is up."""
     ws_base = base.replace("http://", "ws://")
     loop = asyncio.get_running_loop()
+    # each table is a player of its own (its address, as a balancer says it)
+    client = f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
     while time.monotonic() < stop and stats.started < args.max_games:
         stats.started += 1
         seats = ["human", "normal"] if with_ai else ["human", "human"]
+        body = {"seats": seats, "seed": rng.randrange(2**31)}
         try:
-            game = await loop.run_in_executor(
-                None, post, base, "/api/games", {"seats": seats, "seed": rng.randrange(2**31)}
-            )
+            game = await loop.run_in_executor(None, post, base, "/api/games", body, client)
             tasks = [
                 seat_client(
                     f"{ws_base}/ws/games/{game['id']}",
@@ -154,6 +176,7 @@ async def game_loop(
                     random.Random(rng.random()),
                     stop,
                     with_ai,
+                    client,
                 )
                 for s in game["seats"]
             ]
@@ -426,7 +449,12 @@ def main() -> None:
                         help=f"--fairness: the phases to run, of {','.join(PHASES)}")  # fmt: skip
     parser.add_argument("--trial-workers", type=int, default=1,
                         help="server processes for deck trials (0: on the AI workers)")  # fmt: skip
+    parser.add_argument("--cluster", type=int, default=0,
+                        help="N processes on PostgreSQL, HAProxy in front")  # fmt: skip
     args = parser.parse_args()
+    if args.cluster:
+        cluster_main(args)
+        return
     args.think = tuple(args.think)
     args.phases = [p.strip() for p in args.phases.split(",") if p.strip()]
     if not args.phases or any(p not in PHASES for p in args.phases):
@@ -495,6 +523,154 @@ def main() -> None:
         }, indent=1))  # fmt: skip
     if stats.errors:
         raise SystemExit(1)
+
+
+# -- many processes --------------------------------------------------------------------------
+HAPROXY = """global
+    maxconn 8000
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 120s
+    timeout server 120s
+    timeout tunnel 1h
+    option redispatch
+    retries 3
+frontend ossuary
+    bind 127.0.0.1:{port}
+    option forwardfor
+    default_backend servers
+backend servers
+    balance roundrobin
+    option httpchk GET /readyz
+    http-check expect status 200
+{servers}
+"""
+
+
+def scrape(base: str) -> dict[str, float]:
+    """The figures of one process's /metrics (histogram buckets as name{le})."""
+    out: dict[str, float] = {}
+    with urllib.request.urlopen(base + "/metrics", timeout=30) as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith("ossuary_"):
+                name, _, value = line.rpartition(" ")
+                out[name] = float(value)
+    return out
+
+
+def lag_figures(scrapes: list[dict[str, float]]) -> tuple[int, float, float]:
+    """The fan-out lag over every process: notices heard, mean, and the bucket
+    holding the 99th percentile (an upper bound), in ms."""
+    count = sum(s.get("ossuary_fanout_lag_seconds_count", 0) for s in scrapes)
+    total = sum(s.get("ossuary_fanout_lag_seconds_sum", 0) for s in scrapes)
+    buckets: dict[float, float] = {}
+    for s in scrapes:
+        for name, value in s.items():
+            if name.startswith("ossuary_fanout_lag_seconds_bucket"):
+                le = name.split('le="')[1].rstrip('"}')
+                bound = float("inf") if le == "+Inf" else float(le)
+                buckets[bound] = buckets.get(bound, 0) + value
+    p99 = next((b for b in sorted(buckets) if buckets[b] >= 0.99 * count), float("nan"))
+    return int(count), (total / count * 1000 if count else float("nan")), p99 * 1000
+
+
+def cluster_main(args: argparse.Namespace) -> None:
+    import shutil
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_fanout import postgres
+
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    exe = Path(sys.executable).with_name("ossuary")
+    with contextlib.ExitStack() as stack:
+        db = args.db
+        if not db:
+            db = stack.enter_context(postgres()).replace("postgresql://", "postgresql+psycopg://")
+        ports = [free_port() for _ in range(args.cluster)]
+        servers = []
+        for port in ports:
+            cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
+                   "--ai-workers", "1", "--max-live-games", "100000", "--hold", "0",
+                   "--trial-workers", "0", "--trusted-proxy", "127.0.0.1",
+                   "--log-level", "warning"]  # fmt: skip
+            servers.append(subprocess.Popen(cmd, stderr=subprocess.DEVNULL, start_new_session=True))
+        tmp = Path(tempfile.mkdtemp(prefix="ossuary-bench-lb-"))
+        lb_port = free_port()
+        lines = "\n".join(f"    server s{i} 127.0.0.1:{p} check inter 1s fall 2 rise 1"
+                           for i, p in enumerate(ports))  # fmt: skip
+        (tmp / "haproxy.cfg").write_text(HAPROXY.format(port=lb_port, servers=lines))
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        balancer = subprocess.Popen([haproxy, "-f", str(tmp / "haproxy.cfg"), "-db"], **quiet)
+        try:
+            for port in ports:
+                deadline = time.monotonic() + 120
+                while True:
+                    try:
+                        urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1).read()
+                        break
+                    except OSError:
+                        if time.monotonic() > deadline:
+                            raise SystemExit("a server did not start") from None
+                        time.sleep(0.2)
+            base = f"http://127.0.0.1:{lb_port}"
+            deadline = time.monotonic() + 30
+            while True:  # the balancer, once its first checks passed
+                try:
+                    urllib.request.urlopen(base + "/readyz", timeout=1).read()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or balancer.poll() is not None:
+                        raise SystemExit("HAProxy did not start") from None
+                    time.sleep(0.2)
+            cpu0 = [process_cpu(s.pid) for s in servers]
+            mine0 = os.times()
+            busy0 = machine_busy()
+            t0 = time.monotonic()
+            stats = asyncio.run(run(base, args))
+            wall = time.monotonic() - t0
+            mine1 = os.times()
+            busy1 = machine_busy()
+            machine = (busy1[0] - busy0[0]) / max(1.0, busy1[1] - busy0[1])
+            clients = mine1.user - mine0.user + mine1.system - mine0.system
+            cpu = [process_cpu(s.pid) - c for s, c in zip(servers, cpu0, strict=True)]
+            scrapes = [scrape(f"http://127.0.0.1:{p}") for p in ports]
+        finally:
+            balancer.terminate()
+            balancer.wait(10)
+            for s in servers:
+                s.send_signal(signal.SIGTERM)
+            for s in servers:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    s.wait(20)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(s.pid, signal.SIGKILL)
+            shutil.rmtree(tmp, ignore_errors=True)
+    heard, lag_mean, lag_p99 = lag_figures(scrapes)
+    total = len(stats.rtts) + len(stats.ai_rtts)
+    out = [
+        f"{args.cluster} process(es) on PostgreSQL behind HAProxy: {args.games} games at once "
+        f"for {wall:.0f} s, think {args.think[0]}-{args.think[1]} s; {stats.started} started, "
+        f"{stats.finished} finished; {total / wall:.0f} actions/s",
+        report("round trip (through the balancer)", stats.rtts),
+        f"fan-out: {heard} notices heard, lag mean {lag_mean:.2f} ms, p99 <= {lag_p99:g} ms; "
+        f"lease takeovers {sum(x.get('ossuary_lease_takeovers_total', 0) for x in scrapes):.0f}",
+        f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""),
+        "CPU: "
+        + ", ".join(f"server {i + 1} {c:.0f} s ({c / wall:.0%})" for i, c in enumerate(cpu))
+        + f", clients {clients:.0f} s ({clients / wall:.0%}); the machine's "
+        f"{os.cpu_count()} cores {machine:.0%} busy (everything on it, PostgreSQL included)",
+    ]
+    print("\n".join(out))
+    if args.json:
+        args.json.write_text(json.dumps({
+            "processes": args.cluster, "games": args.games, "seconds": wall,
+            "actions_per_s": total / wall, "p50_ms": percentile(stats.rtts, 0.5) * 1000,
+            "p99_ms": percentile(stats.rtts, 0.99) * 1000, "errors": len(stats.errors),
+            "fanout_notices": heard, "fanout_lag_mean_ms": lag_mean, "fanout_lag_p99_ms": lag_p99,
+            "server_cpu_s": cpu, "client_cpu_s": clients, "machine_busy": machine,
+            "cores": os.cpu_count(),
+        }, indent=1))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -20,10 +20,14 @@ from ossuary.server import ServerConfig, create_app
 from .helpers import free_port
 
 
-def make_client(db: Path, workers: int = 0, hold: float = 0.0) -> TestClient:
+def make_client(db: Path, workers: int = 0, hold: float = 0.0, **options: Any) -> TestClient:
     """The app on ``db``; response windows are not held open (``hold``) unless a
-    test is about that: games play at the tests' pace."""
-    config = ServerConfig(db_url=f"sqlite:///{db}", ai_workers=workers, hold_seconds=hold)
+    test is about that: games play at the tests' pace, and so do deck checks
+    (the tests check decks faster than a person can click)."""
+    config = ServerConfig(db_url=f"sqlite:///{db}", ai_workers=workers, hold_seconds=hold,
+                          deck_checks_per_second=10_000, deck_checks_burst=10_000)  # fmt: skip
+    for key, value in options.items():
+        setattr(config, key, value)
     return TestClient(create_app(config))
 
 

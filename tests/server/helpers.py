@@ -115,6 +115,7 @@ class ServerProcess:
         self.log_level = log_level
         self.extra = list(extra)
         self.proc: subprocess.Popen[bytes] | None = None
+        self.preexec: Any = None  # run in the child before the server starts
         # everything the server prints, across restarts (a file: a pipe nobody
         # reads would fill and stall the server)
         fd, name = tempfile.mkstemp(prefix="ossuary-server-", suffix=".log")
@@ -126,25 +127,47 @@ class ServerProcess:
         return self.log_path.read_text("utf-8", errors="replace")
 
     def start(self, timeout: float = 60.0) -> None:
+        self.launch()
+        self.wait_ready(timeout)
+
+    def launch(self) -> None:
+        """Start the process; :meth:`wait_ready` waits until it answers."""
         cmd = [*ossuary_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--db", self.db_url, "--ai-workers", str(self.workers),
                "--log-level", self.log_level, "--hold", str(self.hold), *self.extra]  # fmt: skip
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log_path.open("ab") as out:
             self.proc = subprocess.Popen(
-                cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+                cmd,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+                preexec_fn=self.preexec,
             )
+
+    def wait_ready(self, timeout: float = 60.0, path: str = "/readyz") -> None:
+        assert self.proc is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_text()[-2000:]}")
             try:
-                urllib.request.urlopen(self.base + "/api/catalog", timeout=1).read()
+                urllib.request.urlopen(self.base + path, timeout=1).read()
                 return
             except (urllib.error.URLError, OSError):
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError("the server did not answer in time")
+
+    def terminate(self, timeout: float = 30.0) -> None:
+        """Stop the server gracefully (SIGTERM: it hands its games over) and wait."""
+        assert self.proc is not None
+        self.proc.terminate()
+        self.proc.wait(timeout)
+        with contextlib.suppress(ProcessLookupError):  # its AI workers
+            os.killpg(self.proc.pid, 9)
+        self.proc = None
 
     def kill9(self) -> None:
         """SIGKILL the server and its whole process group (AI workers too)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ossuary.server import hub as hubmod
+from ossuary.server import live as hubmod
 
 from .conftest import create
 from .helpers import auth, running, seat_socket
@@ -217,3 +217,25 @@ def test_an_overrunning_search_is_stopped_and_its_worker_replaced(db_path: Path)
         assert g.n >= 2, "the game stopped"
         assert hub.pool.recycled >= 2  # each search overran its 1 s and its worker was replaced
         assert g.record.actions[0] == g.game.timeout_action(g.game.new_game(seed=3))
+
+
+def test_a_computer_that_fails_to_decide_is_said_so_on_the_board(db_path: Path) -> None:
+    """Its default option is taken and every socket is told which seat it was
+    (the board shows it), not left to guess why the computer played that."""
+    from ossuary.server import ServerConfig, create_app
+
+    config = ServerConfig(db_url=f"sqlite:///{db_path}", ai_workers=1, ai_limit=1.0,
+                          hold_seconds=0)  # fmt: skip
+    with TestClient(create_app(config)) as client:
+        game = create(client, seats=["human", "ismcts:8"], seed=4)
+        with seat_socket(client, game["id"], game["seats"][0]["token"]) as ws:
+            for _ in range(200):
+                msg = ws.receive_json()
+                if msg["type"] == "state" and msg["legal"]:
+                    ws.send_json({"type": "action", "id": msg["legal"][-1]["id"],
+                                  "seq": msg["seq"]})  # fmt: skip
+                if msg["type"] == "notice":
+                    assert msg == {"type": "notice", "code": "computer_default", "seat": 1}
+                    break
+            else:
+                raise AssertionError("the board was never told")

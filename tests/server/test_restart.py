@@ -28,6 +28,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ossuary import games
 from ossuary.server import ServerConfig, create_app
+from ossuary.server.live import rebuild
 
 from .conftest import create
 from .helpers import ServerProcess, auth, running, seat_socket
@@ -163,7 +164,7 @@ def test_the_stored_game_rebuilds_to_the_live_one_after_every_action(
              rng.choice(g.state.legal_action_ids()), g.n)  # fmt: skip
         record = client.portal.call(hub.db.call, hub.db.store.load, game["id"])  # type: ignore[union-attr]
         assert record.first is None  # the seed chose: nothing guessed at creation
-        rebuilt = hub._rebuild(record)
+        rebuilt = rebuild(record)
         assert rebuilt.state.serialize() == g.state.serialize()
 
 

@@ -26,7 +26,7 @@ def _set_clock(client: TestClient, game_id: str, **options: Any) -> None:
     def poke() -> None:
         g = hub.live[game_id]
         g.record.options.update(options)
-        hub._stop_clocks(g)
+        hub.clocks.stop(g)
         g.clock_n = None
         hub.schedule(g)
 

@@ -77,6 +77,22 @@ def test_no_token_reaches_the_servers_log_or_any_url() -> None:
                     ws.recv(timeout=10)
                 assert ws.close_code == 4400
 
+            # ... however the URL spells the name (percent-encoded, twice, in capitals)
+            for query in (f"tok%65n={tokens[1]}", f"%74oken={tokens[1]}",
+                          f"tok%2565n={tokens[1]}", f"TOKEN={tokens[1]}"):  # fmt: skip
+                with connect(f"{ws_base}/ws/games/{game['id']}?{query}") as ws:
+                    refused = json.loads(ws.recv(timeout=10))
+                    assert refused["code"] == "refused", query
+            # ... or the value (its logged form must not give it away either)
+            spelled = "".join(f"%{b:02X}" for b in tokens[1].encode())
+            with connect(f"{ws_base}/ws/games/{game['id']}?token={spelled}") as ws:
+                assert json.loads(ws.recv(timeout=10))["code"] == "refused"
+            # a JSON escape in the first message's key is still its token
+            with connect(f"{ws_base}/ws/games/{game['id']}") as ws:
+                ws.send('{"type": "auth", "tok\\u0065n": "' + tokens[1] + '"}')
+                hello = json.loads(ws.recv(timeout=10))
+                assert hello["type"] == "hello" and hello["you"] == 1
+
             # replays: the token in a header; in the query it is refused
             replay = f"{server.base}/api/games/{game['id']}/replay?step=0"
             status, body = _get(replay, {"Authorization": f"Bearer {tokens[0]}"})
@@ -95,6 +111,8 @@ def test_no_token_reaches_the_servers_log_or_any_url() -> None:
             assert status == 200
             status, body = _send(f"{path}?edit={deck['token']}", "PUT", {"name": "x"}, None)
             assert status == 400 and "never goes in a URL" in str(body["error"])
+            status, _ = _send(f"{path}?edi%74={deck['token']}", "PUT", {"name": "x"}, None)
+            assert status == 400
             status, _ = _send(path, "PUT", {"name": "x"}, "not-the-token")
             assert status == 403
             status, _ = _send(path, "DELETE", None, deck["token"])
@@ -106,3 +124,4 @@ def test_no_token_reaches_the_servers_log_or_any_url() -> None:
     assert f"/api/decks/{deck['id']}" in log
     for token in tokens:
         assert token not in log  # ... and no secret
+        assert "".join(f"%{b:02X}" for b in token.encode()) not in log  # not even spelled out

@@ -218,3 +218,26 @@ def test_trial_workers_run_at_the_lowest_priority() -> None:
 
     search, trial = asyncio.run(run())
     assert os.nice(0) < search < trial == 19 or (search == trial == 19)
+
+
+def test_stopped_trials_are_kept_a_few_per_client() -> None:
+    """A client that starts and stops trials in a loop holds the numbers of a
+    few ended trials, not thousands; another client's are kept."""
+
+    async def run() -> None:
+        pool = ai.AIPool(0, 1)
+        desk = trials.TrialDesk(pool, per_opponent=4)
+        try:
+            other = desk.start(HEC, LEGAL, "other")
+            desk.stop(other.id)
+            for _ in range(3 * trials.ENDED_PER_CLIENT):
+                t = desk.start(HEC, LEGAL, "looper")
+                desk.stop(t.id)
+            mine = [x for x in desk.trials.values() if x.client == "looper"]
+            assert len(mine) == trials.ENDED_PER_CLIENT
+            assert t in mine and other.id in desk.trials  # the newest kept, and others'
+        finally:
+            await desk.close()
+            pool.shutdown()
+
+    asyncio.run(run())

@@ -421,10 +421,27 @@ def serve(
             "its level; default 'trained'). Repeat for several.",
         ),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            help="text, or json: one JSON object a line (time, level, message, request id).",
+        ),
+    ] = "text",
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="A reverse proxy (address or network, 10.0.0.0/8) whose X-Forwarded-For "
+            "header names the client; from others it is ignored. Repeat for several.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser client: a lobby, boards, card gallery and deck builder,
     games with friends and the AI."""
     with reported_errors():
+        if log_format not in ("text", "json"):
+            raise CliError(f"--log-format is text or json, not {log_format!r}")
         try:
             from ..server import serve as run_server
         except ImportError as exc:  # the web libraries are core deps; say what is missing
@@ -440,6 +457,8 @@ def serve(
             trial_workers=trial_workers,
             hold=hold,
             policies=policy,
+            trusted_proxies=trusted_proxy,
+            log_format=log_format,
         )
 
 

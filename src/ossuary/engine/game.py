@@ -100,6 +100,26 @@ class Game:
         """The team of each seat; by default every seat plays for itself."""
         return list(range(seats))
 
+    def resignation(self, seats: int, seat: int) -> int | None:
+        """Who wins when ``seat`` resigns a game of ``seats`` (a platform rule,
+        the same in every game: ``docs/rules-notes.md``, "Resigning and
+        leaving"): the other side's team (its number in :meth:`teams`, which is
+        the seat where every seat plays for itself) when two sides play; None
+        when more do, where one side conceding decides nothing (its player may
+        leave the table instead)."""
+        teams = self.teams(seats)
+        sides = sorted(set(teams))
+        if len(sides) != 2 or not 0 <= seat < seats:
+            return None
+        return sides[1] if teams[seat] == sides[0] else sides[0]
+
+    def resign_lines(self, seats: int, seat: int, winner: int) -> list[str]:
+        """The end of a game that ``seat`` resigned, in words (the seats named as
+        :func:`seat_name` names them where it is said)."""
+        won = [seat_name(i) for i, team in enumerate(self.teams(seats)) if team == winner]
+        verb = "wins" if len(won) == 1 else "win"
+        return [f"{seat_name(seat)} resigned: {' and '.join(won)} {verb}."]
+
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count the rules don't allow, saying which they do."""
         if not is_int(seats):

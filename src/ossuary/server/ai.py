@@ -13,17 +13,28 @@ most ``MAX_COMPUTER_SEATS`` computer seats; more is refused when the game is
 created, with a message that says the limit.
 
 **Sharing the workers** (:class:`AIPool`): decisions that search (ISMCTS) wait
-in one queue, served by ``workers`` processes; the next one served is always
-that of the game that has used the least worker time so far, so ten games at
-the strongest level cannot starve an eleventh (a new game goes first; a game
-that thinks four seconds a move waits behind those that think one). Quick
+in one queue, served by ``workers`` processes. The next one served is that of
+a game with a person in it before any game of computers alone; among those,
+that of the *player* (the address that made the game) who has had the least
+worker time so far, and among that player's games the one that has had the
+least. So one player's games, however many, share one player's slice: twenty
+games of one client can't starve another client's one, and ten games at the
+strongest level can't starve an eleventh. The searches of games of computers
+alone go to a lane of their own, whose processes run at the lowest priority:
+a search already running can't be paused, so a person's search must not wait
+for one, and the operating system gives the person's worker the CPU. Quick
 agents (heuristic, random, any agent without a search budget) have a lane and
-a process of their own, so computer games at those levels keep their pace
-whatever the searches do. Every worker runs below the server's priority.
+a process of their own, shared the same way. Every worker runs below the
+server's priority.
 
-**A search that overruns** is stopped: past its limit (its budget and a
-margin, at most the server's ``ai_limit``) the worker process is killed and a
-new one started; the game takes its default option for that decision.
+**Time** is the worker's CPU time: a decision is charged (for the shares) the
+CPU its worker spent on it, and a search overruns only when its worker has
+spent its limit in CPU (its budget and a margin, at most the server's
+``ai_limit``; or four times that in wall-clock time, for a worker that is
+stuck): then the process is killed and a new one started, and the game takes
+its default option for that decision. A worker that waits for a busy machine's
+CPU is not an overrun. Workers are started, and import what they run, before
+any decision is timed: a cold start never counts against a decision.
 
 This module imports only the kernel, the agents and the registry (never the
 web framework), so a worker starts light.
@@ -39,6 +50,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -64,8 +76,19 @@ MAX_COMPUTER_SEATS = 5
 OVERRUN_MARGIN = 5.0
 #: what a search with an iteration budget may take at most
 ITERATIONS_LIMIT = 30.0
-#: games whose worker time is remembered for fairness (the least recent forgotten)
+#: games (and players) whose worker time is remembered for fairness (the least
+#: recent forgotten)
 FAIRNESS_KEPT = 10_000
+#: seconds a worker process may take to start and import what it runs (never
+#: counted against a decision)
+START_LIMIT = 120.0
+#: a search with a time budget stops this long before its deadline, so its
+#: answer is back by then (the release time: see clocks.py)
+SEARCH_SLACK = 0.15
+#: the least a search is given, however late its job was served
+MIN_SEARCH = 0.05
+#: wall-clock time past the CPU limit before a worker counts as stuck
+STUCK_FACTOR = 4.0
 
 
 def budget_of(spec: str) -> Budget | None:
@@ -196,10 +219,24 @@ def limit_of(spec: str, ai_limit: float) -> float:
     return min(ai_limit, ITERATIONS_LIMIT)
 
 
-def think(game_name: str, state_text: str, seat: int, spec: str, seed: int) -> str:
-    """Run in a worker: the option ``spec`` chooses for ``seat`` in the state."""
+def think(
+    game_name: str,
+    state_text: str,
+    seat: int,
+    spec: str,
+    seed: int,
+    deadline: float | None = None,
+) -> str:
+    """Run in a worker: the option ``spec`` chooses for ``seat`` in the state.
+    ``deadline`` (``time.monotonic``, the same clock in every process of the
+    machine): a search with a time budget stops by then, however long its job
+    waited, so its answer is back when the server releases it."""
     state = games.get(game_name).deserialize(state_text)
     agent = make_agent(spec, seed)
+    budget = getattr(agent, "budget", None)
+    if deadline is not None and isinstance(budget, Budget) and budget.seconds is not None:
+        left = deadline - SEARCH_SLACK - time.monotonic()
+        setattr(agent, "budget", Budget(seconds=max(MIN_SEARCH, min(budget.seconds, left))))  # noqa: B010
     needs: Needs = getattr(agent, "observes", "samples")
     return agent.act(Observation.of(state, seat, needs=needs))
 
@@ -226,20 +263,37 @@ WORKER_NICENESS = 10
 #: background work (deck trials): the lowest priority, below the games' AI, so
 #: it only ever takes CPU that the games leave
 TRIAL_NICENESS = 19
+#: searches for games with no person in them: the lowest priority too
+IDLE_NICENESS = 19
 
 
-def _warm(niceness: int = WORKER_NICENESS) -> None:
-    """Start a worker: below the server's priority (a search must never delay a
-    socket: the operating system runs the event loop first when both want the
-    CPU), with the registry imported so its first decision is not slow."""
+def _warm(niceness: int = WORKER_NICENESS, imports: Sequence[str] = ()) -> None:
+    """Start a worker: every game and ``imports`` imported (so its first job
+    is not slow), at the server's priority, then below it (a search must never
+    delay a socket: the operating system runs the event loop first when both
+    want the CPU). Warming at the low priority would leave a busy machine's
+    worker cold for minutes."""
+    for name in games.names():
+        with contextlib.suppress(Exception):  # a game that can't load is refused later
+            games.get(name)
+    for module in imports:
+        with contextlib.suppress(ImportError):  # an extra not installed: its jobs say so
+            importlib.import_module(module)
     with contextlib.suppress(OSError):
         os.nice(niceness)
-    games.names()
 
 
-def _serve(conn: Connection, niceness: int = WORKER_NICENESS) -> None:
-    """A worker process's loop: a job in, its answer out, until the pipe closes."""
-    _warm(niceness)
+READY = ("ready", None)
+#: what a lane's workers import as they start: the search, or a trial's games
+SEARCH_IMPORTS = ("ossuary.agents.ismcts",)
+TRIAL_IMPORTS = ("ossuary.server.trials", "ossuary.sim.play")
+
+
+def _serve(conn: Connection, niceness: int = WORKER_NICENESS, imports: Sequence[str] = ()) -> None:
+    """A worker process's loop: ready once warm, then a job in, its answer out,
+    until the pipe closes."""
+    _warm(niceness, imports)
+    conn.send(READY)
     while True:
         try:
             job = conn.recv()
@@ -249,6 +303,23 @@ def _serve(conn: Connection, niceness: int = WORKER_NICENESS) -> None:
             conn.send(("ok", _job(*job)))
         except Exception as exc:  # a bug in an agent: the server takes the default option
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process ``pid`` has used, from Linux's
+    ``/proc``; None where that can't be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    try:  # fields 14 and 15 of the whole line: utime and stime, in clock ticks
+        return (int(fields[11]) + int(fields[12])) / _TICK
+    except (IndexError, ValueError):
+        return None
 
 
 def default_workers() -> int:
@@ -265,13 +336,33 @@ class _Worker:
     tests) that runs one decision at a time, and is killed and replaced when a
     decision overruns its limit."""
 
-    def __init__(self, name: str, inline: bool, niceness: int = WORKER_NICENESS) -> None:
+    def __init__(
+        self,
+        name: str,
+        inline: bool,
+        niceness: int = WORKER_NICENESS,
+        imports: Sequence[str] = SEARCH_IMPORTS,
+    ) -> None:
         self.name = name
         self.inline = inline
         self.niceness = niceness
+        self.imports = tuple(imports)
         self.proc: Any = None
         self.conn: Connection | None = None
         self.recycled = 0
+        self.spent = 0.0  # the CPU seconds (wall, inline) of the last job
+        # the pool warms workers in threads while a decision may be starting
+        # the same worker in another: one start at a time
+        self._starting = threading.Lock()
+
+    def ensure(self) -> None:
+        """Start the process and wait until it is warm (blocking: from a thread).
+        Not counted against any decision."""
+        if self.inline:
+            return
+        with self._starting:
+            if self.proc is None or not self.proc.is_alive():
+                self._start()
 
     def _start(self) -> None:
         # forkserver: workers fork from a clean helper process, not from the
@@ -282,31 +373,57 @@ class _Worker:
         ctx = multiprocessing.get_context(method)
         mine, theirs = ctx.Pipe()
         self.proc = ctx.Process(  # type: ignore[attr-defined]
-            target=_serve, args=(theirs, self.niceness), name=self.name, daemon=True
+            target=_serve, args=(theirs, self.niceness, self.imports), name=self.name, daemon=True
         )
         self.proc.start()
         theirs.close()
         self.conn = mine
+        try:
+            if not mine.poll(START_LIMIT) or mine.recv() != READY:
+                raise WorkerFailed(f"the worker did not start within {START_LIMIT:g} s")
+        except (EOFError, OSError):
+            self.recycle()
+            raise WorkerFailed("the worker died as it started") from None
 
     def run(self, job: tuple[str, tuple[Any, ...]], limit: float) -> Any:
-        """The answer to ``job`` (blocking: call it from a thread)."""
+        """The answer to ``job`` (blocking: call it from a thread). ``limit``:
+        the CPU seconds it may take (see the module docstring)."""
         if self.inline:
-            return _job(*job)
-        if self.proc is None or not self.proc.is_alive():
-            self._start()
-        assert self.conn is not None
+            start = time.monotonic()
+            try:
+                return _job(*job)
+            finally:
+                self.spent = time.monotonic() - start
+        self.ensure()
+        assert self.conn is not None and self.proc is not None
+        pid = self.proc.pid
+        before = cpu_seconds(pid)
+        started = time.monotonic()
         try:
             self.conn.send(job)
-            if not self.conn.poll(limit):
-                self.recycle()
-                raise WorkerFailed(f"no answer within {limit:g} s: the worker was replaced")
+            while not self.conn.poll(min(limit, 1.0)):
+                used = self._used(pid, before, started)
+                if used >= limit or time.monotonic() - started >= limit * STUCK_FACTOR:
+                    self.recycle()
+                    raise WorkerFailed(f"no answer within {limit:g} s: the worker was replaced")
             status, answer = self.conn.recv()
         except (EOFError, OSError, BrokenPipeError) as exc:
             self.recycle()
             raise WorkerFailed(f"the worker died ({type(exc).__name__})") from None
+        finally:
+            self.spent = self._used(pid, before, started)
         if status != "ok":
             raise WorkerFailed(answer)
         return answer
+
+    @staticmethod
+    def _used(pid: int, before: float | None, started: float) -> float:
+        """The CPU seconds the worker spent since ``before`` (wall-clock time
+        where its CPU time can't be read)."""
+        now = cpu_seconds(pid)
+        if before is None or now is None:
+            return time.monotonic() - started
+        return now - before
 
     def recycle(self) -> None:
         """Kill the process (it may be deep in a search) and forget it; the next
@@ -343,17 +460,34 @@ class _Job:
     future: asyncio.Future[Any] = field(compare=False)
     #: background work (a deck trial) waits while any game's job waits
     background: bool = field(default=False, compare=False)
+    #: whose share it comes out of (the address that made the game)
+    player: str | None = field(default=None, compare=False)
+    #: a game with a person in it goes before games of computers alone
+    person: bool = field(default=True, compare=False)
+
+
+def _player_key(job: _Job) -> str:
+    """The share a job comes out of: its player's (a job without one is its own)."""
+    return f"player:{job.player}" if job.player is not None else f"game:{job.game_id}"
 
 
 class _Lane:
     """Workers and the queue they serve: the least-served game's decision first."""
 
     def __init__(
-        self, name: str, workers: int, inline: bool, pool: AIPool, niceness: int = WORKER_NICENESS
+        self,
+        name: str,
+        workers: int,
+        inline: bool,
+        pool: AIPool,
+        niceness: int = WORKER_NICENESS,
+        imports: Sequence[str] = SEARCH_IMPORTS,
     ) -> None:
         self.name = name
         self.pool = pool
-        self.idle = [_Worker(f"ossuary-ai-{name}-{i}", inline, niceness) for i in range(workers)]
+        self.idle = [
+            _Worker(f"ossuary-ai-{name}-{i}", inline, niceness, imports) for i in range(workers)
+        ]
         self.all = list(self.idle)
         self.waiting: list[_Job] = []
 
@@ -366,17 +500,26 @@ class _Lane:
             self.waiting = [j for j in self.waiting if not j.future.done()]  # cancelled ones
             if not self.waiting:
                 return
-            # the game that has had the least worker time goes first (now, not
-            # as it stood when its job was queued); background work after games
+            # games before background work, games with a person before games of
+            # computers alone; then the player, and among the player's games the
+            # game, that has had the least worker time (now, not as it stood
+            # when the job was queued)
+            pool = self.pool
             job = min(
-                self.waiting, key=lambda j: (j.background, self.pool.used(j.game_id), j.order)
+                self.waiting,
+                key=lambda j: (
+                    j.background,
+                    not j.person,
+                    pool.used(_player_key(j)),
+                    pool.used(j.game_id),
+                    j.order,
+                ),
             )
             self.waiting.remove(job)
             worker = self.idle.pop()
             self.pool.spawn(self._run(worker, job))
 
     async def _run(self, worker: _Worker, job: _Job) -> None:
-        start = time.monotonic()
         try:
             answer = await asyncio.to_thread(worker.run, job.args, job.limit)
         except Exception as exc:
@@ -386,9 +529,16 @@ class _Lane:
             if not job.future.done():
                 job.future.set_result(answer)
         finally:
-            self.pool.charge(job.game_id, time.monotonic() - start)
+            self.pool.charge(job.game_id, worker.spent)
+            self.pool.charge(_player_key(job), worker.spent)
             self.idle.append(worker)
             self._dispatch()
+
+    async def warm(self) -> None:
+        """Start every worker of the lane (each waits until it is warm)."""
+        await asyncio.gather(
+            *(asyncio.to_thread(w.ensure) for w in self.all), return_exceptions=True
+        )
 
     def stop(self) -> None:
         for job in self.waiting:
@@ -411,12 +561,21 @@ class AIPool:
         inline = workers <= 0
         self.search = _Lane("search", max(1, workers), inline, self)
         self.quick = _Lane("quick", 1, inline, self)
+        # searches of games with no person in them: processes of their own at
+        # the lowest priority, so the operating system gives a person's search
+        # the CPU even while such a search runs (a running search can't be
+        # paused: the queue's order alone would make a person's game wait)
+        self.idle = _Lane("idle", max(1, workers), inline, self, IDLE_NICENESS)
         self.trial = (
-            _Lane("trial", trial_workers, inline, self, TRIAL_NICENESS)
+            _Lane("trial", trial_workers, inline, self, TRIAL_NICENESS, TRIAL_IMPORTS)
             if trial_workers > 0
             else None
         )
         self._used: collections.OrderedDict[str, float] = collections.OrderedDict()
+        #: set once the workers people's games use are warm (readiness)
+        self.warmed = asyncio.Event()
+        if inline:  # threads of this process: nothing to start
+            self.warmed.set()
         self._order = itertools.count()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -443,12 +602,19 @@ class AIPool:
         spec: str,
         seed: int,
         limit: float,
+        player: str | None = None,
+        person: bool = True,
+        deadline: float | None = None,
     ) -> str:
         """The agent's choice; :class:`WorkerFailed` when its worker failed or
-        overran ``limit`` seconds (the worker is then replaced)."""
+        overran ``limit`` CPU seconds (the worker is then replaced). ``player``:
+        whose share it comes out of; ``person``: whether a person plays in the
+        game (else it goes after every game with one); ``deadline``: when a
+        timed search must be done (:func:`think`)."""
         quick = budget_of(spec) is None
-        answer = await self.run(game_id, "think", (game_name, state_text, seat, spec, seed),
-                                limit, quick)  # fmt: skip
+        args = (game_name, state_text, seat, spec, seed, deadline)
+        answer = await self.run(game_id, "think", args, limit, quick, player=player,
+                                person=person)  # fmt: skip
         return str(answer)
 
     async def run(
@@ -459,19 +625,49 @@ class AIPool:
         limit: float,
         quick: bool = False,
         background: bool = False,
+        player: str | None = None,
+        person: bool = True,
     ) -> Any:
         """Run ``job`` (a name in :data:`JOBS`) with ``args`` in a worker of the
         quick or the search lane, sharing it fairly by ``key`` (a game's id, or
-        anything else that should get its share: a deck trial); its answer, or
-        :class:`WorkerFailed`. Cancelling the caller cancels a queued job.
-        ``background``: work no game waits for (a deck trial): it goes to the
-        trial lane, or without one after every waiting decision of a game."""
-        lane = self.quick if quick else self.trial if background and self.trial else self.search
+        anything else that should get its share: a deck trial) within
+        ``player``'s share; its answer, or :class:`WorkerFailed`. Cancelling the
+        caller cancels a queued job. ``background``: work no game waits for (a
+        deck trial): it goes to the trial lane, or without one after every
+        waiting decision of a game."""
+        if quick:
+            lane = self.quick
+        elif background:
+            lane = self.trial or self.search
+        else:
+            lane = self.search if person else self.idle
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         lane.submit(
-            _Job(self.used(key), next(self._order), key, (job, args), limit, future, background)
+            _Job(
+                self.used(key),
+                next(self._order),
+                key,
+                (job, args),
+                limit,
+                future,
+                background,
+                player,
+                person,
+            )
         )
         return await future
+
+    async def warm(self) -> None:
+        """Start every worker now (the server does as it starts), so that no
+        decision waits for a process to start: the lanes people's games use
+        first, one after the other (all at once, a busy machine would warm
+        none of them soon), then the rest. :attr:`warmed` once people's are."""
+        for lane in (self.quick, self.search):
+            await lane.warm()
+        self.warmed.set()
+        for later in (self.idle, self.trial):
+            if later is not None:
+                await later.warm()
 
     @property
     def background_workers(self) -> int:
@@ -479,7 +675,14 @@ class AIPool:
         return len((self.trial or self.search).all)
 
     def _lanes(self) -> list[_Lane]:
-        return [lane for lane in (self.search, self.quick, self.trial) if lane is not None]
+        lanes = (self.search, self.quick, self.idle, self.trial)
+        return [lane for lane in lanes if lane is not None]
+
+    def queue_depths(self) -> dict[str, int]:
+        """Jobs waiting in each lane (not the running ones)."""
+        return {
+            lane.name: sum(1 for j in lane.waiting if not j.future.done()) for lane in self._lanes()
+        }
 
     @property
     def recycled(self) -> int:

@@ -97,7 +97,11 @@ class Database:
                     except Exception as exc:
                         log.warning("database write failed: %s", exc)
                         if not fut.done():
-                            fut.set_exception(StorageError(f"the database refused a write: {exc}"))
+                            fut.set_exception(
+                                exc
+                                if isinstance(exc, StorageError)
+                                else StorageError(f"the database refused a write: {exc}")
+                            )
                     else:
                         if not fut.done():
                             fut.set_result(None)

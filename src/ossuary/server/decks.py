@@ -19,22 +19,29 @@ refused, with suggestions, and nothing is saved.
 from __future__ import annotations
 
 import ast
+import asyncio
 import functools
 import hashlib
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import games
 from ..engine.errors import OssuaryError, QueryError
 from ..engine.game import Game, NotSupported
-from .hub import RequestError, token_hash
+from .errors import RequestError, token_hash
+from .limits import Buckets
 from .storage import DeckRecord
 
 #: decks one client (address) may keep on the server (docs/server.md, "Limits")
 MAX_DECKS_PER_CLIENT = 200
+#: deck checks (and saves, which check) a client may ask for a second, and at once
+CHECKS_PER_SECOND = 5.0
+CHECKS_BURST = 20.0
+T = TypeVar("T")
 
 _LINE = re.compile(r", line (\d+):")
 # a Python repr of a string, as the deck messages quote card names
@@ -107,6 +114,7 @@ def problem(game: Game, message: str, deck: set[str], source: str = "") -> dict[
 def check(game: Game, text: str, source: str = "pasted deck") -> dict[str, Any]:
     """A deck list checked as ``ossuary deck check`` checks it, same messages:
     ``ok``; ``readable`` (False: a line can't be read, and ``cards`` is empty);
+    ``cards`` (each card with its copies, :func:`counted`);
     ``message`` (every problem, as ``parse_deck`` words them, or that it is
     legal); ``problems`` (each with what it is about, :func:`problem`);
     ``cards``; and when readable, ``text`` (the list in the game's own format)
@@ -135,12 +143,21 @@ def check(game: Game, text: str, source: str = "pasted deck") -> dict[str, Any]:
         "readable": True,
         "message": "\n".join(problems) if problems else f"{source}: a legal {game.title} deck",
         "problems": [problem(game, p, deck, source) for p in problems],
-        "cards": cards,
+        "cards": counted(cards),
         "text": game.format_deck(cards),
     }
     if not problems:
         out["summary"] = plain(game.deck_summary(cards))
     return out
+
+
+def counted(cards: list[str]) -> list[dict[str, Any]]:
+    """A deck's cards as each card and its copies, in the order first listed: an
+    answer grows with the lines of a deck, never with its copies."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return [{"card": card, "count": n} for card, n in counts.items()]
 
 
 def plain(renderable: Any) -> str:
@@ -154,6 +171,25 @@ def plain(renderable: Any) -> str:
     return buf.getvalue().rstrip()
 
 
+class DeckChecks:
+    """Deck checks run off the event loop, one at a time, and a client may ask
+    for :data:`CHECKS_PER_SECOND` of them a second (the builder checks after
+    each change: a person clicks a few times a second)."""
+
+    def __init__(self, rate: float = CHECKS_PER_SECOND, burst: float = CHECKS_BURST) -> None:
+        self.buckets = Buckets(rate, burst)
+        self._one = asyncio.Semaphore(1)
+
+    async def run(self, client: str | None, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a thread, once ``client`` may have one more check."""
+        if not self.buckets.allow(client):
+            raise RequestError(
+                f"too many deck checks at once: at most {self.buckets.rate:g} a second", 429
+            )
+        async with self._one:
+            return await asyncio.to_thread(fn, *args)
+
+
 # -- saved decks -------------------------------------------------------------------------------
 def client_key(client: str | None) -> str | None:
     """Who saved a deck, for the limit per client: a hash of the address (the
@@ -162,17 +198,9 @@ def client_key(client: str | None) -> str | None:
 
 
 def new_deck(
-    game: Game, name: str, text: str, client: str | None, count: int
-) -> tuple[DeckRecord, str, dict[str, Any]]:
-    """A deck to store (and its edit token, and its check), or a refusal: too
-    many decks for ``client`` (``count`` it has), or lines that can't be read."""
-    if count >= MAX_DECKS_PER_CLIENT:
-        raise RequestError(
-            f"you have {count} decks saved on this server, the most it keeps for one player: "
-            "delete one first",
-            429,
-        )
-    checked = readable(game, text, name)
+    game: Game, name: str, text: str, client: str | None, checked: dict[str, Any]
+) -> tuple[DeckRecord, str]:
+    """A deck to store, as :func:`readable` ``checked`` it, and its edit token."""
     token = secrets.token_urlsafe(24)
     now = time.time()
     record = DeckRecord(
@@ -186,7 +214,15 @@ def new_deck(
         created=now,
         updated=now,
     )
-    return record, token, checked
+    return record, token
+
+
+def too_many(count: int) -> RequestError:
+    return RequestError(
+        f"you have {count} decks saved on this server, the most it keeps for one player: "
+        "delete one first",
+        429,
+    )
 
 
 class Unreadable(RequestError):
@@ -210,7 +246,7 @@ def readable(game: Game, text: str, name: str) -> dict[str, Any]:
 
 def deck_answer(record: DeckRecord) -> dict[str, Any]:
     """What ``GET /api/decks/{id}`` says of a deck: checked afresh (the cards
-    may have changed since it was saved)."""
+    may have changed since it was saved). A deck check: run it off the loop."""
     game = game_of(record.game)
     checked = check(game, record.text, source=record.name)
     return {

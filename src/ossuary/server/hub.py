@@ -1,54 +1,65 @@
-"""The live games: who is connected, who decides, and the one way an action lands.
+"""The live games: the one way an action lands, and who is told.
 
 Every action (a person's click, an AI's choice, a timeout's default) goes
-through :meth:`Hub.act`, which under the game's lock checks that the seat is
-the one deciding, applies the action to a *copy* of the state, writes it to
-the database and waits for the commit, and only then makes the copy the game
-and tells every socket. A refused or unsaved action leaves the game as it was.
-After every change :meth:`Hub.schedule` looks at who decides next: a computer
-seat starts thinking in the process pool; a person's turn timer starts.
+through :meth:`Hub.act`, a straight line under the game's lock: check that
+the seat is the one deciding, apply the action to a *copy* of the state,
+write it to the database and wait for the commit, and only then make the copy
+the game and tell every socket. A refused or unsaved action leaves the game as
+it was. After every change the seat clocks (:mod:`.clocks`) look at who
+decides next: a computer seat starts thinking; a person's turn timer starts.
+
+The hub also finds games (loading and replaying one from the database when
+asked, listing one it can't rebuild as damaged), connects sockets, hands
+seats to the AI and back, ends games nobody plays, and serves replay steps.
+Creating games and joining them is the lobby's (:mod:`.lobby`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import games
-from ..agents import check_agent
-from ..engine.core import GameState
-from ..engine.errors import IllegalAction, OssuaryError
-from ..engine.game import DeckSpec, Game
+from ..engine.errors import OssuaryError
 from ..engine.names import naming, speak
-from ..engine.untrusted import unsafe_char
-from ..tutorial import Deal, Tutorial, lesson, lessons
-from . import ai
+from . import ai, replays
+from .clocks import SeatClocks
+from .cluster import MOVED, Alone
 from .db import Database
+from .errors import RequestError, token_hash
+from .leases import Tail
+from .live import (
+    HUMAN,
+    Conn,
+    LiveGame,
+    board_url,
+    ended_lines,
+    lesson_dealt,
+    rebuild,
+    seat_words,
+    start_state,
+    summary,
+)
 from .messages import (
     Message,
     error,
-    names_for,
     player_name,
     result_lines,
     speak_decision,
     state_message,
     try_action,
 )
-from .protocol import CreateGame
 from .replays import ReplayDesk
 from .storage import (
     ActionRow,
     ClaimRow,
     ControllerRow,
+    Fenced,
     FinishRow,
     GameRecord,
-    SeatRecord,
     StorageError,
     Write,
     position_digest,
@@ -56,96 +67,11 @@ from .storage import (
 
 log = logging.getLogger("ossuary.server")
 
-HUMAN = "human"
-SEND_QUEUE = 256  # messages waiting for a slow socket before it is closed
-OVERFLOW_CODE = 1013  # "try again later": the page reconnects and gets the whole state
 #: seconds a response window (``Game.auto_kinds``) stays open at least, whoever answers
 HOLD_SECONDS = 0.8
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
 DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
-
-
-class RequestError(OssuaryError):
-    """A request the server refuses; ``status`` is the HTTP status to answer."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass(eq=False)
-class Conn:
-    """One open socket: a seat's (or a spectator's), with its own send queue so a
-    slow reader never holds up the others."""
-
-    seat: int | None
-    queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
-    log_sent: int = 0
-    closed: bool = False
-    #: the reader fell so far behind that its queue overflowed (it is closed with
-    #: OVERFLOW_CODE, and its page reconnects and starts afresh)
-    overflowed: bool = False
-    #: what the socket's handler does when the queue overflows (closes the socket)
-    on_overflow: Callable[[], None] | None = None
-    closing: asyncio.Task[None] | None = None  # that close, under way
-
-    def send(self, msg: Message) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(msg)
-        except asyncio.QueueFull:  # the reader is gone or far behind: close it
-            self.overflowed = True
-            self.close()
-            if self.on_overflow is not None:
-                self.on_overflow()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            while not self.queue.empty():  # what it has not read is dropped
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
-
-
-@dataclass(eq=False)
-class LiveGame:
-    record: GameRecord
-    game: Game
-    state: GameState
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    conns: list[Conn] = field(default_factory=list)
-    thinking: int | None = None
-    deadline: float | None = None  # when the deciding person's timer runs out
-    timer: asyncio.TimerHandle | None = None
-    abandon: asyncio.TimerHandle | None = None
-    ai_task: asyncio.Task[None] | None = None
-    ai_n: int | None = None  # the action number the AI task decides for
-    clock_n: int | None = None  # the action number the clocks were set for
-    timeouts: dict[int, int] = field(default_factory=dict)  # timeouts in a row, per seat
-    creator: str | None = None  # the address that made it (in memory only: for limits)
-    active: float = field(default_factory=time.time)  # the last action or connection
-    posed: float = field(default_factory=time.monotonic)  # when the pending decision was sent
-
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    @property
-    def n(self) -> int:
-        """Actions applied so far (= stored)."""
-        return len(self.record.actions)
-
-    def controller(self, seat: int) -> str:
-        return self.record.seats[seat].controller
-
-    def connected(self, seat: int) -> bool:
-        return any(c.seat == seat and not c.closed for c in self.conns)
 
 
 @dataclass(eq=False)
@@ -164,14 +90,14 @@ class Hub:
         db: Database,
         pool: ai.AIPool,
         ai_limit: float = 60.0,
-        max_live_games: int = 20,
         expire_days: float = 7.0,
         hold: float = HOLD_SECONDS,
+        cluster: Alone | None = None,
     ) -> None:
         self.db = db
         self.pool = pool
-        self.ai_limit = ai_limit
-        self.max_live_games = max_live_games  # games in progress one client may have made
+        #: who owns which game (several processes on PostgreSQL: cluster.py)
+        self.cluster = cluster or Alone()
         self.expire_seconds = expire_days * 86_400
         self.hold = hold  # seconds a response window stays open at least
         self.live: dict[str, LiveGame] = {}
@@ -181,21 +107,31 @@ class Hub:
         self.damaged: dict[str, str] = {}
         self._loading: dict[str, _Loading] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.applied = 0  # actions applied here (the metrics)
+        self.clocks = SeatClocks(self, pool, ai_limit)
         self.replays = ReplayDesk()
 
     # -- start and stop -----------------------------------------------------------------
     async def resume_all(self) -> int:
-        """Rebuild every unfinished game from its action log (after a restart)."""
+        """Rebuild every unfinished game from its action log (after a restart).
+        Several processes on one database take the games over one lease at a
+        time instead (``cluster.py``)."""
+        if self.cluster.clustered:
+            return 0
         records = await self.db.call(self.db.store.load_playing)
         resumed = 0
         for record in records:
             g = self._rebuild_or_mark(record)
             if g is None:
                 continue
-            self.live[record.id] = g
-            self.schedule(g)
+            self.add(g)
             resumed += 1
         return resumed
+
+    def add(self, g: LiveGame) -> None:
+        """A game made or rebuilt here goes live: its next decision is scheduled."""
+        self.live[g.id] = g
+        self.schedule(g)
 
     async def sweep(self, now: float | None = None) -> list[str]:
         """End every game in progress that nobody has played or watched for
@@ -207,22 +143,25 @@ class Hub:
         for g in list(self.live.values()):
             if g.record.status != "playing" or g.conns or now - g.active < self.expire_seconds:
                 continue
+            if not self.cluster.owns(g.id):
+                continue  # its owner ends it
             async with g.lock:
                 if g.record.status != "playing" or g.conns:
                     continue
                 days = self.expire_seconds / 86_400
                 result = [f"Abandoned: nobody played it for {days:g} days"]
+                rows = [*self.cluster.fence(g.id), FinishRow(g.id, None, result, now, "abandoned"),
+                        *self.cluster.notice(g.id, "e")]  # fmt: skip
                 try:
-                    await self.db.write([FinishRow(g.id, None, result, now, "abandoned")])
+                    await self.db.write(rows)
                 except StorageError as exc:
                     log.error("game %s: %s", g.id, exc)
                     continue
                 g.record.status = "abandoned"
                 g.record.result = result
                 g.record.finished = now
-                self._stop_clocks(g)
-                if g.ai_task is not None:
-                    g.ai_task.cancel()
+                self.clocks.halt(g)
+            self.cluster.finished(g.id)
             self.live.pop(g.id, None)
             ended.append(g.id)
         if ended:
@@ -240,241 +179,12 @@ class Hub:
                 log.exception("sweeping abandoned games failed")
 
     async def close(self) -> None:
+        await self.cluster.close()  # the others take the games over now
         for g in self.live.values():
-            self._stop_clocks(g)
-            if g.ai_task is not None:
-                g.ai_task.cancel()
+            self.clocks.halt(g)
             for c in g.conns:
                 c.close()
-        for t in list(self._tasks):
-            t.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-
-    def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(coro, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    # -- creating games -----------------------------------------------------------------
-    async def create(
-        self, req: CreateGame, client: str | None = None
-    ) -> tuple[GameRecord, dict[int, str]]:
-        """Set up and store a new game; return it and the secret token of each
-        human seat (only their hashes are stored). ``client``: who asks (their
-        address), for the limit on games in progress per client."""
-        if client is not None:
-            mine = sum(1 for g in self.live.values()
-                       if g.creator == client and g.record.status == "playing")  # fmt: skip
-            if mine >= self.max_live_games:
-                raise RequestError(
-                    f"you already have {mine} games in progress on this server, the most it "
-                    "allows one player; finish or leave one first (a game nobody plays ends "
-                    f"by itself after {self.expire_seconds / 86_400:g} days)",
-                    429,
-                )
-        try:
-            game = games.get(req.game)
-        except OssuaryError as exc:
-            raise RequestError(str(exc)) from None
-        first = None
-        if req.tutorial:  # the guided first game: the lesson's own deal
-            deal = self._lesson_deal(game, req.mode)
-            req = req.model_copy(update={"seats": list(deal.seats), "decks": deal.decks,
-                                         "seed": deal.seed, "mode": deal.mode,
-                                         "names": req.names or deal.names or None})  # fmt: skip
-            first = deal.first
-        n = len(req.seats)
-        mode = None
-        if req.mode is not None:
-            modes = dict(game.modes)
-            if req.mode not in modes:
-                known = ", ".join(modes) or "none"
-                raise RequestError(f"{game.title} has no mode {req.mode!r}; modes: {known}")
-            mode = req.mode
-            if modes[mode] != n:
-                raise RequestError(f"mode {mode} is for {modes[mode]} seats, not {n}")
-        try:
-            game.check_seats(n)
-        except OssuaryError as exc:
-            raise RequestError(str(exc)) from None
-        kinds: list[str] = []
-        for i, kind in enumerate(req.seats):
-            if kind.strip().lower() == HUMAN:
-                kinds.append(HUMAN)
-                continue
-            try:
-                kinds.append(check_agent(ai.agent_spec(kind), game.name, n))
-            except ValueError as exc:  # a learned policy for another game, say
-                raise RequestError(f"{lobby_name(i)}: {exc}") from None
-        computers = sum(1 for k in kinds if k != HUMAN)
-        if computers > ai.MAX_COMPUTER_SEATS:
-            raise RequestError(
-                f"{computers} computer seats: this server plays at most "
-                f"{ai.MAX_COMPUTER_SEATS} in one game"
-            )
-        try:
-            takeover = check_agent(ai.agent_spec(req.takeover), game.name, n)
-        except ValueError as exc:
-            raise RequestError(f"takeover: {exc}") from None
-        names = list(req.names or [])
-        if len(names) > n:
-            raise RequestError(f"{n} seats, {len(names)} names: give at most one name a seat")
-        for i, name in enumerate(names):
-            bad = None if name is None else unsafe_char(name)
-            if bad is not None:
-                raise RequestError(f"names.{i}: a name can't hold {bad}")
-        seed = req.seed if req.seed is not None else secrets.randbelow(2**53)
-        decks = self._decks(game, await self._saved_decks(game, req.decks), n, seed)
-        try:
-            state = game.new_game(decks=decks, seats=n, seed=seed, first=first)
-        except (OssuaryError, ValueError) as exc:
-            raise RequestError(str(exc)) from None
-        # Every human seat whose link is handed out is that link's from now on,
-        # connected or not. A public game hands out only its creator's link (the
-        # first human seat); its other human seats are open to the lobby's /join.
-        humans = [i for i, k in enumerate(kinds) if k == HUMAN]
-        linked = humans[:1] if req.public else humans
-        tokens = {i: secrets.token_urlsafe(24) for i in linked}
-        record = GameRecord(
-            id=secrets.token_urlsafe(9),
-            game=game.name,
-            version=state.version,
-            created=time.time(),
-            decks=[list(d) for d in state.deck_lists()],
-            seed=seed,
-            # as given to new_game above: the lesson's first player, or None (the
-            # seed chooses; never a guess read off the state)
-            first=first,
-            options={
-                "mode": mode,
-                "turn_seconds": req.turn_seconds,
-                "timeouts_to_ai": req.timeouts_to_ai,
-                "abandon_seconds": req.abandon_seconds,
-                "takeover": takeover,
-                "public": req.public,
-                "seed_given": req.seed is not None,
-                "names": [" ".join(x.split()) or None if x else None for x in names] or None,
-                "tutorial": req.tutorial,
-            },
-            status="finished" if state.is_terminal() else "playing",
-            seats=[
-                SeatRecord(
-                    i,
-                    k,
-                    k,
-                    token_hash(tokens[i]) if i in tokens else None,
-                    claimed=k != HUMAN or i in tokens,
-                )
-                for i, k in enumerate(kinds)
-            ],
-        )
-        try:
-            await self.db.call(self.db.store.create_game, record)
-        except Exception as exc:
-            log.error("cannot store a new game: %s", exc)
-            raise RequestError("the game could not be saved; try again", 503) from None
-        g = LiveGame(record, game, state, creator=client)
-        self.live[record.id] = g
-        self.schedule(g)
-        return record, tokens
-
-    @staticmethod
-    def _lesson_deal(game: Game, mode: str | None) -> Deal:
-        """The deal of ``game``'s lesson for ``mode`` (None: its main one)."""
-        if lesson(game.name) is None:
-            raise RequestError(f"{game.title} has no guided first game yet")
-        found = lesson(game.name, mode)
-        if found is None:
-            have = ", ".join(t.mode or "the usual game" for t in lessons(game.name))
-            raise RequestError(f"{game.title} has no lesson for mode {mode}; lessons: {have}")
-        return found.deal
-
-    async def _saved_decks(
-        self, game: Game, asked: Sequence[str | list[str] | None] | None
-    ) -> Sequence[str | list[str] | None] | None:
-        """``asked`` with each ``saved:ID`` entry replaced by that saved deck's
-        cards; a refusal if it is missing, another game's, or a draft."""
-        from .decks import playable, saved_id
-
-        if asked is None or not any(saved_id(d) for d in asked):
-            return asked
-        out: list[str | list[str] | None] = []
-        for i, deck in enumerate(asked):
-            deck_id = saved_id(deck)
-            if deck_id is None:
-                out.append(deck)
-                continue
-            record = await self.db.call(self.db.store.load_deck, deck_id[:40])
-            out.append(playable(game, record, deck_id, f"{lobby_name(i)}'s deck"))
-        return out
-
-    @staticmethod
-    def _decks(
-        game: Game, asked: Sequence[str | list[str] | None] | None, n: int, seed: int
-    ) -> list[DeckSpec] | None:
-        """The decks to start with: None (the game's defaults), or one per seat."""
-        if asked is None:
-            return None
-        if len(asked) != n:
-            raise RequestError(f"{n} seats need {n} decks (or null for the defaults), got "
-                               f"{len(asked)}")  # fmt: skip
-        if all(d is None for d in asked):
-            return None
-        defaults = game.new_game(decks=None, seats=n, seed=seed).deck_lists()
-        if len(defaults) != n:  # no deck per seat: the game deals from one shared deck
-            raise RequestError(
-                f"{game.title} deals every seat from one shared deck: leave 'decks' out "
-                "(or null for every seat)"
-            )
-        by_lower = {name.lower(): name for name in game.preconstructed()}
-        out: list[DeckSpec] = []
-        for i, deck in enumerate(asked):
-            who = f"{lobby_name(i)}'s deck"
-            if deck is None:
-                out.append(list(defaults[i]))
-            elif isinstance(deck, list):
-                out.append(deck)
-            elif deck.lower() in by_lower:
-                out.append(list(game.preconstructed()[by_lower[deck.lower()]]))
-            else:
-                try:
-                    out.append(game.parse_deck(deck, source=who))
-                except OssuaryError as exc:
-                    if "\n" in deck:
-                        raise RequestError(str(exc)) from None
-                    known = ", ".join(game.preconstructed()) or "none"
-                    raise RequestError(
-                        f"{who}: {deck!r} is neither a preconstructed deck ({known}) nor a "
-                        f"deck list: {exc}"
-                    ) from None
-        return out
-
-    async def claim(self, game_id: str) -> tuple[int, str]:
-        """Take a free human seat of a public game: its seat and a new token."""
-        g = await self.get(game_id)
-        if not g.record.options.get("public"):
-            raise RequestError("this game is not open to the lobby; ask for an invite link", 403)
-        if g.record.status != "playing":
-            raise RequestError("this game is over", 409)
-        async with g.lock:
-            free = next(
-                (s for s in g.record.seats if s.kind == HUMAN and not s.claimed), None
-            )  # fmt: skip
-            if free is None:
-                raise RequestError("every seat of this game is taken", 409)
-            token = secrets.token_urlsafe(24)
-            old = free.token_hash
-            free.token_hash = token_hash(token)
-            free.claimed = True
-            try:
-                await self.db.call(self.db.store.claim_seat, g.id, free.seat, free.token_hash)
-            except Exception:
-                free.token_hash, free.claimed = old, False
-                raise RequestError("the seat could not be saved; try again", 503) from None
-        self.broadcast_seats(g)
-        return free.seat, token
+        await self.clocks.close()
 
     # -- finding games --------------------------------------------------------------------
     async def get(self, game_id: str) -> LiveGame:
@@ -501,13 +211,31 @@ class Hub:
                     if g is None:
                         self._refuse_damaged(game_id)
                         raise RequestError(f"game {game_id} cannot be rebuilt", 409)
-                    self.live[game_id] = g
+                    await self._place(g)
                     self._evict()
         finally:
             loading.waiting -= 1
             if loading.waiting == 0:
                 self._loading.pop(game_id, None)
         return g
+
+    async def _place(self, g: LiveGame) -> None:
+        """A game just loaded goes live here: as its owner if nobody else owns it
+        (then its next decision is scheduled), else as a copy that follows."""
+        self.live[g.id] = g
+        if not self.cluster.clustered:
+            return
+        playing = g.record.status == "playing"
+        if playing and await self.cluster.free(g.id) and await self.cluster.adopt(g.id, tell=False):
+            self.schedule(g)
+        else:
+            g.remote = await self.cluster.presence(g.id)
+
+    async def exists(self, game_id: str) -> bool:
+        """Whether a game of that id is stored (live, damaged, or in the database)."""
+        if game_id in self.live or game_id in self.damaged:
+            return True
+        return await self.db.call(self.db.store.exists, game_id)
 
     def _refuse_damaged(self, game_id: str) -> None:
         why = self.damaged.get(game_id)
@@ -522,39 +250,17 @@ class Hub:
         """The game rebuilt from its record, or None (then it is listed as damaged,
         with why, and left in the database untouched)."""
         try:
-            return self._rebuild(record)
+            return rebuild(record)
         except Exception as exc:  # any failure: say which game and why, affect no other
             why = str(exc) if isinstance(exc, OssuaryError) else f"{type(exc).__name__}: {exc}"
-            log.error("game %s cannot be resumed: %s", record.id, why)
-            self.damaged[record.id] = why
-            while len(self.damaged) > DAMAGED_KEPT:
-                self.damaged.pop(next(iter(self.damaged)))
+            self.mark_damaged(record.id, why)
             return None
 
-    def _rebuild(self, record: GameRecord) -> LiveGame:
-        game = games.get(record.game)
-        state = start_state(game, record)
-        if state.version != record.version:
-            raise OssuaryError(
-                f"it was made with {game.title} rules version {record.version}; this server "
-                f"has version {state.version}"
-            )
-        for i, aid in enumerate(record.actions):
-            try:
-                state.apply_action(aid)
-            except IllegalAction as exc:
-                raise OssuaryError(
-                    f"stored action {i + 1} ({aid!r}) is illegal on replay: {exc}"
-                ) from None
-            digest = record.digests[i] if i < len(record.digests) else None
-            if digest is not None and digest != position_digest(state):
-                raise OssuaryError(
-                    f"replaying its stored actions reaches another position after action "
-                    f"{i + 1} ({aid!r}) than the one that was played"
-                )
-        g = LiveGame(record, game, state)
-        g.active = max(record.created, record.last_at or 0.0)
-        return g
+    def mark_damaged(self, game_id: str, why: str) -> None:
+        log.error("game %s cannot be resumed: %s", game_id, why)
+        self.damaged[game_id] = why
+        while len(self.damaged) > DAMAGED_KEPT:
+            self.damaged.pop(next(iter(self.damaged)))
 
     def _evict(self) -> None:
         done = [
@@ -574,6 +280,10 @@ class Hub:
                 return s.seat
         raise RequestError("this token plays no seat of this game", 403)
 
+    def summary(self, g: LiveGame) -> dict[str, Any]:
+        """What anyone may know about a game (no token, no seed, no hidden card)."""
+        return summary(g.record, g.game, connected=g.connected_seats(), n=g.n)
+
     # -- sockets ---------------------------------------------------------------------------
     async def connect(self, g: LiveGame, conn: Conn) -> None:
         g.conns.append(conn)
@@ -583,7 +293,9 @@ class Hub:
             rec = g.record.seats[seat]
             if not rec.claimed:
                 rec.claimed = True
-                await self._write_quietly([ClaimRow(g.id, seat)])
+                await self._write_quietly([ClaimRow(g.id, seat), *self.cluster.notice(g.id, "s")])
+            if self.cluster.clustered:
+                await self.cluster.present(g.id, seat, +1)
         conn.send(self.hello(g, conn))
         self._send_state(g, conn)
         if seat is not None:
@@ -598,6 +310,10 @@ class Hub:
         if conn.seat is not None:
             self.broadcast_seats(g)
             self.schedule(g)
+            if self.cluster.clustered:
+                self._spawn(self.cluster.present(g.id, conn.seat, -1))
+        if not g.conns and self.cluster.clustered and not self.cluster.owns(g.id):
+            self.live.pop(g.id, None)  # a copy nobody here watches: its owner has the game
 
     def hello(self, g: LiveGame, conn: Conn) -> Message:
         return {
@@ -607,11 +323,6 @@ class Hub:
             "board": board_url(g.game),
         }
 
-    def summary(self, g: LiveGame) -> dict[str, Any]:
-        """What anyone may know about a game (no token, no seed, no hidden card)."""
-        return summary(g.record, g.game, connected={s for s in range(len(g.record.seats))
-                                                     if g.connected(s)}, n=g.n)  # fmt: skip
-
     def seats_info(self, g: LiveGame) -> list[dict[str, Any]]:
         return self.summary(g)["seats"]  # type: ignore[no-any-return]
 
@@ -620,17 +331,22 @@ class Hub:
         for c in g.conns:
             c.send(msg)
 
-    @staticmethod
-    def lesson_of(g: LiveGame) -> Tutorial | None:
-        """The lesson ``g`` was dealt from (None: not a guided game)."""
-        if not g.record.options.get("tutorial"):
-            return None
-        return lesson(g.game.name, g.record.options.get("mode"))
+    def broadcast_thinking(self, g: LiveGame) -> None:
+        msg = {"type": "thinking", "seat": g.thinking}
+        for c in g.conns:
+            c.send(msg)
+
+    def broadcast_notice(self, g: LiveGame, msg: Message, tell: bool = True) -> None:
+        """A word for every socket of the game (and, several processes, theirs)."""
+        for c in g.conns:
+            c.send(msg)
+        if tell and self.cluster.clustered:
+            self._spawn(self.cluster.tell(g.id, "n", m=msg))
 
     def _send_state(
         self, g: LiveGame, conn: Conn, seats: list[dict[str, Any]] | None = None
     ) -> None:
-        taught = self.lesson_of(g)
+        taught = lesson_dealt(g)
         msg, conn.log_sent = state_message(
             g.game,
             g.state,
@@ -640,6 +356,9 @@ class Hub:
             names=seat_words(g.record, conn.seat),
             lesson=taught,
         )
+        if g.record.status != "playing" and not msg["over"]:  # ended by a person, not a rule
+            msg.update(legal=[], prompt=None, deciding=None, auto=None, passing=None, over=True)
+            msg["result"] = ended_lines(g.game, g.record, conn.seat)
         msg["thinking"] = g.thinking
         msg["deadline"] = g.deadline
         msg["seats"] = seats if seats is not None else self.seats_info(g)
@@ -658,32 +377,11 @@ class Hub:
         for the sender (the game is then unchanged)."""
         await self._held(g)
         async with g.lock:
-            state = g.state
-            if g.record.status != "playing" or state.is_terminal():
-                return error("the game is over; no action can be taken", "over")
-            if seq is not None and seq != g.n:
-                return error(
-                    f"the game has moved on (action {g.n}, you sent {seq}); "
-                    "look at the board again and choose anew",
-                    "stale",
-                )
-            deciding = state.current_player()
-            if deciding != seat:
-                with naming(seat_words(g.record, seat)):  # as this seat's page names them
-                    who = "nobody" if deciding is None else player_name(deciding)
-                return error(
-                    f"it is not your decision: {who} is deciding now", "not_your_turn",
-                    rule="only the deciding seat may act",
-                )  # fmt: skip
-            if by == HUMAN and g.controller(seat) != HUMAN:
-                return error(
-                    "the AI is playing your seat; take it back first", "not_your_turn",
-                    rule="a seat handed to the AI is the AI's until reclaimed",
-                )  # fmt: skip
-            if by not in (HUMAN, "timeout") and g.controller(seat) != by:
-                return error("this seat is no longer the AI's", "stale")
+            refused = self._check(g, seat, by, seq)
+            if refused is not None:
+                return refused
             try:
-                new, refused = try_action(state, aid, seat_words(g.record, seat))
+                new, refused = try_action(g.state, aid, seat_words(g.record, seat))
             except Exception as exc:  # a bug in a rule: refuse, keep the game, say so
                 log.exception("game %s: action %r raised", g.id, aid)
                 return error(f"the server could not apply {aid!r}: {type(exc).__name__}",
@@ -691,32 +389,69 @@ class Hub:
             if new is None:
                 return refused
             now = time.time()
-            rows: list[Write] = [ActionRow(g.id, g.n, seat, aid, by, now, position_digest(new))]
-            over = new.is_terminal()
-            if over:
-                result = result_lines(g.game, new)
+            action = ActionRow(g.id, g.n, seat, aid, by, now, position_digest(new))
+            rows: list[Write] = [*self.cluster.fence(g.id), action]
+            result = result_lines(g.game, new) if new.is_terminal() else None
+            if result is not None:
                 rows.append(FinishRow(g.id, getattr(new, "winner", None), result, now))
+            # the action itself rides on its notice: a copy elsewhere applies it
+            # without reading it back (a gap makes it read the log instead)
+            rows += self.cluster.notice(g.id, "a", a=g.n, x=aid, d=action.digest)
             try:
                 await self.db.write(rows)
+            except Fenced as exc:  # another process took the game over: it decides
+                log.warning("game %s: %s", g.id, exc)
+                self.demoted(g.id)
+                return error("the game moved to another server; send it again", MOVED)
             except StorageError as exc:
                 log.error("game %s: %s", g.id, exc)
                 return error("the action could not be saved; nothing changed, try again",
                              "storage")  # fmt: skip
             g.state = new
+            self.applied += 1
             g.posed = time.monotonic()
             g.record.actions.append(aid)
-            g.record.digests.append(rows[0].digest if isinstance(rows[0], ActionRow) else None)
+            g.record.digests.append(action.digest)
             if by != "timeout":
                 g.timeouts[seat] = 0
-            if over:
+            if result is not None:
                 g.record.status = "finished"
                 g.record.winner = getattr(new, "winner", None)
                 g.record.result = result
                 g.record.finished = now
+                self.cluster.finished(g.id)
             g.thinking = None
             g.active = now
             self.schedule(g)
             self.broadcast_state(g)
+        return None
+
+    @staticmethod
+    def _check(g: LiveGame, seat: int, by: str, seq: int | None) -> Message | None:
+        """Why ``seat`` may not act now (None: it may)."""
+        if not g.playing:
+            return error("the game is over; no action can be taken", "over")
+        if seq is not None and seq != g.n:
+            return error(
+                f"the game has moved on (action {g.n}, you sent {seq}); "
+                "look at the board again and choose anew",
+                "stale",
+            )
+        deciding = g.state.current_player()
+        if deciding != seat:
+            with naming(seat_words(g.record, seat)):  # as this seat's page names them
+                who = "nobody" if deciding is None else player_name(deciding)
+            return error(
+                f"it is not your decision: {who} is deciding now", "not_your_turn",
+                rule="only the deciding seat may act",
+            )  # fmt: skip
+        if by == HUMAN and g.controller(seat) != HUMAN:
+            return error(
+                "the AI is playing your seat; take it back first", "not_your_turn",
+                rule="a seat handed to the AI is the AI's until reclaimed",
+            )  # fmt: skip
+        if by not in (HUMAN, "timeout") and g.controller(seat) != by:
+            return error("this seat is no longer the AI's", "stale")
         return None
 
     async def _held(self, g: LiveGame) -> None:
@@ -734,105 +469,30 @@ class Hub:
         if wait > 0:
             await asyncio.sleep(wait)
 
-    # -- who decides next --------------------------------------------------------------------
-    def _stop_clocks(self, g: LiveGame) -> None:
-        for handle in (g.timer, g.abandon):
-            if handle is not None:
-                handle.cancel()
-        g.timer = g.abandon = None
-        g.deadline = None
-
     def schedule(self, g: LiveGame) -> None:
-        """Start whatever the next decision needs: an AI's thinking, a person's
-        turn timer, the abandon clock of a person who is away. Called after every
-        change; a decision's turn timer is set once (reconnecting doesn't reset it)."""
-        if g.clock_n != g.n:
-            self._stop_clocks(g)
-            g.clock_n = g.n
-        if g.record.status != "playing" or g.state.is_terminal():
-            self._stop_clocks(g)
+        """Whatever the next decision needs (:meth:`SeatClocks.schedule`), where
+        this process owns the game; the others are told of a computer thinking
+        and of a turn timer (their sockets show them)."""
+        if not self.cluster.owns(g.id):
             return
-        seat = g.state.current_player()
-        if seat is None:
-            return
-        controller = g.controller(seat)
-        if controller != HUMAN:
-            self._stop_clocks(g)
-            if g.ai_task is None or g.ai_task.done() or g.ai_n != g.n:
-                g.thinking = seat
-                g.ai_n = g.n
-                g.ai_task = self._spawn(self._think(g, seat, controller, g.n), f"ai-{g.id}")
-                self.broadcast_thinking(g)
-            return
-        loop = asyncio.get_running_loop()
-        n = g.n
-        turn = g.record.options.get("turn_seconds")
-        if turn and g.timer is None:
-            g.deadline = time.time() + turn
-            g.timer = loop.call_later(
-                turn, lambda: self._spawn(self._timeout(g, seat, n), f"timeout-{g.id}")
-            )
-        away = g.record.options.get("abandon_seconds")
-        if away and not g.connected(seat):
-            if g.abandon is None:
-                g.abandon = loop.call_later(
-                    away, lambda: self._spawn(self._abandoned(g, seat, n), f"abandon-{g.id}")
-                )
-        elif g.abandon is not None:
-            g.abandon.cancel()
-            g.abandon = None
+        self.clocks.schedule(g)
+        if self.cluster.clustered and (g.thinking, g.deadline) != g.told:
+            g.told = (g.thinking, g.deadline)
+            self._spawn(self.cluster.tell(g.id, "x", th=g.thinking, dl=g.deadline))
 
-    def broadcast_thinking(self, g: LiveGame) -> None:
-        msg = {"type": "thinking", "seat": g.thinking}
-        for c in g.conns:
-            c.send(msg)
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
-    async def _think(self, g: LiveGame, seat: int, spec: str, n: int) -> None:
-        state = g.state
-        seed = (g.record.seed * 1_000_003 + (seat + 1) * 7919 + n) % 2**63
-        try:
-            aid = await self.pool.decide(
-                g.id, g.game.name, state.serialize(), seat, spec, seed, self._limit(spec)
-            )
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a crashed or slow worker: the game goes on
-            log.warning("game %s: AI %s failed (%s); taking the default option", g.id, spec, exc)
-            aid = g.game.timeout_action(state)
-        if g.n != n or g.controller(seat) != spec:
-            return  # the seat was taken back, or the game moved on meanwhile
-        err = await self.act(g, seat, aid, by=spec, seq=n)
-        if err is not None and g.n == n:
-            log.warning("game %s: AI %s chose %r: %s", g.id, spec, aid, err["message"])
-            await self.act(g, seat, g.game.timeout_action(g.state), by=spec, seq=n)
-
-    def _limit(self, spec: str) -> float:
-        return ai.limit_of(spec, self.ai_limit)
-
-    async def _timeout(self, g: LiveGame, seat: int, n: int) -> None:
-        if g.n != n or g.state.current_player() != seat or g.controller(seat) != HUMAN:
-            return
-        aid = g.game.timeout_action(g.state)
-        g.timeouts[seat] = g.timeouts.get(seat, 0) + 1
-        for c in g.conns:
-            if c.seat == seat:
-                c.send(error("your time ran out: the default option was taken", "timeout"))
-        await self.act(g, seat, aid, by="timeout", seq=n)
-        limit = g.record.options.get("timeouts_to_ai") or 0
-        if limit and g.timeouts.get(seat, 0) >= limit and g.record.status == "playing":
-            await self.hand_to_ai(g, seat)
-
-    async def _abandoned(self, g: LiveGame, seat: int, n: int) -> None:
-        if g.n == n and not g.connected(seat) and g.controller(seat) == HUMAN:
-            await self.hand_to_ai(g, seat)
-
+    # -- seats changing hands ---------------------------------------------------------------
     async def hand_to_ai(self, g: LiveGame, seat: int) -> Message | None:
         """Let the takeover AI play ``seat`` until its person reclaims it."""
         rec = g.record.seats[seat]
         if rec.kind != HUMAN or rec.controller != HUMAN:
             return error(f"{player_name(seat)} is not played by a person now", "takeover")
         spec = g.record.options.get("takeover") or ai.AI_LEVELS["easy"]
-        if not await self._write_quietly([ControllerRow(g.id, seat, spec)]):
+        if not await self._write_quietly(self._owned(g, ControllerRow(g.id, seat, spec))):
             return error("the change could not be saved; try again", "storage")
         rec.controller = spec
         g.timeouts[seat] = 0
@@ -844,7 +504,7 @@ class Hub:
         rec = g.record.seats[seat]
         if rec.kind != HUMAN or rec.controller == HUMAN:
             return error("you are already playing your seat", "reclaim")
-        if not await self._write_quietly([ControllerRow(g.id, seat, HUMAN)]):
+        if not await self._write_quietly(self._owned(g, ControllerRow(g.id, seat, HUMAN))):
             return error("the change could not be saved; try again", "storage")
         rec.controller = HUMAN
         if g.thinking == seat:  # its answer, when it comes, is dropped (see act)
@@ -864,6 +524,58 @@ class Hub:
                          "can be handed to the AI", "takeover")  # fmt: skip
         return await self.hand_to_ai(g, seat)
 
+    async def resign(self, g: LiveGame, seat: int) -> Message | None:
+        """``seat`` concedes: where two sides play, the other side wins at once
+        (a platform rule, ``Game.resignation``); None when done, else why not."""
+        async with g.lock:
+            if not g.playing:
+                return error("the game is over; no action can be taken", "over")
+            winner = g.game.resignation(len(g.record.seats), seat)
+            if winner is None:
+                return error(
+                    "more than two sides play this game: one resigning decides nothing; "
+                    "you may leave it instead (the computer plays your seat)",
+                    "refused",
+                )
+            seats = len(g.record.seats)
+            with naming(seat_words(g.record, None)):
+                result = g.game.resign_lines(seats, seat, winner)
+            return await self._end(g, FinishRow(g.id, winner, result, time.time(), resigned=seat))
+
+    async def leave(self, g: LiveGame, seat: int) -> Message | None:
+        """``seat``'s person leaves the table: the computer plays the seat from
+        now on (its person may come back and take it with their link); a game
+        no other person plays ends, as abandoned."""
+        async with g.lock:
+            if not g.playing:
+                return error("the game is over; no action can be taken", "over")
+            others = [s for s in g.record.seats
+                      if s.seat != seat and s.kind == HUMAN and s.controller == HUMAN]  # fmt: skip
+            if not others:
+                with naming(seat_words(g.record, None)):
+                    result = [f"Abandoned: {player_name(seat)} left the game"]
+                return await self._end(g, FinishRow(g.id, None, result, time.time(), "abandoned"))
+        return await self.hand_to_ai(g, seat)
+
+    def _owned(self, g: LiveGame, row: Write, kind: str = "s") -> list[Write]:
+        """``row`` written as the game's owner: fenced on its lease, and told."""
+        return [*self.cluster.fence(g.id), row, *self.cluster.notice(g.id, kind)]
+
+    async def _end(self, g: LiveGame, row: FinishRow) -> Message | None:
+        """End ``g`` by ``row`` (under its lock): stored, then told."""
+        if not await self._write_quietly(self._owned(g, row, "e")):
+            return error("the change could not be saved; nothing changed, try again", "storage")
+        g.record.status = row.status
+        g.record.winner = row.winner
+        g.record.result = row.result
+        g.record.finished = row.at
+        g.record.resigned = row.resigned
+        g.thinking = None
+        self.clocks.halt(g)
+        self.cluster.finished(g.id)
+        self.broadcast_state(g)
+        return None
+
     async def _write_quietly(self, rows: list[Write]) -> bool:
         try:
             await self.db.write(rows)
@@ -872,7 +584,224 @@ class Hub:
             return False
         return True
 
+    # -- several processes: requests for the owner, and the copies that follow ----------------
+    async def request(
+        self, g: LiveGame, seat: int, op: str, args: dict[str, Any]
+    ) -> Message | None:
+        """A seat's ``op`` (``act``, ``takeover``, ``reclaim``, ``resign``,
+        ``leave``): done here where this process owns the game, else by its
+        owner (``cluster.forward``); the refusal for the sender, or None."""
+        if op == "act" and args.get("seq") is None:
+            # pinned to the position its sender saw, so that a request sent
+            # again (its owner went away before answering) can't land twice
+            args = {**args, "seq": g.n}
+        for _ in range(3):
+            if self.cluster.owns(g.id):
+                reply = await self._do(g, seat, op, args)
+                if reply is None or reply.get("code") != MOVED:
+                    return reply
+                continue  # it moved meanwhile: ask its new owner
+            answer = await self.cluster.forward(g.id, seat, op, args)
+            if answer != MOVED:
+                return answer if isinstance(answer, dict) else None
+        return error("the server playing this game did not answer; try again", "storage")
+
+    async def _do(self, g: LiveGame, seat: int, op: str, args: dict[str, Any]) -> Message | None:
+        if op == "act":
+            return await self.act(g, seat, str(args["id"]), seq=args.get("seq"))
+        if op == "takeover":
+            return await self.takeover(g, seat, int(args["seat"]))
+        if op == "reclaim":
+            return await self.reclaim(g, seat)
+        if op == "resign":
+            return await self.resign(g, seat)
+        if op == "leave":
+            return await self.leave(g, seat)
+        return error(f"unknown request {op!r}", "bad_message")
+
+    async def serve_forwarded(
+        self, game_id: str, seat: int, op: str, args: dict[str, Any]
+    ) -> Message | None:
+        """Another process's request for a game this process owns."""
+        if not self.cluster.owns(game_id):
+            return error("not here", MOVED)
+        g = await self.get(game_id)
+        if not 0 <= seat < len(g.record.seats):
+            return error(f"there is no seat {seat}", "refused")
+        return await self._do(g, seat, op, args)
+
+    async def adopted(self, game_id: str) -> None:
+        """This process now owns ``game_id`` (taken over): catch its copy up with
+        what its last owner wrote, or load it, and schedule its next decision."""
+        g = self.live.get(game_id)
+        if g is None:
+            record = await self.db.call(self.db.store.load, game_id)
+            if record is None:
+                return
+            g = self._rebuild_or_mark(record)
+            if g is None:
+                return
+            self.live[game_id] = g
+        else:
+            await self.catch_up(g)
+        g.remote = await self.cluster.presence(game_id)
+        g.clock_n = None  # its clocks start afresh here (timers restart, as after a restart)
+        self.schedule(g)
+
+    def demoted(self, game_id: str) -> None:
+        """Another process owns ``game_id`` now: stop deciding for it here."""
+        g = self.live.get(game_id)
+        if g is None:
+            return
+        self.clocks.halt(g)
+        g.thinking = None
+        if not g.conns:
+            self.live.pop(game_id, None)
+
+    async def heard(self, game_id: str, kind: str, data: dict[str, Any]) -> None:
+        """Another process changed ``game_id`` (a notice of ``kind``)."""
+        if kind == "p":  # who is connected where: for the games a notice names
+            gs = data.get("gs")
+            named: list[Any] = gs if isinstance(gs, list) else [game_id]
+            held = [x for x in named if isinstance(x, str) and x in self.live]
+            if held:
+                for gid, seats in (await self.cluster.presence_many(held)).items():
+                    g = self.live.get(gid)
+                    if g is not None and g.remote != seats:
+                        g.remote = seats
+                        self.broadcast_seats(g)
+                        self.schedule(g)  # an owner's abandon clock starts or stops
+            return
+        g = self.live.get(game_id)
+        if g is None:
+            return
+        if self.cluster.owns(game_id):
+            if kind == "s":  # a seat taken from the lobby on another process
+                stored = await self.db.call(self.db.store.load_seats, game_id)
+                for mine, now in zip(g.record.seats, stored, strict=False):
+                    mine.token_hash, mine.claimed = now.token_hash, now.claimed
+                self.broadcast_seats(g)
+        elif kind == "a" and self._follow_notice(g, data):
+            self.broadcast_state(g)
+        elif kind == "n" and isinstance(data.get("m"), dict):  # the owner's word to all
+            self.broadcast_notice(g, data["m"], tell=False)
+        elif kind == "x":  # the owner's computer thinking, or a turn timer
+            th, dl = data.get("th"), data.get("dl")
+            g.thinking = th if isinstance(th, int) else None
+            g.deadline = float(dl) if isinstance(dl, int | float) else None
+            self.broadcast_thinking(g)
+        else:
+            await self.catch_up(g)
+
+    def _follow_notice(self, g: LiveGame, data: dict[str, Any]) -> bool:
+        """Apply the action a notice carries when it is the copy's next one
+        (the digest checked); False when it isn't (then the log is read)."""
+        n, aid, digest = data.get("a"), data.get("x"), data.get("d")
+        if g.catching or g.lock.locked() or n != g.n or not isinstance(aid, str):
+            return False
+        new = g.state.clone()
+        try:
+            new.apply_action(aid)
+        except Exception:
+            return False
+        if digest is not None and digest != position_digest(new):
+            return False
+        g.state = new
+        g.record.actions.append(aid)
+        g.record.digests.append(digest if isinstance(digest, str) else None)
+        g.posed = time.monotonic()
+        g.thinking = None
+        if new.is_terminal():
+            g.record.status = "finished"
+            g.record.winner = getattr(new, "winner", None)
+            g.record.result = result_lines(g.game, new)
+        return True
+
+    async def resync(self) -> None:
+        """Notices may have been missed (the listening connection was lost):
+        every copy catches up."""
+        for g in list(self.live.values()):
+            if not self.cluster.owns(g.id):
+                await self.catch_up(g)
+
+    async def catch_up(self, g: LiveGame) -> None:
+        """Bring a copy up to what the database holds: the new actions replayed
+        (each stored digest checked), the seats and the outcome; then its
+        sockets are told. Notices that come meanwhile make it look again."""
+        if g.catching:
+            g.behind = True
+            return
+        g.catching = True
+        try:
+            while True:
+                g.behind = False
+                tail = await self.cluster.tail(g.id, g.n)
+                if tail is None:
+                    return
+                async with g.lock:
+                    changed = self._follow(g, tail)
+                if changed:
+                    self.broadcast_state(g)
+                if not g.behind:
+                    return
+        finally:
+            g.catching = False
+
+    def _follow(self, g: LiveGame, tail: Tail) -> bool:
+        changed = False
+        for n, aid, digest, _at in tail.actions:
+            if n < g.n:
+                continue
+            if n > g.n:
+                break  # not yet committed in order: the next notice brings it
+            try:
+                g.state.apply_action(aid)
+            except Exception as exc:
+                self.mark_damaged(g.id, f"its copy here could not follow action {n + 1}: {exc}")
+                self.live.pop(g.id, None)
+                for c in g.conns:
+                    c.close()
+                return False
+            if digest is not None and digest != position_digest(g.state):
+                self.mark_damaged(g.id, f"its copy here reached another position at action {n + 1}")
+                self.live.pop(g.id, None)
+                for c in g.conns:
+                    c.close()
+                return False
+            g.record.actions.append(aid)
+            g.record.digests.append(digest)
+            g.posed = time.monotonic()
+            g.thinking = None
+            changed = True
+        if [(s.controller, s.claimed) for s in g.record.seats] != [
+            (s.controller, s.claimed) for s in tail.seats
+        ]:
+            for mine, now in zip(g.record.seats, tail.seats, strict=False):
+                mine.controller, mine.claimed, mine.token_hash = (
+                    now.controller, now.claimed, now.token_hash
+                )  # fmt: skip
+            self.broadcast_seats(g)
+            changed = True
+        if tail.status != g.record.status:
+            g.record.status = tail.status
+            g.record.winner, g.record.result = tail.winner, tail.result
+            g.record.finished, g.record.resigned = tail.finished, tail.resigned
+            changed = True
+        return changed
+
     # -- replays -----------------------------------------------------------------------------
+    async def replay_allowed(self, client: str | None) -> bool:
+        """Whether ``client`` may read one more replay step now: counted in the
+        database where several processes serve (every one sees the count),
+        in memory where one does."""
+        if not self.cluster.clustered or client is None:
+            return self.replays.allow(client)
+        from .decks import client_key
+
+        key = f"replay:{client_key(client)}"
+        rate, burst = replays.STEPS_PER_SECOND, replays.BURST
+        return await self.db.call(self.db.store.take_token, key, rate, burst)
+
     async def replay(self, g: LiveGame, seat: int | None, step: int) -> Message:
         """Step ``step`` (0: the start) of the game as ``seat`` saw it (see
         :mod:`.replays`: cached per game, built in slices between live actions)."""
@@ -884,7 +813,7 @@ class Hub:
             start = start_state(g.game, g.record)
             with naming(names):
                 msg = await self.replays.step(g.game, g.id, start, list(g.record.actions),
-                                              g.state.is_terminal(), seat, step)  # fmt: skip
+                                              not g.playing, seat, step)  # fmt: skip
         except OssuaryError as exc:
             raise RequestError(f"this game's replay cannot be rebuilt: {exc}", 409) from None
         # the same words as the live game's: the seats named as this reader names them
@@ -894,88 +823,8 @@ class Hub:
         if msg.get("action"):
             msg["action"] = speak(msg["action"])
         speak_decision(msg["view"])
+        if step == steps and not g.playing and not g.state.is_terminal():  # a person ended it
+            msg["over"] = True
+            msg["result"] = ended_lines(g.game, g.record, seat)
         msg["names"] = names
         return msg
-
-
-def lobby_name(seat: int) -> str:
-    """A seat as the lobby's form names it while a game is being set up
-    ("Player 1" for the first row), for a refusal of that row's deck or player."""
-    return f"Player {seat + 1}"
-
-
-def seat_words(record: GameRecord, seat: int | None) -> list[str]:
-    """How the person at ``seat`` (None: a spectator) is told the seats' names."""
-    typed = record.options.get("names") or ()
-    return names_for([s.kind for s in record.seats], seat, typed)
-
-
-def start_state(game: Game, record: GameRecord) -> GameState:
-    """The game as it was set up, before any action."""
-    first = record.first
-    if first is None and record.options.get("tutorial"):
-        # a lesson stored before its first player was: it is the lesson's (a
-        # wrong one would show as a stored action illegal or a digest unmatched)
-        found = lesson(game.name, record.options.get("mode"))
-        first = None if found is None else found.deal.first
-    try:
-        return game.new_game(
-            decks=record.decks, seats=len(record.seats), seed=record.seed, first=first
-        )
-    except (OssuaryError, ValueError) as exc:
-        raise OssuaryError(f"cannot set the game up again: {exc}") from None
-
-
-def board_url(game: Game) -> str | None:
-    """Where the page finds the game's board module (None: the generic board)."""
-    folder = game.web_assets()
-    if folder is None or not (folder / "board.js").is_file():
-        return None
-    return f"/boards/{game.name}/board.js"
-
-
-def summary(
-    record: GameRecord,
-    game: Game,
-    connected: set[int] | None = None,
-    n: int | None = None,
-    damaged: str | None = None,
-) -> dict[str, Any]:
-    """A game as the lobby and the sockets may show it: no tokens, and no seed
-    while it runs (a seed deals every hidden card; it is shown once the game is
-    over, with the replay). ``seed_given`` tells the players that its creator
-    chose the deal. ``damaged``: why this server cannot rebuild it."""
-    connected = connected or set()
-    opts = record.options
-    names = seat_words(record, None)
-    return {
-        "id": record.id,
-        "game": record.game,
-        "title": game.title,
-        "mode": opts.get("mode"),
-        "created": record.created,
-        "status": record.status,
-        "public": bool(opts.get("public")),
-        "turn_seconds": opts.get("turn_seconds"),
-        "seed": record.seed if record.status != "playing" else None,
-        "seed_given": bool(opts.get("seed_given")),
-        "actions": n if n is not None else len(record.actions),
-        "winner": record.winner,
-        "result": record.result,
-        "damaged": damaged,
-        "teams": game.teams(len(record.seats)),
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": names[s.seat],
-                "kind": ai.public_name(s.kind),
-                "controller": ai.public_name(s.controller),
-                "claimed": s.claimed,
-                "connected": s.seat in connected,
-            }
-            for s in record.seats
-        ],
-        "open_seats": sum(1 for s in record.seats if s.kind == HUMAN and not s.claimed)
-        if opts.get("public") and record.status == "playing"
-        else 0,
-    }

@@ -24,10 +24,24 @@ MAX_MESSAGE = 4096  # characters of one socket message
 MAX_DECK_TEXT = 64 * 1024
 MAX_SEATS = 8
 
+
+def plain_text(text: str) -> str:
+    """``text`` if it is lines of plain text (tabs allowed), else a ValueError
+    naming the line and the character: a NUL or an escape is no part of a deck
+    list, and no database or log should be handed one."""
+    from ..engine.untrusted import unsafe_char
+
+    for i, line in enumerate(text.split("\n")):
+        bad = unsafe_char(line.removesuffix("\r").replace("\t", " "))
+        if bad is not None:
+            raise ValueError(f"a deck list is plain text: on line {i + 1}, {bad}")
+    return text
+
+
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 SeatKind = Annotated[str, Field(min_length=1, max_length=60)]
 SeatName = Annotated[str, Field(max_length=40)]
-DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT)]
+DeckText = Annotated[str, Field(min_length=1, max_length=MAX_DECK_TEXT), AfterValidator(plain_text)]
 CardList = Annotated[list[Name], Field(min_length=1, max_length=500)]
 
 
@@ -82,7 +96,7 @@ def _one_line(name: str) -> str:
 
 
 DeckName = Annotated[str, Field(min_length=1, max_length=MAX_DECK_NAME), AfterValidator(_one_line)]
-SavedDeckText = Annotated[str, Field(max_length=MAX_SAVED_DECK_TEXT)]
+SavedDeckText = Annotated[str, Field(max_length=MAX_SAVED_DECK_TEXT), AfterValidator(plain_text)]
 GameName = Annotated[str, Field(min_length=1, max_length=40)]
 
 
@@ -114,7 +128,9 @@ class StartTrial(Strict):
     """``POST /api/trials``: a legal deck to try against the game's field."""
 
     game: GameName
-    text: Annotated[str, Field(min_length=1, max_length=MAX_SAVED_DECK_TEXT)]
+    text: Annotated[
+        str, Field(min_length=1, max_length=MAX_SAVED_DECK_TEXT), AfterValidator(plain_text)
+    ]
 
 
 class AuthMessage(Strict):
@@ -153,21 +169,32 @@ class ReclaimMessage(Strict):
     type: Literal["reclaim"]
 
 
+class ResignMessage(Strict):
+    """Concede the game (where two sides play: docs/rules-notes.md)."""
+
+    type: Literal["resign"]
+
+
+class LeaveMessage(Strict):
+    """Leave the table: the computer plays one's seat (or, with no other person
+    at the table, the game ends as abandoned)."""
+
+    type: Literal["leave"]
+
+
 class PingMessage(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage, Field(discriminator="type")
-]
+Incoming = (
+    ActionMessage | TakeoverMessage | ReclaimMessage | ResignMessage | LeaveMessage | PingMessage
+)
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
 class BadMessage(ValueError):
     """A socket message that is not one the protocol knows; ``str`` says why."""
-
-
-Incoming = ActionMessage | TakeoverMessage | ReclaimMessage | PingMessage
 
 
 def parse_auth(text: str | bytes | None) -> AuthMessage:

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.core import GameState
 from ..engine.game import Game
+from .limits import Buckets
 
 CHECKPOINT_EVERY = 16
 SLICE = 16  # actions applied between two turns of the event loop
@@ -130,21 +130,11 @@ class ReplayDesk:
     def __init__(self) -> None:
         self.books: collections.OrderedDict[str, Book] = collections.OrderedDict()
         self.walking = asyncio.Lock()
-        self._buckets: collections.OrderedDict[str, tuple[float, float]] = collections.OrderedDict()
+        self.buckets = Buckets(STEPS_PER_SECOND, BURST, CLIENTS_KEPT)
 
     def allow(self, client: str | None, now: float | None = None) -> bool:
         """Whether ``client`` may read one more step now (a token bucket)."""
-        if client is None:
-            return True
-        now = time.monotonic() if now is None else now
-        tokens, at = self._buckets.get(client, (BURST, now))
-        tokens = min(BURST, tokens + (now - at) * STEPS_PER_SECOND)
-        allowed = tokens >= 1.0
-        self._buckets[client] = (tokens - 1.0 if allowed else tokens, now)
-        self._buckets.move_to_end(client)
-        while len(self._buckets) > CLIENTS_KEPT:
-            self._buckets.popitem(last=False)
-        return allowed
+        return self.buckets.allow(client, now)
 
     async def step(
         self,

@@ -6,11 +6,13 @@ import copy
 import gc
 import ipaddress
 import logging
-import re
 import sys
 from typing import Any
 
-from .app import ServerConfig, create_app
+from .app import create_app
+from .cluster import serving_lock
+from .config import ServerConfig
+from .logs import JsonLines, RedactSecrets, WithRequestId
 from .protocol import MAX_MESSAGE
 from .storage import Store, safe_url
 
@@ -24,54 +26,39 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-# a token in a query (token=T, a deck's edit=T), a header (Bearer T) or a JSON
-# message ("token": "T", as the websockets library logs frames at debug level)
-_SECRET = re.compile(
-    r"""(token=|edit=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE
-)
-
-
-def redact(text: str) -> str:
-    """``text`` with anything that looks like a seat's token replaced."""
-    return _SECRET.sub(r"\1[hidden]", text)
-
-
-class RedactSecrets(logging.Filter):
-    """Keep seat tokens out of every log line, whoever writes it. Tokens never
-    travel in URLs (the socket's first message and a header carry them), so
-    this is the second line: a client that still puts ``?token=`` in a URL is
-    refused, and its URL, which uvicorn logs as it accepts the socket, is
-    logged without the secret."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, tuple):
-            record.args = tuple(_redacted(a) for a in record.args)
-        elif isinstance(record.args, dict):
-            record.args = {k: _redacted(v) for k, v in record.args.items()}
-        return True
-
-
-def _redacted(arg: object) -> object:
-    """A log argument with any token hidden; kept as it is (an int stays an int,
-    for formats like %d) unless it held one (a frame, a URL, a header)."""
-    if isinstance(arg, int | float) or arg is None:
-        return arg
-    text = str(arg)
-    clean = redact(text)
-    return arg if clean == text else clean
-
-
-def log_config() -> dict[str, Any]:
-    """uvicorn's logging set-up with :class:`RedactSecrets` on every handler."""
+def log_config(json_lines: bool = False) -> dict[str, Any]:
+    """uvicorn's logging set-up with :class:`RedactSecrets` and the request id
+    on every handler; ``json_lines``: one JSON object a line."""
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"secrets": {"()": RedactSecrets}}
+    config["filters"] = {"secrets": {"()": RedactSecrets}, "request": {"()": WithRequestId}}
     for handler in config["handlers"].values():
-        handler["filters"] = ["secrets"]
+        handler["filters"] = ["secrets", "request"]
+    if json_lines:
+        config["formatters"] = {"json": {"()": JsonLines}}
+        for handler in config["handlers"].values():
+            handler["formatter"] = "json"
     return config
+
+
+def raise_file_limit() -> int:
+    """Raise this process's limit on open files to the most the system lets it
+    (every socket is a file descriptor; many systems start a process at 1,024,
+    which a few hundred idle sockets would use up). Returns the limit now."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: its own limits stand
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+        except (ValueError, OSError):  # not allowed here: keep what we have
+            return soft
+        return want
+    return soft
 
 
 def serve(
@@ -85,6 +72,8 @@ def serve(
     trial_workers: int = 1,
     hold: float | None = None,
     policies: list[str] | None = None,
+    trusted_proxies: list[str] | None = None,
+    log_format: str = "text",
 ) -> None:
     """Serve until interrupted. ``host`` other than loopback makes the games
     reachable from the network (plain HTTP: say so)."""
@@ -96,14 +85,20 @@ def serve(
         expire_days=expire_days,
         trial_workers=trial_workers,
         policies=list(policies or []),
+        trusted_proxies=list(trusted_proxies or []),
     )
     if ai_workers is not None:
         config.ai_workers = ai_workers
     if hold is not None:
         config.hold_seconds = hold
-    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=log_level.upper(), format="%(asctime)s %(name)s [%(request_id)s]: %(message)s"
+    )
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactSecrets())
+        handler.addFilter(WithRequestId())
+        if log_format == "json":
+            handler.setFormatter(JsonLines())
     log = logging.getLogger("ossuary.server")
     if not is_loopback(host):
         log.warning(
@@ -111,6 +106,9 @@ def serve(
             "traffic is plain HTTP",
             host,
         )
+    files = raise_file_limit()
+    log.info("open files: at most %d (sockets each hold one)", files)
+    lock = serving_lock(config.url())  # SQLite: refused here if another process serves it
     Store(config.url()).close()  # a bad --db is a clear error here, not a traceback later
     print(f"Ossuary on http://{host}:{port}/  (database: {safe_url(config.url())})",
           file=sys.stderr, flush=True)  # fmt: skip
@@ -126,9 +124,15 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        log_config=log_config(),
+        log_config=log_config(log_format == "json"),
         ws_max_size=MAX_MESSAGE * 4,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         timeout_graceful_shutdown=3,
+        # X-Forwarded-For is read by the app, from the proxies it names only
+        # (uvicorn's own default trusts 127.0.0.1, which lets any local client
+        # be as many clients as it likes)
+        proxy_headers=False,
     )
+    if lock is not None:
+        lock.close()

@@ -27,8 +27,11 @@ the one exception is :meth:`Store.checkpoint`, which has a thread of its own.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+import math
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +54,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -77,6 +81,9 @@ games_table = Table(
     Column("winner", Integer, nullable=True),
     Column("result", Text, nullable=True),  # JSON: result lines in words
     Column("finished", Float, nullable=True),
+    # a hash of the address that made it (for the limit on games per client)
+    Column("creator", String(64), nullable=True, index=True),
+    Column("resigned", Integer, nullable=True),  # the seat that resigned it, if one did
 )
 
 seats_table = Table(
@@ -118,8 +125,71 @@ decks_table = Table(
 )
 
 
+# -- many processes on one database (PostgreSQL: server/cluster.py) ------------------------------
+nodes_table = Table(
+    "nodes",
+    metadata,
+    Column("id", String(32), primary_key=True),  # a serving process, for as long as it runs
+    Column("started", Float, nullable=False),
+    Column("beat", Float, nullable=False),  # the database's clock at its last heartbeat
+)
+
+leases_table = Table(
+    "leases",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),  # the node that applies its actions
+    Column("epoch", BigInteger, nullable=False),  # +1 at each change of owner (the fence)
+    Column("expires", Float, nullable=False),  # the database's clock
+)
+
+presence_table = Table(
+    "presence",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("node", String(32), primary_key=True),
+    Column("conns", Integer, nullable=False),  # the seat's sockets on that node
+)
+
+
+trials_table = Table(
+    "trials",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("client", String(64), nullable=True, index=True),  # a hash of the address
+    Column("node", String(32), nullable=False),  # the process playing its games
+    Column("status", String(16), nullable=False),  # running, done, stopped, failed
+    Column("answer", Text, nullable=False),  # JSON: what GET /api/trials/{id} answers
+    Column("polled", Float, nullable=False),  # when its page last asked (time.time)
+    Column("stop", Boolean, nullable=False, default=False),  # asked to stop elsewhere
+    Column("ended", Float, nullable=True),
+)
+
+buckets_table = Table(
+    "buckets",
+    metadata,
+    Column("key", String(80), primary_key=True),  # what is limited, and a hash of who
+    Column("tokens", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
 class StorageError(OssuaryError):
     """The database refused or failed a write; the game did not change."""
+
+
+class Fenced(StorageError):
+    """This process no longer owns the game it wrote for: nothing was written."""
+
+
+class LimitReached(OssuaryError):
+    """A client already has ``count`` of something, the most allowed: nothing
+    was written (counted and refused in the one transaction that would write)."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"{count} already")
+        self.count = count
 
 
 @dataclass
@@ -151,6 +221,11 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     digests: list[str | None] = field(default_factory=list)  # one per action
     last_at: float | None = None  # when the last action was taken
+    creator: str | None = None  # a hash of the address that made it (limits)
+    resigned: int | None = None  # the seat that resigned it, if one did
+    #: why its stored rows can't be read (None: they can); such a record holds
+    #: only what could be read, and the game is listed as damaged, never played
+    damaged: str | None = None
 
 
 @dataclass(frozen=True)
@@ -171,6 +246,7 @@ class FinishRow:
     result: list[str]
     at: float
     status: str = "finished"  # or "abandoned": nobody played it for too long
+    resigned: int | None = None  # the seat that resigned
 
 
 @dataclass(frozen=True)
@@ -201,7 +277,26 @@ class DeckRecord:
     updated: float
 
 
-Write = ActionRow | FinishRow | ControllerRow | ClaimRow
+@dataclass(frozen=True)
+class Fence:
+    """Write the rest of the transaction only while ``owner`` holds the game's
+    lease at ``epoch`` (held, for the transaction, against a takeover)."""
+
+    game_id: str
+    owner: str
+    epoch: int
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Tell the other processes, once the transaction commits (PostgreSQL's
+    NOTIFY; nothing on SQLite, which one process serves)."""
+
+    channel: str
+    payload: str
+
+
+Write = ActionRow | FinishRow | ControllerRow | ClaimRow | Fence | Notice
 
 
 def default_sqlite_url() -> str:
@@ -270,10 +365,27 @@ class Store:
         self.url = url
         try:
             self.engine = _engine(url)
-            metadata.create_all(self.engine)
-            migrate(self.engine)
+            with self._schema_lock():
+                metadata.create_all(self.engine)
+                migrate(self.engine)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
             raise StorageError(f"cannot open the database {safe_url(url)}: {exc}") from exc
+
+    @contextlib.contextmanager
+    def _schema_lock(self) -> Iterator[None]:
+        """One process at a time makes or migrates the tables (several servers
+        starting at once on one new PostgreSQL database would race)."""
+        if self.engine.dialect.name != "postgresql":
+            yield
+            return
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(730536)"))
+            conn.commit()
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(730536)"))
+                conn.commit()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -299,8 +411,31 @@ class Store:
         return None if row is None else (int(row[1]), int(row[2]))
 
     # -- writes ---------------------------------------------------------------------
-    def create_game(self, record: GameRecord) -> None:
+    def _one_at_a_time(self, conn: Connection, key: str) -> None:
+        """Let one transaction at a time through for ``key`` (a client's count):
+        PostgreSQL's transaction-scoped advisory lock, so two processes can't
+        both count 19 and both write the 20th. SQLite needs none here: one
+        process writes it, from one thread."""
+        if self.engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+
+    def create_game(
+        self, record: GameRecord, limit: int | None = None, lease: tuple[str, float] | None = None
+    ) -> None:
+        """Store a new game; with ``limit``, only if its creator has fewer games
+        in progress than that (else :class:`LimitReached`), counted and written
+        in one transaction; with ``lease`` (node, seconds: several processes on
+        PostgreSQL), owned by that node from the start."""
         with self.engine.begin() as conn:
+            if limit is not None and record.creator is not None:
+                self._one_at_a_time(conn, f"games:{record.creator}")
+                mine = (games_table.c.creator == record.creator) & (
+                    games_table.c.status == "playing"
+                )
+                count = conn.execute(select(func.count()).select_from(games_table).where(mine))
+                n = int(count.scalar() or 0)
+                if n >= limit:
+                    raise LimitReached(n)
             conn.execute(
                 insert(games_table).values(
                     id=record.id,
@@ -312,6 +447,7 @@ class Store:
                     first=record.first,
                     options=json.dumps(record.options),
                     status=record.status,
+                    creator=record.creator,
                 )
             )
             conn.execute(
@@ -328,21 +464,71 @@ class Store:
                     for s in record.seats
                 ],
             )
+            if lease is not None and conn.dialect.name == "postgresql":
+                conn.execute(
+                    text(
+                        "INSERT INTO leases (game_id, owner, epoch, expires) VALUES "
+                        "(:g, :me, 1, EXTRACT(EPOCH FROM clock_timestamp()) + :ttl)"
+                    ),
+                    {"g": record.id, "me": lease[0], "ttl": lease[1]},
+                )
 
-    def claim_seat(self, game_id: str, seat: int, digest: str) -> None:
-        """Give a lobby player a free seat: its new token's hash, marked claimed."""
+    def count_playing(self, creator: str) -> int:
+        """Games in progress made by the client with this key."""
+        with self.engine.connect() as conn:
+            mine = (games_table.c.creator == creator) & (games_table.c.status == "playing")
+            n = conn.execute(select(func.count()).select_from(games_table).where(mine)).scalar()
+        return int(n or 0)
+
+    def claim_seat(self, game_id: str, seat: int, digest: str) -> bool:
+        """Give a lobby player a free seat: its new token's hash, marked claimed;
+        False (nothing written) when someone took it meanwhile, here or on
+        another server."""
         with self.engine.begin() as conn:
-            conn.execute(
+            done = conn.execute(
                 update(seats_table)
-                .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                .where(
+                    (seats_table.c.game_id == game_id)
+                    & (seats_table.c.seat == seat)
+                    & (seats_table.c.claimed == False)  # noqa: E712 (SQL, not Python)
+                )
                 .values(token_hash=digest, claimed=True)
             )
+            return bool(done.rowcount)
+
+    def load_seats(self, game_id: str) -> list[SeatRecord]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats_table)
+                .where(seats_table.c.game_id == game_id)
+                .order_by(seats_table.c.seat)
+            ).all()
+        return seats_of_rows([r._mapping for r in rows])
 
     def write(self, rows: Sequence[Write]) -> None:
-        """Apply ``rows`` in one transaction (all or nothing)."""
+        """Apply ``rows`` in one transaction (all or nothing). Many games' rows
+        go in a few statements, whatever their number (one for the fences, one
+        for the actions, one for the notices), so a group commit's cost grows
+        with its rows' bytes, not with round trips to the database."""
+        fences = [r for r in rows if isinstance(r, Fence)]
+        actions = [r for r in rows if isinstance(r, ActionRow)]
+        notices = [r for r in rows if isinstance(r, Notice)]
+        others = [r for r in rows if not isinstance(r, Fence | ActionRow | Notice)]
         with self.engine.begin() as conn:
-            for row in rows:
+            if fences:
+                _fence(conn, fences)
+            if actions:
+                conn.execute(insert(actions_table), [_action(a) for a in actions])
+            for row in others:
                 _apply(conn, row)
+            if notices and conn.dialect.name == "postgresql":
+                conn.execute(
+                    text(
+                        "SELECT pg_notify(c, p) FROM unnest(CAST(:cs AS text[]), "
+                        "CAST(:ps AS text[])) AS t(c, p)"
+                    ),
+                    {"cs": [n.channel for n in notices], "ps": [n.payload for n in notices]},
+                )
 
     # -- reads ----------------------------------------------------------------------
     def load(self, game_id: str) -> GameRecord | None:
@@ -351,6 +537,16 @@ class Store:
             if row is None:
                 return None
             return self._record(conn, row._mapping)
+
+    def ping(self) -> None:
+        """A round trip to the database (readiness)."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
+
+    def exists(self, game_id: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games_table.c.id).where(games_table.c.id == game_id))
+            return found.first() is not None
 
     def load_playing(self) -> list[GameRecord]:
         """Every game not yet over, with its action log (to resume after a restart)."""
@@ -374,53 +570,61 @@ class Store:
                     .limit(limit)
                 ).all()
                 out += [self._record(conn, r._mapping, with_actions=False) for r in rows]
+            # a status the server doesn't know: listed (as damaged), not lost
+            rows = conn.execute(
+                select(games_table)
+                .where(games_table.c.status.not_in(STATUSES))
+                .order_by(games_table.c.created.desc())
+                .limit(limit)
+            ).all()
+            out += [self._record(conn, r._mapping, with_actions=False) for r in rows]
         return out
 
     def _record(self, conn: Connection, m: Any, with_actions: bool = True) -> GameRecord:
-        record = GameRecord(
-            id=m["id"],
-            game=m["game"],
-            version=m["version"],
-            created=m["created"],
-            decks=json.loads(m["decks"]),
-            seed=int(m["seed"]),
-            first=m["first"] if m["first"] is None else int(m["first"]),
-            options=json.loads(m["options"]),
-            status=m["status"],
-            winner=m["winner"],
-            result=json.loads(m["result"]) if m["result"] else None,
-            finished=m["finished"],
-        )
-        seats = conn.execute(
-            select(seats_table)
-            .where(seats_table.c.game_id == record.id)
-            .order_by(seats_table.c.seat)
-        ).all()
-        record.seats = [
-            SeatRecord(r.seat, r.kind, r.controller, r.token_hash, bool(r.claimed)) for r in seats
-        ]
-        if with_actions:
-            acts = conn.execute(
-                select(
-                    actions_table.c.n,
-                    actions_table.c.action,
-                    actions_table.c.digest,
-                    actions_table.c.at,
-                )
-                .where(actions_table.c.game_id == record.id)
-                .order_by(actions_table.c.n)
+        """The game of row ``m``, its seats and (``with_actions``) its log; a
+        row that can't be read in full gives a record marked ``damaged`` with
+        why, never an exception: one damaged game must not stop the others."""
+        try:
+            record = game_of_row(m)
+            seats = conn.execute(
+                select(seats_table)
+                .where(seats_table.c.game_id == record.id)
+                .order_by(seats_table.c.seat)
             ).all()
-            for i, (n, action, digest, at) in enumerate(acts):
-                if n != i:  # a gap would make the replay diverge: refuse to guess
-                    raise StorageError(f"game {record.id}: action {i} is missing from the log")
-                record.actions.append(action)
-                record.digests.append(digest)
-                record.last_at = at
+            record.seats = seats_of_rows([r._mapping for r in seats])
+            if with_actions:
+                acts = conn.execute(
+                    select(
+                        actions_table.c.n,
+                        actions_table.c.action,
+                        actions_table.c.digest,
+                        actions_table.c.at,
+                    )
+                    .where(actions_table.c.game_id == record.id)
+                    .order_by(actions_table.c.n)
+                ).all()
+                log_of_rows(record, [r._mapping for r in acts])
+        except SQLAlchemyError:
+            raise  # the database failed, not the row: the caller says so
+        except DamagedRow as exc:
+            return damaged_record(m, str(exc))
+        except Exception as exc:  # anything else a row's content can raise
+            return damaged_record(m, f"its stored rows can't be read ({type(exc).__name__})")
         return record
 
     # -- saved decks ----------------------------------------------------------------
-    def save_deck(self, record: DeckRecord) -> None:
+    def save_deck(self, record: DeckRecord, limit: int | None = None) -> None:
+        """Store a new deck; with ``limit``, only if its creator has fewer decks
+        than that (else :class:`LimitReached`), counted and written in one
+        transaction."""
         with self.engine.begin() as conn:
+            if limit is not None and record.creator is not None:
+                self._one_at_a_time(conn, f"decks:{record.creator}")
+                mine = decks_table.c.creator == record.creator
+                count = conn.execute(select(func.count()).select_from(decks_table).where(mine))
+                n = int(count.scalar() or 0)
+                if n >= limit:
+                    raise LimitReached(n)
             conn.execute(insert(decks_table).values(**record.__dict__))
 
     def load_deck(self, deck_id: str) -> DeckRecord | None:
@@ -455,12 +659,132 @@ class Store:
             n = conn.execute(select(func.count()).select_from(decks_table).where(mine)).scalar()
         return int(n or 0)
 
+    # -- deck trials, seen from every process (server/trials.py) ----------------------------
+    def trial_begin(
+        self, trial_id: str, client: str | None, node: str, answer: str, limit: int
+    ) -> None:
+        """A new running trial, if its client runs fewer than ``limit`` on any
+        process (else :class:`LimitReached`), counted and written at once."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if client is not None:
+                self._one_at_a_time(conn, f"trials:{client}")
+                mine = (trials_table.c.client == client) & (trials_table.c.status == "running")
+                count = conn.execute(select(func.count()).select_from(trials_table).where(mine))
+                n = int(count.scalar() or 0)
+                if n >= limit:
+                    raise LimitReached(n)
+            conn.execute(
+                insert(trials_table).values(
+                    id=trial_id,
+                    client=client,
+                    node=node,
+                    status="running",
+                    answer=answer,
+                    polled=now,
+                    stop=False,
+                    ended=None,
+                )
+            )
+
+    def trial_save(self, trial_id: str, status: str, answer: str, ended: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(trials_table)
+                .where(trials_table.c.id == trial_id)
+                .values(status=status, answer=answer, ended=time.time() if ended else None)
+            )
+
+    def trial_look(self, trial_id: str, stop: bool = False) -> str | None:
+        """A trial's last answer (None: no such trial), marked as watched (and,
+        with ``stop``, asked to stop)."""
+        values: dict[str, Any] = {"polled": time.time()}
+        if stop:
+            values["stop"] = True
+        with self.engine.begin() as conn:
+            conn.execute(update(trials_table).where(trials_table.c.id == trial_id).values(**values))
+            row = conn.execute(
+                select(trials_table.c.answer).where(trials_table.c.id == trial_id)
+            ).first()
+        return None if row is None else str(row[0])
+
+    def trial_watch(self, ids: list[str]) -> dict[str, tuple[float, bool]]:
+        """When each trial's page last asked, and whether it was asked to stop."""
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(trials_table.c.id, trials_table.c.polled, trials_table.c.stop).where(
+                    trials_table.c.id.in_(ids)
+                )
+            ).all()
+        return {r[0]: (float(r[1]), bool(r[2])) for r in rows}
+
+    def trial_forget(self, client: str | None, keep: int, older: float) -> None:
+        """Forget ended trials: all but the ``keep`` newest of ``client``, and
+        any that ended ``older`` seconds ago."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(delete(trials_table).where(trials_table.c.ended < now - older))
+            if client is None:
+                return
+            ended = conn.execute(
+                select(trials_table.c.id)
+                .where((trials_table.c.client == client) & (trials_table.c.ended.is_not(None)))
+                .order_by(trials_table.c.ended.desc())
+                .offset(keep)
+            ).all()
+            if ended:
+                conn.execute(
+                    delete(trials_table).where(trials_table.c.id.in_([r[0] for r in ended]))
+                )
+
+    # -- rates seen from every process --------------------------------------------------------
+    def take_token(self, key: str, rate: float, burst: float) -> bool:
+        """One token from ``key``'s bucket (``rate`` a second, ``burst`` at most),
+        in one statement every process shares; False when it is empty."""
+        now = time.time()
+        fill = "LEAST(:burst, buckets.tokens + (:now - buckets.at) * :rate)"
+        if self.engine.dialect.name != "postgresql":
+            fill = "MIN(:burst, buckets.tokens + (:now - buckets.at) * :rate)"
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "INSERT INTO buckets (key, tokens, at) VALUES (:key, :burst - 1, :now) "
+                    f"ON CONFLICT (key) DO UPDATE SET tokens = {fill} - 1, at = :now "
+                    f"WHERE {fill} >= 1 RETURNING tokens"
+                ),
+                {"key": key, "burst": burst, "rate": rate, "now": now},
+            ).first()
+        return row is not None
+
     def count_actions(self, game_id: str) -> int:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions_table.c.n).where(actions_table.c.game_id == game_id)
             ).all()
             return len(rows)
+
+
+def _fence(conn: Connection, fences: Sequence[Fence]) -> None:
+    """Every fence's lease held as it says, held against a takeover until the
+    transaction ends; :class:`Fenced` for the first that isn't."""
+    held = {
+        r.game_id: (r.owner, r.epoch)
+        for r in conn.execute(
+            select(leases_table.c.game_id, leases_table.c.owner, leases_table.c.epoch)
+            .where(leases_table.c.game_id.in_(sorted({f.game_id for f in fences})))
+            .with_for_update(read=True)
+        ).all()
+    }
+    for f in fences:
+        if held.get(f.game_id) != (f.owner, f.epoch):
+            raise Fenced(f"game {f.game_id} is now played by another server")
+
+
+def _action(row: ActionRow) -> dict[str, Any]:
+    return {"game_id": row.game_id, "n": row.n, "seat": row.seat, "action": row.action,
+            "by": row.by, "at": row.at, "digest": row.digest}  # fmt: skip
 
 
 def _apply(conn: Connection, row: Write) -> None:
@@ -481,7 +805,11 @@ def _apply(conn: Connection, row: Write) -> None:
             update(games_table)
             .where(games_table.c.id == row.game_id)
             .values(
-                status=row.status, winner=row.winner, result=json.dumps(row.result), finished=row.at
+                status=row.status,
+                winner=row.winner,
+                result=json.dumps(row.result),
+                finished=row.at,
+                resigned=row.resigned,
             )
         )
     elif isinstance(row, ControllerRow):
@@ -490,12 +818,173 @@ def _apply(conn: Connection, row: Write) -> None:
             .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
             .values(controller=row.controller)
         )
+    elif isinstance(row, Fence):
+        _fence(conn, [row])
+    elif isinstance(row, Notice):
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": row.channel, "p": row.payload})
     else:
         conn.execute(
             update(seats_table)
             .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
             .values(claimed=True)
         )
+
+
+class DamagedRow(ValueError):
+    """A stored row that does not hold what the schema says; ``str`` says what."""
+
+
+STATUSES = ("playing", "finished", "abandoned")
+#: the stored options the server reads, and the types each may hold
+OPTION_TYPES: dict[str, tuple[type, ...]] = {
+    "mode": (str,),
+    "turn_seconds": (int, float),
+    "timeouts_to_ai": (int,),
+    "abandon_seconds": (int, float),
+    "takeover": (str,),
+    "public": (bool,),
+    "seed_given": (bool,),
+    "names": (list,),
+    "tutorial": (bool,),
+}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    """A finite number (JSON has no NaN or infinity: the lobby must be able to say it)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _json(value: object, what: str) -> Any:
+    if not isinstance(value, str):
+        raise DamagedRow(f"its {what} is not JSON text")
+    try:
+        return json.loads(value, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise DamagedRow(f"its {what} is not valid JSON") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def game_of_row(m: Any) -> GameRecord:
+    """A ``games`` row read and checked, every field of the type the server
+    uses; :class:`DamagedRow` saying which field is not."""
+    for key in ("id", "game", "version", "status"):
+        if not isinstance(m[key], str):
+            raise DamagedRow(f"its {key} is not text")
+    if m["status"] not in STATUSES:
+        raise DamagedRow(f"its status is none of {', '.join(STATUSES)}")
+    if not _is_number(m["created"]):
+        raise DamagedRow("its creation time is not a number")
+    if not _is_int(m["seed"]):
+        raise DamagedRow("its seed is not a whole number")
+    for key in ("first", "winner"):
+        if m[key] is not None and not _is_int(m[key]):
+            raise DamagedRow(f"its {key} is not a seat number")
+    if m["finished"] is not None and not _is_number(m["finished"]):
+        raise DamagedRow("its end time is not a number")
+    decks = _json(m["decks"], "decks")
+    if not isinstance(decks, list) or not all(
+        isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks
+    ):
+        raise DamagedRow("its decks are not lists of card names")
+    options = _json(m["options"], "options")
+    if not isinstance(options, dict):
+        raise DamagedRow("its options are not a JSON object")
+    for key, types in OPTION_TYPES.items():
+        value = options.get(key)
+        if value is not None and (not isinstance(value, types) or
+                                  (bool not in types and isinstance(value, bool))):  # fmt: skip
+            raise DamagedRow(f"its option {key!r} does not hold a {types[0].__name__}")
+    names = options.get("names") or []
+    if not all(n is None or isinstance(n, str) for n in names):
+        raise DamagedRow("its seat names are not text")
+    result = _json(m["result"], "result") if m["result"] else None
+    if result is not None and not (
+        isinstance(result, list) and all(isinstance(x, str) for x in result)
+    ):
+        raise DamagedRow("its result is not lines of text")
+    return GameRecord(
+        id=m["id"],
+        game=m["game"],
+        version=m["version"],
+        created=float(m["created"]),
+        decks=decks,
+        seed=m["seed"],
+        first=m["first"],
+        options=options,
+        status=m["status"],
+        winner=m["winner"],
+        result=result,
+        finished=None if m["finished"] is None else float(m["finished"]),
+        creator=m["creator"] if isinstance(m["creator"], str) else None,
+        resigned=m["resigned"] if _is_int(m["resigned"]) else None,
+    )
+
+
+def seats_of_rows(rows: Sequence[Any]) -> list[SeatRecord]:
+    """The ``seats`` rows of a game, seats 0, 1, ... in order, checked."""
+    out = []
+    for i, r in enumerate(rows):
+        if r["seat"] != i or not _is_int(r["seat"]):
+            raise DamagedRow(f"its seat {i + 1} is missing or numbered wrongly")
+        if not isinstance(r["kind"], str) or not isinstance(r["controller"], str):
+            raise DamagedRow(f"who plays seat {i + 1} is not text")
+        if r["token_hash"] is not None and not isinstance(r["token_hash"], str):
+            raise DamagedRow(f"seat {i + 1}'s token is not text")
+        if r["claimed"] not in (True, False, 0, 1):
+            raise DamagedRow(f"whether seat {i + 1} is taken is not a yes or a no")
+        out.append(SeatRecord(i, r["kind"], r["controller"], r["token_hash"], bool(r["claimed"])))
+    return out
+
+
+def log_of_rows(record: GameRecord, rows: Sequence[Any]) -> None:
+    """The ``actions`` rows of a game into its record, checked: numbered 0, 1,
+    ... without a gap (a gap would make the replay diverge: refuse to guess)."""
+    for i, r in enumerate(rows):
+        if r["n"] != i or not _is_int(r["n"]):
+            raise DamagedRow(f"action {i + 1} is missing from its log")
+        if not isinstance(r["action"], str):
+            raise DamagedRow(f"its action {i + 1} is not text")
+        if r["digest"] is not None and not isinstance(r["digest"], str):
+            raise DamagedRow(f"its action {i + 1}'s digest is not text")
+        if not _is_number(r["at"]):
+            raise DamagedRow(f"its action {i + 1}'s time is not a number")
+        record.actions.append(r["action"])
+        record.digests.append(r["digest"])
+        record.last_at = float(r["at"])
+
+
+def damaged_record(m: Any, why: str) -> GameRecord:
+    """What can be said of a game whose rows can't be read: its id, its game
+    and its creation time where those can be read, and why."""
+
+    def get(key: str) -> Any:
+        try:
+            return m[key]
+        except Exception:
+            return None
+
+    created = get("created")
+    status = get("status")
+    return GameRecord(
+        id=str(get("id")),
+        game=get("game") if isinstance(get("game"), str) else "",
+        version="",
+        created=float(created) if _is_number(created) else 0.0,
+        decks=[],
+        seed=0,
+        first=None,
+        options={},
+        status=status if status in STATUSES else "playing",
+        damaged=why,
+    )
 
 
 def position_digest(state: GameState) -> str:
@@ -527,14 +1016,22 @@ def migrate(engine: Engine) -> None:
       later (Path of the Necromancer, after the mulligans): the column becomes
       nullable and every old row NULL, which deals each game again exactly.
     - ``actions.digest`` is new: old rows have none (nothing to compare).
+    - ``games.creator`` is new: old games count toward nobody's limit.
+    - ``games.resigned`` is new: no old game was resigned.
     """
     from sqlalchemy import inspect
 
     insp = inspect(engine)
     columns = {c["name"]: c for c in insp.get_columns("actions")}
+    game_columns = {c["name"] for c in insp.get_columns("games")}
     with engine.begin() as conn:
         if "digest" not in columns:
             conn.exec_driver_sql("ALTER TABLE actions ADD COLUMN digest VARCHAR(16)")
+        if "creator" not in game_columns:  # before the copy below, which names it
+            conn.exec_driver_sql("ALTER TABLE games ADD COLUMN creator VARCHAR(64)")
+            conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator ON games (creator)")
+        if "resigned" not in game_columns:
+            conn.exec_driver_sql("ALTER TABLE games ADD COLUMN resigned INTEGER")
     first = {c["name"]: c for c in insp.get_columns("games")}["first"]
     if first.get("nullable", True):
         return

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -37,7 +38,7 @@ from ..extras import EXTRAS
 from ..sim.plan import PER_OPPONENT
 from . import ai
 from .decks import has_deck_lists
-from .hub import RequestError
+from .errors import RequestError
 
 log = logging.getLogger("ossuary.server")
 
@@ -48,6 +49,8 @@ JOB_LIMIT = 60.0  # seconds a job may take before its worker is recycled
 POLL_EVERY = 1.0  # how often the page asks (it is told)
 POLL_TIMEOUT = 20.0  # a trial nobody asked about for this long is stopped
 KEEP_FINISHED = 600.0  # seconds a finished trial's numbers stay to be read
+ENDED_PER_CLIENT = 4  # ended trials kept for one client (its oldest forgotten first)
+ENDED_KEPT = 1_000  # ended trials kept on a server
 MAX_TRIALS = 8  # trials running at once on one server
 PER_CLIENT = 1  # trials running at once for one client (address)
 SWEEP_EVERY = 5.0
@@ -100,12 +103,16 @@ class TrialDesk:
         self.per_opponent = per_opponent or PER_OPPONENT
         self.clock = clock
         self.trials: dict[str, Trial] = {}
+        #: told of every change of a trial (the board every process reads)
+        self.on_change: Callable[[Trial], None] | None = None
 
     def running(self, client: str | None = None) -> list[Trial]:
         return [t for t in self.trials.values() if t.status == "running"
                 and (client is None or t.client == client)]  # fmt: skip
 
-    def start(self, game: Game, text: str, client: str | None) -> Trial:
+    def start(
+        self, game: Game, text: str, client: str | None, trial_id: str | None = None
+    ) -> Trial:
         """A new trial of the deck ``text`` (it must be legal), or a refusal."""
         if not available():
             raise RequestError(
@@ -143,9 +150,10 @@ class TrialDesk:
             raise RequestError(str(exc)) from None
         planned = trial.planned_games(config, self.per_opponent)
         now = self.clock()
-        t = Trial(secrets.token_urlsafe(9), client, config, planned, now, now)
+        t = Trial(trial_id or secrets.token_urlsafe(9), client, config, planned, now, now)
         t.summary = trial.summary(config, _empty(), planned)
         self.trials[t.id] = t
+        self._forget_ended(client)
         t.task = asyncio.get_running_loop().create_task(self._run(t), name=f"trial-{t.id}")
         log.info("trial %s started: %s, %d games", t.id, game.name, planned)
         return t
@@ -167,7 +175,26 @@ class TrialDesk:
             t.status = "stopped"
             t.error = why
             t.ended = self.clock()
+            self._forget_ended(t.client)
+            self._changed(t)
         return t
+
+    def _changed(self, t: Trial) -> None:
+        if self.on_change is not None:
+            self.on_change(t)
+
+    def _forget_ended(self, client: str | None) -> None:
+        """Keep the numbers of at most :data:`ENDED_PER_CLIENT` ended trials of
+        ``client`` and :data:`ENDED_KEPT` on the server, the newest: a client
+        that starts and stops trials in a loop holds a few, not thousands."""
+        ended = sorted((t for t in self.trials.values() if t.ended is not None),
+                       key=lambda t: t.ended or 0.0)  # fmt: skip
+        mine = [t for t in ended if t.client == client]
+        drop = mine[: max(0, len(mine) - ENDED_PER_CLIENT)]
+        rest = [t for t in ended if t not in drop]
+        drop += rest[: max(0, len(rest) - ENDED_KEPT)]
+        for t in drop:
+            self.trials.pop(t.id, None)
 
     def answer(self, t: Trial) -> dict[str, Any]:
         """What the page is told: the state of the trial and its numbers so far."""
@@ -231,6 +258,7 @@ class TrialDesk:
                 whole = pa.concat_tables(t.tables)
                 t.summary = await asyncio.to_thread(trial.summary, t.config, whole, t.planned)
                 t.played = t.summary["games"]  # counted with the numbers they make
+                self._changed(t)
             t.status = "done"
         except asyncio.CancelledError:
             if t.status == "running":
@@ -247,6 +275,7 @@ class TrialDesk:
                 await asyncio.gather(*running, return_exceptions=True)
             t.ended = self.clock()
             t.tables = []  # the numbers are in the summary
+            self._changed(t)
 
 
 def _chunk(per_game: float | None) -> int:
@@ -267,3 +296,92 @@ def _json(config: Any) -> str:
     import json
 
     return json.dumps(config.to_json())
+
+
+class TrialBoard:
+    """The trials as every process of the database sees them (``trials``
+    table): a page may ask any process how a trial goes, or stop it; the one
+    playing its games writes its numbers there as they come in, stops it when
+    asked or when nobody asks any more, and one trial at a time per client is
+    counted there."""
+
+    def __init__(self, db: Any, node: str, desk: TrialDesk) -> None:
+        self.db = db
+        self.node = node
+        self.desk = desk
+        self._tasks: set[asyncio.Task[Any]] = set()
+        desk.on_change = self._save
+
+    async def start(self, game: Game, text: str, client: str | None) -> dict[str, Any]:
+        from .decks import client_key
+        from .storage import LimitReached
+
+        key = client_key(client)
+        trial_id = secrets.token_urlsafe(9)
+        try:
+            await self.db.call(self.db.store.trial_begin, trial_id, key, self.node, "{}",
+                               PER_CLIENT)  # fmt: skip
+        except LimitReached:
+            raise RequestError(
+                "you already have a deck trial running: wait for it to finish or stop it "
+                "(one at a time for each player)",
+                429,
+            ) from None
+        try:
+            t = self.desk.start(game, text, client, trial_id)
+        except RequestError:
+            await self.db.call(self.db.store.trial_save, trial_id, "failed", "{}", True)
+            raise
+        answer = self.desk.answer(t)
+        self._save(t)
+        await self.db.call(self.db.store.trial_forget, key, ENDED_PER_CLIENT, KEEP_FINISHED)
+        return answer
+
+    async def look(self, trial_id: str, stop: bool = False) -> dict[str, Any]:
+        """How a trial goes (and, with ``stop``, stopped), whichever process plays it."""
+        mine = self.desk.trials.get(trial_id)
+        if mine is not None:
+            t = (
+                self.desk.stop(trial_id, "stopped by its player")
+                if stop
+                else self.desk.get(trial_id)
+            )
+            await self.db.call(self.db.store.trial_look, trial_id)
+            return self.desk.answer(t)
+        text = await self.db.call(self.db.store.trial_look, trial_id, stop)
+        if text is None or text == "{}":
+            raise RequestError(
+                "no such deck trial (it may have ended a while ago: start another)", 404
+            )
+        answer: dict[str, Any] = json.loads(text)
+        if stop and answer.get("status") == "running":  # its process stops it at its next look
+            answer = {**answer, "status": "stopped", "error": "stopped by its player"}
+        return answer
+
+    async def sweeping(self) -> None:
+        """Stop this process's trials nobody asks about (on any process) or
+        that were asked to stop elsewhere; forget old ones."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                ids = [t.id for t in self.desk.running()]
+                seen = await self.db.call(self.db.store.trial_watch, ids)
+                now = time.time()
+                for trial_id, (polled, stop) in seen.items():
+                    t = self.desk.trials.get(trial_id)
+                    if t is not None:
+                        t.polled = self.desk.clock() - max(0.0, now - polled)
+                    if stop:
+                        self.desk.stop(trial_id, "stopped by its player")
+                self.desk.sweep()
+            except Exception as exc:  # the database is away: look again later
+                log.warning("sweeping the trials failed: %s", exc)
+
+    def _save(self, t: Trial) -> None:
+        answer = json.dumps(self.desk.answer(t))
+        ended = t.status != "running"
+        task = asyncio.get_running_loop().create_task(
+            self.db.call(self.db.store.trial_save, t.id, t.status, answer, ended)
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -159,9 +159,9 @@ function layout() {
   }
 }
 
-function setDeck(cards) {
+function setDeck(cards) {  // [{card, count}], as the server answers a deck
   page.deck = new Map();
-  for (const key of cards) page.deck.set(key, (page.deck.get(key) || 0) + 1);
+  for (const {card, count} of cards) page.deck.set(card, (page.deck.get(card) || 0) + count);
 }
 
 function add(key, n = 1) {

@@ -101,6 +101,11 @@ async function receive(msg) {
       renderSeats();
       renderTurn();
       break;
+    case "notice":  // the server's word to everyone at the table
+      if (msg.code === "computer_default") {
+        showMessage(`${says(msg.seat, "was", "were")} not able to decide in time: the default option was taken.`);
+      }
+      break;
     case "error":
       page.waiting = false;
       document.body.classList.remove("waiting");
@@ -477,12 +482,39 @@ function renderTurn(ctx = page.last && context(page.last, !!page.replay)) {
   }
   box.replaceChildren(...parts);
   tickTimer();
+  renderSeatActions(ctx);
   const mine = page.me !== null && page.seatsInfo[page.me];
   if (mine && mine.controller !== "human" && !ctx.over) {
     banner("The computer is playing your seat.", "Take it back", () => send({type: "reclaim"}));
   } else {
     $("banner").hidden = true;
   }
+}
+
+/** Resign (where two sides play) and leave, for a seat's person, on every board. */
+function renderSeatActions(ctx) {
+  const box = $("seat-actions");
+  if (page.me === null || ctx.over || ctx.replay) {
+    box.replaceChildren();
+    return;
+  }
+  const buttons = [];
+  if (page.hello && page.hello.game.resignable) {
+    buttons.push(el("button.small", {type: "button", id: "resign", text: "Resign",
+      title: "Concede the game: the other side wins",
+      onclick: () => { if (confirm("Resign this game? The other side wins.")) send({type: "resign"}); }}));
+  }
+  buttons.push(el("button.small", {type: "button", id: "leave", text: "Leave",
+    title: "Leave the table: the computer plays your seat (your link still takes it back)",
+    onclick: () => {
+      if (!confirm("Leave this game? The computer plays your seat from now on.")) return;
+      send({type: "leave"});
+      const all = mySeats.all();
+      delete all[gameId];
+      localStorage.setItem(mySeats.key, JSON.stringify(all));
+      setTimeout(() => { location.href = "/"; }, 300);
+    }}));
+  box.replaceChildren(...buttons);
 }
 
 function tickTimer() {

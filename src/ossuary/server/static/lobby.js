@@ -308,7 +308,8 @@ function gameWords(g, mine = null) {
     }
     return s.name || `Player ${s.seat + 1}`;
   });
-  return `${g.title}${g.mode ? ` ${g.mode}` : ""} · ${who.join(" vs ")} · ${when(g.created)}`;
+  const players = who.length ? ` · ${who.join(" vs ")}` : "";  // none: a damaged game's
+  return `${g.title}${g.mode ? ` ${g.mode}` : ""}${players} · ${when(g.created)}`;
 }
 
 function when(seconds) {
