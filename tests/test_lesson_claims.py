@@ -48,7 +48,7 @@ def walk(lesson: Tutorial) -> tuple[GameState, Counter[str], Counter[str]]:
     """The lesson's game played to its end, every claim checked; the end, how
     often each step was shown (by its text) and each claim settled."""
     game, deal = lesson.game, lesson.deal
-    state = game.new_game(decks=deal.decks, seats=len(deal.seats), seed=deal.seed,
+    state = game.new_game(decks=lesson.decks, seats=len(deal.seats), seed=deal.seed,
                           first=deal.first)  # fmt: skip
     # the computers as `ossuary play GAME --tutorial` seeds them; the learner's
     # own choices where the lesson suggests none by an agent of the same kind

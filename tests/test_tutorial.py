@@ -13,7 +13,7 @@ import pytest
 from ossuary import games
 from ossuary.agents import Observation, make_agent
 from ossuary.cli.play import agent_seed
-from ossuary.tutorial import Tutorial, lesson, lessons
+from ossuary.tutorial import LessonError, Tutorial, lesson, lessons, lessons_of
 
 NAMES = games.names()
 LESSONS = [t for name in NAMES for t in lessons(name)]
@@ -46,7 +46,9 @@ def test_every_kind_of_question_the_game_asks_is_explained(name: str) -> None:
 def test_following_the_lesson_meets_every_kind_it_teaches(found: Tutorial) -> None:
     game = found.game
     deal = found.deal
-    state = game.new_game(decks=deal.decks, seats=len(deal.seats), seed=deal.seed, first=deal.first)
+    state = game.new_game(
+        decks=found.decks, seats=len(deal.seats), seed=deal.seed, first=deal.first
+    )
     # the computer as `ossuary play GAME --tutorial` seeds it
     agents = {
         i: make_agent(spec, agent_seed(deal.seed, i))
@@ -181,3 +183,30 @@ def test_every_step_fits_the_lesson_lines_of_an_80x24_terminal(found: Tutorial) 
         text = step.text.replace("{when}", "souls now: You 15, Computer 12, Player 3 9")
         say = f"Lesson, {n} of {n} kinds of question seen · type 10 or 11 or 12: {text}"
         assert len(Text(say).wrap(console, 80)) <= 24 // 5, step.text
+
+
+def test_the_lesson_deals_the_lists_it_was_written_for() -> None:
+    """Hecatomb's lesson keeps its own deck lists: its preconstructed decks of
+    the same names were re-tuned by simulation, and dealing those would deal
+    another game than the one its steps describe."""
+    game = games.get("hecatomb")
+    found = lesson("hecatomb")
+    assert found is not None and found.deal.decks == ["Rot and Ruin", "Gilded Lies"]
+    mine, theirs = found.decks or []
+    assert isinstance(mine, list) and isinstance(theirs, list)
+    assert theirs.count("Magpie Swarm") == 3  # the list of the lesson, not today's deck
+    assert theirs != game.preconstructed()["Gilded Lies"]
+    state = game.new_game(decks=found.decks, seats=2, seed=found.deal.seed, first=0)
+    assert sorted(state.deck_lists()[1]) == sorted(theirs)
+
+
+def test_a_lesson_listing_a_deck_it_does_not_deal_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = games.get("hecatomb")
+    text = game.learn_text() or ""
+    monkeypatch.setattr(
+        game, "learn_text", lambda: text.replace('"Gilded Lies" = [', '"Gilded Lie" = [', 1)
+    )
+    with pytest.raises(LessonError, match="lists a deck 'Gilded Lie' that its deal does not use"):
+        lessons_of(game)

@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import games
 from .engine.errors import OssuaryError
-from .engine.game import Game
+from .engine.game import DeckSpec, Game
 from .engine.untrusted import load_toml
 
 Text = Annotated[str, Field(min_length=1, max_length=600)]
@@ -98,6 +98,12 @@ class Deal(_Strict):
     seed: Annotated[int, Field(ge=0, lt=2**53)]
     first: Annotated[int, Field(ge=0, le=7)] | None = None
     decks: Annotated[list[Short], Field(max_length=8)] | None = None
+    #: the deck lists the lesson was written for, by a name in ``decks`` ("3 Card
+    #: Name" lines): a deck named here is dealt from this list, not from the
+    #: preconstructed deck of that name, so re-tuning those never changes the
+    #: game the steps describe
+    lists: Annotated[dict[Short, Annotated[list[Short], Field(max_length=80)]],
+                     Field(max_length=8)] = {}  # fmt: skip
     mode: Short | None = None
     #: the kinds of decision the lesson makes sure the person meets, in words
     teaches: Annotated[dict[Short, Short], Field(min_length=1, max_length=30)]
@@ -138,6 +144,28 @@ class Tutorial:
             self.deal = lesson.mode[mode].model_copy(update={"mode": mode})
             self.steps = list(self.deal.step) + [s for s in main.step if s.turn is None]
         self._conditions = game.lesson_conditions()
+        self._lists = self._read_lists()
+
+    def _read_lists(self) -> dict[str, list[str]]:
+        """The deal's own deck lists, read as the game reads a deck file."""
+        named = set(self.deal.decks or [])
+        out: dict[str, list[str]] = {}
+        for name, lines in self.deal.lists.items():
+            if name not in named:
+                raise LessonError(
+                    f"the {self.game.title} lesson lists a deck {name!r} that its deal "
+                    f"does not use (decks: {', '.join(sorted(named)) or 'none'})"
+                )
+            out[name] = self.game.parse_deck("\n".join(lines), f"the lesson's {name}")
+        return out
+
+    @property
+    def decks(self) -> list[DeckSpec] | None:
+        """Every seat's deck as the lesson deals it (None: the game's defaults):
+        the lesson's own list where it has one, else the preconstructed deck's name."""
+        if self.deal.decks is None:
+            return None
+        return [self._lists.get(name, name) for name in self.deal.decks]
 
     @property
     def mode(self) -> str | None:

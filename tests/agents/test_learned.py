@@ -74,7 +74,7 @@ def test_learned_agent_plays_what_training_games_play() -> None:
     enc = games.get("hecatomb").rl_encoder(2)
     agent = make_agent("learned", 0)
     seen = 0
-    for state in positions(60, seed=11):
+    for state in positions(90, seed=11):
         if state.n != 2:
             continue
         seat = state.current_player()

@@ -318,7 +318,10 @@ def play(
     humans = [i for i, s in enumerate(seats) if s == HUMAN]
     if seed is None:
         seed = random_seed()
-    decks, deck_labels = resolve_decks(the_game, deck_names, len(seats), humans)
+    if lesson is not None:  # the lesson's own lists, under their names
+        decks, deck_labels = lesson.decks, deck_names or [""] * len(seats)
+    else:
+        decks, deck_labels = resolve_decks(the_game, deck_names, len(seats), humans)
     kinds = [seat_kind(s, level) for s in seats]
     table = Table(
         console,

@@ -19,7 +19,7 @@ from ..agents import check_agent
 from ..engine.errors import OssuaryError
 from ..engine.game import DeckSpec, Game
 from ..engine.untrusted import unsafe_char
-from ..tutorial import Deal, lesson, lessons
+from ..tutorial import Tutorial, lesson, lessons
 from . import ai
 from .decks import client_key, playable, saved_id
 from .errors import RequestError, token_hash
@@ -51,8 +51,9 @@ class Lobby:
             raise RequestError(str(exc)) from None
         first = None
         if req.tutorial:  # the guided first game: the lesson's own deal
-            deal = _lesson_deal(game, req.mode)
-            req = req.model_copy(update={"seats": list(deal.seats), "decks": deal.decks,
+            found = _lesson(game, req.mode)
+            deal = found.deal
+            req = req.model_copy(update={"seats": list(deal.seats), "decks": found.decks,
                                          "seed": deal.seed, "mode": deal.mode,
                                          "names": req.names or deal.names or None})  # fmt: skip
             first = deal.first
@@ -181,15 +182,15 @@ def lobby_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def _lesson_deal(game: Game, mode: str | None) -> Deal:
-    """The deal of ``game``'s lesson for ``mode`` (None: its main one)."""
+def _lesson(game: Game, mode: str | None) -> Tutorial:
+    """``game``'s lesson for ``mode`` (None: its main one)."""
     if lesson(game.name) is None:
         raise RequestError(f"{game.title} has no guided first game yet")
     found = lesson(game.name, mode)
     if found is None:
         have = ", ".join(t.mode or "the usual game" for t in lessons(game.name))
         raise RequestError(f"{game.title} has no lesson for mode {mode}; lessons: {have}")
-    return found.deal
+    return found
 
 
 def _mode(game: Game, asked: str | None, n: int) -> str | None:
