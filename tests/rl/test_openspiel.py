@@ -57,7 +57,9 @@ class _FlatEvaluator:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-@pytest.mark.parametrize("game", GAMES)
+# not Necromancer: its game takes 40 s under OpenSpiel's search; it plays
+# through OpenSpiel in test_random_sim_test
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "necromancer"])
 def test_openspiel_ismcts_plays_a_whole_game(game: str) -> None:
     g = _load(game)
     rng = np.random.RandomState(3)
