@@ -7,7 +7,7 @@ from ..engine.names import seat_name
 from ..engine.rng import Rng
 from ..engine.untrusted import shown, small_int
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
-from . import rules
+from . import rules, view, words
 from .cards import CardPool, base_pool
 from .decks import preconstructed, resolve_deck
 from .queries import (
@@ -18,7 +18,7 @@ from .queries import (
     mana_available,
     placements,
 )
-from .state import START_HAND, HecatombState
+from .state import RULES, START_HAND, HecatombState
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -243,3 +243,14 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
                 "glossary: Parasite",
             )
     return generic
+
+
+# the one place the rules are bound: the state's behaviours (engine/rules.py)
+RULES.bind(
+    view=view.view,
+    resample=view.resample,
+    redact_event=view.redact_event,
+    action_label=words.label,
+    prompt=words.prompt,
+    explain_illegal=explain_illegal,
+)

@@ -12,33 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.core import ResumeFn, StepFn
 from ..queries import invalidate, turn_order
-from ..state import EMPTY, MAX_LIFEFORCE, START_HEALTH, NecroState
+from ..state import EMPTY, MAX_LIFEFORCE, RULES, START_HEALTH, NecroState
 
-STEPS: dict[str, StepFn] = {}
-RESUME: dict[str, ResumeFn] = {}
 # effect verb -> fn(state, source_cid, controller, effect, target); filled by effects.py
 VERBS: dict[str, Callable[..., None]] = {}
 
 F = Callable[..., None]
-
-
-def step(fn: F) -> F:
-    STEPS[fn.__name__.removeprefix("step_")] = fn
-    return fn
-
-
-def resume(kind: str) -> Callable[[F], F]:
-    def wrap(fn: F) -> F:
-        RESUME[kind] = fn
-        return fn
-
-    return wrap
-
-
-NecroState.STEPS = STEPS
-NecroState.RESUME = RESUME
 
 
 def event(s: NecroState, kind: str, **fields: Any) -> None:
@@ -206,7 +186,7 @@ def finish(s: NecroState) -> None:
     s.rstack.clear()
 
 
-@step
+@RULES.step
 def step_check(s: NecroState) -> None:
     """Section 14: heroes at 0 health or less lose, all at the same moment."""
     if s.winner is not None or all(seat.health > 0 for seat in s.seats):

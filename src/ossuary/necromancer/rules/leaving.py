@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..queries import controller_of, host_of, invalidate, slot_of, turn_order
-from ..state import EMPTY, Minion, NecroState
-from .base import event, shuffle_deck, step, to_banished, to_graveyard, to_hand
+from ..state import EMPTY, RULES, Minion, NecroState
+from .base import event, shuffle_deck, to_banished, to_graveyard, to_hand
 from .triggers import fire
 
 
@@ -99,7 +99,7 @@ def destroy(s: NecroState, cids: list[int], cause: str) -> None:
         s.push("death", c, cause)
 
 
-@step
+@RULES.step
 def step_death(s: NecroState, cid: int, cause: str) -> None:
     """One card dies: to the graveyard, the game state updated, then its "on
     death" abilities, fully, before the next card of the batch."""
@@ -115,7 +115,7 @@ def step_death(s: NecroState, cid: int, cause: str) -> None:
     fire(s, cid, p, "death")
 
 
-@step
+@RULES.step
 def step_destroy(s: NecroState, cids: tuple[int, ...], cause: str) -> None:
     destroy(s, list(cids), cause)
 

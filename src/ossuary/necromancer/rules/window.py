@@ -31,15 +31,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..queries import any_magic, any_target, cost_of, turn_order
-from ..state import EMPTY, MAX_LIFEFORCE, Item, NecroState
-from .base import event, resume, step, to_graveyard
+from ..state import EMPTY, MAX_LIFEFORCE, RULES, Item, NecroState
+from .base import event, to_graveyard
 from .triggers import fire
 
 DESTROY_MAGIC = 4  # section 10, "Destroy Magic"
 DRAW_CARD = 3  # section 10, "Draw Card"
 
 
-@step
+@RULES.step
 def step_declare(
     s: NecroState, kind: str, p: int, source: int, target: str | None, extra: tuple[int, ...]
 ) -> None:
@@ -57,7 +57,7 @@ def asking_order(s: NecroState, actor: int) -> list[int]:
     return turn_order(s, actor + 1)
 
 
-@step
+@RULES.step
 def step_window(s: NecroState, actor: int, k: int) -> None:
     order = asking_order(s, actor)
     while k < len(order):
@@ -70,7 +70,7 @@ def step_window(s: NecroState, actor: int, k: int) -> None:
         k += 1
 
 
-@resume("window")
+@RULES.resume("window")
 def resume_window(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     actor, k = ctx
     q = asking_order(s, actor)[k]
@@ -243,7 +243,7 @@ def only_passing_matters(s: NecroState, q: int) -> bool:
 # =============================================================================
 # Resolving the stack
 # =============================================================================
-@step
+@RULES.step
 def step_resolve(s: NecroState) -> None:
     """The top entry resolves (or, negated, does nothing); then the next."""
     if not s.rstack:
