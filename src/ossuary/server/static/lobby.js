@@ -99,9 +99,10 @@ function levelAbout(level, game, n) {
   return ((catalog.ai_about || {})[level] || {})[`${game.name}:${n}`] || "";
 }
 
-function levelText(level, game, n) {
-  const about = levelAbout(level, game, n);
-  return about ? `Computer (${level}, ${about})` : `Computer (${level})`;
+// the option stays short (a select is as wide as its longest option, too
+// wide for a phone); what a level was measured on is said below the row
+function levelText(level) {
+  return `Computer (${level})`;
 }
 
 // a learned policy plays only the game and table size it was trained for
@@ -122,10 +123,16 @@ function seatRows(n) {
     const kind = el("select.seat-kind", {"aria-label": `${playerName(i)} is played by`},
       el("option", {value: "human", text: "Human"}),
       ...Object.keys(catalog.ai_levels).filter((level) => levelFits(level, game, n)).map((level) =>
-        el("option", {value: level, text: levelText(level, game, n), title: levelAbout(level, game, n)})));
+        el("option", {value: level, text: levelText(level), title: levelAbout(level, game, n)})));
     const was = old[i] ? old[i].kind : (i === 0 ? "human" : "normal");
     kind.value = was === "human" || levelFits(was, game, n) ? was : "normal";
-    const showName = () => { name.hidden = kind.value !== "human"; };
+    const about = el("p.muted.seat-about", {hidden: true});
+    const showName = () => {
+      name.hidden = kind.value !== "human";
+      const said = kind.value === "human" ? "" : levelAbout(kind.value, game, n);
+      about.textContent = said ? `Computer (${kind.value}): ${said}` : "";
+      about.hidden = !said;
+    };
     kind.addEventListener("change", showName);
     showName();
     const deck = el("select.seat-deck", {"aria-label": `${playerName(i)}'s deck`},
@@ -144,7 +151,7 @@ function seatRows(n) {
     check.addEventListener("click", () => checkDeck(game.name, text.value, verdict));
     const team = teams.length && new Set(teams).size < n ? el("span.team", {text: `team ${teams[i]}`}) : null;
     rows.append(el("div.seat-row", {dataset: {seat: i}},
-      el("span.seat-name", {text: playerName(i)}), team, kind, name, deck, check, text, verdict));
+      el("span.seat-name", {text: playerName(i)}), team, kind, name, deck, check, about, text, verdict));
   }
 }
 
