@@ -35,7 +35,7 @@ from ..engine.game import Game, NotSupported
 from ..tutorial import lesson, lessons
 from . import ai, decks, replays, trials
 from .db import Database
-from .hub import HOLD_SECONDS, OVERFLOW_CODE, Conn, Hub, LiveGame, RequestError, board_url
+from .hub import HOLD_SECONDS, OVERFLOW_CODE, Conn, Hub, LiveGame, board_url
 from .messages import error
 from .protocol import (
     MAX_BODY,
@@ -52,6 +52,7 @@ from .protocol import (
     parse_auth,
     parse_message,
 )
+from .refusals import RequestError
 from .storage import Store, default_sqlite_url, safe_url
 
 log = logging.getLogger("ossuary.server")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import io
 import re
 import secrets
 import time
@@ -30,7 +31,7 @@ from typing import Any
 from .. import games
 from ..engine.errors import OssuaryError, QueryError
 from ..engine.game import Game, NotSupported
-from .hub import RequestError, token_hash
+from .refusals import RequestError, token_hash
 from .storage import DeckRecord
 
 #: decks one client (address) may keep on the server (docs/server.md, "Limits")
@@ -145,7 +146,6 @@ def check(game: Game, text: str, source: str = "pasted deck") -> dict[str, Any]:
 
 def plain(renderable: Any) -> str:
     """A rich renderable as plain text (the deck summary the terminal prints)."""
-    import io
 
     from rich.console import Console
 

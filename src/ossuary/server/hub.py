@@ -12,7 +12,6 @@ seat starts thinking in the process pool; a person's turn timer starts.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
 import time
@@ -30,6 +29,7 @@ from ..engine.untrusted import unsafe_char
 from ..tutorial import Deal, Tutorial, lesson, lessons
 from . import ai
 from .db import Database
+from .decks import playable, saved_id
 from .messages import (
     Message,
     error,
@@ -41,6 +41,7 @@ from .messages import (
     try_action,
 )
 from .protocol import CreateGame
+from .refusals import RequestError, token_hash
 from .replays import ReplayDesk
 from .storage import (
     ActionRow,
@@ -64,18 +65,6 @@ HOLD_SECONDS = 0.8
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
 DAMAGED_KEPT = 10_000  # damaged games remembered (their reasons), newest kept
-
-
-class RequestError(OssuaryError):
-    """A request the server refuses; ``status`` is the HTTP status to answer."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(eq=False)
@@ -396,8 +385,6 @@ class Hub:
     ) -> Sequence[str | list[str] | None] | None:
         """``asked`` with each ``saved:ID`` entry replaced by that saved deck's
         cards; a refusal if it is missing, another game's, or a draft."""
-        from .decks import playable, saved_id
-
         if asked is None or not any(saved_id(d) for d in asked):
             return asked
         out: list[str | list[str] | None] = []

@@ -19,6 +19,8 @@ from pydantic import (
     ValidationError,
 )
 
+from ..engine.untrusted import unsafe_char
+
 MAX_BODY = 256 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of one socket message
 MAX_DECK_TEXT = 64 * 1024
@@ -73,7 +75,6 @@ MAX_DECK_NAME = 80
 
 
 def _one_line(name: str) -> str:
-    from ..engine.untrusted import unsafe_char
 
     bad = unsafe_char(name)
     if bad is not None:

@@ -27,7 +27,9 @@ the one exception is :meth:`Store.checkpoint`, which has a thread of its own.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -206,7 +208,6 @@ Write = ActionRow | FinishRow | ControllerRow | ClaimRow
 
 def default_sqlite_url() -> str:
     """SQLite in the user's data folder: ``~/.local/share/ossuary/server.db``."""
-    import os
 
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return f"sqlite:///{base / 'ossuary' / 'server.db'}"
@@ -504,7 +505,6 @@ def position_digest(state: GameState) -> str:
     so that a game rebuilt from its log is known to have arrived at the same
     position (a different first player, deal or rules version shows here), at
     a few microseconds an action."""
-    import hashlib
 
     pending = state.decision()
     parts = [

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -37,7 +38,7 @@ from ..extras import EXTRAS
 from ..sim.plan import PER_OPPONENT
 from . import ai
 from .decks import has_deck_lists
-from .hub import RequestError
+from .refusals import RequestError
 
 log = logging.getLogger("ossuary.server")
 
@@ -204,7 +205,7 @@ class TrialDesk:
 
     # -- playing ---------------------------------------------------------------------------
     async def _run(self, t: Trial) -> None:
-        import pyarrow as pa
+        import pyarrow as pa  # optional: pyarrow
 
         from ..sim import trial
 
@@ -258,12 +259,11 @@ def _chunk(per_game: float | None) -> int:
 
 
 def _empty() -> Any:
-    import pyarrow as pa
+    import pyarrow as pa  # optional: pyarrow
 
     return pa.table({})
 
 
 def _json(config: Any) -> str:
-    import json
 
     return json.dumps(config.to_json())
