@@ -39,7 +39,50 @@ OPTIONAL = re.compile(r"#\s*optional:\s*([A-Za-z0-9_.\-\[\]]+)")
 #: removes it. Rules: "circle" (the modules of a circle, sorted, space-separated),
 #: "local import" (a module path relative to src/ossuary), "lines" (a file),
 #: "complexity" (file:function).
-KNOWN: dict[tuple[str, str], str] = {}
+#: why a front end still imports inside a function (reviewed module by module
+#: later): its own heavier modules wait for the command or request that needs
+#: them, which keeps ``ossuary --help`` and the server's start quick
+DEFERRED = "a front end's heavier module, deferred to the command that needs it"
+UNIX = "termios and tty exist only on Unix: imported where raw mode is used"
+WORKER = "imported in the process that plays (start-up of workers, spawn)"
+KNOWN: dict[tuple[str, str], str] = {
+    # issue 39 item 3 (Hecatomb in Necromancer's shape) splits these
+    ("lines", "hecatomb/rules.py"): "split by the rulebook's sections (issue 39 item 3)",
+    ("lines", "hecatomb/saved.py"): "one legal-position check for loaders (issue 39 item 3)",
+    # imports inside functions that defer no optional extra: none is left in the
+    # kernel and the games; the front ends' are listed by module
+    **{
+        ("local import", where): DEFERRED
+        for where in (
+            "agents/arena.py",
+            "agents/registry.py",
+            "cli/balance_cmd.py",
+            "cli/deck_cmd.py",
+            "cli/main.py",
+            "cli/play.py",
+            "cli/sim_cmd.py",
+            "cli/train_cmd.py",
+            "fuzz.py",
+            "rl/__init__.py",
+            "rl/aec.py",
+            "rl/picture.py",
+            "rl/simdata.py",
+            "rl/single.py",
+            "server/ai.py",
+            "server/app.py",
+            "server/decks.py",
+            "server/serve.py",
+            "server/storage.py",
+            "server/trials.py",
+            "sim/store.py",
+        )
+    },
+    ("local import", "cli/screen.py"): UNIX,
+    ("local import", "sim/plan.py"): WORKER,
+    ("local import", "sim/play.py"): WORKER,
+    ("local import", "sim/runner.py"): WORKER,
+    ("local import", "workers.py"): WORKER,
+}
 
 
 @dataclass(frozen=True)
@@ -286,8 +329,9 @@ def test_the_import_graph_is_read_whole() -> None:
 
 def test_no_import_circle() -> None:
     found = broken_circles()
-    assert not _unknown(found, "circle"), "import circles:\n" + "\n".join(_unknown(found, "circle"))
-    assert not _stale(found, "circle"), f"no longer circles, remove from KNOWN: {_stale(found, 'circle')}"
+    unknown, stale = _unknown(found, "circle"), _stale(found, "circle")
+    assert not unknown, "import circles:\n" + "\n".join(unknown)
+    assert not stale, f"no longer circles, remove from KNOWN: {stale}"
 
 
 def test_an_import_inside_a_function_defers_an_optional_dependency() -> None:
@@ -309,8 +353,9 @@ def test_a_game_imports_only_itself_and_the_kernel() -> None:
 
 def test_no_file_of_the_kernel_or_a_game_is_too_long() -> None:
     found = broken_sizes()
-    assert not _unknown(found, "lines"), f"over {MAX_LINES} lines: {_unknown(found, 'lines')}"
-    assert not _stale(found, "lines"), f"short enough now, remove from KNOWN: {_stale(found, 'lines')}"
+    unknown, stale = _unknown(found, "lines"), _stale(found, "lines")
+    assert not unknown, f"over {MAX_LINES} lines: {unknown}"
+    assert not stale, f"short enough now, remove from KNOWN: {stale}"
 
 
 def test_no_function_of_the_kernel_or_a_game_is_too_complex() -> None:

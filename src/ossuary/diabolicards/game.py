@@ -8,12 +8,14 @@ from typing import Any
 
 from ..engine.core import Decision
 from ..engine.errors import DeckError, OssuaryError
+from ..engine.game import check_setup
 from ..engine.rng import Rng
 from . import deaths as _deaths  # noqa: F401  (registers the kill and death steps)
 from . import effects as _effects  # noqa: F401  (registers the ability verbs)
 from . import rules, view, words
 from . import scorched as _scorched  # noqa: F401  (registers the Scorched Earth step)
 from .cards import DECK_SIZE, ZONES, deck
+from .fuzz import check
 from .queries import (
     contract_turn_allowed,
     free_slots,
@@ -36,6 +38,7 @@ from .state import (
 )
 
 SEATS = tuple(MODES.values())
+TITLE = "Diabolicards"
 
 
 class SavedGameError(OssuaryError):
@@ -67,9 +70,7 @@ def new_game(
     starts, or None to let the seed choose. There is one shared deck, so
     ``decks`` must be None or empty.
     """
-    from .entry import GAME
-
-    GAME.check_setup(seats, seed, first)  # seats, seed and first checked: a SetupError
+    check_setup(TITLE, SEATS, seats, seed, first)  # seats, seed and first checked: a SetupError
     if decks and any(decks):
         raise DeckError("Diabolicards has one shared 80-card deck: give no deck lists")
     s = _blank(seats)
@@ -140,7 +141,6 @@ def deserialize(text: str) -> DiaboState:
     try:
         s = DiaboState.from_json(data, deck())
         _check_saved(s)
-        from .fuzz import check
 
         check(s, deep=False)
     except SavedGameError:

@@ -31,6 +31,7 @@ from .rules import (
     to_graveyard,
     to_hand,
 )
+from .schema import CUSTOM_EFFECTS
 from .state import RULES, Abomination, HecatombState
 
 Verb = Callable[[HecatombState, int, int, str, Effect, Any, int], None]
@@ -532,6 +533,7 @@ def register_effect(name: str) -> Callable[[Verb], Verb]:
 
     def deco(fn: Verb) -> Verb:
         CUSTOM[name] = fn
+        CUSTOM_EFFECTS.add(name)  # what the card schema accepts
         return fn
 
     return deco

@@ -16,6 +16,7 @@ from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import explain, rules, view, words
 from .cards import CardPool, base_pool
 from .decks import preconstructed, resolve_deck
+from .fuzz import check
 from .state import RULES, RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -184,8 +185,6 @@ def deserialize(text: str) -> NecroState:
 def _check_saved(s: NecroState) -> None:
     """What the shape check can't see: ids in range, every card in one place,
     steps and decisions the rules know, with the right number of arguments."""
-    from .fuzz import check
-
     n_cards = len(s.defs)
     if len(s.owner) != n_cards or len(s.known) != n_cards or len(s.seats) != s.n:
         raise ValueError("card or seat tables of different lengths")

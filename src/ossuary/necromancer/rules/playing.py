@@ -27,6 +27,7 @@ from ..queries import (
 )
 from ..state import EMPTY, RULES, Item, Minion, NecroState
 from .base import all_bits, event, hurt_hero, pay, to_graveyard
+from .heroes import declare_ability
 from .triggers import fire
 
 _YOUR_MINION = Selector("minion", "yours")
@@ -102,8 +103,6 @@ def resume_target(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
         _, cid, p, idx = ctx
         s.push("ability", cid, p, idx, choice, True)
     else:  # an activated ability being declared
-        from .heroes import declare_ability
-
         _, cid, p, idx = ctx
         declare_ability(s, p, cid, idx, choice)
 

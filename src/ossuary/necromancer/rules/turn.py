@@ -29,9 +29,9 @@ from ..state import (
     NecroState,
 )
 from .actions import main_options, sacrifice_options, take_action
-from .base import draw, eliminate, event, gain_lifeforce, shuffle_deck, to_graveyard
+from .base import draw, event, gain_lifeforce, shuffle_deck, to_graveyard
 from .heroes import sacrifice_card
-from .leaving import end_borrowing
+from .leaving import eliminate, end_borrowing, remove_magic
 from .triggers import fire, fire_all
 
 
@@ -132,8 +132,6 @@ def expire_rounds(s: NecroState, p: int) -> None:
     now = s.seats[p].turns
     for cid, (q, end) in sorted(s.expiry.items()):
         if q == p and end <= now:
-            from .leaving import remove_magic
-
             remove_magic(s, cid)
             event(s, "expired", p=p, card=s.defs[cid].name)
     for m in s.minions.values():

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..queries import any_magic, any_target, cost_of, turn_order
 from ..state import EMPTY, MAX_LIFEFORCE, RULES, Item, NecroState
+from .actions import destroy_magic_options, playable, resolve_item, take_action
 from .base import event, to_graveyard
 from .triggers import fire
 
@@ -78,7 +79,6 @@ def resume_window(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
         s.push("window", actor, k + 1)
         return
     s.push("window", actor, k)  # asked again after responding
-    from .actions import take_action
 
     take_action(s, q, choice, "window")
 
@@ -132,8 +132,6 @@ def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list
 
 def response_options(s: NecroState, q: int) -> list[str]:
     """What ``q`` may do in a window right now (besides passing)."""
-    from .actions import destroy_magic_options, playable
-
     seat = s.seats[q]
     opts: list[str] = []
     seen: set[str] = set()
@@ -258,7 +256,6 @@ def step_resolve(s: NecroState) -> None:
             to_graveyard(s, it.source)
         return
     event(s, "resolve", p=it.player, what=it.kind, card=name)
-    from .actions import resolve_item
 
     resolve_item(s, it)
 
