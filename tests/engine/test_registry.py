@@ -15,7 +15,7 @@ import pytest
 from ossuary import games
 from ossuary.agents import RandomAgent, play_game
 from ossuary.agents.knowledge import knowledge_for
-from ossuary.engine import registry
+from ossuary.engine import core, registry
 from ossuary.engine.errors import BrokenGame, ReplayError, UnknownGame
 from ossuary.engine.knowledge import PLAIN
 from ossuary.engine.replay import Replay
@@ -23,6 +23,10 @@ from ossuary.engine.replay import Replay
 from . import pebbles
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the kernel runs compiled (mypyc): an interpreted class can't subclass its
+#: GameState yet, so a game from a package that is not compiled with Ossuary
+#: can't start a game there (issue 39; docs/adding-a-game.md says so)
+COMPILED = not str(core.__file__).endswith(".py")
 REAL_ENTRY_POINTS = importlib.metadata.entry_points
 
 
@@ -81,13 +85,24 @@ def test_a_fake_entry_point_adds_a_game_to_every_front_end(
     assert games.names()[-1] == "pebbles"
     game = games.get("pebbles")
     assert game is pebbles.GAME and game.missing() == []
-    # it plays, and its replay is found through the same object
-    done = play_game(game.new_game(seed=5), [RandomAgent(1), RandomAgent(2)])
-    assert done.is_terminal() and done.winner in (0, 1)
-    replay = Replay.of(done)
-    assert replay.final().serialize() == done.serialize()
     # a game that gives no knowledge is searched with the plain one
     assert knowledge_for("pebbles") is PLAIN
+
+
+@pytest.mark.xfail(
+    COMPILED, raises=TypeError, strict=True,
+    reason="mypyc: interpreted classes cannot inherit from the compiled GameState",
+)  # fmt: skip
+def test_a_game_from_an_entry_point_plays_and_replays(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    installed.append(_point("pebbles", "tests.engine.pebbles:GAME"))
+    game = games.get("pebbles")
+    done = play_game(game.new_game(seed=5), [RandomAgent(1), RandomAgent(2)])
+    assert done.is_terminal() and done.winner in (0, 1)
+    # its replay finds the game through the same registry
+    replay = Replay.of(done)
+    assert replay.final().serialize() == done.serialize()
 
 
 def test_a_half_bound_game_is_refused_naming_what_is_missing(

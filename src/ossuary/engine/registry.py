@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.metadata
+import importlib.util
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -30,11 +31,6 @@ from .game import Game
 GROUP = "ossuary.games"
 #: the distribution that ships Ossuary's own games (listed first)
 HOME = "ossuary"
-#: the source tree's project file: read only when the installed metadata of
-#: Ossuary lacks the group (a checkout run from its ``src`` with PYTHONPATH,
-#: or installed in editable mode before the entry points were declared), so
-#: that the games a checkout declares are the ones it plays
-_PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
 
 _loaded: dict[str, Game] = {}
 
@@ -52,11 +48,26 @@ def _declared() -> dict[str, str]:
     return {**home, **{k: v for k, v in found.items() if k not in home}}
 
 
+def _pyproject() -> Path | None:
+    """The project file of the source tree Ossuary runs from: ``src/ossuary``'s
+    grandparent's (found through the package, not this module's ``__file__``,
+    which a compiled build places elsewhere)."""
+    spec = importlib.util.find_spec(HOME)
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    return Path(places[0]).resolve().parents[1] / "pyproject.toml" if places else None
+
+
 def _source_tree() -> dict[str, str]:
     """The group as the source tree's ``pyproject.toml`` declares it (empty
-    when there is none, or it is not Ossuary's)."""
+    when there is none, or it is not Ossuary's): read only when the installed
+    metadata of Ossuary lacks the group (a checkout run from its ``src`` with
+    PYTHONPATH, or installed in editable mode before the entry points were
+    declared), so that the games a checkout declares are the ones it plays."""
+    found = _pyproject()
+    if found is None:
+        return {}
     try:
-        data = tomllib.loads(_PYPROJECT.read_text("utf-8"))
+        data = tomllib.loads(found.read_text("utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
         return {}
     project = data.get("project", {})
