@@ -35,7 +35,7 @@ def test_every_kind_of_question_the_game_asks_is_explained(name: str) -> None:
     found = lesson(name)
     assert found is not None
     state = game.new_game(seed=1, seats=game.seat_counts[0])
-    kinds = set(type(state).RESUME)  # what the engine can ask
+    kinds = set(type(state).rules.resumes)  # what the engine can ask
     explained = {step.kind for step in found.steps if step.turn is None and step.has is None}
     assert kinds - explained == set(), "kinds with no explanation"
     assert {step.kind for step in found.steps} <= kinds, "a step for a kind the game never asks"

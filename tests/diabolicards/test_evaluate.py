@@ -185,8 +185,6 @@ def _root_visits(monkeypatch: pytest.MonkeyPatch, squeeze: float, relative: bool
     towards 1/2 by ``squeeze`` (1: as it is)."""
     import dataclasses
 
-    from ossuary.agents import knowledge
-
     know = knowledge_for("diabolicards")
 
     def squeezed(state: GameState) -> list[float]:
@@ -194,7 +192,7 @@ def _root_visits(monkeypatch: pytest.MonkeyPatch, squeeze: float, relative: bool
 
     # the search's own late-game judge off: the squeezed one cuts every playout
     fake = dataclasses.replace(know, evaluate=squeezed, search_evaluate=None)
-    monkeypatch.setitem(knowledge._KNOWLEDGE, "diabolicards", fake)
+    monkeypatch.setattr(diabolicards.GAME, "knowledge", lambda: fake)  # the Game's own
     s = diabolicards.new_game(seats=2, seed=8)
     seat = s.current_player()
     assert seat is not None
@@ -264,8 +262,6 @@ def _finds_the_better_move(monkeypatch: pytest.MonkeyPatch, common: int, seed: i
     the seat, never drawn in a few turns) is fifty times that difference."""
     import dataclasses
 
-    from ossuary.agents import knowledge
-
     # under 10 cards in the deck: no contract turn, so no move reshuffles it
     s = scenario(
         """
@@ -289,7 +285,7 @@ def _finds_the_better_move(monkeypatch: pytest.MonkeyPatch, common: int, seed: i
 
     know = knowledge_for("diabolicards")
     fake = dataclasses.replace(know, evaluate=lucky, search_evaluate=None)
-    monkeypatch.setitem(knowledge._KNOWLEDGE, "diabolicards", fake)
+    monkeypatch.setattr(diabolicards.GAME, "knowledge", lambda: fake)  # the Game's own
     agent = ISMCTSAgent(seed, Budget(iterations=600), rollout_depth=0, common_samples=common)
     aid = agent.act(Observation.of(s, 0))
     return PARSE[aid][0] == target
@@ -322,8 +318,6 @@ def test_ismcts_plays_out_as_many_moves_as_the_game_asks_for_the_state(
 ) -> None:
     import dataclasses
 
-    from ossuary.agents import knowledge
-
     know = knowledge_for("diabolicards")
     moves: list[int] = []
 
@@ -335,7 +329,7 @@ def test_ismcts_plays_out_as_many_moves_as_the_game_asks_for_the_state(
     fake = dataclasses.replace(
         know, rollout_policy=counted, rollout_depth=lambda s: 3 if s.n == 2 else 5
     )
-    monkeypatch.setitem(knowledge._KNOWLEDGE, "diabolicards", fake)
+    monkeypatch.setattr(diabolicards.GAME, "knowledge", lambda: fake)  # the Game's own
     s = diabolicards.new_game(seats=seats, seed=2)
     ISMCTSAgent(1, Budget(iterations=1)).act(Observation.of(s, s.current_player() or 0))
     # one iteration: expand one root option, then the playout (early in a

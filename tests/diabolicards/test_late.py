@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from ossuary import diabolicards
 from ossuary.agents import Budget, HeuristicAgent, ISMCTSAgent, Observation
-from ossuary.agents.knowledge import knowledge_for, register_knowledge
+from ossuary.agents.knowledge import knowledge_for
 from ossuary.diabolicards import evaluate, late
 from ossuary.diabolicards.state import DiaboState
 from ossuary.engine.core import GameState
@@ -127,7 +127,9 @@ def test_the_heuristic_agent_never_uses_the_late_model(monkeypatch: pytest.Monke
     assert len(positions(2, 1, 612)) > 20  # a whole heuristic game, late turns included
 
 
-def test_ismcts_cuts_its_playouts_with_the_search_evaluation() -> None:
+def test_ismcts_cuts_its_playouts_with_the_search_evaluation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     know = knowledge_for("diabolicards")
     calls = {"search": 0}
 
@@ -135,14 +137,12 @@ def test_ismcts_cuts_its_playouts_with_the_search_evaluation() -> None:
         calls["search"] += 1
         return evaluate.evaluate(state)
 
-    register_knowledge("diabolicards", dataclasses.replace(know, search_evaluate=counting))
-    try:
-        s = diabolicards.new_game(seats=2, seed=613)
-        seat = s.current_player()
-        assert seat is not None
-        ISMCTSAgent(seed=1, budget=Budget(iterations=40)).act(Observation.of(s, seat))
-    finally:
-        register_knowledge("diabolicards", know)
+    counted = dataclasses.replace(know, search_evaluate=counting)
+    monkeypatch.setattr(diabolicards.GAME, "knowledge", lambda: counted)  # the Game's own
+    s = diabolicards.new_game(seats=2, seed=613)
+    seat = s.current_player()
+    assert seat is not None
+    ISMCTSAgent(seed=1, budget=Budget(iterations=40)).act(Observation.of(s, seat))
     assert calls["search"] >= 30  # nearly every iteration's playout is cut by it
 
 

@@ -15,7 +15,7 @@ True
 from .base import Agent, Observation, Observer, View, play_game
 from .heuristic import HeuristicAgent
 from .ismcts import Budget, ISMCTSAgent
-from .knowledge import GameKnowledge, knowledge_for, register_knowledge
+from .knowledge import GameKnowledge, knowledge_for
 from .random_agent import RandomAgent
 from .registry import AgentFactory, check_agent, known_agents, make_agent, register_agent
 
@@ -36,5 +36,4 @@ __all__ = [
     "make_agent",
     "play_game",
     "register_agent",
-    "register_knowledge",
 ]

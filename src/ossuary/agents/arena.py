@@ -23,7 +23,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import games
-from ..engine.game import Game
+from ..engine.game import Game, NotSupported
+from ..engine.rng import Rng
 from .base import Agent, play_game
 from .registry import check_agent, make_agent, normal_spec, pin_spec
 
@@ -152,7 +153,6 @@ def random_decks(game: Game, seed: int, seats: int) -> list[list[str]]:
     same whatever the agents, the seat count or the machine), on a stream of
     its own (the game's seed itself shuffles and deals). Raises NotSupported
     for a game without decks to draw (:func:`check_random_decks`)."""
-    from ..engine.rng import Rng
 
     rng = Rng(seed * 2 + 1)
     return [game.random_deck(rng) for _ in range(seats)]
@@ -160,8 +160,6 @@ def random_decks(game: Game, seed: int, seats: int) -> list[list[str]]:
 
 def check_random_decks(game: str) -> None:
     """Raise ValueError saying why ``game`` can't deal random decks, if it can't."""
-    from ..engine.game import NotSupported
-    from ..engine.rng import Rng
 
     rules = games.get(game)
     try:

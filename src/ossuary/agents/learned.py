@@ -372,10 +372,11 @@ def parse_param(param: str) -> tuple[str | None, str | None]:
 def shipped_policy_path(game: str, seats: int) -> Path | None:
     """The policy the project ships for ``game`` at ``seats`` seats, if any:
     ``ai/learned-<seats>.safetensors`` in the game's package."""
-    package = games.GAMES.get(game)
-    if package is None:
+    if game not in games.names():
         return None
-    found = importlib.resources.files(package).joinpath("ai", f"learned-{seats}.safetensors")
+    found = importlib.resources.files(games.get(game).package).joinpath(
+        "ai", f"learned-{seats}.safetensors"
+    )
     return Path(str(found)) if found.is_file() else None
 
 

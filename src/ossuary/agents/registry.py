@@ -12,6 +12,8 @@ path). Agents register themselves with :func:`register_agent`.
 
 from __future__ import annotations
 
+import importlib.resources
+import tomllib
 from collections.abc import Callable
 
 from .base import Agent
@@ -99,15 +101,14 @@ def shipped_policy_about(game: str, seats: int) -> dict[str, str]:
     ``measured`` (a sentence: where it was measured, and how it fared), from
     ``ai/learned-<seats>.toml`` beside the policy in the game's package; empty
     when none ships. Read without numpy, for help texts and the lobby."""
-    import importlib.resources
-    import tomllib
 
     from .. import games
 
-    package = games.GAMES.get(game)
-    if package is None:
+    if game not in games.names():
         return {}
-    found = importlib.resources.files(package).joinpath("ai", f"learned-{seats}.toml")
+    found = importlib.resources.files(games.get(game).package).joinpath(
+        "ai", f"learned-{seats}.toml"
+    )
     if not found.is_file():
         return {}
     data = tomllib.loads(found.read_text("utf-8"))

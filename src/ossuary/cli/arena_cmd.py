@@ -28,7 +28,7 @@ from ..agents.arena import (
     winning_agents,
 )
 from ..engine.game import Game
-from .deck_cmd import find_deck
+from .decklists import find_deck
 from .errors import CliError, check_output, check_workers, reported_errors
 
 

@@ -26,6 +26,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import games as registry
+from ..engine.game import NotSupported
+from ..engine.rng import Rng
 from .errors import CliError, check_output, check_workers
 from .sim_cmd import make_report, need_sim, run_simulation
 
@@ -52,8 +54,6 @@ def _card_table(title: str, cards: list[dict[str, Any]], key: str = "deck") -> T
 def balance_decks(game: str) -> str:
     """What ``ossuary balance`` deals: random legal decks where the game can
     deal them, else the game's own decks (one shared deck: Diabolicards)."""
-    from ..engine.game import NotSupported
-    from ..engine.rng import Rng
 
     try:
         registry.get(game).random_deck(Rng(0))

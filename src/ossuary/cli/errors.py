@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Iterator
@@ -81,7 +82,6 @@ def missing_extra(module: str, what: str = "this", extra: str | None = None) -> 
 def need(what: str, *modules: str, extra: str | None = None) -> None:
     """Each of ``modules`` can be imported, or the one-line error that names the
     first missing one and its extra (``extra``: where a module is in several)."""
-    import importlib
 
     for module in modules:
         try:

@@ -23,7 +23,7 @@ from ..engine.game import DeckSpec, Game, NotSupported
 from ..engine.names import naming, seat_names, speak
 from ..engine.replay import Replay, SeatReplay
 from ..tutorial import Tutorial, lesson_of, lessons_of
-from .deck_cmd import find_deck, read_deck_file
+from .decklists import find_deck, read_deck_file
 from .errors import CliError, check_output
 from .human import DecisionScreen, HumanAgent, QuitGame, Reader, Table, player
 

@@ -3,6 +3,7 @@ Parquet files, and a page of plots from it (see docs/simulation.md)."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ from rich.text import Text
 
 from .. import games as registry
 from ..engine.game import Game
+from .decklists import find_deck, read_deck_file
 from .errors import CliError, check_output, check_workers, need, reported_errors
 
 EXIT_INTERRUPTED = 130
@@ -44,7 +46,6 @@ def parse_deck_spec(game: Game, spec: str) -> tuple[str, list[Any]]:
     """``--decks``: ``random``, ``all`` (every preconstructed deck), or deck names
     and deck files separated by commas. (deck mode, list of sim Decks)."""
     from ..sim.plan import DEFAULT_DECKS, RANDOM_DECKS, Deck
-    from .deck_cmd import find_deck, read_deck_file
 
     text = spec.strip()
     if not text or text.lower() == DEFAULT_DECKS:
@@ -285,8 +286,6 @@ def run_simulation(
             + (f"; {report.done_before:,} were already there" if report.done_before else "")
         )
     if report.complete and show_summary:
-        import json
-
         from ..sim import store
 
         summary = json.loads((out / store.SUMMARY_FILE).read_text("utf-8"))

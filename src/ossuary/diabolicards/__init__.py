@@ -38,8 +38,4 @@ __all__ = [
     "new_game",
 ]
 
-from ..engine.replay import register_ruleset as _register
-
-_register(RULESET, VERSION, new_game)
-
-from .entry import GAME  # noqa: E402  (the registry's entry; see ossuary.games)
+from .entry import GAME

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from .mat import relocate, take_off
 from .queries import free_slots, immune, matches, special, undying, usable, zone_cards
-from .rules import resume, step
-from .state import DiaboState, at, event
+from .state import RULES, DiaboState, at, event
 
 
 # =============================================================================
@@ -72,7 +71,7 @@ def ask_kill(
     s.ask("kill", seat, opts, source, seat, side, zone, left, exactly, type_, gender, only_plain)
 
 
-@resume("kill")
+@RULES.resume("kill")
 def resume_kill(s: DiaboState, ctx: tuple[object, ...], aid: str) -> None:
     source, seat, side, zone, left, exactly, type_, gender, only_plain = ctx
     if aid == "done":
@@ -114,7 +113,7 @@ def _deck_ran_out(s: DiaboState) -> None:
             s.final.append(c)
 
 
-@step
+@RULES.step
 def step_settle(s: DiaboState) -> None:
     """Ask the counters one doomed card at a time, then discard the dead."""
     if not s.deck:
@@ -132,7 +131,7 @@ def step_settle(s: DiaboState) -> None:
         discard(s)
 
 
-@resume("counter")
+@RULES.resume("counter")
 def resume_counter(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     s.doomed.remove(cid)
@@ -161,7 +160,7 @@ def resume_counter(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     s.ask("flee", s.ctrl[cid], tuple(f"flee {z}" for z in zones), cid)
 
 
-@resume("flee")
+@RULES.resume("flee")
 def resume_flee(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     zone = int(aid.split()[1])
@@ -208,7 +207,7 @@ def _die(s: DiaboState, cid: int, switches: list[tuple[int, int, int, int]]) -> 
             _die(s, other, switches)
 
 
-@step
+@RULES.step
 def step_switch(s: DiaboState, source: int, seat: int, side: int, zone: int) -> None:
     """Dead Man's Switch: its controller kills a card on the other side of the
     zone it died in."""

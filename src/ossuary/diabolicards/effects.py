@@ -32,8 +32,8 @@ from .queries import (
     usable,
     zone_cards,
 )
-from .rules import draw, resume, show, step
-from .state import REGULAR, DiaboState, at, event
+from .rules import draw, show
+from .state import REGULAR, RULES, DiaboState, at, event
 
 Verb = Callable[[DiaboState, int, Effect, int], None]
 VERBS: dict[str, Verb] = {}
@@ -60,7 +60,7 @@ def target_side(e: Effect, side: int) -> int:
 # =============================================================================
 # Using an ability
 # =============================================================================
-@step
+@RULES.step
 def step_ability(s: DiaboState, cid: int) -> None:
     """THE USUAL TURN step 2: the placed card's one-time ability is used now or
     never (THE ABILITIES: single, instant use)."""
@@ -87,7 +87,7 @@ def step_ability(s: DiaboState, cid: int) -> None:
         s.push("effect", cid, i)
 
 
-@resume("mode")
+@RULES.resume("mode")
 def resume_mode(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     i = int(aid.split()[1])
@@ -101,7 +101,7 @@ def resume_mode(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     s.push("effect", cid, i)
 
 
-@step
+@RULES.step
 def step_effect(s: DiaboState, cid: int, i: int) -> None:
     ab = s.defs[cid].ability
     if ab is None or s.place[cid] < 0:
@@ -197,7 +197,7 @@ def _set_power(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("pick", s.ctrl[cid], tuple(f"pick {c}" for c in cands), cid, i, up_to)
 
 
-@resume("pick")
+@RULES.resume("pick")
 def resume_pick(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     cid, i, left = ctx
     ab = s.defs[cid].ability
@@ -235,7 +235,7 @@ def _redeploy(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("redeploy", seat, (*(f"move {c}" for c in cands), "done"), cid)
 
 
-@resume("redeploy")
+@RULES.resume("redeploy")
 def resume_redeploy(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     if aid == "done":
@@ -246,7 +246,7 @@ def resume_redeploy(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     s.ask("destination", s.ctrl[cid], opts, moved)
 
 
-@resume("destination")
+@RULES.resume("destination")
 def resume_destination(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (moved,) = ctx
     zone = int(aid.split()[1])
@@ -265,7 +265,7 @@ def _influence(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("influence", seat, (*(f"take {c}" for c in cands), "done"), cid)
 
 
-@resume("influence")
+@RULES.resume("influence")
 def resume_influence(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     if aid == "done":
@@ -337,7 +337,7 @@ def _stick(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("stick", s.ctrl[cid], (*(f"stick {c}" for c in pairs), "done"), cid)
 
 
-@resume("stick")
+@RULES.resume("stick")
 def resume_stick(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     if aid == "done":
@@ -347,7 +347,7 @@ def resume_stick(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     s.ask("stick_to", s.ctrl[cid], opts, cid, mine)
 
 
-@resume("stick_to")
+@RULES.resume("stick_to")
 def resume_stick_to(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     cid, mine = ctx
     theirs = int(aid.split()[1])
@@ -390,7 +390,7 @@ def _preach(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.push("pull", seat, side, zone, k, group)
 
 
-@step
+@RULES.step
 def step_pull(s: DiaboState, seat: int, side: int, zone: int, k: int, group: str) -> None:
     cands = _preach_candidates(s, side, zone, group)
     if len(cands) <= k:
@@ -401,7 +401,7 @@ def step_pull(s: DiaboState, seat: int, side: int, zone: int, k: int, group: str
     s.ask("preach", seat, tuple(f"pull {c}" for c in cands), seat, side, zone, k, group)
 
 
-@resume("preach")
+@RULES.resume("preach")
 def resume_preach(s: DiaboState, ctx: tuple[object, ...], aid: str) -> None:
     seat, side, zone, k, group = ctx
     c = int(aid.split()[1])
@@ -433,7 +433,7 @@ def _swap(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("swap", seat, (*(f"swap {c}" for c in cands), "done"), cid)
 
 
-@resume("swap")
+@RULES.resume("swap")
 def resume_swap(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     if aid == "done":
@@ -467,7 +467,7 @@ def _restart(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("restart", seat, tuple(f"restart {c}" for c in cands), cid)
 
 
-@resume("restart")
+@RULES.resume("restart")
 def resume_restart(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     other = int(aid.split()[1])
@@ -498,7 +498,7 @@ def _pact(s: DiaboState, cid: int, e: Effect, i: int) -> None:
     s.ask("pact", seat, (*(f"bind {c}" for c in cands), "done"), cid)
 
 
-@resume("pact")
+@RULES.resume("pact")
 def resume_pact(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     (cid,) = ctx
     if aid == "done":

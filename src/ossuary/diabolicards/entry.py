@@ -16,14 +16,29 @@ from ..engine.errors import QueryError
 from ..engine.game import (
     CardRecord,
     DeckSpec,
-    Encoder,
     Game,
     LessonClaim,
     LessonCondition,
     match_number,
 )
+from .board import (
+    LEGEND,
+    card_panel,
+    format_event,
+    option_group,
+    render_board,
+    render_screen,
+    result_lines,
+    summary_lines,
+    visible_cards,
+)
 from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
-from .state import MODES, RULESET
+from .fuzz import card_places, check
+from .game import deserialize, new_game
+from .lesson import claims, conditions
+from .queries import scores
+from .scenario import load_scenario
+from .state import MODES, RULES, RULESET, DiaboState
 
 
 def record(card: CardDef) -> CardRecord:
@@ -89,6 +104,9 @@ GLOSSARY = (
 
 class DiabolicardsGame(Game):
     name = RULESET
+    rules = RULES  # bound in game.py, imported above
+    knowledge_at = ".evaluate:KNOWLEDGE"
+    encoder_at = ".encode:DiabolicardsEncoder"
     title = "Diabolicards"
     summary = "Build, steal or wipe out power on a three-zone mat; 1v1 or 2v2."
     seat_counts = (2, 4)
@@ -114,18 +132,12 @@ class DiabolicardsGame(Game):
         seed: int = 0,
         first: int | None = None,
     ) -> GameState:
-        from .game import new_game
-
         return new_game(decks=decks, seats=seats, seed=seed, first=first)
 
     def deserialize(self, text: str) -> GameState:
-        from .game import deserialize
-
         return deserialize(text)
 
     def load_scenario(self, text: str | Path) -> GameState:
-        from .scenario import load_scenario
-
         return load_scenario(text)
 
     def teams(self, seats: int) -> list[int]:
@@ -165,8 +177,6 @@ class DiabolicardsGame(Game):
         return super().card_matches(record, field, value)
 
     def card_detail(self, record: CardRecord) -> Any:
-        from .board import card_panel
-
         card = self._defs.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
         return card_panel(card)
 
@@ -176,14 +186,10 @@ class DiabolicardsGame(Game):
 
     def lesson_claims(self) -> Mapping[str, LessonClaim]:
         """The checks of what the lesson's steps say (``lesson.py``)."""
-        from .lesson import claims
-
         return claims()
 
     def lesson_conditions(self) -> Mapping[str, LessonCondition]:
         """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
-        from .lesson import conditions
-
         return conditions()
 
     def glossary(self) -> list[tuple[str, str]]:
@@ -193,8 +199,6 @@ class DiabolicardsGame(Game):
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
-        from .board import render_board
-
         return render_board(view, me=me, me_label=me_label)
 
     def render_screen(
@@ -205,23 +209,15 @@ class DiabolicardsGame(Game):
         width: int = 80,
         height: int | None = None,
     ) -> Any:
-        from .board import render_screen
-
         return render_screen(view, me, seat_labels, width, height)
 
     def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        from .board import option_group
-
         return option_group(view, action_id, label)
 
     def legend(self) -> list[str]:
-        from .board import LEGEND
-
         return list(LEGEND)
 
     def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        from .board import visible_cards
-
         return visible_cards(view)
 
     def card_record(self, name: str) -> CardRecord | None:
@@ -233,18 +229,12 @@ class DiabolicardsGame(Game):
         return record(card)
 
     def result_lines(self, view: dict[str, Any]) -> list[str]:
-        from .board import result_lines
-
         return result_lines(view)
 
     def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        from .board import summary_lines
-
         return summary_lines(view)
 
     def format_event(self, event: dict[str, Any]) -> str:
-        from .board import format_event
-
         return format_event(event)
 
     # -- the browser --------------------------------------------------------------
@@ -253,12 +243,6 @@ class DiabolicardsGame(Game):
         return Path(__file__).parent / "web"
 
     # -- research -----------------------------------------------------------------
-    def rl_encoder(self, seats: int = 2) -> Encoder:
-        from .encode import DiabolicardsEncoder
-
-        self.check_seats(seats)
-        return DiabolicardsEncoder(seats)
-
     # -- simulation statistics ----------------------------------------------------
     # power: the side's score now (guide SCORING: living power after the latest
     # boost or hinder, plus synergy), the same for teammates; hand: cards in the
@@ -269,9 +253,6 @@ class DiabolicardsGame(Game):
         return int(getattr(state, "turn_number", 0))
 
     def stat_resources(self, state: GameState) -> list[list[float]]:
-        from .queries import scores
-        from .state import DiaboState
-
         assert isinstance(state, DiaboState)
         totals = scores(state)
         on_mat = [
@@ -293,7 +274,6 @@ class DiabolicardsGame(Game):
         # "play" is a card placed from hand on a usual turn (guide YOUR TURN,
         # step 1); "draw" covers the opening hand and contract trades' takes;
         # "held": in the seat's hand when the game ended.
-        from .state import DiaboState
 
         assert isinstance(state, DiaboState)
         n = state.num_seats()
@@ -316,16 +296,10 @@ class DiabolicardsGame(Game):
 
     # -- analysis ---------------------------------------------------------------
     def card_places(self, state: GameState) -> list[CardPlace]:
-        from .fuzz import card_places
-        from .state import DiaboState
-
         assert isinstance(state, DiaboState)
         return card_places(state)
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
-        from .fuzz import check
-        from .state import DiaboState
-
         assert isinstance(state, DiaboState)
         check(state, deep)
 

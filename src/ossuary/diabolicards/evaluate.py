@@ -25,8 +25,8 @@ the same value. The other weights are round numbers tuned by playing the
 arena; fitted by how well they predict results
 (``bench/calibrate_diabolicards.py --weights``), they would predict no better.
 
-Importing this module registers it with the agents
-(:mod:`ossuary.agents.knowledge`).
+Its :data:`KNOWLEDGE` is the game's ``knowledge`` (``knowledge_at`` on its
+``Game``), which the agents load the first time they meet the game.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..agents.knowledge import GameKnowledge, register_knowledge
 from ..engine.core import GameState
+from ..engine.knowledge import GameKnowledge
 from ..engine.rng import Rng
 from . import late
 from .queries import free_slots, power_map, scores, special, zone_cards
@@ -392,7 +392,6 @@ KNOWLEDGE = GameKnowledge(
     relative_values=True,
     common_samples=COMMON_SAMPLES,
 )
-register_knowledge("diabolicards", KNOWLEDGE)
 
 __all__ = [
     "KNOWLEDGE",

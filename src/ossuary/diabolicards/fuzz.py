@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from ..engine.contract import CardPlace
 from .cards import DECK_SIZE
 from .state import ACTIVATION, REGULAR, SCORCH, SLOTS, DiaboState, code
+from .view import redact_event
 
 
 class InvariantError(AssertionError):
@@ -110,7 +111,6 @@ def check(s: DiaboState, deep: bool = True) -> None:
             raise InvariantError(f"returns {r} are not zero-sum")
     if not deep:
         return
-    from .view import redact_event
 
     # the log's own marks: an event with seen_by names its cards to those seats
     # only (every view is also judged from where the cards truly lie:

@@ -8,12 +8,14 @@ from typing import Any
 
 from ..engine.core import Decision
 from ..engine.errors import DeckError, OssuaryError
+from ..engine.game import check_setup
 from ..engine.rng import Rng
 from . import deaths as _deaths  # noqa: F401  (registers the kill and death steps)
 from . import effects as _effects  # noqa: F401  (registers the ability verbs)
-from . import rules
+from . import rules, view, words
 from . import scorched as _scorched  # noqa: F401  (registers the Scorched Earth step)
 from .cards import DECK_SIZE, ZONES, deck
+from .fuzz import check
 from .queries import (
     contract_turn_allowed,
     free_slots,
@@ -28,6 +30,7 @@ from .state import (
     CONTRACT_MIN_DECK,
     KIND_LETTER,
     MODES,
+    RULES,
     RULESET,
     VERSION,
     DiaboState,
@@ -35,6 +38,7 @@ from .state import (
 )
 
 SEATS = tuple(MODES.values())
+TITLE = "Diabolicards"
 
 
 class SavedGameError(OssuaryError):
@@ -66,9 +70,7 @@ def new_game(
     starts, or None to let the seed choose. There is one shared deck, so
     ``decks`` must be None or empty.
     """
-    from .entry import GAME
-
-    GAME.check_setup(seats, seed, first)  # seats, seed and first checked: a SetupError
+    check_setup(TITLE, SEATS, seats, seed, first)  # seats, seed and first checked: a SetupError
     if decks and any(decks):
         raise DeckError("Diabolicards has one shared 80-card deck: give no deck lists")
     s = _blank(seats)
@@ -139,7 +141,6 @@ def deserialize(text: str) -> DiaboState:
     try:
         s = DiaboState.from_json(data, deck())
         _check_saved(s)
-        from .fuzz import check
 
         check(s, deep=False)
     except SavedGameError:
@@ -162,13 +163,13 @@ def _check_saved(s: DiaboState) -> None:
     if (s.perspective is not None and not 0 <= s.perspective < n) or s.ply < 0:
         raise SavedGameError("saved game: 'perspective' is not a seat, or 'ply' is negative")
     for name, *args in s.stack:
-        if name not in DiaboState.STEPS or not all(
+        if name not in RULES.steps or not all(
             isinstance(a, int | str | bool) or a is None for a in args
         ):
             raise SavedGameError(f"saved game: unknown step {name!r} on the stack")
     p = s.pending
     if p is not None:
-        if not isinstance(p, Decision) or p.kind not in DiaboState.RESUME or not 0 <= p.player < n:
+        if not isinstance(p, Decision) or p.kind not in RULES.resumes or not 0 <= p.player < n:
             raise SavedGameError("saved game: the pending decision is malformed")
         if not p.options or not all(isinstance(o, str) for o in p.options):
             raise SavedGameError("saved game: the pending decision has no options")
@@ -299,3 +300,14 @@ def _why_not_turn(
     if verb == "play" and not any(free_slots(s, side, z) for z in range(3)):
         return "no zone of yours has an empty slot", "THE SLOTS"
     return None
+
+
+# the one place the rules are bound: the state's behaviours (engine/rules.py)
+RULES.bind(
+    view=view.view,
+    resample=view.resample,
+    redact_event=view.redact_event,
+    action_label=words.label,
+    prompt=words.prompt,
+    explain_illegal=explain_illegal,
+)

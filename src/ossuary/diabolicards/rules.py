@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.core import ResumeFn, StepFn
 from .cards import DECK_SIZE
 from .mat import ALL_SEATS, put, relocate, seats_bits
 from .queries import (
@@ -32,6 +31,7 @@ from .state import (
     CONTRACT_SLOTS,
     KIND_LETTER,
     REGULAR,
+    RULES,
     SCORCH,
     SLOTS,
     DiaboState,
@@ -39,27 +39,7 @@ from .state import (
     event,
 )
 
-STEPS: dict[str, StepFn] = {}
-RESUME: dict[str, ResumeFn] = {}
-
 F = Callable[..., None]
-
-
-def step(fn: F) -> F:
-    STEPS[fn.__name__.removeprefix("step_")] = fn
-    return fn
-
-
-def resume(kind: str) -> Callable[[F], F]:
-    def wrap(fn: F) -> F:
-        RESUME[kind] = fn
-        return fn
-
-    return wrap
-
-
-DiaboState.STEPS = STEPS
-DiaboState.RESUME = RESUME
 
 
 # =============================================================================
@@ -187,7 +167,7 @@ def turn_options(s: DiaboState, seat: int) -> tuple[str, ...]:
     return tuple(opts)
 
 
-@step
+@RULES.step
 def step_begin(s: DiaboState, seat: int) -> None:
     """A seat's turn comes up. THE END: with no legal play it passes (for good
     with an empty hand); when every seat has passed in a row, the game ends."""
@@ -207,7 +187,7 @@ def step_begin(s: DiaboState, seat: int) -> None:
         s.push("begin", (seat + 1) % s.n)
 
 
-@resume("turn")
+@RULES.resume("turn")
 def resume_turn(s: DiaboState, ctx: tuple[object, ...], aid: str) -> None:
     seat = s.turn
     parsed = PARSE.get(aid)
@@ -251,7 +231,7 @@ def move_trio(s: DiaboState, seat: int, zone: int) -> None:
     s.push("settle")
 
 
-@step
+@RULES.step
 def step_draw(s: DiaboState, seat: int) -> None:
     """THE USUAL TURN, step 6: draw a card if the deck is not empty."""
     if s.deck:
@@ -260,7 +240,7 @@ def step_draw(s: DiaboState, seat: int) -> None:
             s.push("settle")  # Borrowed Time: the deck just ran out
 
 
-@step
+@RULES.step
 def step_end_turn(s: DiaboState, seat: int, contract: int) -> None:
     """After any turn (THE CONTRACTS): a deck that drops below 10 bans contract
     turns; a Contract Turn must be followed by a Usual Turn. Then Why See
@@ -285,13 +265,13 @@ def step_end_turn(s: DiaboState, seat: int, contract: int) -> None:
             s.push("reveal", watcher, enemy_side)
 
 
-@step
+@RULES.step
 def step_reveal(s: DiaboState, seat: int, to_side: int) -> None:
     if s.hands[seat]:
         s.ask("reveal", seat, tuple(f"show {c}" for c in s.hands[seat]), seat, to_side)
 
 
-@resume("reveal")
+@RULES.resume("reveal")
 def resume_reveal(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     seat, to_side = ctx
     show(s, seat, int(aid.split()[1]), to_side)
@@ -322,7 +302,7 @@ def trade(s: DiaboState, seat: int, slot: int) -> None:
     s.ask("give", seat, give, slot, cid)
 
 
-@resume("give")
+@RULES.resume("give")
 def resume_give(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
     slot, _taken = ctx
     seat = s.turn
@@ -342,7 +322,7 @@ def resume_give(s: DiaboState, ctx: tuple[int, ...], aid: str) -> None:
 # =============================================================================
 # The end (THE END)
 # =============================================================================
-@step
+@RULES.step
 def step_game_end(s: DiaboState) -> None:
     """Total power per side (latest boosts and hinders, plus synergy); the
     higher side wins, a tie is a tie."""

@@ -21,6 +21,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..engine.errors import CardFileError
+
 Group = Literal[
     "Useless Apexes", "Harmless Humans", "Retired Folk", "Why Even", "Vask Executives",
     "The Gang", "Havenvale Batch", "The Vantheon", "Doomed Squad", "The Diabolicals",
@@ -344,8 +346,6 @@ def _location(loc: tuple[int | str, ...]) -> str:
 
 def validate_card(raw: Any, source: str) -> Card:
     """Check one card table; a :class:`CardFileError` says where and what."""
-    from ..engine.errors import CardFileError
-
     name = raw.get("name") if isinstance(raw, dict) else None
     where = f"{source}: card {name!r}" if isinstance(name, str) and name else f"{source}: a card"
     if not isinstance(raw, dict):

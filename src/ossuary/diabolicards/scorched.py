@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from .mat import take_off
 from .queries import special, zone_cards
-from .rules import step
-from .state import DiaboState, at, event
+from .state import RULES, DiaboState, at, event
 
 
 def other_scorched(s: DiaboState, cid: int) -> int:
@@ -26,7 +25,7 @@ def other_scorched(s: DiaboState, cid: int) -> int:
     return -1
 
 
-@step
+@RULES.step
 def step_scorched(s: DiaboState, cid: int) -> None:
     """Runs after a Scorched Earth card's Endgame has settled."""
     other = other_scorched(s, cid)

@@ -23,15 +23,20 @@ pick that card again.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng, as_rng
+from ..engine.rng import Rng
+from ..engine.rules import Ruleset
 from .cards import CardDef
 
 RULESET = "diabolicards"
 VERSION = "1"
+# a turn and a hand card given to the contracts or shown are choices over a
+# hidden hand: asked even with one option
+RULES: Ruleset[DiaboState] = Ruleset(
+    RULESET, VERSION, always_ask=frozenset({"turn", "give", "reveal"})
+)
 SLOTS = 8  # regular slots per zone (THE SLOTS)
 CONTRACT_SLOTS = 4  # THE CONTRACTS: four face-up cards
 CONTRACT_MIN_DECK = 10  # THE CONTRACTS: contract turns need 10+ cards in the deck
@@ -75,11 +80,9 @@ def code(side: int, zone: int, kind: int) -> int:
 class DiaboState(GameState):
     """A game of Diabolicards in progress. See :mod:`ossuary.diabolicards.rules`."""
 
+    rules = RULES
     ruleset = RULESET
     version = VERSION
-    # a turn and a hand card given to the contracts or shown are choices over a
-    # hidden hand: asked even with one option (engine: ALWAYS_ASK)
-    ALWAYS_ASK = frozenset({"turn", "give", "reveal"})
 
     __slots__ = (
         "act", "banned", "contract_last", "contracts", "ctrl", "dead", "deck", "deck_high",
@@ -263,39 +266,6 @@ class DiaboState(GameState):
         s.log = data["log"]
         s.winner = data["winner"]
         return s
-
-    # -- the public API's game-specific parts (the rules live in other modules)
-    def action_label(self, aid: str) -> str:
-        from .words import label
-
-        return label(self, aid)
-
-    def prompt(self) -> str:
-        from .words import prompt
-
-        return prompt(self)
-
-    def explain_illegal(self, aid: str) -> tuple[str, str]:
-        from .game import explain_illegal
-
-        return explain_illegal(self, aid)
-
-    # seat and log_from as given by anyone: the view checks them (a compiled
-    # method would refuse a wrong type before the check could say what was wrong)
-    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat, log_from)
-
-    def resample(self, seat: object, rng: Rng | random.Random) -> DiaboState:
-        from .view import resample
-
-        return resample(self, seat, as_rng(rng))
-
-    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from .view import redact_event
-
-        return redact_event(event, seat)
 
     def num_seats(self) -> int:
         return self.n

@@ -14,7 +14,7 @@ from .errors import (
     StateError,
     UnknownSeat,
 )
-from .replay import Replay, register_ruleset
+from .replay import Replay
 from .rng import Rng
 
 __all__ = [
@@ -34,5 +34,4 @@ __all__ = [
     "SetupError",
     "StateError",
     "UnknownSeat",
-    "register_ruleset",
 ]

@@ -16,19 +16,19 @@ and ``serialize`` is complete JSON.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, SampleError, UnknownSeat
 from .names import seat_name
-from .rng import Rng
+from .rng import Rng, as_rng
+from .rules import ResumeFn, Ruleset, Step, StepFn
 from .untrusted import shown
 
-Step = tuple[Any, ...]
+__all__ = ["MAX_ACTION_ID", "Action", "Decision", "GameState", "ResumeFn", "Step", "StepFn"]
+
 MAX_ACTION_ID = 200  # characters; option ids are a few words
-StepFn = Callable[..., None]
-ResumeFn = Callable[..., None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,17 +84,17 @@ def _to_tuple(value: Any) -> Any:
 class GameState:
     """Base class of every game's state; the public API all games share.
 
-    Subclasses fill ``STEPS`` (step name -> function(state, *args)) and
-    ``RESUME`` (decision kind -> function(state, ctx, chosen_id)), and provide
-    ``clone``, ``serialize``, ``view``, ``resample``, ``returns``,
-    ``action_label`` and ``explain_illegal``.
+    A subclass is the game's data: it sets ``rules``, its
+    :class:`~ossuary.engine.rules.Ruleset`, in its class body (the steps,
+    decision kinds and behaviours the rules modules register there), and
+    gives ``clone``, ``serialize``, ``returns``, ``num_seats`` and
+    ``deck_lists``. ``view``, ``resample``, ``redact_event``,
+    ``action_label``, ``prompt`` and ``explain_illegal`` are the ruleset's.
     """
 
-    STEPS: ClassVar[dict[str, StepFn]] = {}
-    RESUME: ClassVar[dict[str, ResumeFn]] = {}
-    # Decision kinds that are asked even when only one option is legal, because
-    # skipping them would tell the other players something hidden.
-    ALWAYS_ASK: ClassVar[frozenset[str]] = frozenset()
+    #: the game's rules (set in the subclass's body; this one runs nothing)
+    rules: ClassVar[Ruleset[Any]] = Ruleset("game", "0")
+    #: the ruleset's name and version, as replays and saved games carry them
     ruleset: ClassVar[str] = "game"
     version: ClassVar[str] = "0"
 
@@ -128,16 +128,16 @@ class GameState:
         """Stop for a decision; a forced choice resumes at once unless it is
         ``secret``: a choice over hidden cards, where skipping the question would
         tell the other players what those cards are (or the kind is in
-        ``ALWAYS_ASK``)."""
-        if len(options) == 1 and not secret and kind not in self.ALWAYS_ASK:
-            self.RESUME[kind](self, ctx, options[0])
+        the ruleset's ``always_ask``)."""
+        if len(options) == 1 and not secret and kind not in self.rules.always_ask:
+            self.rules.resumes[kind](self, ctx, options[0])
             return
         self.pending = Decision(kind, player, options, ctx)
 
     def run(self) -> None:
         """Run steps until a decision is pending or the game is over."""
         stack = self.stack
-        steps = self.STEPS
+        steps = self.rules.steps
         while self.pending is None and stack and self.winner is None:
             step = stack.pop()
             fn = steps[step[0]]
@@ -198,7 +198,7 @@ class GameState:
         self.pending = None
         self.history.append(aid)
         self.ply += 1
-        self.RESUME[pending.kind](self, pending.ctx, aid)
+        self.rules.resumes[pending.kind](self, pending.ctx, aid)
         self.run()
 
     def replay_first(self) -> int | None:
@@ -254,16 +254,18 @@ class GameState:
         true state; their samples are :meth:`resample` of it."""
         return self.resample(self.check_sample_seat(seat), Rng(0))
 
-    # -- for subclasses --------------------------------------------------------
+    # -- the ruleset's behaviours (Ruleset.bind) --------------------------------
     def action_label(self, aid: str) -> str:
-        return aid
+        """The option ``aid`` in words for people."""
+        return self.rules.action_label(self, aid)
 
     def prompt(self) -> str:
         """What the pending decision asks, in words for people."""
-        return "" if self.pending is None else self.pending.kind
+        return self.rules.prompt(self)
 
     def explain_illegal(self, aid: str) -> tuple[str, str]:
-        return self.not_an_option(aid), ""
+        """(Why ``aid`` is refused now, the rule that says so)."""
+        return self.rules.explain_illegal(self, aid)
 
     def not_an_option(self, aid: str) -> str:
         """Why ``aid`` is refused when a game has nothing more particular to say:
@@ -280,8 +282,27 @@ class GameState:
         )
 
     def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return event
+        """A log event as ``seat`` may read it (None: a spectator)."""
+        return self.rules.redact_event(event, seat)
 
+    # seat and log_from as given by anyone: the game's view checks them (a
+    # compiled method would refuse a wrong type before the check could say what
+    # was wrong)
+    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator, public information only), as
+        fresh JSON-ready data."""
+        return self.rules.view(self, seat, log_from)
+
+    def resample(self, seat: object, rng: Rng | random.Random) -> GameState:
+        """A determinization for ``seat`` at its own decision: an independent
+        full state in which every card the seat can't see is dealt anew; no
+        seed, no history, the seat's redacted log; ``perspective == seat``.
+        ``rng`` is the engine's :class:`Rng` or a :class:`random.Random`
+        (:func:`~ossuary.engine.rng.as_rng`)."""
+        found: GameState = self.rules.resample(self, seat, as_rng(rng))
+        return found
+
+    # -- the game's data (the subclass) ---------------------------------------------
     def returns(self) -> list[float]:
         raise NotImplementedError
 
@@ -295,19 +316,6 @@ class GameState:
         raise NotImplementedError
 
     def serialize(self) -> str:
-        raise NotImplementedError
-
-    def view(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator, public information only), as
-        fresh JSON-ready data."""
-        raise NotImplementedError
-
-    def resample(self, seat: int, rng: Rng | random.Random) -> GameState:
-        """A determinization for ``seat`` at its own decision: an independent
-        full state in which every card the seat can't see is dealt anew; no
-        seed, no history, the seat's redacted log; ``perspective == seat``.
-        ``rng`` is the engine's :class:`Rng` or a :class:`random.Random`
-        (:func:`~ossuary.engine.rng.as_rng`)."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:

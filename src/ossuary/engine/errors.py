@@ -55,3 +55,13 @@ class SampleError(OssuaryError):
 class StateError(OssuaryError):
     """A saved state (``deserialize``) that is not one the engine wrote: garbage,
     another game's or version's, or tampered with."""
+
+
+class UnknownGame(OssuaryError):
+    """A game name that no installed package registers (:mod:`ossuary.engine.registry`)."""
+
+
+class BrokenGame(OssuaryError):
+    """A registered game that can't be played: its package fails to load, or its
+    :class:`~ossuary.engine.game.Game` is not whole (the message names what is
+    missing)."""

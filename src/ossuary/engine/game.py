@@ -20,17 +20,21 @@ Filters for ``ossuary cards --FIELD VALUE`` match those fields (see
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .contract import CardPlace
 from .core import GameState
 from .encoder import Encoder as Encoder  # part of what a game gives (rl_encoder)
-from .errors import OssuaryError, QueryError, SetupError
+from .errors import BrokenGame, OssuaryError, QueryError, SetupError
+from .knowledge import PLAIN, GameKnowledge
 from .names import seat_name
 from .rng import Rng
+from .rules import Ruleset
 from .untrusted import is_int, shown
 
 CardRecord = dict[str, Any]
@@ -74,6 +78,75 @@ class Game:
     modes: ClassVar[Mapping[str, int]] = {}
     #: what ``ossuary cards --FIELD VALUE`` accepts: field -> help text
     card_filters: ClassVar[Mapping[str, str]] = {}
+    #: the game's :class:`~ossuary.engine.rules.Ruleset` (its state class's
+    #: ``rules``): its steps, decision kinds and bound behaviours. The registry
+    #: refuses a game whose ruleset is not whole (:meth:`missing`)
+    rules: ClassVar[Ruleset[Any] | None] = None
+    #: where the agents' :class:`~ossuary.engine.knowledge.GameKnowledge` is,
+    #: ``"module:NAME"`` relative to the game's package (``".evaluate:KNOWLEDGE"``),
+    #: imported the first time an agent asks (:meth:`knowledge`); "": none, the
+    #: agents play the game with :data:`~ossuary.engine.knowledge.PLAIN`
+    knowledge_at: ClassVar[str] = ""
+    #: where the RL :class:`Encoder` class is, ``".encode:MyEncoder"`` (made with
+    #: the number of seats), imported the first time one is asked for
+    #: (:meth:`rl_encoder`: the encoders need numpy, which playing does not);
+    #: "": the game has none yet
+    encoder_at: ClassVar[str] = ""
+
+    # -- identity and wholeness -----------------------------------------------------
+    @property
+    def package(self) -> str:
+        """The package that holds the game (its files: lessons, the browser's
+        board, shipped policies): the package of its ``Game`` subclass."""
+        module = type(self).__module__
+        spec = getattr(sys.modules.get(module), "__spec__", None)
+        parent = getattr(spec, "parent", None)
+        return parent if isinstance(parent, str) and parent else module
+
+    def missing(self) -> list[str]:
+        """What keeps this game from being played, in words (empty: nothing):
+        the registry (:mod:`ossuary.engine.registry`) refuses a game that
+        misses anything, naming it."""
+        problems = [f"no {what}" for what in ("name", "title", "seat_counts")
+                    if not getattr(self, what)]  # fmt: skip
+        for method in ("new_game", "deserialize"):
+            if getattr(type(self), method) is getattr(Game, method):
+                problems.append(f"no {method} (its Game subclass must give it)")
+        rules = self.rules
+        if not isinstance(rules, Ruleset):
+            return [*problems, "no ruleset (set rules = RULES, its state class's, on its Game)"]
+        if rules.name != self.name:
+            problems.append(f"its ruleset is called {rules.name!r}, not {self.name!r}")
+        return problems + [f"its rules: {p}" for p in rules.missing()]
+
+    def knowledge(self) -> GameKnowledge:
+        """What the search agents know of this game (its evaluation, how to name
+        its moves): the object :attr:`knowledge_at` names, loaded on first use;
+        :data:`~ossuary.engine.knowledge.PLAIN` when it names none."""
+        found = self.__dict__.get("_knowledge")
+        if isinstance(found, GameKnowledge):
+            return found
+        if not self.knowledge_at:
+            return PLAIN
+        loaded = self.load_part(self.knowledge_at, "knowledge")
+        if not isinstance(loaded, GameKnowledge):
+            raise BrokenGame(
+                f"{self.title}: its knowledge ({self.knowledge_at}) is not a GameKnowledge"
+            )
+        self.__dict__["_knowledge"] = loaded
+        return loaded
+
+    def load_part(self, where: str, what: str) -> object:
+        """The object ``where`` names (``".module:NAME"`` in the game's package),
+        imported now: how a game's parts that only some front ends use are
+        loaded when used, not when the game registers."""
+        module, _, attribute = where.partition(":")
+        try:
+            return getattr(importlib.import_module(module, self.package), attribute)
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise BrokenGame(
+                f"{self.title}: its {what} ({where}) could not be loaded: {exc}"
+            ) from exc
 
     # -- rules (required) -------------------------------------------------------
     def new_game(
@@ -122,30 +195,13 @@ class Game:
 
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count the rules don't allow, saying which they do."""
-        if not is_int(seats):
-            raise SetupError(f"seats must be a whole number of players, not {shown(seats)}")
-        if seats not in self.seat_counts:
-            counts = self.seat_counts
-            if counts == tuple(range(counts[0], counts[-1] + 1)):
-                allowed = f"{counts[0]} to {counts[-1]}"
-            else:
-                allowed = " or ".join(str(n) for n in counts)
-            raise SetupError(f"{self.title} is for {allowed} players, not {seats}")
+        check_seats(self.title, self.seat_counts, seats)
 
     def check_setup(self, seats: int, seed: int, first: int | None) -> None:
         """Refuse what :meth:`new_game` can't start from (every game calls this
         first): a seat count the rules don't allow, a seed that isn't a whole
         number, a first player who isn't a seat."""
-        self.check_seats(seats)
-        if not is_int(seed) or not -MAX_SEED < seed < MAX_SEED:
-            raise SetupError(
-                f"the seed must be a whole number below 2**64 in size, not {shown(seed)}"
-            )
-        if first is not None and (not is_int(first) or not 0 <= first < seats):
-            raise SetupError(
-                f"first player must be a seat from 0 to {seats - 1} (or None: the seed "
-                f"chooses), not {shown(first)}"
-            )
+        check_setup(self.title, self.seat_counts, seats, seed, first)
 
     # -- cards ------------------------------------------------------------------
     def cards(self, card_file: Path | None = None) -> list[CardRecord]:
@@ -395,9 +451,18 @@ class Game:
 
     # -- research -----------------------------------------------------------------
     def rl_encoder(self, seats: int = 2) -> Encoder:
-        """The :class:`Encoder` for ``seats`` players (needs numpy: the ``rl``
-        extra). A game without one raises :class:`NotSupported`."""
-        raise NotSupported(f"{self.title} has no RL encoder yet (docs/rl.md says what one needs)")
+        """The :class:`Encoder` for ``seats`` players (the class :attr:`encoder_at`
+        names). A game without one raises :class:`NotSupported`."""
+        if not self.encoder_at:
+            raise NotSupported(
+                f"{self.title} has no RL encoder yet (docs/rl.md says what one needs)"
+            )
+        self.check_seats(seats)
+        encoder = self.load_part(self.encoder_at, "RL encoder")
+        if not (isinstance(encoder, type) and issubclass(encoder, Encoder)):
+            raise BrokenGame(f"{self.title}: its RL encoder ({self.encoder_at}) is not an Encoder")
+        make = cast(Callable[[int], Encoder], encoder)  # a game's encoder takes the seats
+        return make(seats)
 
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
@@ -471,7 +536,29 @@ def match_number(value: int, spec: str, option: str = "value") -> bool:
     return value >= n if m["end"] == "+" else value <= n if m["end"] == "-" else value == n
 
 
-def check_game_class(game: Game) -> None:
-    """Fail loudly if a registered game forgot its identity."""
-    if not game.name or not game.title or not game.seat_counts:
-        raise TypeError(f"{type(game).__name__} must set name, title and seat_counts")
+def check_seats(title: str, seat_counts: tuple[int, ...], seats: int) -> None:
+    """Refuse a seat count the rules of ``title`` don't allow, saying which they
+    do (:meth:`Game.check_seats`; a game's own modules call this one, so that
+    they need not import the module that makes the game's ``Game``)."""
+    if not is_int(seats):
+        raise SetupError(f"seats must be a whole number of players, not {shown(seats)}")
+    if seats not in seat_counts:
+        if seat_counts == tuple(range(seat_counts[0], seat_counts[-1] + 1)):
+            allowed = f"{seat_counts[0]} to {seat_counts[-1]}"
+        else:
+            allowed = " or ".join(str(n) for n in seat_counts)
+        raise SetupError(f"{title} is for {allowed} players, not {seats}")
+
+
+def check_setup(
+    title: str, seat_counts: tuple[int, ...], seats: int, seed: int, first: int | None
+) -> None:
+    """What :meth:`Game.check_setup` refuses, for a game's own ``new_game``."""
+    check_seats(title, seat_counts, seats)
+    if not is_int(seed) or not -MAX_SEED < seed < MAX_SEED:
+        raise SetupError(f"the seed must be a whole number below 2**64 in size, not {shown(seed)}")
+    if first is not None and (not is_int(first) or not 0 <= first < seats):
+        raise SetupError(
+            f"first player must be a seat from 0 to {seats - 1} (or None: the seed "
+            f"chooses), not {shown(first)}"
+        )

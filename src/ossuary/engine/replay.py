@@ -5,7 +5,8 @@ that ``new_game`` with the replay's setup deals the same game again, whatever
 the game decides during play and whenever it decides it.
 
 A replay rebuilds a game exactly, because the game's randomness lives in its
-state. Games register how to start themselves; the kernel imports no game.
+state. The game is the registry's (:mod:`ossuary.engine.registry`) of the
+replay's ruleset name; the kernel imports no game.
 
 A full :class:`Replay` rebuilds every hand and deck order, so it is for after
 the game (or for the server that runs it). What a seat may be handed while the
@@ -15,7 +16,6 @@ built through the one redaction path (``view``).
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -24,28 +24,19 @@ from pathlib import Path
 from typing import Any
 
 from .core import MAX_ACTION_ID, GameState
-from .errors import IllegalAction, OssuaryError, ReplayError
-from .game import MAX_SEED
+from .errors import IllegalAction, OssuaryError, ReplayError, UnknownGame
+from .game import MAX_SEED, Game
+from .registry import get
 from .untrusted import load_json, read_file, shown
 
-NewGame = Callable[..., GameState]
-_RULESETS: dict[str, tuple[str, NewGame]] = {}
 
-
-def register_ruleset(name: str, version: str, new_game: NewGame) -> None:
-    _RULESETS[name] = (version, new_game)
-
-
-def ruleset(name: str) -> tuple[str, NewGame]:
-    """The (version, new_game) of a ruleset, importing its package on demand."""
-    if name not in _RULESETS:
-        try:
-            importlib.import_module(f"ossuary.{name}")
-        except ImportError as exc:
-            raise ReplayError(f"unknown ruleset {name!r}") from exc
-    if name not in _RULESETS:
-        raise ReplayError(f"unknown ruleset {name!r}")
-    return _RULESETS[name]
+def ruleset(name: str) -> Game:
+    """The game whose ruleset is called ``name`` (a :class:`ReplayError` when no
+    installed package registers it)."""
+    try:
+        return get(name)
+    except UnknownGame as exc:
+        raise ReplayError(f"unknown ruleset {name!r}") from exc
 
 
 @dataclass
@@ -112,14 +103,17 @@ class Replay:
         return cls.from_json(text, str(path))
 
     def start(self) -> GameState:
-        version, new_game = ruleset(self.ruleset)
+        game = ruleset(self.ruleset)
+        version = game.rules.version if game.rules is not None else ""
         if version != self.version:
             raise ReplayError(
                 f"replay was made with {self.ruleset} rules version {self.version}; "
                 f"this Ossuary has version {version}"
             )
         try:
-            return new_game(decks=self.decks, seats=self.seats, seed=self.seed, first=self.first)
+            return game.new_game(
+                decks=self.decks, seats=self.seats, seed=self.seed, first=self.first
+            )
         except (OssuaryError, ValueError) as exc:
             raise ReplayError(f"cannot start the game: {exc}") from exc
 

@@ -24,16 +24,15 @@ from .rules import (
     gain_souls,
     lose_souls,
     place_minion,
-    resume,
     reveal_all,
     sever,
-    step,
     stitch_onto,
     take_minion,
     to_graveyard,
     to_hand,
 )
-from .state import Abomination, HecatombState
+from .schema import CUSTOM_EFFECTS
+from .state import RULES, Abomination, HecatombState
 
 Verb = Callable[[HecatombState, int, int, str, Effect, Any, int], None]
 
@@ -293,7 +292,7 @@ def do_discard(
         s.push("discard", q, n, chooser, p)
 
 
-@step
+@RULES.step
 def step_draw_up_to(s: HecatombState, q: int, n: int) -> None:
     n = min(n, len(s.seats[q].deck))
     if n > 0:
@@ -304,7 +303,7 @@ def _cont_draw(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     draw(s, ctx[0], int(choice.split()[1]))
 
 
-@step
+@RULES.step
 def step_discard(s: HecatombState, q: int, n: int, chooser: str, p: int) -> None:
     hand = s.seats[q].hand
     if n <= 0 or not hand:
@@ -396,14 +395,14 @@ def do_put_into_play(
     s.push("pick_zone", "put", p, 1, eff.get("from", "hand"), eff.get("filter"))
 
 
-@step
+@RULES.step
 def step_shuffle(s: HecatombState, p: int) -> None:
     s.rng.shuffle(s.seats[p].deck)
     for c in s.seats[p].deck:
         s.known[c] = 0
 
 
-@step
+@RULES.step
 def step_pick_zone(s: HecatombState, what: str, p: int, n: int, side: str, flt: Any) -> None:
     if n <= 0:
         return
@@ -534,6 +533,7 @@ def register_effect(name: str) -> Callable[[Verb], Verb]:
 
     def deco(fn: Verb) -> Verb:
         CUSTOM[name] = fn
+        CUSTOM_EFFECTS.add(name)  # what the card schema accepts
         return fn
 
     return deco
@@ -568,6 +568,6 @@ _CONTINUATIONS: dict[str, Callable[[HecatombState, tuple[Any, ...], str], None]]
 }
 
 
-@resume("choose")
+@RULES.resume("choose")
 def resume_choose(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     _CONTINUATIONS[ctx[0]](s, ctx[1:], choice)

@@ -11,26 +11,55 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.table import Table
+
 from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import (
     CardRecord,
     DeckSpec,
-    Encoder,
     Game,
     LessonClaim,
     LessonCondition,
     match_number,
 )
 from ..engine.rng import Rng
-from .cards import DOOMS, CardDef, CardPool, base_pool, load_card_file
+from .board import (
+    DOOM_STYLE,
+    LEGEND,
+    card_panel,
+    format_event,
+    keyword_text,
+    option_group,
+    render_board,
+    result_lines,
+    summary_lines,
+    visible_cards,
+)
+from .cards import DOOMS, TYPES, CardDef, CardPool, base_pool, load_card_file
 from .catalog import keywords_of
-from .state import RULESET
+from .decks import (
+    deck_about,
+    deck_problems,
+    format_deck,
+    parse_deck_text,
+    preconstructed,
+    random_deck,
+)
+from .fuzz import card_places, check, fuzz_decks
+from .game import deserialize, new_game
+from .lesson import claims, conditions
+from .scenario import load_scenario
+from .state import RULES, RULESET, HecatombState
+from .words import GLOSSARY, narrate
 
 
 class HecatombGame(Game):
     name = RULESET
+    rules = RULES  # bound in game.py, imported above
+    knowledge_at = ".evaluate:KNOWLEDGE"
+    encoder_at = ".encode:HecatombEncoder"
     title = "Hecatomb"
     summary = "Stack minions into abominations, attack to reap souls; 2 to 6 players."
     seat_counts = (2, 3, 4, 5, 6)
@@ -54,19 +83,13 @@ class HecatombGame(Game):
         seed: int = 0,
         first: int | None = None,
     ) -> GameState:
-        from .game import new_game
-
         return new_game(decks=None if decks is None else list(decks), seats=seats, seed=seed,
                         first=first)  # fmt: skip
 
     def deserialize(self, text: str) -> GameState:
-        from .game import deserialize
-
         return deserialize(text)
 
     def load_scenario(self, text: str | Path) -> GameState:
-        from .scenario import load_scenario
-
         return load_scenario(text)
 
     # -- cards ------------------------------------------------------------------
@@ -88,8 +111,6 @@ class HecatombGame(Game):
         ]  # fmt: skip
 
     def card_cells(self, record: CardRecord) -> dict[str, str]:
-        from .board import keyword_text
-
         return {"keyword_text": keyword_text(self._defs[record["name"]].keywords)}
 
     def card_matches(self, record: CardRecord, field: str, value: str) -> bool:
@@ -98,8 +119,6 @@ class HecatombGame(Game):
         if field == "doom" and want not in DOOMS:
             raise QueryError(f"--doom {value!r}: choose one of {', '.join(DOOMS)}")
         if field == "type":
-            from .cards import TYPES
-
             if not any(want in t for t in TYPES):
                 raise QueryError(f"--type {value!r}: card types are {', '.join(TYPES)}")
             return want in card.type
@@ -124,27 +143,19 @@ class HecatombGame(Game):
         return " ".join((c.name, c.text, c.doom, c.type, c.subtype, *keywords_of(c)))
 
     def card_detail(self, record: CardRecord) -> Any:
-        from .board import card_panel
-
         return card_panel(self._defs[record["name"]])
 
     # -- decks ------------------------------------------------------------------
     def preconstructed(self) -> dict[str, list[str]]:
-        from .decks import preconstructed
-
         return preconstructed()
 
     def deck_about(self, name: str) -> str:
-        from .decks import deck_about
-
         pool = base_pool()
         dooms = sorted({pool[n].doom for n in self.preconstructed().get(name, [])}, key=DOOMS.index)
         about = deck_about(name)
         return " + ".join(dooms) + (f": {about}" if about else "")
 
     def parse_deck(self, text: str, source: str = "deck") -> list[str]:
-        from .decks import deck_problems, parse_deck_text
-
         problems: list[str] = []  # unknown cards and the deck rules' problems, all at once
         deck = parse_deck_text(text, base_pool(), source=source, problems=problems)
         problems += deck_problems(deck.main, base_pool(), source)
@@ -153,8 +164,6 @@ class HecatombGame(Game):
         return deck.main
 
     def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
-        from .decks import deck_problems, parse_deck_text
-
         unreadable: list[str] = []
         deck = parse_deck_text(text, base_pool(), source=source, problems=unreadable)
         if unreadable:
@@ -162,15 +171,9 @@ class HecatombGame(Game):
         return deck.main, deck_problems(deck.main, base_pool(), source)
 
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
-        from .decks import format_deck
-
         return format_deck(list(cards), base_pool(), title=title)
 
     def deck_summary(self, cards: Sequence[str]) -> Any:
-        from rich.table import Table
-
-        from .board import DOOM_STYLE
-
         pool = base_pool()
         defs = [pool[n] for n in cards]
         table = Table(show_header=False, box=None, pad_edge=False)
@@ -199,19 +202,13 @@ class HecatombGame(Game):
 
     def lesson_claims(self) -> Mapping[str, LessonClaim]:
         """The checks of what the lesson's steps say (``lesson.py``)."""
-        from .lesson import claims
-
         return claims()
 
     def lesson_conditions(self) -> Mapping[str, LessonCondition]:
         """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
-        from .lesson import conditions
-
         return conditions()
 
     def glossary(self) -> list[tuple[str, str]]:
-        from .words import GLOSSARY
-
         return list(GLOSSARY)
 
     # -- terminal -----------------------------------------------------------------
@@ -220,8 +217,6 @@ class HecatombGame(Game):
     back_action = "cancel"
 
     def allow_back(self, state: GameState, seat: int) -> bool:
-        from .state import HecatombState
-
         if not isinstance(state, HecatombState):
             return False
         state.cancel_seats |= 1 << seat
@@ -230,8 +225,6 @@ class HecatombGame(Game):
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
-        from .board import render_board
-
         return render_board(view, me=me, me_label=me_label)
 
     def render_screen(
@@ -242,23 +235,15 @@ class HecatombGame(Game):
         width: int = 80,
         height: int | None = None,
     ) -> Any:
-        from .board import render_board
-
         return render_board(view, me=me, seat_labels=seat_labels, width=width, height=height)
 
     def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        from .board import option_group
-
         return option_group(view, action_id, label)
 
     def legend(self) -> list[str]:
-        from .board import LEGEND
-
         return list(LEGEND)
 
     def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        from .board import visible_cards
-
         return visible_cards(view)
 
     def card_record(self, name: str) -> CardRecord | None:
@@ -271,25 +256,16 @@ class HecatombGame(Game):
         return card.to_dict()
 
     def result_lines(self, view: dict[str, Any]) -> list[str]:
-        from .board import result_lines
-
         return result_lines(view)
 
     def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        from .board import summary_lines
-
         return summary_lines(view)
 
     def narrate(self, state: GameState, seat: int, action_id: str) -> str:
-        from .state import HecatombState
-        from .words import narrate
-
         assert isinstance(state, HecatombState)
         return narrate(state, seat, action_id)
 
     def format_event(self, event: dict[str, Any]) -> str:
-        from .board import format_event
-
         return format_event(event)
 
     # -- the browser --------------------------------------------------------------
@@ -298,29 +274,15 @@ class HecatombGame(Game):
         return Path(__file__).parent / "web"
 
     # -- research -----------------------------------------------------------------
-    def rl_encoder(self, seats: int = 2) -> Encoder:
-        from .encode import HecatombEncoder
-
-        self.check_seats(seats)
-        return HecatombEncoder(seats)
-
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
-        from .fuzz import fuzz_decks
-
         return fuzz_decks(seed, seats)
 
     def card_places(self, state: GameState) -> list[CardPlace]:
-        from .fuzz import card_places
-        from .state import HecatombState
-
         assert isinstance(state, HecatombState)
         return card_places(state)
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
-        from .fuzz import check
-        from .state import HecatombState
-
         assert isinstance(state, HecatombState)
         check(state, deep)
 
@@ -333,8 +295,6 @@ class HecatombGame(Game):
         return int(getattr(state, "turn_number", 0))
 
     def stat_resources(self, state: GameState) -> list[list[float]]:
-        from .state import HecatombState
-
         assert isinstance(state, HecatombState)
         minions = [0.0] * state.n
         for a in state.aboms.values():
@@ -365,8 +325,6 @@ class HecatombGame(Game):
         return out
 
     def random_deck(self, rng: Rng) -> list[str]:
-        from .decks import random_deck
-
         return random_deck(base_pool(), rng)
 
     def card_groups(self) -> dict[str, str]:

@@ -19,8 +19,8 @@ The evaluation has two parts.
 [0, 1] with a logistic curve (a lead of ``SCALE`` souls is worth about 73%).
 The weights are round numbers tuned by playing the arena (``docs/ai.md``).
 
-Importing this module registers it with the agents
-(:mod:`ossuary.agents.knowledge`).
+Its :data:`KNOWLEDGE` is the game's ``knowledge`` (``knowledge_at`` on its
+``Game``), which the agents load the first time they meet the game.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..agents.knowledge import GameKnowledge, register_knowledge
 from ..engine.core import GameState
+from ..engine.knowledge import GameKnowledge
 from ..engine.rng import Rng
 from .cards import CardDef
 from .queries import (
@@ -323,7 +323,6 @@ KNOWLEDGE = GameKnowledge(
     evaluate_stay=evaluate_stay,
     rollout_policy=rollout_policy,
 )
-register_knowledge("hecatomb", KNOWLEDGE)
 
 __all__ = [
     "KNOWLEDGE",

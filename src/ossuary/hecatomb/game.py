@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..engine.errors import DeckError, SetupError
+from ..engine.game import check_setup
 from ..engine.names import seat_name
 from ..engine.rng import Rng
 from ..engine.untrusted import shown, small_int
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
-from . import rules
+from . import rules, view, words
 from .cards import CardPool, base_pool
 from .decks import preconstructed, resolve_deck
 from .queries import (
@@ -18,9 +19,12 @@ from .queries import (
     mana_available,
     placements,
 )
-from .state import START_HAND, HecatombState
+from .saved import load_state
+from .state import RULES, START_HAND, HecatombState
 
 MIN_SEATS, MAX_SEATS = 2, 6
+TITLE = "Hecatomb"
+SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 
 
 def new_game(
@@ -36,9 +40,7 @@ def new_game(
     None uses the preconstructed decks in turn. ``first``: the first player, or
     None to let the seed choose.
     """
-    from .entry import GAME
-
-    GAME.check_setup(seats, seed, first)  # a SetupError names what is wrong
+    check_setup(TITLE, SEAT_COUNTS, seats, seed, first)  # a SetupError names what is wrong
     pool = pool or base_pool()
     if decks is None:
         names = list(preconstructed())
@@ -79,8 +81,6 @@ def deserialize(text: str) -> HecatombState:
     """Rebuild a state from :meth:`HecatombState.serialize` output, checked: a
     garbage, foreign or tampered text is a :class:`StateError` naming the field
     (see :mod:`ossuary.hecatomb.saved`)."""
-    from .saved import load_state
-
     return load_state(text)
 
 
@@ -243,3 +243,14 @@ def explain_illegal(self: HecatombState, aid: str) -> tuple[str, str]:
                 "glossary: Parasite",
             )
     return generic
+
+
+# the one place the rules are bound: the state's behaviours (engine/rules.py)
+RULES.bind(
+    view=view.view,
+    resample=view.resample,
+    redact_event=view.redact_event,
+    action_label=words.label,
+    prompt=words.prompt,
+    explain_illegal=explain_illegal,
+)

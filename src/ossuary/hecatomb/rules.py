@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.core import ResumeFn, StepFn
 from .cards import CardDef, CardPool
 from .queries import (
     abom_keywords,
@@ -30,10 +29,8 @@ from .queries import (
     placements,
     targets,
 )
-from .state import MAX_SIZE, WIN_SOULS, Abomination, Combat, HecatombState, Seat
+from .state import MAX_SIZE, RULES, WIN_SOULS, Abomination, Combat, HecatombState, Seat
 
-STEPS: dict[str, StepFn] = {}
-RESUME: dict[str, ResumeFn] = {}
 # effect verb -> fn(state, source_cid, controller, key, effect, target, x); filled by effects.py
 VERBS: dict[str, Callable[..., None]] = {}
 
@@ -42,23 +39,6 @@ F = Callable[..., None]
 # the option that steps back out of a play before it is paid for (seats in
 # ``cancel_seats`` only; see begin_play)
 CANCEL = "cancel"
-
-
-def step(fn: F) -> F:
-    STEPS[fn.__name__.removeprefix("step_")] = fn
-    return fn
-
-
-def resume(kind: str) -> Callable[[F], F]:
-    def wrap(fn: F) -> F:
-        RESUME[kind] = fn
-        return fn
-
-    return wrap
-
-
-HecatombState.STEPS = STEPS
-HecatombState.RESUME = RESUME
 
 
 # =============================================================================
@@ -240,7 +220,7 @@ def destroy_minions(s: HecatombState, cids: list[int], cause: str) -> None:
         s.push("destroy_fate", cid, cause, origin[cid])
 
 
-@step
+@RULES.step
 def step_destroy_fate(s: HecatombState, cid: int, cause: str, origin: int) -> None:
     kw = minion_keywords(s, cid)
     p = s.owner[cid]
@@ -257,7 +237,7 @@ def step_destroy_fate(s: HecatombState, cid: int, cause: str, origin: int) -> No
     finish_destroy(s, cid, cause)
 
 
-@resume("soulbound")
+@RULES.resume("soulbound")
 def resume_soulbound(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     cid, cause = ctx
     if choice == "no":
@@ -320,7 +300,7 @@ def queue_abom_triggers(s: HecatombState, a: Abomination, trigger: str, extra: A
         queue_triggers(s, cid, trigger, extra)
 
 
-@step
+@RULES.step
 def step_flush(s: HecatombState) -> None:
     """Order waiting triggered abilities: the active player's first, then
     clockwise; each player orders their own."""
@@ -337,7 +317,7 @@ def step_flush(s: HecatombState) -> None:
             s.push("order", p, tuple(mine))
 
 
-@step
+@RULES.step
 def step_order(s: HecatombState, p: int, items: tuple[tuple[Any, ...], ...]) -> None:
     if len(items) == 1:
         _push_trigger(s, items[0])
@@ -348,7 +328,7 @@ def step_order(s: HecatombState, p: int, items: tuple[tuple[Any, ...], ...]) -> 
     s.ask("order", p, tuple(f"first {k}" for k in seen.values()), p, items)
 
 
-@resume("order")
+@RULES.resume("order")
 def resume_order(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p, items = ctx
     k = int(choice.split()[1])
@@ -369,7 +349,7 @@ def ability_of(d: CardDef, key: str, idx: int) -> Any:
     return d.cond_abilities[idx] if key == "c" else d.abilities[idx]
 
 
-@step
+@RULES.step
 def step_ability(
     s: HecatombState, cid: int, p: int, key: str, idx: int, target: Any, x: int, confirmed: bool
 ) -> None:
@@ -395,14 +375,14 @@ def step_ability(
         s.push("effect", cid, p, key, idx, j, target, x)
 
 
-@resume("may")
+@RULES.resume("may")
 def resume_may(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     cid, p, key, idx, target, x = ctx
     if choice == "yes":
         s.push("ability", cid, p, key, idx, target, x, True)
 
 
-@step
+@RULES.step
 def step_effect(
     s: HecatombState, cid: int, p: int, key: str, idx: int, j: int, target: Any, x: int
 ) -> None:
@@ -413,7 +393,7 @@ def step_effect(
 # =============================================================================
 # Setup and the turn (rulebook "Setup and Start", "Turn Sequence")
 # =============================================================================
-@step
+@RULES.step
 def step_start_turn(s: HecatombState) -> None:
     """Ready phase, in order: gain 1 soul, untap, draw two (first turn: one)."""
     p = s.turn
@@ -445,7 +425,7 @@ def in_play_cards(s: HecatombState, p: int) -> list[int]:
     return out
 
 
-@step
+@RULES.step
 def step_main(s: HecatombState) -> None:
     """Main phase, any order: one mana card, play cards, attack, end the turn."""
     p = s.turn
@@ -500,7 +480,7 @@ def playable(s: HecatombState, p: int, d: CardDef, avail: list[int], in_combat: 
     return True
 
 
-@resume("main")
+@RULES.resume("main")
 def resume_main(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p = s.turn
     verb, _, rest = choice.partition(" ")
@@ -530,7 +510,7 @@ def use_tap(s: HecatombState, p: int, rest: str) -> None:
     s.push("ability", cid, p, "a", i, None, 0, False)
 
 
-@step
+@RULES.step
 def step_end_turn(s: HecatombState) -> None:
     """End of turn: end-of-turn abilities, then one-time effects end."""
     s.push("cleanup")
@@ -539,7 +519,7 @@ def step_end_turn(s: HecatombState) -> None:
         queue_triggers(s, cid, "turn_end")
 
 
-@step
+@RULES.step
 def step_cleanup(s: HecatombState) -> None:
     """Rulebook "Playing fates": number and rule changes end at end of turn;
     the mana pool empties (glossary "mana"); the next player to the left goes."""
@@ -630,7 +610,7 @@ def cancel_play(s: HecatombState, cid: int) -> None:
         s.ply -= 1
 
 
-@resume("x")
+@RULES.resume("x")
 def resume_x(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p, cid = ctx
     if choice == CANCEL:
@@ -660,7 +640,7 @@ def play_next(
     s.ask("pay", p, _with_cancel(s, p, opts), p, cid, x, target, place)
 
 
-@resume("place")
+@RULES.resume("place")
 def resume_place(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p, cid, x = ctx
     if choice == CANCEL:
@@ -669,7 +649,7 @@ def resume_place(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     play_next(s, p, cid, x, None, choice)
 
 
-@resume("target")
+@RULES.resume("target")
 def resume_target(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     if ctx[0] == "play":
         _, p, cid, x = ctx
@@ -682,7 +662,7 @@ def resume_target(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
         s.push("ability", cid, p, key, idx, choice, x, True)
 
 
-@resume("pay")
+@RULES.resume("pay")
 def resume_pay(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     """Tap mana: pool mana of a doom is spent before cards of that doom, since
     the pool empties at the next attack or end of turn (equivalent choices)."""
@@ -710,7 +690,7 @@ def resume_pay(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     s.push("resolve_play", p, cid, x, target, place)
 
 
-@step
+@RULES.step
 def step_resolve_play(
     s: HecatombState, p: int, cid: int, x: int, target: str | None, place: str | None
 ) -> None:
@@ -744,7 +724,7 @@ def step_resolve_play(
                 s.push("ability", cid, p, "a", i, chosen, x, chosen is not None)
 
 
-@step
+@RULES.step
 def step_fate_done(s: HecatombState, cid: int) -> None:
     s.limbo.remove(cid)
     to_graveyard(s, cid)
@@ -778,7 +758,7 @@ def place_minion(s: HecatombState, p: int, cid: int, place: str, summon: bool) -
 # =============================================================================
 # Attack (rulebook "Attack")
 # =============================================================================
-@step
+@RULES.step
 def step_attack(s: HecatombState) -> None:
     """Declare attackers: an enemy, then untapped eligible abominations."""
     for seat in s.seats:
@@ -788,7 +768,7 @@ def step_attack(s: HecatombState) -> None:
     s.ask("enemy", p, enemies)
 
 
-@resume("enemy")
+@RULES.resume("enemy")
 def resume_enemy(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     s.combat = Combat(s.turn, int(choice.split()[1]))
     ask_attacker(s)
@@ -809,7 +789,7 @@ def ask_attacker(s: HecatombState) -> None:
     s.ask("attacker", c.aggressor, tuple(opts))
 
 
-@resume("attacker")
+@RULES.resume("attacker")
 def resume_attacker(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     c = s.combat
     assert c is not None
@@ -849,7 +829,7 @@ def _can_pay_toll(s: HecatombState, p: int, defender: int, attackers: int) -> bo
     return s.seats[p].souls >= souls * attackers and untapped >= mana * attackers
 
 
-@step
+@RULES.step
 def step_toll(s: HecatombState, p: int, defender: int, n: int) -> None:
     """Pay an attack cost in mana: tap one untapped mana card at a time."""
     if n <= 0:
@@ -859,7 +839,7 @@ def step_toll(s: HecatombState, p: int, defender: int, n: int) -> None:
         s.ask("toll", p, opts, defender, n)
 
 
-@resume("toll")
+@RULES.resume("toll")
 def resume_toll(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     defender, n = ctx
     s.tapped.add(int(choice.split()[1]))
@@ -867,7 +847,7 @@ def resume_toll(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     s.push("toll", s.turn, defender, n - 1)
 
 
-@step
+@RULES.step
 def step_hunt(s: HecatombState, hunter: int) -> None:
     """Glossary "Hunter": may pick an enemy abomination, untap it, and force it
     to block the Hunter if able."""
@@ -881,7 +861,7 @@ def step_hunt(s: HecatombState, hunter: int) -> None:
         s.ask("hunt", c.aggressor, (*opts, "no"), hunter)
 
 
-@resume("hunt")
+@RULES.resume("hunt")
 def resume_hunt(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     c = s.combat
     if choice == "no" or c is None:
@@ -892,7 +872,7 @@ def resume_hunt(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     event(s, "hunt", hunter=ctx[0], prey=aid)
 
 
-@step
+@RULES.step
 def step_window(s: HecatombState, stage: int, p: int) -> None:
     """Combat windows: the aggressor plays combat fates, combat minions and tap
     abilities, then the defender; nobody else (rulebook "Attack")."""
@@ -928,7 +908,7 @@ def window_pass(s: HecatombState, stage: int, p: int) -> None:
         s.push("window", stage, c.defender)
 
 
-@resume("window")
+@RULES.resume("window")
 def resume_window(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     stage, p = ctx
     if choice == "pass":
@@ -942,7 +922,7 @@ def resume_window(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
         use_tap(s, p, rest)
 
 
-@step
+@RULES.step
 def step_blocks(s: HecatombState) -> None:
     """Assign blockers: Hunter's forced blocks first, then the defender's choice."""
     c = s.combat
@@ -976,7 +956,7 @@ def ask_block(s: HecatombState) -> None:
     s.ask("block", c.defender, (*opts, "done"))
 
 
-@resume("block")
+@RULES.resume("block")
 def resume_block(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     c = s.combat
     assert c is not None
@@ -999,7 +979,7 @@ def finish_blocks(s: HecatombState) -> None:
     s.push("flush")
 
 
-@step
+@RULES.step
 def step_reap(s: HecatombState) -> None:
     """Reap souls: each unblocked attacker takes its size (+Reaper), but no more
     than the defender has (rulebook "Reap souls"; glossary "Reaper")."""
@@ -1020,7 +1000,7 @@ def step_reap(s: HecatombState) -> None:
         queue_abom_triggers(s, a, "reaps")
 
 
-@step
+@RULES.step
 def step_fight(s: HecatombState) -> None:
     """Have abominations fight: blocked attackers and their blockers deal their
     strength to each other at the same time (rulebook "Have abominations fight")."""
@@ -1071,7 +1051,7 @@ def damage_kills(s: HecatombState, a: Abomination, amount: int, survivor: int = 
     return kills
 
 
-@step
+@RULES.step
 def step_rip(s: HecatombState, p: int, receiver: int, left: int, chosen: tuple[int, ...]) -> None:
     """Glossary "Ripper": the dealer splits its damage among the blocker's minions
     as it likes; damage that can't destroy a minion is ignored, so the choice is
@@ -1101,7 +1081,7 @@ def step_rip(s: HecatombState, p: int, receiver: int, left: int, chosen: tuple[i
     s.ask("rip", p, tuple(opts), p, receiver, left, chosen)
 
 
-@resume("rip")
+@RULES.resume("rip")
 def resume_rip(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     p, receiver, left, chosen = ctx
     if choice == "done":
@@ -1123,12 +1103,12 @@ def _add_kills(s: HecatombState, chosen: tuple[int, ...]) -> None:
             return
 
 
-@step
+@RULES.step
 def step_fight_apply(s: HecatombState, kills: tuple[int, ...]) -> None:
     s.push("flush")
     destroy_minions(s, list(dict.fromkeys(kills)), "combat")
 
 
-@step
+@RULES.step
 def step_combat_end(s: HecatombState) -> None:
     s.combat = None

@@ -34,7 +34,7 @@ from . import effects, rules
 from .cards import DOOMS, CardDef, base_pool
 from .queries import can_pay, mana_available
 from .schema import check_keywords
-from .state import ABOM_FIELDS, MAX_SIZE, SEAT_FIELDS, HecatombState
+from .state import ABOM_FIELDS, MAX_SIZE, RULES, SEAT_FIELDS, HecatombState
 
 MIN_SEATS, MAX_SEATS = 2, 6
 MAX_CARDS = 10_000  # card instances in one game
@@ -207,11 +207,9 @@ def _check_fields(d: dict[str, Any], c: Checker) -> dict[str, CardDef]:
                 for aid in pair:
                     c.whole(aid, f"combat {name}", 0, next_aid)
     steps = c.items(d["stack"], "stack", MAX_CARDS)
-    d["stack"] = [
-        list(check_step(st, HecatombState.STEPS, c, f"stack {i}")) for i, st in enumerate(steps)
-    ]
+    d["stack"] = [list(check_step(st, RULES.steps, c, f"stack {i}")) for i, st in enumerate(steps)]
     if d["pending"] is not None:
-        check_decision(d["pending"], HecatombState.RESUME, n, c)
+        check_decision(d["pending"], RULES.resumes, n, c)
     c.whole(d["rng"], "rng", 0, 1 << 64)
     c.log(d["log"], "log", n)
     c.opt_whole(d["winner"], "winner", 0, n)

@@ -18,7 +18,13 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..engine.errors import CardFileError
 from ..engine.untrusted import printable, shown, small_int, unsafe_char
+
+#: the names of the Python effects (``{ verb = "custom", name = ... }``):
+#: ``effects.register_effect`` adds each, and the package's ``__init__`` imports
+#: the effects before any card is read, so this schema needs not import them
+CUSTOM_EFFECTS: set[str] = set()
 
 # Every number on a card is small: a card file is untrusted input, and a negative
 # "lose 30 souls" or a cost of 10**20 would break play instead of being refused.
@@ -244,11 +250,10 @@ class Custom(Strict):
     @field_validator("name")
     @classmethod
     def _registered(cls, name: str) -> str:
-        from .effects import CUSTOM  # the registry lives with the verbs
-
-        if name not in CUSTOM:
+        if name not in CUSTOM_EFFECTS:
             raise ValueError(
-                f"no Python effect named {name!r} is registered; known: {', '.join(sorted(CUSTOM))}"
+                f"no Python effect named {name!r} is registered; known: "
+                f"{', '.join(sorted(CUSTOM_EFFECTS))}"
             )
         return name
 
@@ -445,8 +450,6 @@ MAX_PROBLEMS = 10  # problems listed for one card; the rest are counted
 
 def validate_card(raw: Any, source: str) -> Card:
     """Validate one card table; a :class:`CardFileError` says where and what."""
-    from ..engine.errors import CardFileError
-
     name = raw.get("name") if isinstance(raw, dict) else None
     where = (
         f"{source}: card {shown(name)}" if isinstance(name, str) and name else f"{source}: a card"

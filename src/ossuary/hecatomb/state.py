@@ -9,15 +9,18 @@ each copied with a few list copies in :meth:`HecatombState.clone`.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng, as_rng
+from ..engine.rng import Rng
+from ..engine.rules import Ruleset
 from .cards import CardDef
 
 RULESET = "hecatomb"
 VERSION = "1"
+# a choice from the hand (the main phase, the combat windows) is asked even
+# with one option: skipping it would tell the others about a hidden hand
+RULES: Ruleset[HecatombState] = Ruleset(RULESET, VERSION, always_ask=frozenset({"main", "window"}))
 WIN_SOULS = 20
 START_SOULS = 5
 START_HAND = 4
@@ -173,9 +176,9 @@ class Combat:
 class HecatombState(GameState):
     """A game of Hecatomb in progress. See :mod:`ossuary.hecatomb.rules`."""
 
+    rules = RULES
     ruleset = RULESET
     version = VERSION
-    ALWAYS_ASK = frozenset({"main", "window"})
 
     __slots__ = (
         "_auras",
@@ -338,39 +341,6 @@ class HecatombState(GameState):
         s.log = data["log"]
         s.winner = data["winner"]
         return s
-
-    # -- the public API's game-specific parts (the rules live in other modules)
-    def action_label(self, aid: str) -> str:
-        from .words import label
-
-        return label(self, aid)
-
-    def prompt(self) -> str:
-        from .words import prompt
-
-        return prompt(self)
-
-    def explain_illegal(self, aid: str) -> tuple[str, str]:
-        from .game import explain_illegal
-
-        return explain_illegal(self, aid)
-
-    # seat and log_from as given by anyone: the view checks them (a compiled
-    # method would refuse a wrong type before the check could say what was wrong)
-    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat, log_from)
-
-    def resample(self, seat: object, rng: Rng | random.Random) -> HecatombState:
-        from .view import resample
-
-        return resample(self, seat, as_rng(rng))
-
-    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from .view import redact_event
-
-        return redact_event(event, seat)
 
     def num_seats(self) -> int:
         return self.n

@@ -680,10 +680,10 @@ def write_curve(out: Path, curve: list[dict[str, float]]) -> None:
         for row in curve:
             w.writerow(row)
     try:
-        import matplotlib
+        import matplotlib  # optional: matplotlib
 
         matplotlib.use("Agg")
-        from matplotlib.figure import Figure
+        from matplotlib.figure import Figure  # optional: matplotlib
     except ImportError:
         return
     fig = Figure(figsize=(7, 4))

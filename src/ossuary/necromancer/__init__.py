@@ -30,8 +30,4 @@ __all__ = [
     "validate_deck",
 ]
 
-from ..engine.replay import register_ruleset as _register
-
-_register(RULESET, VERSION, new_game)
-
-from .entry import GAME  # noqa: E402  (the registry's entry; see ossuary.games)
+from .entry import GAME

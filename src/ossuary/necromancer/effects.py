@@ -36,9 +36,7 @@ from .rules.base import (
     gain_lifeforce,
     heal_hero,
     hurt_hero,
-    resume,
     shuffle_deck,
-    step,
     to_banished,
     to_graveyard,
     to_hand,
@@ -46,7 +44,7 @@ from .rules.base import (
 from .rules.combat import ensnare, hit
 from .rules.leaving import destroy, leave_field, remove_magic, take_control
 from .rules.window import negate
-from .state import EMPTY, NecroState
+from .state import EMPTY, RULES, NecroState
 
 Verb = Callable[[NecroState, int, int, Effect, Any], None]
 
@@ -350,7 +348,7 @@ def do_bury(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None:
     s.push("pick", "bury", p, int(eff.get("amount", 1)), ("deck",), eff.get("filter"), src)
 
 
-@step
+@RULES.step
 def step_shuffle(s: NecroState, p: int) -> None:
     shuffle_deck(s, p)
 
@@ -358,7 +356,7 @@ def step_shuffle(s: NecroState, p: int) -> None:
 ZONES = {"hand": "hand", "graveyard": "graveyard", "deck": "deck"}
 
 
-@step
+@RULES.step
 def step_pick(
     s: NecroState, what: str, p: int, n: int, zones: tuple[str, ...], flt: Any, src: int
 ) -> None:
@@ -409,5 +407,5 @@ def _picked(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     s.push("pick", what, p, n - 1, zones, flt, src)
 
 
-resume("pick")(_picked)
-resume("choose")(_picked)
+RULES.resume("pick")(_picked)
+RULES.resume("choose")(_picked)

@@ -11,21 +11,38 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.table import Table
+
 from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.game import (
     CardRecord,
     DeckSpec,
-    Encoder,
     Game,
     LessonClaim,
     LessonCondition,
     match_number,
 )
 from ..engine.rng import Rng
+from .balance import random_deck
+from .board import (
+    card_panel,
+    format_event,
+    keywords_text,
+    render_board,
+    result_lines,
+    summary_lines,
+)
 from .cards import MINION_TYPES, RARITIES, TYPES, CardDef, CardPool, base_pool, load_card_file
-from .state import RULESET
+from .catalog import keywords_of
+from .decks import deck_about, deck_problems, format_deck, parse_deck_text, preconstructed
+from .fuzz import card_places, check, fuzz_decks
+from .game import deserialize, new_game
+from .lesson import claims, conditions
+from .scenario import load_scenario
+from .screen import LEGEND, option_group, render_screen, visible_cards
+from .state import RULES, RULESET, NecroState
 
 GLOSSARY: list[tuple[str, str]] = [
     ("Lifeforce", "What you spend to play cards and use abilities: 10 at the start, +5 at "
@@ -80,6 +97,9 @@ GLOSSARY: list[tuple[str, str]] = [
 
 class NecromancerGame(Game):
     name = RULESET
+    rules = RULES  # bound in game.py, imported above
+    knowledge_at = ".evaluate:KNOWLEDGE"
+    encoder_at = ".encode:NecromancerEncoder"
     title = "Path of the Necromancer"
     summary = "Heroes, lifeforce, a two-row field and a response window after every action; 2-4."
     seat_counts = (2, 3, 4)
@@ -102,19 +122,13 @@ class NecromancerGame(Game):
         seed: int = 0,
         first: int | None = None,
     ) -> GameState:
-        from .game import new_game
-
         return new_game(decks=None if decks is None else list(decks), seats=seats, seed=seed,
                         first=first)  # fmt: skip
 
     def deserialize(self, text: str) -> GameState:
-        from .game import deserialize
-
         return deserialize(text)
 
     def load_scenario(self, text: str | Path) -> GameState:
-        from .scenario import load_scenario
-
         return load_scenario(text)
 
     # -- cards ------------------------------------------------------------------
@@ -142,15 +156,11 @@ class NecromancerGame(Game):
         ]  # fmt: skip
 
     def card_cells(self, record: CardRecord) -> dict[str, str]:
-        from .board import keywords_text
-
         c = self._defs[record["key"]]
         stats = f"{c.attack}/{c.defense}" if c.is_minion else str(c.defense or "")
         return {"keyword_text": keywords_text(c.kw), "stats": stats}
 
     def card_matches(self, record: CardRecord, field: str, value: str) -> bool:
-        from .catalog import keywords_of
-
         card = self._defs[record["key"]]
         want = value.strip().lower()
         if field == "type" and want not in TYPES:
@@ -167,20 +177,14 @@ class NecromancerGame(Game):
 
     def card_values(self, field: str) -> list[str]:
         if field == "keyword":
-            from .catalog import keywords_of
-
             return sorted({k for c in self._defs.values() for k in keywords_of(c)})
         return super().card_values(field)
 
     def card_search_text(self, record: CardRecord) -> str:
-        from .catalog import keywords_of
-
         c = self._defs[record["key"]]
         return " ".join((c.name, c.text, c.type, c.minion_type, c.rarity, *keywords_of(c)))
 
     def card_detail(self, record: CardRecord) -> Any:
-        from .board import card_panel
-
         return card_panel(self._defs[record["key"]])
 
     def learn_text(self) -> str | None:
@@ -189,14 +193,10 @@ class NecromancerGame(Game):
 
     def lesson_claims(self) -> Mapping[str, LessonClaim]:
         """The checks of what the lesson's steps say (``lesson.py``)."""
-        from .lesson import claims
-
         return claims()
 
     def lesson_conditions(self) -> Mapping[str, LessonCondition]:
         """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
-        from .lesson import conditions
-
         return conditions()
 
     def glossary(self) -> list[tuple[str, str]]:
@@ -204,13 +204,9 @@ class NecromancerGame(Game):
 
     # -- decks ------------------------------------------------------------------
     def preconstructed(self) -> dict[str, list[str]]:
-        from .decks import preconstructed
-
         return preconstructed()
 
     def deck_about(self, name: str) -> str:
-        from .decks import deck_about
-
         cards = self.preconstructed().get(name, [])
         hero = cards[0] if cards else ""
         about = deck_about(name)
@@ -223,19 +219,13 @@ class NecromancerGame(Game):
         return deck
 
     def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
-        from .decks import deck_problems, parse_deck_text
-
         deck = parse_deck_text(text, base_pool(), source=source)
         return deck, deck_problems(deck, base_pool(), source)
 
     def format_deck(self, cards: Sequence[str], title: str = "") -> str:
-        from .decks import format_deck
-
         return format_deck(list(cards), base_pool(), title=title)
 
     def deck_summary(self, cards: Sequence[str]) -> Any:
-        from rich.table import Table
-
         pool = base_pool()
         defs = [pool[n] for n in cards]
         hero = next((d.name for d in defs if d.type == "hero"), "none")
@@ -269,13 +259,9 @@ class NecromancerGame(Game):
         width: int = 80,
         height: int | None = None,
     ) -> Any:
-        from .screen import render_screen
-
         return render_screen(view, me, seat_labels, width, height)
 
     def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        from .screen import option_group
-
         return option_group(view, action_id, label)
 
     def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
@@ -284,35 +270,23 @@ class NecromancerGame(Game):
         return int(rest) + 1 if verb == "at" and rest.isdigit() else None
 
     def legend(self) -> list[str]:
-        from .screen import LEGEND
-
         return list(LEGEND)
 
     def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        from .screen import visible_cards
-
         return visible_cards(view)
 
     def render_board(
         self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
     ) -> Any:
-        from .board import render_board
-
         return render_board(view, me=me, me_label=me_label)
 
     def result_lines(self, view: dict[str, Any]) -> list[str]:
-        from .board import result_lines
-
         return result_lines(view)
 
     def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        from .board import summary_lines
-
         return summary_lines(view)
 
     def format_event(self, event: dict[str, Any]) -> str:
-        from .board import format_event
-
         return format_event(event)
 
     def web_assets(self) -> Path | None:
@@ -320,30 +294,16 @@ class NecromancerGame(Game):
         return Path(__file__).parent / "web"
 
     # -- research -----------------------------------------------------------------
-    def rl_encoder(self, seats: int = 2) -> Encoder:
-        from .encode import NecromancerEncoder
-
-        self.check_seats(seats)
-        return NecromancerEncoder(seats)
-
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
-        from .fuzz import fuzz_decks
-
         decks = fuzz_decks(seed, seats)
         return None if decks is None else list(decks)
 
     def card_places(self, state: GameState) -> list[CardPlace]:
-        from .fuzz import card_places
-        from .state import NecroState
-
         assert isinstance(state, NecroState)
         return card_places(state)
 
     def check_invariants(self, state: GameState, deep: bool = True) -> None:
-        from .fuzz import check
-        from .state import NecroState
-
         assert isinstance(state, NecroState)
         check(state, deep)
 
@@ -356,8 +316,6 @@ class NecromancerGame(Game):
         return int(getattr(state, "turn_number", 0))
 
     def stat_resources(self, state: GameState) -> list[list[float]]:
-        from .state import NecroState
-
         assert isinstance(state, NecroState)
         minions = [0.0] * state.n
         for m in state.minions.values():
@@ -398,8 +356,6 @@ class NecromancerGame(Game):
         return out
 
     def random_deck(self, rng: Rng) -> list[str]:
-        from .balance import random_deck
-
         return random_deck(base_pool(), rng)
 
     def card_groups(self) -> dict[str, str]:

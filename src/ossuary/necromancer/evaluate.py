@@ -18,7 +18,8 @@ Two parts, as for Hecatomb:
 :func:`evaluate` turns the difference to the best opponent into prospects in
 [0, 1] with a logistic curve (a lead of ``SCALE`` points is worth about 73%).
 The weights are round numbers tuned in the arena (``docs/ai.md``).
-Importing this module registers it with the agents.
+Its :data:`KNOWLEDGE` is the game's ``knowledge`` (``knowledge_at`` on its
+``Game``), which the agents load the first time they meet the game.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..agents.knowledge import GameKnowledge, register_knowledge
 from ..engine.core import GameState
+from ..engine.knowledge import GameKnowledge
 from ..engine.rng import Rng
-from .queries import attack_of, defense_of, keywords, stats
+from .queries import attack_of, defense_of, keywords, stats, target_owner
 from .state import EMPTY, NecroState
 
 # -- weights, in hero health points --------------------------------------------
@@ -89,8 +90,6 @@ def _weight(s: NecroState, t: str) -> float:
 
 
 def _owner(s: NecroState, t: str) -> int:
-    from .queries import target_owner
-
     return target_owner(s, t)
 
 
@@ -302,7 +301,6 @@ KNOWLEDGE = GameKnowledge(
     stay_actions=frozenset({"end", "pass"}),
     rollout_policy=rollout_policy,
 )
-register_knowledge("necromancer", KNOWLEDGE)
 
 __all__ = [
     "KNOWLEDGE",

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 
 from ..engine.contract import CardPlace, private_event_leak
 from ..engine.rng import Rng
+from .balance import random_deck
+from .cards import base_pool
 from .state import EMPTY, MAX_LIFEFORCE, SLOTS, SPACES, START_HEALTH, NecroState
 
 
@@ -138,9 +140,6 @@ def check(s: NecroState, deep: bool = True) -> None:
 def fuzz_decks(seed: int, seats: int) -> list[list[str]] | None:
     """Even seeds use the preconstructed decks; odd seeds give every seat a
     random legal deck, so every card of the base set gets played."""
-    from .balance import random_deck
-    from .cards import base_pool
-
     if seed % 2 == 0:
         return None
     return [random_deck(base_pool(), Rng(seed * 31 + k)) for k in range(seats)]

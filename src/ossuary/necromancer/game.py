@@ -13,10 +13,11 @@ from ..engine.errors import OssuaryError, SetupError
 from ..engine.names import seat_name
 from ..engine.rng import Rng
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
-from . import rules
+from . import explain, rules, view, words
 from .cards import CardPool, base_pool
 from .decks import preconstructed, resolve_deck
-from .state import RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
+from .fuzz import check
+from .state import RULES, RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -184,8 +185,6 @@ def deserialize(text: str) -> NecroState:
 def _check_saved(s: NecroState) -> None:
     """What the shape check can't see: ids in range, every card in one place,
     steps and decisions the rules know, with the right number of arguments."""
-    from .fuzz import check
-
     n_cards = len(s.defs)
     if len(s.owner) != n_cards or len(s.known) != n_cards or len(s.seats) != s.n:
         raise ValueError("card or seat tables of different lengths")
@@ -196,12 +195,12 @@ def _check_saved(s: NecroState) -> None:
     if s.perspective is not None and not 0 <= s.perspective < s.n:
         raise ValueError("the perspective is not a seat")
     for step_ in s.stack:
-        fn = rules.base.STEPS.get(step_[0]) if step_ and isinstance(step_[0], str) else None
+        fn = RULES.steps.get(step_[0]) if step_ and isinstance(step_[0], str) else None
         if fn is None:
             raise ValueError(f"unknown step {step_!r}")
         inspect.signature(fn).bind(s, *step_[1:])
     if s.pending is not None:
-        if s.pending.kind not in rules.base.RESUME or not 0 <= s.pending.player < s.n:
+        if s.pending.kind not in RULES.resumes or not 0 <= s.pending.player < s.n:
             raise ValueError(f"unknown decision {s.pending!r}")
         if not s.pending.options or not all(isinstance(o, str) for o in s.pending.options):
             raise ValueError("a decision without options")
@@ -224,6 +223,17 @@ def _try_options(s: NecroState) -> None:
             raise ValueError(
                 f"option {aid!r} of the saved decision can't be taken ({exc})"
             ) from None
+
+
+# the one place the rules are bound: the state's behaviours (engine/rules.py)
+RULES.bind(
+    view=view.view,
+    resample=view.resample,
+    redact_event=view.redact_event,
+    action_label=words.label,
+    prompt=words.prompt,
+    explain_illegal=explain.explain_illegal,
+)
 
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "SavedGameError", "deserialize", "new_game", "rules"]

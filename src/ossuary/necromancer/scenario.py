@@ -33,7 +33,8 @@ from ..engine.errors import CardFileError, ScenarioError
 from ..engine.rng import Rng
 from .cards import CardDef, CardPool, base_pool
 from .game import MAX_SEATS, MIN_SEATS
-from .queries import invalidate
+from .queries import controller_of, invalidate
+from .rules.window import asking_order
 from .state import EMPTY, MAX_LIFEFORCE, SLOTS, SPACES, START_HEALTH, Item, Minion, NecroState, Seat
 
 
@@ -377,8 +378,6 @@ class _Builder:
                 assert target is not None
                 q = int(target[1:]) if target[0] == "h" else None
                 if q is None:
-                    from .queries import controller_of
-
                     q = controller_of(s, int(target[1:]))
                 row = s.seats[q].minions
                 for space in st.defenders:
@@ -399,7 +398,6 @@ class _Builder:
             win = sc.window or WindowTable()
             if win.actor is not None:
                 actor = win.actor
-            from .rules.window import asking_order
 
             order = asking_order(s, actor)
             nxt = order[0] if win.next is None else win.next

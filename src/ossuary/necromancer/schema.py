@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..engine.errors import CardFileError
+
 CardType = Literal["hero", "minion", "relic", "spell", "artifact", "event", "land"]
 Rarity = Literal["common", "rare", "epic", "legendary"]
 MinionType = Literal["skeleton", "arachnid", "wraith", "ghoul", "demon", "vampire"]
@@ -454,8 +456,6 @@ def _problems(exc: ValidationError) -> list[str]:
 
 def validate_card(raw: Any, source: str) -> Card:
     """Validate one card table; a :class:`CardFileError` says where and what."""
-    from ..engine.errors import CardFileError
-
     name = raw.get("name") if isinstance(raw, dict) else None
     where = f"{source}: card {name!r}" if isinstance(name, str) and name else f"{source}: a card"
     if not isinstance(raw, dict):
@@ -467,8 +467,6 @@ def validate_card(raw: Any, source: str) -> Card:
 
 
 def validate_minion_type(raw: Any, source: str) -> MinionTypeTable:
-    from ..engine.errors import CardFileError
-
     name = raw.get("name") if isinstance(raw, dict) else None
     where = f"{source}: minion type {name!r}"
     if not isinstance(raw, dict):

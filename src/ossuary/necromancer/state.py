@@ -14,15 +14,23 @@ field that record is dropped, so a minion that comes back is a new entity
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng, as_rng
+from ..engine.rng import Rng
+from ..engine.rules import Ruleset
 from .cards import CardDef
 
 RULESET = "necromancer"
 VERSION = "1"
+# asked even with one option: skipping would tell the others about a hidden
+# hand or deck (main phase, response windows, mulligan, hand limit, picks,
+# which card to sacrifice)
+RULES: Ruleset[NecroState] = Ruleset(
+    RULESET,
+    VERSION,
+    always_ask=frozenset({"main", "window", "mulligan", "hand_limit", "pick", "sacrifice"}),
+)
 START_HEALTH = 40  # section 3, "Set Initial Values"
 START_LIFEFORCE = 10
 MAX_LIFEFORCE = 10  # section 8
@@ -213,12 +221,9 @@ def _card(raw: dict[str, Any]) -> CardDef:
 class NecroState(GameState):
     """A game of Path of the Necromancer in progress (rules: :mod:`.rules`)."""
 
+    rules = RULES
     ruleset = RULESET
     version = VERSION
-    # Asked even with one option: skipping would tell the others about a hidden
-    # hand or deck (main phase, response windows, mulligan, hand limit, picks,
-    # which card to sacrifice).
-    ALWAYS_ASK = frozenset({"main", "window", "mulligan", "hand_limit", "pick", "sacrifice"})
 
     __slots__ = (
         "_log_shared",
@@ -388,39 +393,6 @@ class NecroState(GameState):
             tuple(c for c, d in enumerate(self.defs) if d.reaction and self.owner[c] == q)
             for q in range(self.n)
         ]
-
-    # -- the public API's game-specific parts (the rules live in other modules)
-    def action_label(self, aid: str) -> str:
-        from .words import label
-
-        return label(self, aid)
-
-    def prompt(self) -> str:
-        from .words import prompt
-
-        return prompt(self)
-
-    def explain_illegal(self, aid: str) -> tuple[str, str]:
-        from .explain import explain_illegal
-
-        return explain_illegal(self, aid)
-
-    # seat and log_from as given by anyone: the view checks them (a compiled
-    # method would refuse a wrong type before the check could say what was wrong)
-    def view(self, seat: object, log_from: object = 0) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat, log_from)
-
-    def resample(self, seat: object, rng: Rng | random.Random) -> NecroState:
-        from .view import resample
-
-        return resample(self, seat, as_rng(rng))
-
-    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from .view import redact_event
-
-        return redact_event(event, seat)
 
     def first_to_come(self) -> tuple[int, bool] | None:
         """While the first player is still to be decided (section 3, step 6,

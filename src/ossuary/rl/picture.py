@@ -39,14 +39,14 @@ Image = npt.NDArray[np.uint8]
 @lru_cache(maxsize=1)
 def _font() -> Any:
     try:
-        from PIL import ImageFont
+        from PIL import ImageFont  # optional: pillow
     except ImportError:
         raise NotSupported(
             "render_mode='rgb_array' needs Pillow: pip install 'ossuary[rl]'"
         ) from None
     candidates = list(_FONT_FILES)
     try:
-        import matplotlib
+        import matplotlib  # optional: matplotlib
 
         candidates.insert(0, str(Path(matplotlib.get_data_path()) / "fonts/ttf/DejaVuSansMono.ttf"))
     except ImportError:
@@ -91,8 +91,8 @@ def board_picture(
 ) -> Image:
     """The board of ``view`` as ``seat`` sees it, as an RGB image of
     ``rows`` × ``columns`` character cells (height × width × 3, uint8)."""
-    from PIL import Image as PILImage
-    from PIL import ImageDraw
+    from PIL import Image as PILImage  # optional: pillow
+    from PIL import ImageDraw  # optional: pillow
     from rich.cells import cell_len
 
     font = _font()

@@ -42,6 +42,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from sqlalchemy.engine import make_url
+
 from ..engine.errors import OssuaryError
 from .db import Database
 from .leases import Leases, Tail
@@ -372,8 +374,7 @@ class Cluster(Alone):
         """The listening connection (a thread): every notice to the event loop.
         Reconnects when the database goes away, then asks the hub to catch up
         (notices sent meanwhile were lost)."""
-        import psycopg
-        from sqlalchemy.engine import make_url
+        import psycopg  # optional: psycopg (the postgres extra: a cluster is PostgreSQL)
 
         conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(False)
         first = True

@@ -29,6 +29,7 @@ from . import ai, replays
 from .clocks import SeatClocks
 from .cluster import MOVED, Alone
 from .db import Database
+from .decks import client_key
 from .errors import RequestError, token_hash
 from .leases import Tail
 from .live import (
@@ -796,7 +797,6 @@ class Hub:
         in memory where one does."""
         if not self.cluster.clustered or client is None:
             return self.replays.allow(client)
-        from .decks import client_key
 
         key = f"replay:{client_key(client)}"
         rate, burst = replays.STEPS_PER_SECOND, replays.BURST

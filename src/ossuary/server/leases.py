@@ -18,10 +18,13 @@ clocks never have to agree.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, text
+
+from .storage import actions_table, games_table, seats_of_rows, seats_table
 
 NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
 
@@ -204,7 +207,6 @@ class Leases:
         return sorted({r[0] for r in rows})
 
     def tail(self, game_id: str, n: int) -> Tail:
-        from .storage import actions_table, games_table, seats_of_rows, seats_table
 
         with self.engine.connect() as c:
             acts = c.execute(
@@ -224,7 +226,6 @@ class Leases:
                 .order_by(seats_table.c.seat)
             ).all()
             game = c.execute(games_table.select().where(games_table.c.id == game_id)).first()
-        import json
 
         m = game._mapping if game is not None else {}
         return Tail(

@@ -20,6 +20,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
+from urllib.parse import unquote
 
 # a token in a query (token=T, a deck's edit=T), a header (Bearer T) or a JSON
 # message ("token": "T", as the websockets library logs frames at debug level)
@@ -35,7 +36,6 @@ _UNICODE = re.compile(r"\\+u([0-9A-Fa-f]{4})")
 def _decoded(text: str) -> str:
     """``text`` with its %XX and \\uXXXX escapes undone, again and again (a
     client may encode twice), so an encoded ``tok%65n=`` reads ``token=``."""
-    from urllib.parse import unquote
 
     for _ in range(4):
         plain = unquote(text) if _PERCENT.search(text) else text

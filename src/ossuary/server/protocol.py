@@ -19,6 +19,8 @@ from pydantic import (
     ValidationError,
 )
 
+from ..engine.untrusted import unsafe_char
+
 MAX_BODY = 256 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of one socket message
 MAX_DECK_TEXT = 64 * 1024
@@ -29,8 +31,6 @@ def plain_text(text: str) -> str:
     """``text`` if it is lines of plain text (tabs allowed), else a ValueError
     naming the line and the character: a NUL or an escape is no part of a deck
     list, and no database or log should be handed one."""
-    from ..engine.untrusted import unsafe_char
-
     for i, line in enumerate(text.split("\n")):
         bad = unsafe_char(line.removesuffix("\r").replace("\t", " "))
         if bad is not None:
@@ -87,7 +87,6 @@ MAX_DECK_NAME = 80
 
 
 def _one_line(name: str) -> str:
-    from ..engine.untrusted import unsafe_char
 
     bad = unsafe_char(name)
     if bad is not None:

@@ -36,10 +36,10 @@ MAX_LABEL = 34  # characters of a row's label; longer ones are cut with "…"
 
 
 def _plt() -> Any:
-    import matplotlib
+    import matplotlib  # optional: matplotlib
 
     matplotlib.use("Agg")  # no display; also keeps a worker without Tk happy
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # optional: matplotlib
 
     plt.rcParams.update(
         {
@@ -148,7 +148,7 @@ def fig_lengths(histogram: dict[Any, int], turns: dict[str, float]) -> Figure:
 
 def fig_matchups(data: dict[str, Any], title: str) -> Figure:
     """The row's win rate against the column, as a heat map."""
-    import numpy as np
+    import numpy as np  # optional: numpy
 
     plt = _plt()
     names = data["names"]
@@ -236,7 +236,7 @@ def fig_cards(
             tick.set_fontweight("bold")
     axes[0].set_ylim(-0.8, len(rows) - 0.2)
     if any(c["group"] for c in rows):
-        from matplotlib.lines import Line2D
+        from matplotlib.lines import Line2D  # optional: matplotlib
 
         handles = [Line2D([], [], color=col, marker="o", linestyle="", label=g)
                    for g, col in colors.items()]  # fmt: skip

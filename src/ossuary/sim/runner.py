@@ -170,7 +170,7 @@ def _dask(
     config_json: str, gaps: list[Chunk], chunk: int | None, scheduler: str, timeout: float
 ) -> Iterator[tuple[int, int, pa.Table]]:
     try:
-        from distributed import Client, as_completed
+        from distributed import Client, as_completed  # optional: dask
     except ImportError:
         raise SimError(
             "--scheduler needs Dask: pip install 'ossuary[sim]' (dask[distributed])"

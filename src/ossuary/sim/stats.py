@@ -32,6 +32,8 @@ import pyarrow.compute as pc
 
 from .. import games as registry
 from ..agents.arena import wilson
+from ..engine.game import NotSupported
+from ..engine.rng import Rng
 from . import store
 from .play import CARD_STATS
 
@@ -388,8 +390,6 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
 
 
 def _deals_random_decks(game: Any) -> bool:
-    from ..engine.game import NotSupported
-    from ..engine.rng import Rng
 
     try:
         game.random_deck(Rng(0))

@@ -19,6 +19,7 @@ are from a run that died while writing; they are removed on resume.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import itertools
 import json
 import os
@@ -197,7 +198,7 @@ def read_games(folder: Path, columns: list[str] | None = None) -> pa.Table:
     if not ranges:
         table = want.empty_table()
         return table if columns is None else table.select(columns)
-    import pyarrow.dataset as ds
+    import pyarrow.dataset as ds  # optional: pyarrow
 
     paths = [str(folder / GAMES_DIR / chunk_name(a, b)) for a, b in ranges]
     try:
@@ -216,7 +217,6 @@ def write_summary(folder: Path, summary: dict[str, Any]) -> None:
 
 
 def new_info(config: SimConfig, games: int, cards: str, resources: tuple[str, ...]) -> RunInfo:
-    import datetime
 
     now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return RunInfo(config, games, cards, resources, now, __version__)

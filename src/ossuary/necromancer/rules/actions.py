@@ -14,8 +14,8 @@ choices become a sequence of small ones).
 from __future__ import annotations
 
 from ..queries import any_target, attack_targets, can_attack, can_dismiss, magic_in_play
-from ..state import EMPTY, Item, NecroState
-from .base import event, resume
+from ..state import EMPTY, RULES, Item, NecroState
+from .base import event
 from .combat import declare_attack, resolve_attack, resolve_dismiss
 from .heroes import (
     DESTROY_MAGIC,
@@ -132,18 +132,18 @@ def take_action(s: NecroState, p: int, choice: str, mode: str) -> None:
         raise AssertionError(f"unknown action {choice!r} ({mode})")
 
 
-@resume("sacrifice")
+@RULES.resume("sacrifice")
 def resume_sacrifice(s: NecroState, ctx: tuple[int, ...], choice: str) -> None:
     sacrifice_card(s, ctx[0], int(choice.split()[1]))
 
 
-@resume("aim")
+@RULES.resume("aim")
 def resume_aim(s: NecroState, ctx: tuple[int, ...], choice: str) -> None:
     attacker = ctx[0]
     declare_attack(s, s.minions[attacker].controller, attacker, choice)
 
 
-@resume("dismiss")
+@RULES.resume("dismiss")
 def resume_dismiss(s: NecroState, ctx: tuple[int, ...], choice: str) -> None:
     p, cid = ctx[0], int(choice.split()[1])
     event(s, "dismiss", p=p, card=s.defs[cid].name)

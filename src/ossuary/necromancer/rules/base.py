@@ -12,33 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.core import ResumeFn, StepFn
-from ..queries import invalidate, turn_order
-from ..state import EMPTY, MAX_LIFEFORCE, START_HEALTH, NecroState
+from ..state import MAX_LIFEFORCE, START_HEALTH, NecroState
 
-STEPS: dict[str, StepFn] = {}
-RESUME: dict[str, ResumeFn] = {}
 # effect verb -> fn(state, source_cid, controller, effect, target); filled by effects.py
 VERBS: dict[str, Callable[..., None]] = {}
 
 F = Callable[..., None]
-
-
-def step(fn: F) -> F:
-    STEPS[fn.__name__.removeprefix("step_")] = fn
-    return fn
-
-
-def resume(kind: str) -> Callable[[F], F]:
-    def wrap(fn: F) -> F:
-        RESUME[kind] = fn
-        return fn
-
-    return wrap
-
-
-NecroState.STEPS = STEPS
-NecroState.RESUME = RESUME
 
 
 def event(s: NecroState, kind: str, **fields: Any) -> None:
@@ -141,62 +120,8 @@ def discard(s: NecroState, p: int, cid: int, why: str) -> None:
 
 
 # =============================================================================
-# Losing and winning (section 14)
+# Losing and winning (section 14; who loses, and how they leave: leaving.py)
 # =============================================================================
-def eliminate(s: NecroState, losers: list[int], why: str) -> None:
-    """Players who met a lose condition at the same time leave the game together.
-
-    With 3-4 seats (our reading) the others play on: the losers' cards leave
-    the field for their owners' graveyards without dying, and their actions
-    waiting on the response stack are gone. The last player standing wins; if
-    everyone left loses at once, the game is a draw.
-    """
-    from .leaving import leave_field
-
-    for q in losers:
-        s.seats[q].alive = False
-        event(s, "lose", p=q, why=why)
-    for q in losers:
-        seat = s.seats[q]
-        for c in list(seat.minions):
-            if c != EMPTY:
-                leave_field(s, c, "graveyard", quiet=True)
-        for k, c in enumerate(seat.magic):
-            if c != EMPTY:
-                seat.magic[k] = EMPTY
-                s.expiry.pop(c, None)
-                s.art_damage.pop(c, None)
-                to_graveyard(s, c)
-    for m in list(s.minions.values()):  # minions the losers own, on other fields
-        if s.owner[m.cid] in losers:
-            leave_field(s, m.cid, "graveyard", quiet=True)
-    for it in [it for it in s.rstack if it.player in losers]:
-        s.rstack.remove(it)
-        if it.kind == "card":
-            to_graveyard(s, it.source)
-    invalidate(s)
-    alive = [q for q in range(s.n) if s.seats[q].alive]
-    if len(alive) <= 1:
-        s.pending = None
-        s.stack.clear()
-        if alive:
-            s.winner = alive[0]
-            event(s, "win", p=alive[0])
-        else:
-            event(s, "draw_game")
-        finish(s)
-        return
-    if not s.seats[s.turn].alive:  # the active player is out: the next one begins
-        s.pending = None
-        s.stack.clear()
-        for it in s.rstack:
-            if it.kind == "card":
-                to_graveyard(s, it.source)
-        s.rstack.clear()
-        s.dying.clear()
-        s.push("next_turn")
-
-
 def finish(s: NecroState) -> None:
     """The game is over: nothing is pending. Cards on the response stack go to
     their owners' graveyards so every card stays somewhere."""
@@ -204,13 +129,3 @@ def finish(s: NecroState) -> None:
         if it.kind == "card":
             to_graveyard(s, it.source)
     s.rstack.clear()
-
-
-@step
-def step_check(s: NecroState) -> None:
-    """Section 14: heroes at 0 health or less lose, all at the same moment."""
-    if s.winner is not None or all(seat.health > 0 for seat in s.seats):
-        return
-    losers = [q for q in turn_order(s, s.turn) if s.seats[q].health <= 0]
-    if losers:
-        eliminate(s, losers, "health")

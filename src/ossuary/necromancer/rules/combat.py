@@ -20,8 +20,8 @@ from ..queries import (
     keywords,
     target_owner,
 )
-from ..state import Item, NecroState
-from .base import event, heal_hero, hurt_hero, resume, step
+from ..state import RULES, Item, NecroState
+from .base import event, heal_hero, hurt_hero
 from .leaving import leave_field
 from .triggers import fire
 
@@ -109,7 +109,7 @@ def ask_defenders(
     s.ask("defend", q, (*opts, "done"), attacker, target, chosen)
 
 
-@resume("defend")
+@RULES.resume("defend")
 def resume_defend(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     """Defenders are declared one at a time, in the order they take the hit."""
     attacker, target, chosen = ctx
@@ -163,7 +163,7 @@ def resolve_attack(s: NecroState, it: Item) -> None:
     fire(s, attacker, p, "attack")
 
 
-@step
+@RULES.step
 def step_fight(
     s: NecroState, p: int, attacker: int, target: str, defenders: tuple[int, ...]
 ) -> None:
@@ -226,7 +226,7 @@ def step_fight(
     s.push("destroy", tuple(killed), "combat")
 
 
-@step
+@RULES.step
 def step_after_hit(
     s: NecroState, dealer: int, p: int, amount: int, what: str, kill: bool, drain: int,
     ensnaring: int,

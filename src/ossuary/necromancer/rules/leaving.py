@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..queries import controller_of, host_of, invalidate, slot_of, turn_order
-from ..state import EMPTY, Minion, NecroState
-from .base import event, shuffle_deck, step, to_banished, to_graveyard, to_hand
+from ..state import EMPTY, RULES, Minion, NecroState
+from .base import event, finish, shuffle_deck, to_banished, to_graveyard, to_hand
 from .triggers import fire
 
 
@@ -99,7 +99,7 @@ def destroy(s: NecroState, cids: list[int], cause: str) -> None:
         s.push("death", c, cause)
 
 
-@step
+@RULES.step
 def step_death(s: NecroState, cid: int, cause: str) -> None:
     """One card dies: to the graveyard, the game state updated, then its "on
     death" abilities, fully, before the next card of the batch."""
@@ -115,7 +115,7 @@ def step_death(s: NecroState, cid: int, cause: str) -> None:
     fire(s, cid, p, "death")
 
 
-@step
+@RULES.step
 def step_destroy(s: NecroState, cids: tuple[int, ...], cause: str) -> None:
     destroy(s, list(cids), cause)
 
@@ -174,3 +174,68 @@ def relic_hosts(s: NecroState) -> dict[int, int]:
 
 def describe(s: NecroState, cid: int) -> dict[str, Any]:
     return {"card": s.defs[cid].name}
+
+
+# =============================================================================
+# Losing (section 14): heroes at 0 health leave the game, with their cards
+# =============================================================================
+def eliminate(s: NecroState, losers: list[int], why: str) -> None:
+    """Players who met a lose condition at the same time leave the game together.
+
+    With 3-4 seats (our reading) the others play on: the losers' cards leave
+    the field for their owners' graveyards without dying, and their actions
+    waiting on the response stack are gone. The last player standing wins; if
+    everyone left loses at once, the game is a draw.
+    """
+    for q in losers:
+        s.seats[q].alive = False
+        event(s, "lose", p=q, why=why)
+    for q in losers:
+        seat = s.seats[q]
+        for c in list(seat.minions):
+            if c != EMPTY:
+                leave_field(s, c, "graveyard", quiet=True)
+        for k, c in enumerate(seat.magic):
+            if c != EMPTY:
+                seat.magic[k] = EMPTY
+                s.expiry.pop(c, None)
+                s.art_damage.pop(c, None)
+                to_graveyard(s, c)
+    for m in list(s.minions.values()):  # minions the losers own, on other fields
+        if s.owner[m.cid] in losers:
+            leave_field(s, m.cid, "graveyard", quiet=True)
+    for it in [it for it in s.rstack if it.player in losers]:
+        s.rstack.remove(it)
+        if it.kind == "card":
+            to_graveyard(s, it.source)
+    invalidate(s)
+    alive = [q for q in range(s.n) if s.seats[q].alive]
+    if len(alive) <= 1:
+        s.pending = None
+        s.stack.clear()
+        if alive:
+            s.winner = alive[0]
+            event(s, "win", p=alive[0])
+        else:
+            event(s, "draw_game")
+        finish(s)
+        return
+    if not s.seats[s.turn].alive:  # the active player is out: the next one begins
+        s.pending = None
+        s.stack.clear()
+        for it in s.rstack:
+            if it.kind == "card":
+                to_graveyard(s, it.source)
+        s.rstack.clear()
+        s.dying.clear()
+        s.push("next_turn")
+
+
+@RULES.step
+def step_check(s: NecroState) -> None:
+    """Section 14: heroes at 0 health or less lose, all at the same moment."""
+    if s.winner is not None or all(seat.health > 0 for seat in s.seats):
+        return
+    losers = [q for q in turn_order(s, s.turn) if s.seats[q].health <= 0]
+    if losers:
+        eliminate(s, losers, "health")

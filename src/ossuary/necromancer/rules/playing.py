@@ -25,8 +25,9 @@ from ..queries import (
     land_slot,
     targets,
 )
-from ..state import EMPTY, Item, Minion, NecroState
-from .base import all_bits, event, hurt_hero, pay, resume, step, to_graveyard
+from ..state import EMPTY, RULES, Item, Minion, NecroState
+from .base import all_bits, event, hurt_hero, pay, to_graveyard
+from .heroes import declare_ability
 from .triggers import fire
 
 _YOUR_MINION = Selector("minion", "yours")
@@ -93,7 +94,7 @@ def declare_card(s: NecroState, p: int, cid: int, target: str | None) -> None:
     s.push("declare", "card", p, cid, target, ())
 
 
-@resume("target")
+@RULES.resume("target")
 def resume_target(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     what = ctx[0]
     if what == "play":
@@ -102,8 +103,6 @@ def resume_target(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
         _, cid, p, idx = ctx
         s.push("ability", cid, p, idx, choice, True)
     else:  # an activated ability being declared
-        from .heroes import declare_ability
-
         _, cid, p, idx = ctx
         declare_ability(s, p, cid, idx, choice)
 
@@ -155,14 +154,14 @@ def _play_abilities(s: NecroState, p: int, cid: int, target: str | None) -> None
             s.push("ability", cid, p, i, None, False)
 
 
-@step
+@RULES.step
 def step_spell_done(s: NecroState, cid: int) -> None:
     """Section 4, "Spell Cards": to the graveyard right after resolving."""
     s.limbo.remove(cid)
     to_graveyard(s, cid)
 
 
-@step
+@RULES.step
 def step_place_magic(s: NecroState, p: int, cid: int) -> None:
     """Artifacts, events and lands take the leftmost free magic slot."""
     s.limbo.remove(cid)
@@ -183,7 +182,7 @@ def step_place_magic(s: NecroState, p: int, cid: int) -> None:
 # =============================================================================
 # Minions entering the field
 # =============================================================================
-@step
+@RULES.step
 def step_place(s: NecroState, p: int, cid: int, how: str) -> None:
     """The controller chooses a free minion space; with none, the minion goes
     to its owner's graveyard instead."""
@@ -196,7 +195,7 @@ def step_place(s: NecroState, p: int, cid: int, how: str) -> None:
     s.ask("place", p, tuple(f"at {k}" for k in spaces), p, cid, how)
 
 
-@resume("place")
+@RULES.resume("place")
 def resume_place(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     p, cid, how = ctx
     s.limbo.remove(cid)

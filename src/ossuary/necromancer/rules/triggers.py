@@ -14,8 +14,8 @@ from typing import Any
 
 from ..cards import Condition
 from ..queries import minion_count, targets
-from ..state import EMPTY, NecroState
-from .base import VERBS, event, resume, step
+from ..state import EMPTY, RULES, NecroState
+from .base import VERBS, event
 
 
 def fire(s: NecroState, cid: int, p: int, trigger: str) -> None:
@@ -56,7 +56,7 @@ def condition_met(s: NecroState, p: int, cond: Condition) -> bool:
     return True
 
 
-@step
+@RULES.step
 def step_ability(
     s: NecroState, cid: int, p: int, idx: int, target: str | None, confirmed: bool
 ) -> None:
@@ -84,7 +84,7 @@ def step_ability(
         s.push("effect", cid, p, idx, j, target)
 
 
-@resume("may")
+@RULES.resume("may")
 def resume_may(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     cid, p, idx = ctx
     if choice == "yes":
@@ -93,7 +93,7 @@ def resume_may(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
         event(s, "declined", p=p, card=s.defs[cid].name)
 
 
-@step
+@RULES.step
 def step_effect(s: NecroState, cid: int, p: int, idx: int, j: int, target: str | None) -> None:
     eff = s.defs[cid].abilities[idx].effects[j]
     VERBS[eff.verb](s, cid, p, eff, target)

@@ -21,6 +21,7 @@ from typing import Any
 from ..queries import invalidate, turn_order
 from ..state import (
     HAND_LIMIT,
+    RULES,
     START_HAND,
     START_HEALTH,
     START_LIFEFORCE,
@@ -28,16 +29,16 @@ from ..state import (
     NecroState,
 )
 from .actions import main_options, sacrifice_options, take_action
-from .base import draw, eliminate, event, gain_lifeforce, resume, shuffle_deck, step, to_graveyard
+from .base import draw, event, gain_lifeforce, shuffle_deck, to_graveyard
 from .heroes import sacrifice_card
-from .leaving import end_borrowing
+from .leaving import eliminate, end_borrowing, remove_magic
 from .triggers import fire, fire_all
 
 
 # =============================================================================
 # Setup (section 3, "Starting the Game")
 # =============================================================================
-@step
+@RULES.step
 def step_setup(s: NecroState, first: int, given: bool = False) -> None:
     """Push the setup in order (the heroes are already in their zones).
     ``given``: the first player was chosen at set-up, not by the seed (a
@@ -50,13 +51,13 @@ def step_setup(s: NecroState, first: int, given: bool = False) -> None:
         s.push("start_of_game", q)
 
 
-@step
+@RULES.step
 def step_start_of_game(s: NecroState, q: int) -> None:
     """Step 2: start of game effects, e.g. a hero who buries cheap minions."""
     fire(s, s.seats[q].hero, q, "start_of_game")
 
 
-@step
+@RULES.step
 def step_deal(s: NecroState) -> None:
     """Steps 3 and 4: shuffle, draw six."""
     for q in range(s.n):
@@ -65,7 +66,7 @@ def step_deal(s: NecroState) -> None:
         draw(s, q, START_HAND)
 
 
-@step
+@RULES.step
 def step_mulligan(s: NecroState, q: int, count: int) -> None:
     """Step 5: discard any number of cards, one at a time, then draw as many."""
     seat = s.seats[q]
@@ -76,7 +77,7 @@ def step_mulligan(s: NecroState, q: int, count: int) -> None:
     s.ask("mulligan", q, (*opts, "keep"), q, count)
 
 
-@resume("mulligan")
+@RULES.resume("mulligan")
 def resume_mulligan(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     q, count = ctx
     if choice == "keep":
@@ -90,7 +91,7 @@ def resume_mulligan(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     s.push("mulligan", q, count + 1)
 
 
-@step
+@RULES.step
 def step_first_player(s: NecroState, first: int, given: bool = False) -> None:
     """Steps 6 and 7: the first player; 40 health and 10 lifeforce each."""
     for seat in s.seats:
@@ -105,7 +106,7 @@ def step_first_player(s: NecroState, first: int, given: bool = False) -> None:
 # =============================================================================
 # The turn (section 7)
 # =============================================================================
-@step
+@RULES.step
 def step_start_turn(s: NecroState) -> None:
     p = s.turn
     seat = s.seats[p]
@@ -131,8 +132,6 @@ def expire_rounds(s: NecroState, p: int) -> None:
     now = s.seats[p].turns
     for cid, (q, end) in sorted(s.expiry.items()):
         if q == p and end <= now:
-            from .leaving import remove_magic
-
             remove_magic(s, cid)
             event(s, "expired", p=p, card=s.defs[cid].name)
     for m in s.minions.values():
@@ -142,14 +141,14 @@ def expire_rounds(s: NecroState, p: int) -> None:
             event(s, "freed", card=s.defs[m.cid].name)
 
 
-@step
+@RULES.step
 def step_resource(s: NecroState) -> None:
     """Section 8: +5 lifeforce, never above 10."""
     got = gain_lifeforce(s, s.turn, TURN_LIFEFORCE)
     event(s, "lifeforce", p=s.turn, amount=got, why="resource")
 
 
-@step
+@RULES.step
 def step_draw_phase(s: NecroState) -> None:
     """Section 7, "Deck Exhaustion": no card to draw, the player loses."""
     p = s.turn
@@ -159,12 +158,12 @@ def step_draw_phase(s: NecroState) -> None:
     draw(s, p, 1)
 
 
-@step
+@RULES.step
 def step_main(s: NecroState) -> None:
     s.ask("main", s.turn, tuple(main_options(s, s.turn)))
 
 
-@resume("main")
+@RULES.resume("main")
 def resume_main(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     p = s.turn
     if choice == "end":
@@ -174,7 +173,7 @@ def resume_main(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     take_action(s, p, choice, "main")
 
 
-@step
+@RULES.step
 def step_end_phase(s: NecroState) -> None:
     p = s.turn
     event(s, "end_phase", p=p)
@@ -185,7 +184,7 @@ def step_end_phase(s: NecroState) -> None:
     fire_all(s, p, "turn_end")
 
 
-@step
+@RULES.step
 def step_hand_limit(s: NecroState) -> None:
     """Section 15, "Hand Size Limit Recompense": above 10 cards, Sacrifice Card
     down to 10, 1 lifeforce each."""
@@ -194,13 +193,13 @@ def step_hand_limit(s: NecroState) -> None:
         s.ask("hand_limit", p, tuple(sacrifice_options(s, p)))
 
 
-@resume("hand_limit")
+@RULES.resume("hand_limit")
 def resume_hand_limit(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     sacrifice_card(s, s.turn, int(choice.split()[1]), "hand limit")
     s.push("hand_limit")
 
 
-@step
+@RULES.step
 def step_cleanup(s: NecroState) -> None:
     """Section 9, "Defense": the player's minions regenerate; this turn's
     changes end; borrowed minions return (section 11)."""
@@ -214,7 +213,7 @@ def step_cleanup(s: NecroState) -> None:
     end_borrowing(s)
 
 
-@step
+@RULES.step
 def step_next_turn(s: NecroState) -> None:
     order = turn_order(s, s.turn + 1)
     if not order:

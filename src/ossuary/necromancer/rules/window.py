@@ -31,15 +31,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..queries import any_magic, any_target, cost_of, turn_order
-from ..state import EMPTY, MAX_LIFEFORCE, Item, NecroState
-from .base import event, resume, step, to_graveyard
+from ..state import EMPTY, MAX_LIFEFORCE, RULES, Item, NecroState
+from .actions import destroy_magic_options, playable, resolve_item, take_action
+from .base import event, to_graveyard
 from .triggers import fire
 
 DESTROY_MAGIC = 4  # section 10, "Destroy Magic"
 DRAW_CARD = 3  # section 10, "Draw Card"
 
 
-@step
+@RULES.step
 def step_declare(
     s: NecroState, kind: str, p: int, source: int, target: str | None, extra: tuple[int, ...]
 ) -> None:
@@ -57,7 +58,7 @@ def asking_order(s: NecroState, actor: int) -> list[int]:
     return turn_order(s, actor + 1)
 
 
-@step
+@RULES.step
 def step_window(s: NecroState, actor: int, k: int) -> None:
     order = asking_order(s, actor)
     while k < len(order):
@@ -70,7 +71,7 @@ def step_window(s: NecroState, actor: int, k: int) -> None:
         k += 1
 
 
-@resume("window")
+@RULES.resume("window")
 def resume_window(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
     actor, k = ctx
     q = asking_order(s, actor)[k]
@@ -78,7 +79,6 @@ def resume_window(s: NecroState, ctx: tuple[Any, ...], choice: str) -> None:
         s.push("window", actor, k + 1)
         return
     s.push("window", actor, k)  # asked again after responding
-    from .actions import take_action
 
     take_action(s, q, choice, "window")
 
@@ -132,8 +132,6 @@ def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list
 
 def response_options(s: NecroState, q: int) -> list[str]:
     """What ``q`` may do in a window right now (besides passing)."""
-    from .actions import destroy_magic_options, playable
-
     seat = s.seats[q]
     opts: list[str] = []
     seen: set[str] = set()
@@ -243,7 +241,7 @@ def only_passing_matters(s: NecroState, q: int) -> bool:
 # =============================================================================
 # Resolving the stack
 # =============================================================================
-@step
+@RULES.step
 def step_resolve(s: NecroState) -> None:
     """The top entry resolves (or, negated, does nothing); then the next."""
     if not s.rstack:
@@ -258,7 +256,6 @@ def step_resolve(s: NecroState) -> None:
             to_graveyard(s, it.source)
         return
     event(s, "resolve", p=it.player, what=it.kind, card=name)
-    from .actions import resolve_item
 
     resolve_item(s, it)
 

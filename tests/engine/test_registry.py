@@ -1,0 +1,167 @@
+"""One registration: every game is found through the ``ossuary.games`` entry
+points, and everything else (replays, the agents' knowledge) comes from its one
+:class:`Game` object; a game whose rules are not whole is refused when it
+registers, with words that name what is missing."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ossuary import games
+from ossuary.agents import RandomAgent, play_game
+from ossuary.agents.knowledge import knowledge_for
+from ossuary.engine import core, registry
+from ossuary.engine.errors import BrokenGame, ReplayError, UnknownGame
+from ossuary.engine.knowledge import PLAIN
+from ossuary.engine.replay import Replay
+
+from . import pebbles
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the kernel runs compiled (mypyc): an interpreted class can't subclass its
+#: GameState yet, so a game from a package that is not compiled with Ossuary
+#: can't start a game there (issue 39; docs/adding-a-game.md says so)
+COMPILED = not str(core.__file__).endswith(".py")
+REAL_ENTRY_POINTS = importlib.metadata.entry_points
+
+
+def _point(name: str, value: str) -> importlib.metadata.EntryPoint:
+    return importlib.metadata.EntryPoint(name, value, registry.GROUP)
+
+
+@pytest.fixture
+def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[importlib.metadata.EntryPoint]]:
+    """Entry points of a pretend installed package, added to the real ones."""
+    extra: list[importlib.metadata.EntryPoint] = []
+
+    def entry_points(**select: str) -> importlib.metadata.EntryPoints:
+        found = list(REAL_ENTRY_POINTS(**select))
+        if select.get("group") == registry.GROUP:
+            found += extra
+        return importlib.metadata.EntryPoints(found)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    registry.forget()
+    yield extra
+    registry.forget()
+
+
+def test_the_project_declares_its_three_games_as_entry_points() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    declared = project["entry-points"]["ossuary.games"]
+    assert declared == {
+        "hecatomb": "ossuary.hecatomb.entry:GAME",
+        "necromancer": "ossuary.necromancer.entry:GAME",
+        "diabolicards": "ossuary.diabolicards.entry:GAME",
+    }
+    assert games.names()[:3] == list(declared)
+    assert games.names()[0] == games.DEFAULT
+
+
+def test_without_installed_metadata_the_source_tree_declares_the_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A checkout run from ``src`` (or installed before the group existed)
+    still plays what its pyproject.toml declares, and nothing else names a game."""
+    monkeypatch.setattr(
+        importlib.metadata, "entry_points", lambda **_: importlib.metadata.EntryPoints([])
+    )
+    registry.forget()
+    assert games.names() == ["hecatomb", "necromancer", "diabolicards"]
+    assert games.get("Necromancer").title == "Path of the Necromancer"
+
+
+def test_a_fake_entry_point_adds_a_game_to_every_front_end(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    with pytest.raises(UnknownGame, match="unknown game 'pebbles'"):
+        games.get("pebbles")
+    installed.append(_point("pebbles", "tests.engine.pebbles:GAME"))
+    assert games.names()[-1] == "pebbles"
+    game = games.get("pebbles")
+    assert game is pebbles.GAME and game.missing() == []
+    # a game that gives no knowledge is searched with the plain one
+    assert knowledge_for("pebbles") is PLAIN
+
+
+@pytest.mark.xfail(
+    COMPILED, raises=TypeError, strict=True,
+    reason="mypyc: interpreted classes cannot inherit from the compiled GameState",
+)  # fmt: skip
+def test_a_game_from_an_entry_point_plays_and_replays(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    installed.append(_point("pebbles", "tests.engine.pebbles:GAME"))
+    game = games.get("pebbles")
+    done = play_game(game.new_game(seed=5), [RandomAgent(1), RandomAgent(2)])
+    assert done.is_terminal() and done.winner in (0, 1)
+    # its replay finds the game through the same registry
+    replay = Replay.of(done)
+    assert replay.final().serialize() == done.serialize()
+
+
+def test_a_half_bound_game_is_refused_naming_what_is_missing(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    installed.append(_point("half", "tests.engine.pebbles:HALF"))
+    assert "half" in games.names()  # listed: it is declared
+    with pytest.raises(BrokenGame) as refused:
+        games.get("half")
+    words = str(refused.value)
+    assert "'half'" in words and "tests.engine.pebbles:HALF" in words
+    assert "its behaviours are not bound" in words
+    for behaviour in ("view", "resample", "redact_event", "action_label", "prompt"):
+        assert behaviour in words
+    assert "Traceback" not in words
+    # a replay of it is refused with the same words, never a crash
+    with pytest.raises(BrokenGame, match="not bound"):
+        Replay("half", "1", 2, [[], []], 1, None).final()
+
+
+def test_a_game_missing_steps_or_kinds_is_refused(
+    installed: list[importlib.metadata.EntryPoint], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pebbles.HALF_RULES, "steps", {})
+    monkeypatch.setattr(pebbles.HALF_RULES, "resumes", {})
+    installed.append(_point("half", "tests.engine.pebbles:HALF"))
+    with pytest.raises(BrokenGame) as refused:
+        games.get("half")
+    assert "no step is registered" in str(refused.value)
+    assert "no decision kind is registered" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("tests.engine.pebbles:NOT_A_GAME", "is not a Game object"),
+        ("tests.engine.no_such_module:GAME", "could not be loaded: ModuleNotFoundError"),
+        ("tests.engine.pebbles:NOWHERE", "could not be loaded: AttributeError"),
+        ("tests.engine.pebbles:GAME", "registered as 'other' but calls itself 'pebbles'"),
+    ],
+)
+def test_a_broken_entry_point_is_refused_in_words(
+    installed: list[importlib.metadata.EntryPoint], value: str, words: str
+) -> None:
+    installed.append(_point("other", value))
+    with pytest.raises(BrokenGame, match=words):
+        games.get("other")
+    assert games.get("hecatomb").title == "Hecatomb"  # the others still play
+
+
+def test_an_unknown_replay_ruleset_is_a_replay_error() -> None:
+    with pytest.raises(ReplayError, match="unknown ruleset 'nope'"):
+        Replay("nope", "1", 2, [[], []], 1, None).start()
+
+
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer", "diabolicards"])
+def test_the_agents_knowledge_is_the_games_own(name: str) -> None:
+    game = games.get(name)
+    evaluate = __import__(f"ossuary.{name}.evaluate", fromlist=["KNOWLEDGE"])
+    assert game.knowledge() is evaluate.KNOWLEDGE
+    assert knowledge_for(name) is evaluate.KNOWLEDGE
+    assert game.rules is not None and game.rules.name == name and game.missing() == []
