@@ -19,19 +19,34 @@ _WHERE = os.environ.get("OSSUARY_TEST_CTRL_C_IN", "driver")
 _ROOT = os.environ.setdefault("OSSUARY_TEST_CTRL_C_ROOT", str(os.getpid()))
 
 
+def _on_import(event: str, args: tuple[object, ...]) -> None:
+    """An import statement (the audit event): seen whichever finder answers, so
+    also under OSSUARY_PURE=1, whose own finder for ossuary's modules
+    (ossuary.compiled) goes before ours on sys.meta_path."""
+    if event == "import" and args[0] == _TARGET:
+        _maybe_fire()
+
+
 class _CtrlC:
-    fired = False
+    """A finder asked first for every module: sees importlib.import_module too,
+    which raises no audit event."""
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if name != _TARGET or _CtrlC.fired:
-            return None
-        in_driver = str(os.getpid()) == _ROOT
-        if in_driver != (_WHERE == "driver"):
-            return None
-        _CtrlC.fired = True
-        os.killpg(os.getpgrp(), signal.SIGINT)
-        return None
+        if name == _TARGET:
+            _maybe_fire()
+
+
+_fired = False
+
+
+def _maybe_fire() -> None:
+    global _fired
+    if _fired or (str(os.getpid()) == _ROOT) != (_WHERE == "driver"):
+        return
+    _fired = True
+    os.killpg(os.getpgrp(), signal.SIGINT)
 
 
 if _TARGET:
     sys.meta_path.insert(0, _CtrlC())
+    sys.addaudithook(_on_import)
