@@ -14,10 +14,23 @@ game is registered").
 
 from __future__ import annotations
 
+from .engine import registry
 from .engine.errors import BrokenGame, UnknownGame
-from .engine.registry import get, names
+from .engine.registry import get
 
 #: the game a front end offers when none is named
 DEFAULT = "hecatomb"
+#: the order menus list Ossuary's own games in: an installed package's entry
+#: points come back in alphabetical order (setuptools sorts them), so the order
+#: pyproject.toml declares them in does not survive an install
+MENU = ("hecatomb", "necromancer", "diabolicards")
+
+
+def names() -> list[str]:
+    """Every registered game: Ossuary's own in :data:`MENU`'s order, then the
+    games of other installed packages as they are found."""
+    found = registry.names()
+    return sorted(found, key=lambda name: MENU.index(name) if name in MENU else len(MENU))
+
 
 __all__ = ["DEFAULT", "BrokenGame", "UnknownGame", "get", "names"]
