@@ -83,8 +83,10 @@ FAIRNESS_KEPT = 10_000
 #: counted against a decision)
 START_LIMIT = 120.0
 #: a search with a time budget stops this long before its deadline, so its
-#: answer is back by then (the release time: see clocks.py)
-SEARCH_SLACK = 0.15
+#: answer is back by then (the release time: see clocks.py); 0.15 s was too
+#: little on a CI machine running browsers beside it (every searched answer of
+#: tests/server/test_timing.py came after its moment, 2026-11-29)
+SEARCH_SLACK = 0.25
 #: the least a search is given, however late its job was served
 MIN_SEARCH = 0.05
 #: wall-clock time past the CPU limit before a worker counts as stuck
