@@ -150,3 +150,109 @@ CREATE TABLE decks ( id VARCHAR(32) NOT NULL, game VARCHAR(40) NOT NULL, name VA
   NOT NULL, text TEXT NOT NULL, legal BOOLEAN NOT NULL, token_hash VARCHAR(64) NOT NULL,
   creator VARCHAR(64), created FLOAT NOT NULL, updated FLOAT NOT NULL, PRIMARY KEY (id) );
 """
+
+
+def _headers(made: dict[str, Any]) -> dict[str, str]:
+    return {CSRF_HEADER: made["csrf"]}
+
+
+def test_change_password_signs_out_the_other_browsers(client: TestClient) -> None:
+    made = sign_up(client, "grace")
+    other = TestClient(client.app)  # a second browser, signed in to the same account
+    r = other.post("/api/sessions", json={"username": "grace", "password": PASSWORD})
+    assert r.status_code == 200
+    body = {"old_password": "not my password", "new_password": "a new one, longer"}
+    r = client.put("/api/account/password", json=body, headers=_headers(made))
+    assert r.status_code == 403 and r.json() == {"error": "that is not your password"}
+    body["old_password"] = PASSWORD
+    assert client.put("/api/account/password", json=body).status_code == 403  # no CSRF token
+    r = client.put("/api/account/password", json=body, headers=_headers(made))
+    assert r.status_code == 200, r.text
+    assert client.get("/api/session").json()["account"]["username"] == "grace"  # this one stays
+    assert other.get("/api/session").json()["account"] is None  # the other is signed out
+    for password, status in ((PASSWORD, 401), ("a new one, longer", 200)):
+        r = other.post("/api/sessions", json={"username": "grace", "password": password})
+        assert r.status_code == status
+
+
+def test_a_deleted_account_frees_its_name_and_its_games_stay(client: TestClient) -> None:
+    made = sign_up(client, "heidi")
+    game = client.post("/api/games", json={"seats": ["human", "human"]}, headers=_headers(made))
+    assert game.status_code == 201
+    gid = game.json()["id"]
+    store = client.app.state.services.db.store  # type: ignore[attr-defined]
+    assert [s.account_id for s in store.load_seats(gid)] == [made["account"]["id"], None]
+    exported = client.get("/api/account/export")
+    assert exported.status_code == 200 and "attachment" in exported.headers["content-disposition"]
+    data = exported.json()
+    assert data["account"]["username"] == "heidi"
+    assert [(g["id"], g["seats"]) for g in data["games"]] == [(gid, [0])]
+
+    r = client.request("DELETE", "/api/account", json={"password": "wrong password"},
+                       headers=_headers(made))  # fmt: skip
+    assert r.status_code == 403
+    r = client.request("DELETE", "/api/account", json={"password": PASSWORD},
+                       headers=_headers(made))  # fmt: skip
+    assert r.status_code == 200, r.text
+    assert client.get("/api/session").json()["account"] is None
+    assert client.get("/api/account/export").status_code == 401
+    # the game keeps its seat, held by an account that has no name now
+    assert [s.account_id for s in store.load_seats(gid)] == [made["account"]["id"], None]
+    assert store.account_names([made["account"]["id"]]) == {made["account"]["id"]: None}
+    r = client.post("/api/sessions", json={"username": "heidi", "password": PASSWORD})
+    assert r.status_code == 401
+    again = sign_up(client, "Heidi")  # the name is free again: a new account
+    assert again["account"]["id"] != made["account"]["id"]
+
+
+def test_a_seat_joins_the_account_of_whoever_holds_it(client: TestClient) -> None:
+    # a guest makes a public game, then signs up mid-game and keeps the seat
+    game = client.post("/api/games", json={"seats": ["human", "human"], "public": True}).json()
+    gid, token = game["id"], game["seats"][0]["token"]
+    store = client.app.state.services.db.store  # type: ignore[attr-defined]
+    assert store.load_seats(gid)[0].account_id is None  # guests play exactly as before
+    ivan = sign_up(client, "ivan")
+    path = f"/api/games/{gid}/seat/account"
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert client.post(path, headers=bearer).status_code == 403  # no CSRF token
+    r = client.post(path, headers={**bearer, **_headers(ivan)})
+    assert r.status_code == 200 and r.json() == {"game": gid, "seat": 0, "account": "ivan"}
+    assert client.post(path, headers={**bearer, **_headers(ivan)}).status_code == 200  # again: ok
+    # ivan can't take the other seat too (one account, one seat)
+    r = client.post(f"/api/games/{gid}/join", headers=_headers(ivan))
+    assert r.status_code == 409
+    # judy joins the open seat signed in: it is hers; she can't take ivan's seat
+    judy_browser = TestClient(client.app)
+    judy = sign_up(judy_browser, "judy")
+    r = judy_browser.post(f"/api/games/{gid}/join", headers=_headers(judy))
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    r = judy_browser.post(path, headers={**bearer, **_headers(judy)})
+    assert r.status_code == 409
+    r = judy_browser.post(path, headers={"Authorization": "Bearer not-a-seat", **_headers(judy)})
+    assert r.status_code == 403
+    ids = [ivan["account"]["id"], judy["account"]["id"]]
+    assert [s.account_id for s in store.load_seats(gid)] == ids
+    live = client.app.state.hub.live[gid]  # type: ignore[attr-defined]
+    assert [s.account_id for s in live.record.seats] == ids
+
+
+def test_saved_decks_belong_to_the_signed_in_account(client: TestClient) -> None:
+    kim = sign_up(client, "kim")
+    deck = {"game": "hecatomb", "name": "Mine", "text": "3 Snap"}
+    r = client.post("/api/decks", json=deck, headers=_headers(kim))
+    assert r.status_code == 201
+    path = f"/api/decks/{r.json()['id']}"
+    # the account edits it without the edit link, with its CSRF token
+    assert client.put(path, json={"name": "Renamed"}).status_code == 403
+    r = client.put(path, json={"name": "Renamed"}, headers=_headers(kim))
+    assert r.status_code == 200 and r.json()["name"] == "Renamed"
+    assert client.get("/api/account/export").json()["decks"][0]["name"] == "Renamed"
+    # another account may not
+    other = TestClient(client.app)
+    leo = sign_up(other, "leo")
+    assert other.put(path, json={"name": "Mine now"}, headers=_headers(leo)).status_code == 403
+    assert other.delete(path, headers=_headers(leo)).status_code == 403
+    assert client.delete(path, headers=_headers(kim)).status_code == 200
+    # a guest's deck keeps its edit link, as before
+    r = other.post("/api/decks", json=deck)
+    assert r.status_code == 201 and r.json()["edit"].endswith(r.json()["token"])

@@ -237,19 +237,36 @@ def check_csrf(request: HTTPConnection, csrf: str) -> None:
 
 async def signed_in(request: Request) -> Account | None:
     """The account the request's session cookie signs in (None: a guest); a
-    FastAPI dependency. A request that changes state and is signed in by the
-    cookie must pass :func:`check_csrf`, or it is refused (403)."""
+    FastAPI dependency. A request that changes state is signed in only when it
+    passes :func:`check_csrf`: otherwise the cookie does not authenticate it,
+    and it is served as a guest's (as it would be without the cookie), so a
+    page of another site can never act for the account."""
     found = await session_of(request)
     if found is None:
         return None
+    if request.method not in SAFE_METHODS:
+        try:
+            check_csrf(request, found.csrf)
+        except RequestError:
+            return None
+    return found.account
+
+
+async def require_account(request: Request) -> Account:
+    """The signed-in account (a FastAPI dependency): a 401 in the API's JSON
+    shape when nobody is, and a 403 for a state change without the CSRF
+    protection (:func:`check_csrf`)."""
+    found = await session_of(request)
+    if found is None:
+        raise RequestError("sign in first: this needs an account", 401)
     if request.method not in SAFE_METHODS:
         check_csrf(request, found.csrf)
     return found.account
 
 
-async def require_account(request: Request) -> Account:
-    """The signed-in account, or a 401 in the API's JSON shape (a FastAPI dependency)."""
-    account = await signed_in(request)
-    if account is None:
-        raise RequestError("sign in first: this needs an account", 401)
-    return account
+async def signed_session(request: Request) -> Signed:
+    """:func:`require_account`, with the session itself (its hash, its token)."""
+    await require_account(request)
+    found = await session_of(request)
+    assert found is not None
+    return found

@@ -956,9 +956,20 @@ class Store:
             )
 
     def bind_seat(self, game_id: str, seat: int, account_id: str) -> bool:
-        """Give seat ``seat`` of a game to an account; False when another
-        account holds it already (nothing written)."""
+        """Give seat ``seat`` of a game to an account; False (nothing written)
+        when another account holds it already, or this account holds another
+        seat of the game (one account, one seat: nobody plays themselves)."""
         with self.engine.begin() as conn:
+            self._one_at_a_time(conn, f"seat:{game_id}")
+            other = conn.execute(
+                select(seats_table.c.seat).where(
+                    (seats_table.c.game_id == game_id)
+                    & (seats_table.c.account_id == account_id)
+                    & (seats_table.c.seat != seat)
+                )
+            ).first()
+            if other is not None:
+                return False
             done = conn.execute(
                 update(seats_table)
                 .where(
