@@ -30,7 +30,7 @@ class WhistEncoder(Encoder):
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         options = (view.get("decision") or {}).get("options", [])
-        return {aid: (int(aid.removeprefix("play ")),) for aid in options}
+        return {o["id"]: (int(o["id"].removeprefix("play ")),) for o in options}
 
     def observe(
         self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]

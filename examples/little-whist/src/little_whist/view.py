@@ -13,7 +13,7 @@ from ossuary.engine.core import copy_json
 from ossuary.engine.errors import OssuaryError
 from ossuary.engine.rng import Rng
 
-from .state import CARDS, WhistState
+from .state import CARDS, HAND, WhistState
 
 
 def card(cid: int) -> dict[str, Any]:
@@ -33,11 +33,21 @@ def view(s: WhistState, seat: object, log_from: object = 0) -> dict[str, Any]:
         }
         for p in range(s.seats)
     ]
-    decision = s.decision()
-    mine = decision is not None and decision.player == me
+    # who decides is public; the question and the options only for the decider
+    decision: dict[str, Any] | None = None
+    if s.pending is not None:
+        decision = {"kind": s.pending.kind, "player": s.pending.player}
+        if me == s.pending.player:
+            decision["prompt"] = s.prompt()
+            decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
     return {
         "ruleset": s.ruleset,
         "seat": me,
+        "seats": s.seats,
+        # the fields every front end reads (docs/adding-a-game.md, "The view"):
+        # the turn in progress (here a trick, from 1) and the seat to play
+        "turn_number": min(sum(s.tricks) + 1, HAND),
+        "active": s.turn,
         "players": players,
         "table": [{"seat": p, **card(c)} for p, c in s.table],
         "stock": len(s.stock),
@@ -47,11 +57,7 @@ def view(s: WhistState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "over": s.is_terminal(),
         "log_from": log_from,
         "log": [copy_json(e) for e in s.log[log_from:]],
-        "decision": (
-            {"kind": decision.kind, "player": decision.player, "options": list(decision.options)}
-            if mine and decision is not None
-            else None
-        ),
+        "decision": decision,
     }
 
 
