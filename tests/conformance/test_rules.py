@@ -54,7 +54,7 @@ def test_a_random_game_keeps_every_invariant_to_its_end(table: tuple[str, int]) 
     named that it can't account for); at the end, the replay is exact."""
     name, seats = table
     game = games.get(name)
-    state = random_game(game, SEED, seats, deep_every=5)
+    state = random_game(game, SEED, seats, deep_every=10)
     assert state.is_terminal() and state.current_player() is None
     assert state.legal_action_ids() == () and state.ply == len(state.history)
     returns = state.returns()
