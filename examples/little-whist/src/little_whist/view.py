@@ -50,9 +50,7 @@ def view(s: WhistState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "active": s.turn,
         "players": players,
         "table": [{"seat": p, **card(c)} for p, c in s.table],
-        "stock": len(s.stock),
-        "turn": s.turn,
-        "leader": s.leader,
+        "not_dealt": len(s.stock),  # cards, face down
         "winner": s.winner,
         "over": s.is_terminal(),
         "log_from": log_from,
@@ -62,7 +60,8 @@ def view(s: WhistState, seat: object, log_from: object = 0) -> dict[str, Any]:
 
 
 def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    return copy_json(event)  # every event names only cards played face up
+    shown: dict[str, Any] = copy_json(event)  # every event names only cards played face up
+    return shown
 
 
 def resample(s: WhistState, seat: object, rng: Rng) -> WhistState:
