@@ -113,7 +113,8 @@ def test_the_terminal_plays_the_game(table: tuple[str, int]) -> None:
     runner = CliRunner()
     mode = ["--mode", m] if (m := mode_of(name, seats)) else ["--seats", str(seats)]
     computers = ",".join(["random"] * seats)
-    done = runner.invoke(app, ["play", name, "--seats", computers, "--seed", "3", "--ui", "plain"])
+    # quietly: the boards are drawn by test_rules.py and the person's screen below
+    done = runner.invoke(app, ["play", name, "--seats", computers, "--seed", "3", "-q"])
     assert done.exit_code == 0, done.output
     assert "Traceback" not in done.output
     person = runner.invoke(

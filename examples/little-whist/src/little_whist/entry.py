@@ -13,8 +13,7 @@ from ossuary.engine.game import CardRecord, DeckSpec, Game
 
 from . import board
 from .game import deserialize, new_game  # also binds the rules
-from .state import CARDS, HAND, RANKS, RULES, SEATS, WhistState, rank, suit
-from .state import SUITS as SUIT_NAMES
+from .state import CARDS, HAND, RANKS, RULES, SEATS, SUITS, WhistState, rank, suit
 
 
 class LittleWhist(Game):
@@ -40,7 +39,7 @@ class LittleWhist(Game):
     # -- cards and rules in words ------------------------------------------------
     def cards(self, card_file: Any = None) -> list[CardRecord]:
         return [
-            {"name": name, "type": SUIT_NAMES[suit(cid)],
+            {"name": name, "type": SUITS[suit(cid)],
              "text": f"{RANKS[rank(cid)]}: rank {rank(cid) + 1} of {len(RANKS)} in its suit"}
             for cid, name in enumerate(CARDS)
         ]  # fmt: skip
