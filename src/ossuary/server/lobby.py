@@ -25,6 +25,7 @@ from .decks import client_key, playable, saved_id
 from .errors import RequestError, token_hash
 from .hub import Hub
 from .live import HUMAN, LiveGame
+from .profiles import rated_request
 from .protocol import CreateGame
 from .storage import GameRecord, LimitReached, SeatRecord
 
@@ -93,6 +94,7 @@ class Lobby:
                 "seed_given": req.seed is not None,
                 "names": names or None,
                 "tutorial": req.tutorial,
+                "rated": rated_request(req, kinds),
             },
             status="finished" if state.is_terminal() else "playing",
             seats=[
