@@ -25,8 +25,8 @@ from .decks import client_key, playable, saved_id
 from .errors import RequestError, token_hash
 from .hub import Hub
 from .live import HUMAN, LiveGame
-from .profiles import rated_request
 from .protocol import CreateGame
+from .rated import rated_request
 from .storage import GameRecord, LimitReached, SeatRecord
 
 log = logging.getLogger("ossuary.server")

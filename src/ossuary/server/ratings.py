@@ -84,7 +84,12 @@ def conservative(skill: Skill) -> float:
 
 def change(before: Skill, after: Skill) -> str:
     """A game's change in shown points: ``+12``, ``-8``, ``±0``."""
-    delta = shown(after) - shown(before)
+    return change_of(shown(before), shown(after))
+
+
+def change_of(before: int, after: int) -> str:
+    """The change between two shown ratings: ``+12``, ``-8``, ``±0``."""
+    delta = after - before
     return "±0" if delta == 0 else f"{delta:+d}"
 
 

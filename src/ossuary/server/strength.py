@@ -3,7 +3,7 @@
 ``ladder.json`` beside this module is written by ``bench/ladder.py``
 (docs/ai.md, "The levels on the rating scale"): per table (``game:seats``)
 and level, the rating the ladder's games gave it, with its sigma and games.
-The lobby says "about as strong as a 1650 player" for a level only where the
+The lobby says "about as strong as a player rated 1650" for a level only where the
 file has a settled figure for that table (not provisional, as a person's
 rating would be shown with "?"); nowhere else, and never a guess.
 """
@@ -49,9 +49,9 @@ def rating(level: str, table: str) -> int | None:
 
 
 def words(level: str, table: str) -> str | None:
-    """``about as strong as a 1650 player``, where measured."""
+    """``about as strong as a player rated 1650`` (to the nearest 10), where measured."""
     found = rating(level, table)
-    return None if found is None else f"about as strong as a {found} player"
+    return None if found is None else f"about as strong as a player rated {round(found, -1)}"
 
 
 def measured() -> dict[str, dict[str, str]]:

@@ -1,9 +1,4 @@
-"""Rated games as players read them: who may ask for one, a player's profile,
-the leaderboards, and a rated game's end (docs/server.md, "Ratings").
-
-The ratings themselves are applied in the transaction that stores a game's
-end (``storage._rate_finished``); this module only reads them.
-"""
+"""Who may ask for a rated game (docs/server.md, "Ratings")."""
 
 from __future__ import annotations
 
