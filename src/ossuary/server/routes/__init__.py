@@ -1,11 +1,19 @@
 """The server's HTTP and socket routes, one router a room: pages, games,
-cards and decks, deck trials, the game socket, and the host's (health,
-readiness, metrics)."""
+cards and decks, deck trials, the game socket, the host's (health,
+readiness, metrics), and accounts."""
 
 from __future__ import annotations
 
-from . import decks, games, ops, pages, socket, trials
+from . import accounts, decks, games, ops, pages, socket, trials
 
-ROUTERS = [pages.router, games.router, decks.router, trials.router, socket.router, ops.router]
+ROUTERS = [
+    pages.router,
+    games.router,
+    decks.router,
+    trials.router,
+    socket.router,
+    ops.router,
+    accounts.router,
+]
 
 __all__ = ["ROUTERS"]
