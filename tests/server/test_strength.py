@@ -12,8 +12,6 @@ from fastapi.testclient import TestClient
 
 from ossuary.server import ServerConfig, create_app, ratings, strength
 
-from .conftest import create
-
 LADDER = json.loads(strength.LADDER.read_text())["tables"]
 
 
@@ -54,18 +52,3 @@ def test_no_figure_where_the_ladder_is_unsure_or_silent(
         assert strength.measured() == {}
     finally:
         strength._ladder.cache_clear()
-
-
-def test_a_rated_game_is_for_people_only(client: TestClient) -> None:
-    for body, why in (
-        ({"seats": ["human", "easy"]}, "every seat must be Human"),
-        ({"seats": ["human", "human"], "tutorial": True}, "can't be rated"),
-    ):
-        r = client.post("/api/games", json={"game": "hecatomb", "rated": True, **body})
-        assert r.status_code == 400 and why in r.json()["error"], r.text
-    assert client.get("/api/games").json()["playing"] == []  # nothing was made
-    made = create(client, rated=True)
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    assert hub.live[made["id"]].record.options["rated"] is True
-    plain = create(client)
-    assert hub.live[plain["id"]].record.options["rated"] is False
