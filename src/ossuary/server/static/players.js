@@ -41,13 +41,11 @@ async function player(name) {
         el("td", {text: r.games}))))
     : el("p.muted", {text: "No rated games yet."});
   const recent = p.recent.length
-    ? table("Latest rated games", ["Date", "Game", "Result", "Against", "Rating", "Replay"],
+    ? table("Latest rated games", ["Game", "Result", "Against", "Replay"],
       p.recent.map((g) => el("tr", {},
-        el("td", {text: g.date}),
-        el("td", {text: `${g.title}, ${g.mode}`}),
-        el("td", {text: g.result}),
+        el("td", {}, el("div", {text: `${g.title}, ${g.mode}`}), el("div.muted", {text: g.date})),
+        el("td", {}, el("div", {text: g.result}), el("div.muted", {text: `${g.rating.shown} (${g.rating.change})`})),
         el("td", {text: names(g.opponents) + (g.partners.length ? ` (with ${names(g.partners)})` : "")}),
-        el("td", {text: `${g.rating.shown} (${g.rating.change})`}),
         el("td", {}, el("a", {href: g.replay, text: "Watch", "aria-label": `Watch the ${g.title} game of ${g.date}`})))))
     : null;
   $("main").replaceChildren(el("h1", {text: p.username}), ratings, recent,
