@@ -152,3 +152,34 @@ def test_an_older_database_gains_the_rating_tables(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         options = json.loads(db.execute("SELECT options FROM games").fetchone()[0])
     assert options["rated"] is True
+
+
+def test_on_postgresql_two_servers_ending_games_at_once_both_count(postgres_url: str) -> None:
+    """Two stores (two servers) end two rated games of the same players at
+    the same moment: each account's rating is locked for its transaction, so
+    both games count, once each."""
+    import secrets
+    import threading
+
+    one, two = Store(postgres_url), Store(postgres_url)
+    a, b = f"a{secrets.token_hex(6)}", f"b{secrets.token_hex(6)}"
+    ga, gb = f"p{secrets.token_hex(6)}", f"q{secrets.token_hex(6)}"
+    _game(one, ga, [a, b])
+    _game(one, gb, [b, a])
+    start = threading.Barrier(2)
+
+    def end(store: Store, gid: str) -> None:
+        start.wait()
+        store.write([FinishRow(gid, 0, ["Player 1 wins."], time.time())])
+
+    threads = [threading.Thread(target=end, args=(s, g)) for s, g in ((one, ga), (two, gb))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    one.write([FinishRow(ga, 1, ["again"], time.time())])  # a second end: nothing more
+    mine = {k: v for k, v in _ratings(one).items() if k[0] in (a, b)}
+    assert {n for _, n in mine.values()} == {2}  # two games each, neither lost nor doubled
+    assert len(_seats(one, ga)) == len(_seats(one, gb)) == 2
+    one.close()
+    two.close()
