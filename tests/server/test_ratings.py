@@ -89,13 +89,13 @@ def _ordered(skills: dict[str, Skill]) -> None:
 def test_ratings_order_players_of_known_strength_one_on_one() -> None:
     rng = random.Random(1)
     names = list(PLAYERS)
-    lineups = [rng.sample(names, 2) for _ in range(80)]
+    lineups = [rng.sample(names, 2) for _ in range(60)]
     _ordered(_rated("diabolicards", lineups, 370100))
 
 
 def test_ratings_order_players_of_known_strength_at_a_four_seat_table() -> None:
     rng = random.Random(2)
-    lineups = [rng.sample(list(PLAYERS), 4) for _ in range(40)]
+    lineups = [rng.sample(list(PLAYERS), 4) for _ in range(30)]
     _ordered(_rated("hecatomb", lineups, 370200))
 
 
@@ -103,5 +103,5 @@ def test_ratings_order_players_of_known_strength_in_teams() -> None:
     # every pairing of partners, seated in every order: h1+h2 against r1+r2,
     # and the mixed teams, where the result says less about each player
     rng = random.Random(3)
-    lineups = [rng.sample(list(PLAYERS), 4) for _ in range(80)]
+    lineups = [rng.sample(list(PLAYERS), 4) for _ in range(60)]
     _ordered(_rated("diabolicards", lineups, 370300))
