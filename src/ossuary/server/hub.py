@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine.errors import OssuaryError
 from ..engine.names import naming, speak
-from . import ai, replays
+from . import ai, rated, replays
 from .clocks import SeatClocks
 from .cluster import MOVED, Alone
 from .db import Database
@@ -588,15 +588,13 @@ class Hub:
             self._spawn(self._tell_ratings(g, list(g.conns if conns is None else conns)))
 
     async def _tell_ratings(self, g: LiveGame, conns: list[Conn]) -> None:
-        from . import profiles  # it reads the accounts' names
-
         try:
-            rows = await self.db.call(profiles.end_rows, self.db.store, g.id)
+            rows = await self.db.call(rated.end_rows, self.db.store, g.id)
         except StorageError as exc:  # the end is stored; only this word is lost
             log.error("game %s: its ratings could not be read: %s", g.id, exc)
             return
         for c in conns:
-            lines = profiles.end_words(rows, c.seat)
+            lines = rated.end_words(rows, c.seat)
             if lines:
                 c.send({"type": "ratings", "lines": lines})
 

@@ -18,10 +18,10 @@ from ..engine.errors import OssuaryError
 from ..engine.game import Game
 from . import ratings
 from .accounts import username_key
+from .rated import DELETED
 from .storage import Store, accounts_table, games_table, rated_seats_table, ratings_table
 
 # -- reads: a player's profile and the leaderboards (GET /api/players/..., /api/leaderboard) ----
-DELETED = "deleted player"  # what an account its owner deleted is called
 RECENT = 20  # rated games a profile lists, the latest first
 LEADERS = 100  # players a leaderboard lists
 
@@ -140,29 +140,3 @@ def leaderboard(store: Store, game: str, mode: str) -> list[dict[str, Any]]:
             .limit(LEADERS)
         ).all()  # fmt: skip
     return [{"rank": k + 1, "username": r.username, **_skill(r)} for k, r in enumerate(rows)]
-
-
-def end_rows(store: Store, game_id: str) -> list[tuple[int, str, int, int, bool]]:
-    """A rated game's ratings as stored at its end, per seat: (seat, username
-    or "deleted player", shown before, shown after, provisional after); empty
-    for a game that was not rated."""
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(rated_seats_table, accounts_table.c.username)
-            .join(accounts_table, accounts_table.c.id == rated_seats_table.c.account_id,
-                  isouter=True)
-            .where(rated_seats_table.c.game_id == game_id)
-            .order_by(rated_seats_table.c.seat)
-        ).all()  # fmt: skip
-    return [(r.seat, r.username or DELETED, r.before, r.after, r.provisional) for r in rows]
-
-
-def end_words(rows: Sequence[tuple[int, str, int, int, bool]], seat: int | None) -> list[str]:
-    """The ratings at a rated game's end in words, for the reader at ``seat``
-    (None: a spectator), their own first: "Your rating: 1512? (+12)"."""
-    lines = []
-    for s, name, before, after, provisional in sorted(rows, key=lambda r: r[0] != seat):
-        who = "Your" if s == seat else f"{name}'s"
-        shown = f"{after}{'?' if provisional else ''}"
-        lines.append(f"{who} rating: {shown} ({ratings.change_of(before, after)})")
-    return lines
