@@ -98,6 +98,9 @@ def test_an_unrated_game_and_bad_questions(client: TestClient) -> None:
                                                        "recent": []}  # fmt: skip
     r = client.get("/api/players/nobody-here")
     assert r.status_code == 404 and "no player" in r.json()["error"]
+    page = client.get("/players/nobody-here", headers={"accept": "text/html"})
+    assert page.status_code == 404 and "no player called" in page.text
+    assert client.get("/players/carol", headers={"accept": "text/html"}).status_code == 200
     r = client.get("/api/leaderboard", params={"game": "diabolicards", "mode": "3 players"})
     assert r.status_code == 400 and "1v1, 2v2" in r.json()["error"]
     assert client.get("/api/leaderboard", params={"game": "chess"}).status_code == 404

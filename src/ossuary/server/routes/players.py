@@ -42,7 +42,8 @@ async def get_leaderboard(s: Served, game: str = "", mode: str = "") -> dict[str
 
 
 @router.get("/players/{username}", include_in_schema=False)
-async def player_page(username: str) -> FileResponse:
+async def player_page(username: str, s: Served) -> FileResponse:
+    await get_player(username, s)  # no such player: the 404 page, saying so
     return FileResponse(STATIC / "players.html")
 
 
