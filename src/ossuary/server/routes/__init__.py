@@ -1,10 +1,10 @@
 """The server's HTTP and socket routes, one router a room: pages, games,
 cards and decks, deck trials, the game socket, the host's (health,
-readiness, metrics), and accounts."""
+readiness, metrics), accounts, and players (profiles, leaderboards)."""
 
 from __future__ import annotations
 
-from . import accounts, decks, games, ops, pages, socket, trials
+from . import accounts, decks, games, ops, pages, players, socket, trials
 
 ROUTERS = [
     pages.router,
@@ -14,6 +14,7 @@ ROUTERS = [
     socket.router,
     ops.router,
     accounts.router,
+    players.router,
 ]
 
 __all__ = ["ROUTERS"]
