@@ -48,7 +48,6 @@ WORKER = "imported in the process that plays (start-up of workers, spawn)"
 COMPLEX = "over the limit when the rule was written; split by issue 39 items 3-4"
 KNOWN: dict[tuple[str, str], str] = {
     # issue 39 item 3 (Hecatomb in Necromancer's shape) splits these
-    ("lines", "hecatomb/rules.py"): "split by the rulebook's sections (issue 39 item 3)",
     ("lines", "hecatomb/saved.py"): "one legal-position check for loaders (issue 39 item 3)",
     # imports inside functions that defer no optional extra: none is left in the
     # kernel and the games; the front ends' are listed by module

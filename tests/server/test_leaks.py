@@ -145,7 +145,7 @@ HECATOMB = Path(games.get("hecatomb").web_assets() or ".").parent
 
 def hecatomb_event_kinds() -> set[str]:
     """Every ``event(s, "kind", ...)`` the Hecatomb rules can write."""
-    text = " ".join(p.read_text() for p in HECATOMB.glob("*.py"))
+    text = " ".join(p.read_text() for p in HECATOMB.rglob("*.py"))
     return set(re.findall(r'event\(s, "([a-z_]+)"', text))
 
 

@@ -66,12 +66,12 @@ def new_game(
     s.decks = lists
     s.rng = Rng(seed)
     s.seed = seed
-    rules.deal(s, lists, pool)
+    rules.turn.deal(s, lists, pool)
     chosen = s.rng.below(seats)  # always drawn, so a given first player keeps the same shuffle
     s.first = chosen if first is None else first
     s.turn = s.first
     for p in range(seats):
-        rules.draw(s, p, START_HAND)
+        rules.base.draw(s, p, START_HAND)
     s.push("start_turn")
     s.run()
     return s

@@ -30,7 +30,8 @@ from ..engine.errors import OssuaryError, StateError
 from ..engine.game import MAX_SEED
 from ..engine.saved import Checker, check_decision, check_header, check_step
 from ..engine.untrusted import MAX_JSON, load_json, small_int
-from . import effects, rules
+from . import effects
+from .rules import attack, base, fight, playing, triggers, turn
 from .cards import DOOMS, CardDef, base_pool
 from .queries import can_pay, mana_available
 from .schema import check_keywords
@@ -609,9 +610,9 @@ def _in_hand(k: Consistency, p: Any, cid: Any, where: str) -> int:
 
 
 def _or_cancel(ok: OptionCheck) -> OptionCheck:
-    """A play not yet paid for may offer ``cancel`` (rules.CANCEL; the asking
+    """A play not yet paid for may offer ``cancel`` (base.CANCEL; the asking
     again below checks it is offered only to a seat that asked for it)."""
-    return lambda w, n, o: o == rules.CANCEL or ok(w, n, o)
+    return lambda w, n, o: o == base.CANCEL or ok(w, n, o)
 
 
 def _d_x(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
@@ -820,27 +821,27 @@ def _again_choose(s: HecatombState, d: Decision) -> bool:
 def _again_target(s: HecatombState, d: Decision) -> bool:
     if d.ctx[0] == "play":
         _, p, cid, x = d.ctx
-        rules.play_next(s, p, cid, x, None, None)
+        playing.play_next(s, p, cid, x, None, None)
     else:
         _, cid, p, key, idx, x = d.ctx
-        rules.step_ability(s, cid, p, key, idx, None, x, True)
+        triggers.step_ability(s, cid, p, key, idx, None, x, True)
     return True
 
 
 def _again_ability(s: HecatombState, d: Decision) -> bool:
     cid, p, key, idx, target, x = d.ctx
-    rules.step_ability(s, cid, p, key, idx, target, x, False)
+    triggers.step_ability(s, cid, p, key, idx, target, x, False)
     return True
 
 
 def _again_x(s: HecatombState, d: Decision) -> bool:
-    rules.begin_play(s, d.ctx[0], d.ctx[1])
+    playing.begin_play(s, d.ctx[0], d.ctx[1])
     return True
 
 
 def _again_place(s: HecatombState, d: Decision) -> bool:
     p, cid, x = d.ctx
-    rules.play_next(s, p, cid, x, None, None)
+    playing.play_next(s, p, cid, x, None, None)
     return True
 
 
@@ -853,20 +854,20 @@ def _again_alone(fn: Callable[[HecatombState], None]) -> AskAgain:
 
 
 _ASK_AGAIN: dict[str, AskAgain] = {
-    "main": _again_alone(rules.step_main),
-    "window": _again(rules.step_window),
+    "main": _again_alone(turn.step_main),
+    "window": _again(attack.step_window),
     "x": _again_x,
     "place": _again_place,
-    "pay": _again(rules.play_next),
+    "pay": _again(playing.play_next),
     "target": _again_target,
     "may": _again_ability,
-    "enemy": _again_alone(rules.step_attack),
-    "attacker": _again_alone(rules.ask_attacker),
-    "toll": _again(rules.step_toll, lambda s, d: d.player),
-    "hunt": _again(rules.step_hunt),
-    "block": _again_alone(rules.ask_block),
-    "rip": _again(rules.step_rip),
-    "order": _again(rules.step_order),
+    "enemy": _again_alone(attack.step_attack),
+    "attacker": _again_alone(attack.ask_attacker),
+    "toll": _again(attack.step_toll, lambda s, d: d.player),
+    "hunt": _again(attack.step_hunt),
+    "block": _again_alone(attack.ask_block),
+    "rip": _again(fight.step_rip),
+    "order": _again(triggers.step_order),
     "choose": _again_choose,
 }
 
