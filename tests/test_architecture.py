@@ -104,7 +104,6 @@ KNOWN: dict[tuple[str, str], str] = {
             "hecatomb/catalog.py:render",
             "hecatomb/encode.py:HecatombEncoder._observe",
             "hecatomb/encode.py:HecatombEncoder._path",
-            "hecatomb/game.py:explain_illegal",
             "hecatomb/queries.py:targets",
             "hecatomb/saved.py:_check_fields",
             "hecatomb/saved.py:_d_choose",
