@@ -47,8 +47,6 @@ UNIX = "termios and tty exist only on Unix: imported where raw mode is used"
 WORKER = "imported in the process that plays (start-up of workers, spawn)"
 COMPLEX = "over the limit when the rule was written; split by issue 39 items 3-4"
 KNOWN: dict[tuple[str, str], str] = {
-    # issue 39 item 3 (Hecatomb in Necromancer's shape) splits these
-    ("lines", "hecatomb/saved.py"): "one legal-position check for loaders (issue 39 item 3)",
     # imports inside functions that defer no optional extra: none is left in the
     # kernel and the games; the front ends' are listed by module
     **{
@@ -105,8 +103,6 @@ KNOWN: dict[tuple[str, str], str] = {
             "hecatomb/encode.py:HecatombEncoder._observe",
             "hecatomb/encode.py:HecatombEncoder._path",
             "hecatomb/queries.py:targets",
-            "hecatomb/saved.py:_check_fields",
-            "hecatomb/saved.py:_d_choose",
             "hecatomb/scenario.py:_build",
             "hecatomb/words.py:label",
             "hecatomb/words.py:prompt",

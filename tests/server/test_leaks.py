@@ -214,7 +214,7 @@ def _walk(obj: Any) -> Any:
 
 
 def test_hecatomb_messages_name_no_hidden_card_id() -> None:
-    from ossuary.hecatomb.fuzz import hidden_from
+    from ossuary.hecatomb.invariants import hidden_from
     from ossuary.hecatomb.state import HecatombState
 
     game = games.get("hecatomb")
