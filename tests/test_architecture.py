@@ -91,7 +91,7 @@ KNOWN: dict[tuple[str, str], str] = {
         for where in (
             "diabolicards/board.py:render_screen",
             "diabolicards/encode.py:DiabolicardsEncoder.observe",
-            "diabolicards/fuzz.py:check",
+            "diabolicards/invariants.py:check",
             "diabolicards/game.py:_check_saved",
             "diabolicards/game.py:_why_not_turn",
             "diabolicards/scenario.py:_build",
@@ -111,7 +111,7 @@ KNOWN: dict[tuple[str, str], str] = {
             "necromancer/encode.py:NecromancerEncoder._path",
             "necromancer/encode.py:NecromancerEncoder.observe",
             "necromancer/explain.py:_main",
-            "necromancer/fuzz.py:check",
+            "necromancer/invariants.py:check",
             "necromancer/queries.py:_targets",
             "necromancer/schema.py:Card._by_type",
             "necromancer/words.py:label",
