@@ -41,7 +41,8 @@ SRC = HERE / "src"
 #   input, as above) and its time goes to numpy's matrix products;
 # - what other code subclasses: the registry's Game (entry.py), the errors, the
 #   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
-#   the test helpers that walk objects by introspection (contract.py, fuzz.py)
+#   the test helpers that walk objects by introspection (contract.py, fuzz.py,
+#   invariants.py: a game's legal position, asked by the fuzzer and the loaders)
 #   and the checks of what a lesson says (lesson.py: run by a test, once a step);
 # - what people read: the terminal boards and screens, the card catalogues, how
 #   seats are named (engine/names.py);
@@ -58,6 +59,7 @@ INTERPRETED = {
     "schema.py",
     "decks.py",
     "fuzz.py",
+    "invariants.py",
     "lesson.py",
     "board.py",
     "screen.py",
@@ -68,6 +70,7 @@ INTERPRETED = {
     "engine/names.py",
     "engine/replay.py",
     "engine/untrusted.py",
+    "hecatomb/saved_stack.py",
     "agents/arena.py",
     "agents/base.py",
     "agents/learned.py",

@@ -47,9 +47,6 @@ UNIX = "termios and tty exist only on Unix: imported where raw mode is used"
 WORKER = "imported in the process that plays (start-up of workers, spawn)"
 COMPLEX = "over the limit when the rule was written; split by issue 39 items 3-4"
 KNOWN: dict[tuple[str, str], str] = {
-    # issue 39 item 3 (Hecatomb in Necromancer's shape) splits these
-    ("lines", "hecatomb/rules.py"): "split by the rulebook's sections (issue 39 item 3)",
-    ("lines", "hecatomb/saved.py"): "one legal-position check for loaders (issue 39 item 3)",
     # imports inside functions that defer no optional extra: none is left in the
     # kernel and the games; the front ends' are listed by module
     **{
@@ -94,7 +91,7 @@ KNOWN: dict[tuple[str, str], str] = {
         for where in (
             "diabolicards/board.py:render_screen",
             "diabolicards/encode.py:DiabolicardsEncoder.observe",
-            "diabolicards/fuzz.py:check",
+            "diabolicards/invariants.py:check",
             "diabolicards/game.py:_check_saved",
             "diabolicards/game.py:_why_not_turn",
             "diabolicards/scenario.py:_build",
@@ -105,10 +102,7 @@ KNOWN: dict[tuple[str, str], str] = {
             "hecatomb/catalog.py:render",
             "hecatomb/encode.py:HecatombEncoder._observe",
             "hecatomb/encode.py:HecatombEncoder._path",
-            "hecatomb/game.py:explain_illegal",
             "hecatomb/queries.py:targets",
-            "hecatomb/saved.py:_check_fields",
-            "hecatomb/saved.py:_d_choose",
             "hecatomb/scenario.py:_build",
             "hecatomb/words.py:label",
             "hecatomb/words.py:prompt",
@@ -117,7 +111,7 @@ KNOWN: dict[tuple[str, str], str] = {
             "necromancer/encode.py:NecromancerEncoder._path",
             "necromancer/encode.py:NecromancerEncoder.observe",
             "necromancer/explain.py:_main",
-            "necromancer/fuzz.py:check",
+            "necromancer/invariants.py:check",
             "necromancer/queries.py:_targets",
             "necromancer/schema.py:Card._by_type",
             "necromancer/words.py:label",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ossuary.diabolicards import GAME, DiaboState, new_game
-from ossuary.diabolicards.fuzz import check
+from ossuary.diabolicards.invariants import check
 from ossuary.engine import Rng
 from ossuary.fuzz import random_game
 

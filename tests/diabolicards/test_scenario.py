@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ossuary.diabolicards.fuzz import check
+from ossuary.diabolicards.invariants import check
 from ossuary.diabolicards.scenario import load_scenario
 from ossuary.engine.errors import ScenarioError
 

@@ -188,7 +188,7 @@ def test_the_soul_of_each_turn_is_logged() -> None:
 def _logged_kinds() -> dict[str, set[str]]:
     """Every ``event(s, "kind", field=...)`` call in the rules code: kind -> fields."""
     kinds: dict[str, set[str]] = {}
-    for path in RULES_CODE.glob("*.py"):
+    for path in RULES_CODE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if (
                 isinstance(node, ast.Call)

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ossuary.hecatomb.queries import abom_strength
-from ossuary.hecatomb.rules import damage_kills
+from ossuary.hecatomb.rules.fight import damage_kills
 
 from .script import abom, act, minion, scenario, stack_names
 

@@ -8,7 +8,7 @@ from ossuary.engine import ReplayError, Rng, SampleError, UnknownSeat
 from ossuary.engine.contract import NameFinder, Sight, check_sample, name_leaks, shared_mutables
 from ossuary.engine.replay import Replay, SeatReplay
 from ossuary.hecatomb import GAME, new_game
-from ossuary.hecatomb.fuzz import hidden_from
+from ossuary.hecatomb.invariants import hidden_from
 
 from .script import act, minion, scenario
 

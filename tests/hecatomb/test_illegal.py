@@ -315,6 +315,32 @@ def test_only_the_defender_can_block(blocking: HecatombState) -> None:
     assert "already" not in err.reason
 
 
+def test_blocking_an_abomination_that_is_not_attacking(blocking: HecatombState) -> None:
+    # Assign blockers: a blocker blocks one of the attacking abominations.
+    assert 5 not in blocking.combat.attackers  # the aggressor's, but it stayed home
+    err = illegal(blocking, "block 9 5", "abomination 5 is not attacking")
+    assert err.rule == "rulebook: Assign blockers"
+
+
+def test_a_tap_ability_outside_the_main_phase_and_the_windows(attacking: HecatombState) -> None:
+    # Glossary "↻": used only when you could play combat fates (not while declaring).
+    tapper = attacking.aboms[6].cards[0]
+    err = illegal(attacking, f"tap 6 {tapper} 0", "only when you could play combat fates")
+    assert err.rule == "glossary: ↻"
+
+
+def test_a_tap_ability_of_someone_elses_abomination(window: HecatombState) -> None:
+    # Glossary "↻": you use your own abominations' tap abilities.
+    minion = window.aboms[9].cards[0]
+    illegal(window, f"tap 9 {minion} 0", "not one of your abominations")
+
+
+def test_a_tap_ability_of_a_tapped_abomination(window: HecatombState) -> None:
+    # Glossary "↻": the abomination taps to use it, so a tapped one can't.
+    assert window.aboms[0].tapped
+    illegal(window, f"tap 0 {window.aboms[0].cards[0]} 0", "tapped abomination can't use")
+
+
 def test_ending_the_turn_during_an_attack_names_the_rule(window: HecatombState) -> None:
     # Attack: during an attack only combat cards and tap abilities can be used.
     illegal(window, "end", "Attack")

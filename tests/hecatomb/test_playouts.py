@@ -9,7 +9,7 @@ import pytest
 from ossuary.engine import Rng
 from ossuary.fuzz import random_game
 from ossuary.hecatomb import GAME, HecatombState, new_game
-from ossuary.hecatomb.fuzz import check
+from ossuary.hecatomb.invariants import check
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])

@@ -9,7 +9,7 @@ import pytest
 
 from ossuary import games
 from ossuary.fuzz import random_game
-from ossuary.necromancer.fuzz import check
+from ossuary.necromancer.invariants import check
 
 GAME = games.get("necromancer")
 

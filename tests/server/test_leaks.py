@@ -145,7 +145,7 @@ HECATOMB = Path(games.get("hecatomb").web_assets() or ".").parent
 
 def hecatomb_event_kinds() -> set[str]:
     """Every ``event(s, "kind", ...)`` the Hecatomb rules can write."""
-    text = " ".join(p.read_text() for p in HECATOMB.glob("*.py"))
+    text = " ".join(p.read_text() for p in HECATOMB.rglob("*.py"))
     return set(re.findall(r'event\(s, "([a-z_]+)"', text))
 
 
@@ -214,7 +214,7 @@ def _walk(obj: Any) -> Any:
 
 
 def test_hecatomb_messages_name_no_hidden_card_id() -> None:
-    from ossuary.hecatomb.fuzz import hidden_from
+    from ossuary.hecatomb.invariants import hidden_from
     from ossuary.hecatomb.state import HecatombState
 
     game = games.get("hecatomb")

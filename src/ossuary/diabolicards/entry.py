@@ -33,8 +33,8 @@ from .board import (
     visible_cards,
 )
 from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
-from .fuzz import card_places, check
 from .game import deserialize, new_game
+from .invariants import card_places, check
 from .lesson import claims, conditions
 from .queries import scores
 from .scenario import load_scenario

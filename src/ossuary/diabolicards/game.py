@@ -15,7 +15,7 @@ from . import effects as _effects  # noqa: F401  (registers the ability verbs)
 from . import rules, view, words
 from . import scorched as _scorched  # noqa: F401  (registers the Scorched Earth step)
 from .cards import DECK_SIZE, ZONES, deck
-from .fuzz import check
+from .invariants import check
 from .queries import (
     contract_turn_allowed,
     free_slots,

@@ -14,16 +14,12 @@ from typing import Any
 
 from .cards import DOOM_INDEX, KEYWORDS, Effect
 from .queries import abom_of, abom_strength, card_matches, in_scope, invalidate, placements
-from .rules import (
+from .rules.base import (
     VERBS,
-    damage_kills,
-    destroy_card,
-    destroy_minions,
     draw,
     event,
     gain_souls,
     lose_souls,
-    place_minion,
     reveal_all,
     sever,
     stitch_onto,
@@ -31,6 +27,9 @@ from .rules import (
     to_graveyard,
     to_hand,
 )
+from .rules.destruction import destroy_card, destroy_minions
+from .rules.fight import damage_kills
+from .rules.playing import place_minion
 from .schema import CUSTOM_EFFECTS
 from .state import RULES, Abomination, HecatombState
 

@@ -47,8 +47,9 @@ from .decks import (
     preconstructed,
     random_deck,
 )
-from .fuzz import card_places, check, fuzz_decks
+from .fuzz import fuzz_decks
 from .game import deserialize, new_game
+from .invariants import card_places, check
 from .lesson import claims, conditions
 from .scenario import load_scenario
 from .state import RULES, RULESET, HecatombState

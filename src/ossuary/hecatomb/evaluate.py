@@ -40,7 +40,8 @@ from .queries import (
     mana_available,
     minion_strengths,
 )
-from .rules import ability_of, damage_kills
+from .rules.fight import damage_kills
+from .rules.triggers import ability_of
 from .state import Abomination, HecatombState
 
 # -- weights, in souls ---------------------------------------------------------

@@ -9,11 +9,15 @@ the engine could have written:
    abomination id for being one that exists, every card definition by the card
    schema, every step of the stack and the pending decision for its shape
    (:mod:`ossuary.engine.saved`);
-3. the rebuilt state is checked for consistency: each card in exactly one
-   place and in its owner's zones, abominations of one to five minions listed
-   by their owner, the combat's abominations, what the steps and the pending
-   decision refer to (a card being played is in limbo, an option names a card
-   in the hand it plays from), a game that is not over has a decision pending.
+3. the rebuilt position is asked whether it is legal, by the one statement
+   of that which the fuzzer asks too (:func:`.invariants.check_position`:
+   each card in one place and in its owner's zones, abominations of one to
+   five minions listed by their owner, the attack's abominations, who is
+   asked, a decision pending unless someone has won);
+4. what the steps and the pending decision refer to is checked against the
+   position (:mod:`.saved_stack`: a card being played is in limbo, an option
+   names a card in the hand it plays from), and the pending question is asked
+   again on a copy.
 
 Only then is the state handed out, so a bad text fails at once and never later
 in the middle of play.
@@ -21,24 +25,20 @@ in the middle of play.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
-from ..engine.core import Decision
 from ..engine.errors import OssuaryError, StateError
 from ..engine.game import MAX_SEED
 from ..engine.saved import Checker, check_decision, check_header, check_step
-from ..engine.untrusted import MAX_JSON, load_json, small_int
-from . import effects, rules
+from ..engine.untrusted import MAX_JSON, load_json
 from .cards import DOOMS, CardDef, base_pool
-from .queries import can_pay, mana_available
+from .invariants import ZONES, check_position
+from .saved_stack import MAX_NUMBER, Consistency
 from .schema import check_keywords
 from .state import ABOM_FIELDS, MAX_SIZE, RULES, SEAT_FIELDS, HecatombState
 
 MIN_SEATS, MAX_SEATS = 2, 6
 MAX_CARDS = 10_000  # card instances in one game
-MAX_NUMBER = 10**9  # souls, pool mana, turn and action counts
 SOURCE = "saved game"
 
 FIELDS = (
@@ -49,7 +49,6 @@ FIELDS = (
 )  # fmt: skip
 OPTIONAL = ("cancel_seats",)  # states saved before it was added have none
 COMBAT_FIELDS = ("aggressor", "defender", "attackers", "blocks", "blocked", "forced")
-FILTER_KEYS = ("type", "doom", "subtype", "cost_max")
 
 
 def load_state(text: str | bytes) -> HecatombState:
@@ -57,9 +56,12 @@ def load_state(text: str | bytes) -> HecatombState:
     c = Checker(StateError, SOURCE)
     data = c.obj(load_json(text, StateError, SOURCE, limit=MAX_JSON), "the state", FIELDS, OPTIONAL)
     check_header(data, HecatombState, c)
-    defs = _check_fields(data, c)
+    defs = Fields(data, c).check()
     s = HecatombState.from_json(data, defs)
-    Consistency(s, c).check()
+    wrong = check_position(s, most=1)  # 3. the position, as the fuzzer checks it
+    if wrong:
+        raise StateError(f"{SOURCE}: {wrong[0]}")
+    Consistency(s, c).check()  # 4. the pending work
     return s
 
 
@@ -84,807 +86,183 @@ def _base_dicts() -> dict[str, tuple[CardDef, dict[str, Any]]]:
     return _BASE_DICTS
 
 
-def _check_fields(d: dict[str, Any], c: Checker) -> dict[str, CardDef]:
-    """Check every field's type and range; return the card definitions."""
-    n = c.whole(d["n"], "n (seats)", MIN_SEATS, MAX_SEATS + 1)
-    cards = c.items(d["cards"], "cards", MAX_CARDS)
-    defs: dict[str, CardDef] = {}
-    for i, raw in enumerate(cards):
-        try:
-            made = _card(raw, i)
-        except OssuaryError as exc:
-            c.fail(f"cards {i}", str(exc))
-        if made.name in defs:
-            c.fail(f"cards {i}", f"the card {made.name!r} is defined twice")
-        defs[made.name] = made
-    instances = c.items(d["instances"], "instances", MAX_CARDS)
-    for i, inst in enumerate(instances):
-        pair = c.items(inst, f"instances {i}", 2)
-        if len(pair) != 2 or not isinstance(pair[0], str) or pair[0] not in defs:
-            c.fail(f"instances {i}", "expected [name of a defined card, owner seat]")
-        c.whole(pair[1], f"instances {i} owner", 0, n)
-    ncards = len(instances)
-    decks = c.items(d["decks"], "decks", n)
-    if len(decks) != n:
-        c.fail("decks", f"expected one deck per seat ({n}), got {len(decks)}")
-    for p, deck in enumerate(decks):
-        for name in c.items(deck, f"decks {p}", MAX_CARDS):
-            c.text(name, f"decks {p}")
+class Fields:
+    """Every field's type and range (step 2 of the module docstring): ``check``
+    returns the card definitions the state is rebuilt with."""
 
-    def card(value: Any, where: str) -> int:
-        return c.whole(value, where, 0, ncards)
-
-    def cards_of(value: Any, where: str) -> None:
-        for v in c.items(value, where, MAX_CARDS):
-            card(v, where)
-
-    next_aid = c.whole(d["next_aid"], "next_aid", 0, MAX_NUMBER)
-    seats = c.items(d["seats"], "seats", n)
-    if len(seats) != n:
-        c.fail("seats", f"expected {n} seats, got {len(seats)}")
-    for p, raw in enumerate(seats):
-        where = f"seat {p}"
-        seat = c.obj(raw, where, SEAT_FIELDS)
-        c.whole(seat["souls"], f"{where} souls", 0, MAX_NUMBER)
-        for zone in ("deck", "hand", "mana", "graveyard", "removed", "relics"):
-            cards_of(seat[zone], f"{where} {zone}")
-        if seat["god"] != -1:
-            card(seat["god"], f"{where} god")
-        for aid in c.items(seat["aboms"], f"{where} aboms", MAX_CARDS):
-            c.whole(aid, f"{where} aboms", 0, next_aid)
-        pool = c.items(seat["pool"], f"{where} pool", len(DOOMS))
-        if len(pool) != len(DOOMS):
-            c.fail(f"{where} pool", f"expected mana of each of the {len(DOOMS)} dooms")
-        for v in pool:
-            c.whole(v, f"{where} pool", 0, MAX_NUMBER)
-        c.flag(seat["mana_added"], f"{where} mana_added")
-    aids: set[int] = set()
-    for k, raw in enumerate(c.items(d["aboms"], "aboms", MAX_CARDS)):
-        where = f"abomination {k}"
-        a = c.obj(raw, where, ABOM_FIELDS)
-        aid = c.whole(a["aid"], f"{where} id", 0, next_aid)
-        if aid in aids:
-            c.fail(where, f"two abominations have the id {aid}")
-        aids.add(aid)
-        c.whole(a["owner"], f"{where} owner", 0, n)
-        minions = c.items(a["cards"], f"{where} cards", MAX_SIZE)
-        if not minions:
-            c.fail(where, "an abomination has one to five minions")
-        cards_of(minions, f"{where} cards")
-        for flag in ("tapped", "played", "stitched"):
-            c.flag(a[flag], f"{where} {flag}")
-        c.whole(a["str_mod"], f"{where} str_mod", -MAX_NUMBER, MAX_NUMBER)
-        for grant in c.items(a["grants"], f"{where} grants", 100):
-            pair = c.items(grant, f"{where} grants", 2)
-            if len(pair) != 2 or not isinstance(pair[0], str):
-                c.fail(f"{where} grants", "expected [keyword, value]")
-            try:
-                check_keywords({pair[0]: pair[1]})
-            except ValueError as exc:
-                c.fail(f"{where} grants", str(exc))
-    c.whole(d["turn"], "turn", 0, n)
-    c.whole(d["turn_number"], "turn_number", 0, MAX_NUMBER)
-    c.whole(d["first"], "first", 0, n)
-    c.opt_whole(d["seed"], "seed", -MAX_SEED + 1, MAX_SEED)
-    for aid in c.items(d["history"], "history", 10 * MAX_CARDS * 100):
-        c.text(aid, "history")
-    c.whole(d["ply"], "ply", 0, MAX_NUMBER)
-    c.opt_whole(d["perspective"], "perspective", 0, n)
-    c.whole(d.get("cancel_seats", 0), "cancel_seats", 0, 1 << n)
-    known = c.items(d["known"], "known", ncards)
-    if len(known) != ncards:
-        c.fail("known", f"expected one entry per card ({ncards}), got {len(known)}")
-    for v in known:
-        c.whole(v, "known", 0, 1 << n)
-    cards_of(d["tapped"], "tapped")
-    for pair in c.items(d["minion_mod"], "minion_mod", MAX_CARDS):
-        pair = c.items(pair, "minion_mod", 2)
-        if len(pair) != 2:
-            c.fail("minion_mod", "expected [card, strength change] pairs")
-        card(pair[0], "minion_mod")
-        c.whole(pair[1], "minion_mod", -MAX_NUMBER, MAX_NUMBER)
-    cards_of(d["cond_on"], "cond_on")
-    cards_of(d["limbo"], "limbo")
-    for item in c.items(d["eot"], "eot", MAX_CARDS):
-        item = c.items(item, "eot", 2)
-        if len(item) != 2 or item[0] != "return":
-            c.fail("eot", "expected ['return', card] items")
-        card(item[1], "eot")
-    for i, item in enumerate(c.items(d["trig"], "trig", MAX_CARDS)):
-        c.plain(item, f"trig {i}")  # meaning checked with the rebuilt state
-    if d["combat"] is not None:
-        combat = c.obj(d["combat"], "combat", COMBAT_FIELDS)
-        for side in ("aggressor", "defender"):
-            c.whole(combat[side], f"combat {side}", 0, n)
-        for name in ("attackers", "blocked"):
-            for aid in c.items(combat[name], f"combat {name}", MAX_CARDS):
-                c.whole(aid, f"combat {name}", 0, next_aid)
-        for name in ("blocks", "forced"):
-            for pair in c.items(combat[name], f"combat {name}", MAX_CARDS):
-                pair = c.items(pair, f"combat {name}", 2)
-                if len(pair) != 2:
-                    c.fail(f"combat {name}", "expected pairs of abomination ids")
-                for aid in pair:
-                    c.whole(aid, f"combat {name}", 0, next_aid)
-    steps = c.items(d["stack"], "stack", MAX_CARDS)
-    d["stack"] = [list(check_step(st, RULES.steps, c, f"stack {i}")) for i, st in enumerate(steps)]
-    if d["pending"] is not None:
-        check_decision(d["pending"], RULES.resumes, n, c)
-    c.whole(d["rng"], "rng", 0, 1 << 64)
-    c.log(d["log"], "log", n)
-    c.opt_whole(d["winner"], "winner", 0, n)
-    return defs
-
-
-# -- 3. consistency -----------------------------------------------------------------------
-class Consistency:
-    """What the rebuilt state's parts say about each other (module docstring)."""
-
-    def __init__(self, s: HecatombState, c: Checker) -> None:
-        self.s = s
+    def __init__(self, d: dict[str, Any], c: Checker) -> None:
+        self.d = d
         self.c = c
-        self.limbo_refs: list[int] = []  # limbo cards the stack or decision will take out
+        self.n = c.whole(d["n"], "n (seats)", MIN_SEATS, MAX_SEATS + 1)
+        self.ncards = 0
+        self.next_aid = 0
 
-    def check(self) -> None:
-        self.zones()
+    def check(self) -> dict[str, CardDef]:
+        d, c = self.d, self.c
+        defs = self.cards()
+        self.next_aid = c.whole(d["next_aid"], "next_aid", 0, MAX_NUMBER)
+        self.seats()
+        self.aboms()
+        self.counters()
+        self.tables()
         self.combat()
-        for k, item in enumerate(self.s.trig):
-            self.trigger(item, f"trig {k}")
-        for i, step in enumerate(self.s.stack):
-            self.step(step, f"stack {i}")
-        self.decision()
-        s = self.s
-        # (a game won mid-play keeps the card that was being played in limbo)
-        if s.winner is None and Counter(self.limbo_refs) != Counter(s.limbo):
-            self.c.fail(
-                "limbo", "the cards between zones don't match the steps that will put them away"
-            )
-        if s.winner is None and s.pending is None:  # a game ends only when someone wins
-            self.c.fail("pending", "the game is not over but no decision is pending")
-        if s.winner is not None and (s.pending is not None or s.stack):
-            self.c.fail("winner", "the game is over but a decision or steps remain")
+        steps = c.items(d["stack"], "stack", MAX_CARDS)
+        d["stack"] = [
+            list(check_step(st, RULES.steps, c, f"stack {i}")) for i, st in enumerate(steps)
+        ]
+        if d["pending"] is not None:
+            check_decision(d["pending"], RULES.resumes, self.n, c)
+        c.whole(d["rng"], "rng", 0, 1 << 64)
+        c.log(d["log"], "log", self.n)
+        c.opt_whole(d["winner"], "winner", 0, self.n)
+        return defs
 
-    # -- cards, zones, abominations ----------------------------------------------------
-    def zones(self) -> None:
-        s, c = self.s, self.c
-        where_is: dict[int, str] = {}
+    # -- helpers: one card, cards, an abomination id, a pair -----------------------------
+    def card(self, value: Any, where: str) -> int:
+        return self.c.whole(value, where, 0, self.ncards)
 
-        def place(cid: int, owner: int, where: str) -> None:
-            if cid in where_is:
-                c.fail(where, f"card {cid} is also in {where_is[cid]}: a card is in one place")
-            if s.owner[cid] != owner:
-                c.fail(where, f"card {cid} belongs to seat {s.owner[cid]}")
-            where_is[cid] = where
+    def cards_of(self, value: Any, where: str) -> None:
+        for v in self.c.items(value, where, MAX_CARDS):
+            self.card(v, where)
 
-        mana: set[int] = set()
-        for p, seat in enumerate(s.seats):
-            for zone in ("deck", "hand", "mana", "graveyard", "removed", "relics"):
-                for cid in getattr(seat, zone):
-                    place(cid, p, f"seat {p} {zone}")
-            mana.update(seat.mana)
-            for cid in seat.relics:
-                if s.defs[cid].type != "relic":
-                    c.fail(f"seat {p} relics", f"{s.defs[cid].name!r} is not a relic")
-            if seat.god >= 0:
-                place(seat.god, p, f"seat {p} god")
-                if s.defs[seat.god].type != "god":
-                    c.fail(f"seat {p} god", f"{s.defs[seat.god].name!r} is not a god")
-            if len(set(seat.aboms)) != len(seat.aboms):
-                c.fail(f"seat {p} aboms", "an abomination is listed twice")
-            for aid in seat.aboms:
-                a = s.aboms.get(aid)
-                if a is None or a.owner != p:
-                    c.fail(f"seat {p} aboms", f"abomination {aid} is not one of seat {p}'s")
-        if sum(len(seat.aboms) for seat in s.seats) != len(s.aboms):
-            c.fail("aboms", "the abominations in play don't match the seats' lists")
-        for aid, a in s.aboms.items():
-            for cid in a.cards:
-                place(cid, a.owner, f"abomination {aid}")
-                if not s.defs[cid].is_minion:
-                    c.fail(f"abomination {aid}", f"{s.defs[cid].name!r} is not a minion")
-        for cid in s.limbo:
-            if cid in where_is:
-                c.fail("limbo", f"card {cid} is also in {where_is[cid]}: a card is in one place")
-            where_is[cid] = "limbo"
-        if len(where_is) != len(s.defs):
-            lost = next(i for i in range(len(s.defs)) if i not in where_is)
-            c.fail("cards", f"card {lost} is nowhere: every card is in exactly one place")
-        if not s.tapped <= mana:
-            c.fail("tapped", "only mana cards can be tapped")
+    def aids(self, value: Any, where: str) -> None:
+        for aid in self.c.items(value, where, MAX_CARDS):
+            self.c.whole(aid, where, 0, self.next_aid)
+
+    def pairs(self, value: Any, where: str, expected: str) -> list[list[Any]]:
+        out = []
+        for pair in self.c.items(value, where, MAX_CARDS):
+            pair = self.c.items(pair, where, 2)
+            if len(pair) != 2:
+                self.c.fail(where, expected)
+            out.append(pair)
+        return out
+
+    # -- the parts -------------------------------------------------------------------------
+    def cards(self) -> dict[str, CardDef]:
+        """The card definitions, the card instances and the deck lists."""
+        d, c = self.d, self.c
+        defs: dict[str, CardDef] = {}
+        for i, raw in enumerate(c.items(d["cards"], "cards", MAX_CARDS)):
+            try:
+                made = _card(raw, i)
+            except OssuaryError as exc:
+                c.fail(f"cards {i}", str(exc))
+            if made.name in defs:
+                c.fail(f"cards {i}", f"the card {made.name!r} is defined twice")
+            defs[made.name] = made
+        instances = c.items(d["instances"], "instances", MAX_CARDS)
+        for i, inst in enumerate(instances):
+            pair = c.items(inst, f"instances {i}", 2)
+            if len(pair) != 2 or not isinstance(pair[0], str) or pair[0] not in defs:
+                c.fail(f"instances {i}", "expected [name of a defined card, owner seat]")
+            c.whole(pair[1], f"instances {i} owner", 0, self.n)
+        self.ncards = len(instances)
+        decks = c.items(d["decks"], "decks", self.n)
+        if len(decks) != self.n:
+            c.fail("decks", f"expected one deck per seat ({self.n}), got {len(decks)}")
+        for p, deck in enumerate(decks):
+            for name in c.items(deck, f"decks {p}", MAX_CARDS):
+                c.text(name, f"decks {p}")
+        return defs
+
+    def seats(self) -> None:
+        c = self.c
+        seats = c.items(self.d["seats"], "seats", self.n)
+        if len(seats) != self.n:
+            c.fail("seats", f"expected {self.n} seats, got {len(seats)}")
+        for p, raw in enumerate(seats):
+            where = f"seat {p}"
+            seat = c.obj(raw, where, SEAT_FIELDS)
+            c.whole(seat["souls"], f"{where} souls", 0, MAX_NUMBER)
+            for zone in ZONES:
+                self.cards_of(seat[zone], f"{where} {zone}")
+            if seat["god"] != -1:
+                self.card(seat["god"], f"{where} god")
+            self.aids(seat["aboms"], f"{where} aboms")
+            pool = c.items(seat["pool"], f"{where} pool", len(DOOMS))
+            if len(pool) != len(DOOMS):
+                c.fail(f"{where} pool", f"expected mana of each of the {len(DOOMS)} dooms")
+            for v in pool:
+                c.whole(v, f"{where} pool", 0, MAX_NUMBER)
+            c.flag(seat["mana_added"], f"{where} mana_added")
+
+    def aboms(self) -> None:
+        c = self.c
+        aids: set[int] = set()
+        for k, raw in enumerate(c.items(self.d["aboms"], "aboms", MAX_CARDS)):
+            where = f"abomination {k}"
+            a = c.obj(raw, where, ABOM_FIELDS)
+            aid = c.whole(a["aid"], f"{where} id", 0, self.next_aid)
+            if aid in aids:
+                c.fail(where, f"two abominations have the id {aid}")
+            aids.add(aid)
+            c.whole(a["owner"], f"{where} owner", 0, self.n)
+            minions = c.items(a["cards"], f"{where} cards", MAX_SIZE)
+            if not minions:
+                c.fail(where, "an abomination has one to five minions")
+            self.cards_of(minions, f"{where} cards")
+            for flag in ("tapped", "played", "stitched"):
+                c.flag(a[flag], f"{where} {flag}")
+            c.whole(a["str_mod"], f"{where} str_mod", -MAX_NUMBER, MAX_NUMBER)
+            for key, value in self.pairs(
+                a["grants"], f"{where} grants", "expected [keyword, value]"
+            ):
+                if not isinstance(key, str):
+                    c.fail(f"{where} grants", "expected [keyword, value]")
+                try:
+                    check_keywords({key: value})
+                except ValueError as exc:
+                    c.fail(f"{where} grants", str(exc))
+
+    def counters(self) -> None:
+        """Whose turn, the counts, who is looking, who may cancel."""
+        d, c, n = self.d, self.c, self.n
+        c.whole(d["turn"], "turn", 0, n)
+        c.whole(d["turn_number"], "turn_number", 0, MAX_NUMBER)
+        c.whole(d["first"], "first", 0, n)
+        c.opt_whole(d["seed"], "seed", -MAX_SEED + 1, MAX_SEED)
+        for aid in c.items(d["history"], "history", 10 * MAX_CARDS * 100):
+            c.text(aid, "history")
+        c.whole(d["ply"], "ply", 0, MAX_NUMBER)
+        c.opt_whole(d["perspective"], "perspective", 0, n)
+        c.whole(d.get("cancel_seats", 0), "cancel_seats", 0, 1 << n)
+
+    def tables(self) -> None:
+        """Who knows each card, tapped mana, strength changes, cards between zones."""
+        d, c = self.d, self.c
+        known = c.items(d["known"], "known", self.ncards)
+        if len(known) != self.ncards:
+            c.fail("known", f"expected one entry per card ({self.ncards}), got {len(known)}")
+        for v in known:
+            c.whole(v, "known", 0, 1 << self.n)
+        self.cards_of(d["tapped"], "tapped")
+        for cid, change in self.pairs(
+            d["minion_mod"], "minion_mod", "expected [card, strength change] pairs"
+        ):
+            self.card(cid, "minion_mod")
+            c.whole(change, "minion_mod", -MAX_NUMBER, MAX_NUMBER)
+        self.cards_of(d["cond_on"], "cond_on")
+        self.cards_of(d["limbo"], "limbo")
+        for what, cid in self.pairs(d["eot"], "eot", "expected ['return', card] items"):
+            if what != "return":
+                c.fail("eot", "expected ['return', card] items")
+            self.card(cid, "eot")
+        for i, item in enumerate(c.items(d["trig"], "trig", MAX_CARDS)):
+            c.plain(item, f"trig {i}")  # meaning checked with the rebuilt state
 
     def combat(self) -> None:
-        s, c, combat = self.s, self.c, self.s.combat
-        if combat is None:
+        if self.d["combat"] is None:
             return
-        if combat.aggressor == combat.defender:
-            c.fail("combat", "a player can't attack themself")
-        for aid in combat.attackers:
-            if aid not in s.aboms or s.aboms[aid].owner != combat.aggressor:
-                c.fail("combat attackers", f"abomination {aid} is not the aggressor's")
-        if len(set(combat.attackers)) != len(combat.attackers):
-            c.fail("combat attackers", "an attacker is listed twice")
-        for att, blk in combat.blocks.items():
-            if att not in s.aboms or blk not in s.aboms or s.aboms[blk].owner != combat.defender:
-                c.fail("combat blocks", f"abomination {blk} blocking {att} is not the defender's")
-
-    # -- steps and decisions -----------------------------------------------------------
-    def seat(self, v: Any, where: str) -> int:
-        return self.c.whole(v, where, 0, self.s.n)
-
-    def card(self, v: Any, where: str) -> int:
-        return self.c.whole(v, where, 0, len(self.s.defs))
-
-    def aid(self, v: Any, where: str) -> int:
-        return self.c.whole(v, where, 0, self.s.next_aid)
-
-    def number(self, v: Any, where: str) -> int:
-        return self.c.whole(v, where, -MAX_NUMBER, MAX_NUMBER)
-
-    def ability(self, cid: Any, key: Any, idx: Any, where: str) -> None:
-        d = self.s.defs[self.card(cid, where)]
-        self.c.text(key, where, ("a", "c"))
-        abilities = d.cond_abilities if key == "c" else d.abilities
-        self.c.whole(idx, where, 0, len(abilities))
-
-    def x(self, cid: int, v: Any, where: str, payable_by: int | None = None) -> None:
-        """The X chosen for card ``cid`` (glossary "X"): 0 unless its cost has an X;
-        with ``payable_by``, a card not yet paid for must still be affordable."""
-        x = self.c.whole(v, where, 0, 1000)
-        d = self.s.defs[cid]
-        if x and not d.x_cost:
-            self.c.fail(where, f"X is {x}, but {d.name!r} has no X in its cost")
-        if payable_by is not None:
-            avail = mana_available(self.s, payable_by)
-            if not can_pay(avail, d.doom_i, d.cost + x):
-                self.c.fail(where, f"{d.name!r} can't be paid for with X = {x}")
-
-    def target(self, v: Any, where: str) -> None:
-        if v is None:
-            return
-        text = self.c.text(v, where)
-        n = small_int(text[1:]) if text else None
-        if n is None or text[0] not in "ampc":
-            self.c.fail(where, f"{text!r} is not a target (a, m, p or c and a number)")
-        {"a": self.aid, "m": self.card, "c": self.card, "p": self.seat}[text[0]](n, where)
-
-    def place(self, v: Any, where: str) -> None:
-        if v is None or v == "new":
-            return
-        text = self.c.text(v, where)
-        n = small_int(text.removeprefix("on ")) if text.startswith("on ") else None
-        if n is None:
-            self.c.fail(where, f"{text!r} is not a place ('new' or 'on' and an abomination)")
-        self.aid(n, where)
-
-    def flt(self, v: Any, where: str) -> None:
-        if v is None:
-            return
-        for pair in v if isinstance(v, tuple) else [v]:
-            if not isinstance(pair, tuple) or len(pair) != 2 or pair[0] not in FILTER_KEYS:
-                self.c.fail(where, f"a card filter is pairs of {', '.join(FILTER_KEYS)}")
-
-    def trigger(self, item: Any, where: str) -> None:
-        if not isinstance(item, tuple) or len(item) != 5 or item[4] is not None:
-            self.c.fail(where, "expected [seat, card, key, ability index, null]")
-        self.seat(item[0], where)
-        self.ability(item[1], item[2], item[3], where)
-
-    def step(self, step: tuple[Any, ...], where: str) -> None:
-        name, args = step[0], step[1:]
-        check = _STEP_CHECKS.get(name)
-        if check is None:
-            if args:
-                self.c.fail(where, f"step {name!r} takes no arguments")
-            return
-        check(self, args, where)
-
-    def decision(self) -> None:
-        d = self.s.pending
-        if d is None:
-            return
-        where = f"pending {d.kind!r} decision"
-        check = _DECISION_CHECKS[d.kind]
-        ok = check(self, d.player, d.ctx, where)
-        for option in d.options:
-            words = option.split(" ")
-            nums = [small_int(w) for w in words[1:]]
-            if not ok(words[0], nums, option):
-                self.c.fail(where, f"the option {option!r} doesn't fit the position")
-        self.ask_again(d, where)
-
-    def ask_again(self, d: Decision, where: str) -> None:
-        """Where the rules can ask the pending question again from the position
-        alone, do so on a copy: the same question, the same options, or the saved
-        decision was not asked in this position (it was tampered with)."""
-        again = _ASK_AGAIN.get(d.kind)
-        copy = self.s.clone()
-        copy.pending = None
-        copy.log = []
-        if again is None or not again(copy, d):
-            return
-        asked: Decision | None = copy.pending
-        if asked is None or (asked.kind, asked.player, asked.options, asked.ctx) != (
-            d.kind, d.player, d.options, d.ctx,
-        ):  # fmt: skip
-            self.c.fail(where, "its options are not what the rules offer in this position")
-
-    # helpers for decisions ------------------------------------------------------------
-    def hand(self, p: int) -> list[int]:
-        return self.s.seats[p].hand
-
-    def own_abom(self, p: int, n: int | None) -> bool:
-        return n is not None and n in self.s.aboms and self.s.aboms[n].owner == p
-
-    def tap_option(self, p: int, nums: list[int | None]) -> bool:
-        if len(nums) != 3:
-            return False
-        aid, cid, i = nums
-        if aid is None or cid is None or not self.own_abom(p, aid):
-            return False
-        return cid in self.s.aboms[aid].cards and i in self.s.defs[cid].taps
-
-
-Args = tuple[Any, ...]
-StepCheck = Callable[[Consistency, Args, str], None]
-OptionCheck = Callable[[str, list[int | None], str], bool]
-DecisionCheck = Callable[[Consistency, int, Args, str], OptionCheck]
-
-
-def _arity(args: Args, n: int, k: Consistency, where: str) -> None:
-    if len(args) != n:
-        k.c.fail(where, f"expected {n} arguments, got {len(args)}")
-
-
-def _step_destroy_fate(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 3, k, where)
-    k.limbo_refs.append(k.card(a[0], where))
-    k.c.text(a[1], where, ("combat", "effect", "sacrifice"))
-    k.aid(a[2], where)
-
-
-def _step_order(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 2, k, where)
-    k.seat(a[0], where)
-    if not isinstance(a[1], tuple) or not a[1]:
-        k.c.fail(where, "expected a list of triggered abilities")
-    for item in a[1]:
-        k.trigger(item, where)
-
-
-def _step_ability(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 7, k, where)
-    k.ability(a[0], a[2], a[3], where)
-    k.seat(a[1], where)
-    k.target(a[4], where)
-    k.x(a[0], a[5], where)
-    k.c.flag(a[6], where)
-
-
-def _step_effect(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 7, k, where)
-    k.ability(a[0], a[2], a[3], where)
-    d = k.s.defs[a[0]]
-    ability = d.cond_abilities[a[3]] if a[2] == "c" else d.abilities[a[3]]
-    k.c.whole(a[4], where, 0, len(ability.effects))
-    k.seat(a[1], where)
-    k.target(a[5], where)
-    k.x(a[0], a[6], where)
-
-
-def _step_resolve_play(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 5, k, where)
-    k.seat(a[0], where)
-    cid = k.card(a[1], where)
-    k.limbo_refs.append(cid)
-    k.x(cid, a[2], where)
-    k.target(a[3], where)
-    k.place(a[4], where)
-    if k.s.defs[cid].is_minion and a[4] is None:
-        k.c.fail(where, "a minion being played needs a place")
-
-
-def _step_fate_done(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    k.limbo_refs.append(k.card(a[0], where))
-
-
-def _step_seats_and_number(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 3, k, where)
-    k.seat(a[0], where)
-    k.seat(a[1], where)
-    k.number(a[2], where)
-
-
-def _step_hunt(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    k.aid(a[0], where)
-
-
-def _step_window(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 2, k, where)
-    k.c.whole(a[0], where, 1, 3)
-    k.seat(a[1], where)
-
-
-def _step_rip(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 4, k, where)
-    k.seat(a[0], where)
-    k.aid(a[1], where)
-    k.number(a[2], where)
-    _cards(k, a[3], where)
-
-
-def _cards(k: Consistency, v: Any, where: str) -> None:
-    if not isinstance(v, tuple):
-        k.c.fail(where, "expected a list of cards")
-    for cid in v:
-        k.card(cid, where)
-
-
-def _step_fight_apply(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    _cards(k, a[0], where)
-
-
-def _step_draw_up_to(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 2, k, where)
-    k.seat(a[0], where)
-    k.c.whole(a[1], where, 0, 1000)
-
-
-def _step_discard(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 4, k, where)
-    k.seat(a[0], where)
-    k.number(a[1], where)
-    k.c.text(a[2], where, ("owner", "you", "random"))
-    k.seat(a[3], where)
-
-
-def _step_shuffle(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    k.seat(a[0], where)
-
-
-def _step_pick_zone(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 5, k, where)
-    k.c.text(a[0], where, ("exhume", "exhume_up_to", "retrieve", "put"))
-    k.seat(a[1], where)
-    k.number(a[2], where)
-    k.c.text(a[3], where, ("yours", "any", "hand", "graveyard"))
-    k.flt(a[4], where)
-
-
-_STEP_CHECKS: dict[str, StepCheck] = {
-    "destroy_fate": _step_destroy_fate,
-    "order": _step_order,
-    "ability": _step_ability,
-    "effect": _step_effect,
-    "resolve_play": _step_resolve_play,
-    "fate_done": _step_fate_done,
-    "toll": _step_seats_and_number,
-    "hunt": _step_hunt,
-    "window": _step_window,
-    "rip": _step_rip,
-    "fight_apply": _step_fight_apply,
-    "draw_up_to": _step_draw_up_to,
-    "discard": _step_discard,
-    "shuffle": _step_shuffle,
-    "pick_zone": _step_pick_zone,
-}
-
-
-# Each decision check validates the context and returns a test for each option
-# (its first word, the numbers after it, the whole option).
-def _d_main(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 0, k, where)
-    if p != k.s.turn or k.s.combat is not None:
-        k.c.fail(where, "the main phase is the active player's, outside an attack")
-    hand = k.hand(p)
-    return lambda w, n, o: (
-        o in ("end", "attack")
-        or (w in ("mana", "play") and len(n) == 1 and n[0] in hand)
-        or (w == "tap" and k.tap_option(p, n))
-    )
-
-
-def _d_window(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 2, k, where)
-    combat = k.s.combat
-    if combat is None or p not in (combat.aggressor, combat.defender) or ctx[1] != p:
-        k.c.fail(where, "a combat window is the aggressor's or the defender's, in an attack")
-    k.c.whole(ctx[0], where, 1, 3)
-    hand = k.hand(p)
-    return lambda w, n, o: (
-        o == "pass"
-        or (w == "play" and len(n) == 1 and n[0] in hand)
-        or (w == "tap" and k.tap_option(p, n))
-    )
-
-
-def _in_hand(k: Consistency, p: Any, cid: Any, where: str) -> int:
-    """``cid`` is a card in seat ``p``'s hand (a card being paid for is still there)."""
-    if k.card(cid, where) not in k.hand(k.seat(p, where)):
-        k.c.fail(where, f"card {cid} is not in seat {p}'s hand")
-    return int(cid)
-
-
-def _or_cancel(ok: OptionCheck) -> OptionCheck:
-    """A play not yet paid for may offer ``cancel`` (rules.CANCEL; the asking
-    again below checks it is offered only to a seat that asked for it)."""
-    return lambda w, n, o: o == rules.CANCEL or ok(w, n, o)
-
-
-def _d_x(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 2, k, where)
-    _in_hand(k, ctx[0], ctx[1], where)
-    return _or_cancel(lambda w, n, o: w == "x" and len(n) == 1 and n[0] is not None)
-
-
-def _place_option(k: Consistency, p: int) -> OptionCheck:
-    return lambda w, n, o: o == "new" or (w == "on" and len(n) == 1 and k.own_abom(p, n[0]))
-
-
-def _d_place(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 3, k, where)
-    _in_hand(k, ctx[0], ctx[1], where)
-    k.x(ctx[1], ctx[2], where, payable_by=ctx[0])
-    return _or_cancel(_place_option(k, p))
-
-
-def _target_option(k: Consistency) -> OptionCheck:
-    def ok(w: str, n: list[int | None], o: str) -> bool:
-        num = small_int(o[1:])
-        if num is None or not o[:1] or o[0] not in "ampc":
-            return False
-        limit = {"a": k.s.next_aid, "m": len(k.s.defs), "c": len(k.s.defs), "p": k.s.n}[o[0]]
-        return num < limit
-
-    return ok
-
-
-def _d_target(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    if ctx[:1] == ("play",):
-        _arity(ctx, 4, k, where)
-        _in_hand(k, ctx[1], ctx[2], where)
-        k.x(ctx[2], ctx[3], where, payable_by=ctx[1])
-        return _or_cancel(_target_option(k))
-    if ctx[:1] == ("ability",):
-        _arity(ctx, 6, k, where)
-        k.ability(ctx[1], ctx[3], ctx[4], where)
-        k.seat(ctx[2], where)
-        k.x(ctx[1], ctx[5], where)
-    else:
-        k.c.fail(where, "expected a 'play' or 'ability' context")
-    return _target_option(k)
-
-
-def _d_pay(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 5, k, where)
-    _in_hand(k, ctx[0], ctx[1], where)
-    k.x(ctx[1], ctx[2], where)
-    k.target(ctx[3], where)
-    k.place(ctx[4], where)
-
-    def ok(w: str, n: list[int | None], o: str) -> bool:
-        parts = o.removeprefix("pay ").split(",")
-        return (
-            w == "pay" and len(parts) == len(DOOMS) and all(small_int(x) is not None for x in parts)
-        )
-
-    return _or_cancel(ok)
-
-
-def _d_enemy(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 0, k, where)
-    return lambda w, n, o: w == "enemy" and len(n) == 1 and n[0] is not None and n[0] < k.s.n
-
-
-def _d_attacker(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 0, k, where)
-    if k.s.combat is None or k.s.combat.aggressor != p:
-        k.c.fail(where, "attackers are declared by the aggressor of an attack")
-    return lambda w, n, o: o == "done" or (w == "attacker" and len(n) == 1 and k.own_abom(p, n[0]))
-
-
-def _d_toll(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 2, k, where)
-    k.seat(ctx[0], where)
-    k.number(ctx[1], where)
-    mana = k.s.seats[p].mana
-    return lambda w, n, o: w == "toll" and len(n) == 1 and n[0] in mana
-
-
-def _d_hunt(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 1, k, where)
-    k.aid(ctx[0], where)
-    return lambda w, n, o: o == "no" or (w == "hunt" and len(n) == 1 and n[0] in k.s.aboms)
-
-
-def _d_block(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 0, k, where)
-    combat = k.s.combat
-    if combat is None or combat.defender != p:
-        k.c.fail(where, "blockers are assigned by the defender of an attack")
-    return lambda w, n, o: (
-        o == "done"
-        or (w == "block" and len(n) == 2 and k.own_abom(p, n[0]) and n[1] in combat.attackers)
-    )
-
-
-def _d_rip(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 4, k, where)
-    k.seat(ctx[0], where)
-    receiver = k.s.aboms.get(k.aid(ctx[1], where))
-    if receiver is None:
-        k.c.fail(where, "the abomination taking the damage is not in play")
-    k.number(ctx[2], where)
-    _cards(k, ctx[3], where)
-    return lambda w, n, o: o == "done" or (w == "rip" and len(n) == 1 and n[0] in receiver.cards)
-
-
-def _d_soulbound(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 2, k, where)
-    k.limbo_refs.append(k.card(ctx[0], where))
-    k.c.text(ctx[1], where, ("combat",))
-    return lambda w, n, o: o == "no" or (w == "stitch" and len(n) == 1 and k.own_abom(p, n[0]))
-
-
-def _d_order(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _step_order(k, ctx, where)
-    items = ctx[1]
-    return lambda w, n, o: w == "first" and len(n) == 1 and n[0] is not None and n[0] < len(items)
-
-
-def _d_may(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    _arity(ctx, 6, k, where)
-    k.ability(ctx[0], ctx[2], ctx[3], where)
-    k.seat(ctx[1], where)
-    k.target(ctx[4], where)
-    k.x(ctx[0], ctx[5], where)
-    return lambda w, n, o: o in ("yes", "no")
-
-
-def _d_choose(k: Consistency, p: int, ctx: Args, where: str) -> OptionCheck:
-    what, rest = (ctx[0], ctx[1:]) if ctx else (None, ())
-    s = k.s
-    if what == "stitch":
-        _arity(rest, 2, k, where)
-        k.card(rest[0], where)
-        k.seat(rest[1], where)
-        return lambda w, n, o: (
-            o == "onto new" or (w == "onto" and len(n) == 1 and k.own_abom(p, n[0]))
-        )
-    if what == "draw":
-        _arity(rest, 1, k, where)
-        deck = s.seats[k.seat(rest[0], where)].deck
-        return lambda w, n, o: (
-            w == "draw" and len(n) == 1 and n[0] is not None and n[0] <= len(deck)
-        )
-    if what == "discard":
-        _step_discard(k, rest, where)
-        hand = k.hand(rest[0])
-        return lambda w, n, o: w == "card" and len(n) == 1 and n[0] in hand
-    if what == "zone":
-        _step_pick_zone(k, rest, where)
-        kind, side = rest[0], rest[3]
-        if kind.startswith("exhume"):
-            zone = {c for seat in s.seats for c in seat.graveyard}
-        elif kind == "retrieve":
-            zone = set(s.seats[p].deck)
-        else:
-            zone = set(s.seats[p].graveyard if side == "graveyard" else s.seats[p].hand)
-        return lambda w, n, o: o == "none" or (w == "card" and len(n) == 1 and n[0] in zone)
-    if what == "put":
-        _arity(rest, 2, k, where)
-        k.seat(rest[0], where)
-        k.limbo_refs.append(k.card(rest[1], where))
-        return _place_option(k, p)
-    if what == "sacrifice":
-        _arity(rest, 1, k, where)
-        seat = s.seats[k.seat(rest[0], where)]
-        minions = {c for aid in seat.aboms for c in s.aboms[aid].cards}
-        others = {*seat.relics, seat.god}
-
-        def ok(w: str, n: list[int | None], o: str) -> bool:
-            num = small_int(o[1:])
-            return (o[:1] == "m" and num in minions) or (o[:1] == "c" and num in others)
-
-        return ok
-    k.c.fail(where, f"unknown choice {what!r}")
-
-
-# Ask a pending question again on a copy (True when the kind can be asked again
-# from the position and its context alone).
-AskAgain = Callable[[HecatombState, Decision], bool]
-
-
-def _again(fn: Callable[..., None], *front: Callable[[HecatombState, Decision], Any]) -> AskAgain:
-    def run(s: HecatombState, d: Decision) -> bool:
-        fn(s, *(f(s, d) for f in front), *d.ctx)
-        return True
-
-    return run
-
-
-def _again_choose(s: HecatombState, d: Decision) -> bool:
-    what, ctx = d.ctx[0], d.ctx[1:]
-    if what == "discard":
-        effects.step_discard(s, *ctx)
-    elif what == "zone":
-        effects.step_pick_zone(s, *ctx)
-    else:  # stitch, draw, put, sacrifice: checked by their options above
-        return False
-    return True
-
-
-def _again_target(s: HecatombState, d: Decision) -> bool:
-    if d.ctx[0] == "play":
-        _, p, cid, x = d.ctx
-        rules.play_next(s, p, cid, x, None, None)
-    else:
-        _, cid, p, key, idx, x = d.ctx
-        rules.step_ability(s, cid, p, key, idx, None, x, True)
-    return True
-
-
-def _again_ability(s: HecatombState, d: Decision) -> bool:
-    cid, p, key, idx, target, x = d.ctx
-    rules.step_ability(s, cid, p, key, idx, target, x, False)
-    return True
-
-
-def _again_x(s: HecatombState, d: Decision) -> bool:
-    rules.begin_play(s, d.ctx[0], d.ctx[1])
-    return True
-
-
-def _again_place(s: HecatombState, d: Decision) -> bool:
-    p, cid, x = d.ctx
-    rules.play_next(s, p, cid, x, None, None)
-    return True
-
-
-def _again_alone(fn: Callable[[HecatombState], None]) -> AskAgain:
-    def run(s: HecatombState, d: Decision) -> bool:
-        fn(s)
-        return True
-
-    return run
-
-
-_ASK_AGAIN: dict[str, AskAgain] = {
-    "main": _again_alone(rules.step_main),
-    "window": _again(rules.step_window),
-    "x": _again_x,
-    "place": _again_place,
-    "pay": _again(rules.play_next),
-    "target": _again_target,
-    "may": _again_ability,
-    "enemy": _again_alone(rules.step_attack),
-    "attacker": _again_alone(rules.ask_attacker),
-    "toll": _again(rules.step_toll, lambda s, d: d.player),
-    "hunt": _again(rules.step_hunt),
-    "block": _again_alone(rules.ask_block),
-    "rip": _again(rules.step_rip),
-    "order": _again(rules.step_order),
-    "choose": _again_choose,
-}
-
-_DECISION_CHECKS: dict[str, DecisionCheck] = {
-    "main": _d_main,
-    "window": _d_window,
-    "x": _d_x,
-    "place": _d_place,
-    "target": _d_target,
-    "pay": _d_pay,
-    "enemy": _d_enemy,
-    "attacker": _d_attacker,
-    "toll": _d_toll,
-    "hunt": _d_hunt,
-    "block": _d_block,
-    "rip": _d_rip,
-    "soulbound": _d_soulbound,
-    "order": _d_order,
-    "may": _d_may,
-    "choose": _d_choose,
-}
+        c = self.c
+        combat = c.obj(self.d["combat"], "combat", COMBAT_FIELDS)
+        for side in ("aggressor", "defender"):
+            c.whole(combat[side], f"combat {side}", 0, self.n)
+        for name in ("attackers", "blocked"):
+            self.aids(combat[name], f"combat {name}")
+        for name in ("blocks", "forced"):
+            for pair in self.pairs(
+                combat[name], f"combat {name}", "expected pairs of abomination ids"
+            ):
+                for aid in pair:
+                    c.whole(aid, f"combat {name}", 0, self.next_aid)

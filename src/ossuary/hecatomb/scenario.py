@@ -34,7 +34,7 @@ from ..engine.untrusted import load_toml, printable, read_file, shown
 from .cards import DOOMS, CardDef, CardPool, base_pool
 from .game import MAX_SEATS, MIN_SEATS
 from .queries import invalidate
-from .rules import check_win
+from .rules.base import check_win
 from .state import MAX_SIZE, WIN_SOULS, Abomination, HecatombState, Seat
 
 MAX_ZONE = 500  # cards in one zone of one seat

@@ -37,8 +37,9 @@ from .board import (
 from .cards import MINION_TYPES, RARITIES, TYPES, CardDef, CardPool, base_pool, load_card_file
 from .catalog import keywords_of
 from .decks import deck_about, deck_problems, format_deck, parse_deck_text, preconstructed
-from .fuzz import card_places, check, fuzz_decks
+from .fuzz import fuzz_decks
 from .game import deserialize, new_game
+from .invariants import card_places, check
 from .lesson import claims, conditions
 from .scenario import load_scenario
 from .screen import LEGEND, option_group, render_screen, visible_cards

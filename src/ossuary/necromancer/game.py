@@ -16,7 +16,7 @@ from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import explain, rules, view, words
 from .cards import CardPool, base_pool
 from .decks import preconstructed, resolve_deck
-from .fuzz import check
+from .invariants import check
 from .state import RULES, RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
 
 MIN_SEATS, MAX_SEATS = 2, 4

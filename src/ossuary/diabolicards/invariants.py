@@ -1,13 +1,14 @@
-"""Diabolicards' invariants, checked after every action of random playouts.
+"""What makes a Diabolicards position legal: the one statement of it.
 
-The generic runner (``python -m ossuary.fuzz --game diabolicards``, ``make fuzz
-GAME=diabolicards``) plays the games, 1v1 and 2v2 in turn, and adds the
-kernel's checks (clone, serialization, samples, exact replay, and every view
-judged from where the cards truly lie: :func:`card_places`); this module says
-what must hold in a Diabolicards position: all 80 cards accounted for across
-deck, hands, contracts, mat and dead pile, each exactly once; the mat's index in
-step with its slots; no log event with ``seen_by`` naming its cards to anyone
-else.
+Two readers ask: the fuzzer, after every action of random playouts (``python
+-m ossuary.fuzz --game diabolicards``, ``make fuzz GAME=diabolicards``: 1v1 and
+2v2 in turn, with the kernel's checks: clone, serialization, samples, exact
+replay, and every view judged from where the cards truly lie:
+:func:`card_places`), and the loader of saved states (``game.deserialize``),
+once the file's format is checked. A legal position: all 80 cards accounted
+for across deck, hands, contracts, mat and dead pile, each exactly once; the
+mat's index in step with its slots; no log event with ``seen_by`` naming its
+cards to anyone else.
 """
 
 from __future__ import annotations
