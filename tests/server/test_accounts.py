@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ossuary.server.accounts import COOKIE, CSRF_HEADER, new_session
@@ -256,3 +257,30 @@ def test_saved_decks_belong_to_the_signed_in_account(client: TestClient) -> None
     # a guest's deck keeps its edit link, as before
     r = other.post("/api/decks", json=deck)
     assert r.status_code == 201 and r.json()["edit"].endswith(r.json()["token"])
+
+
+def test_sign_ins_are_limited_per_name_and_per_client_alike_for_unknown_names(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Smaller buckets than the server's (the real ones are tested from outside
+    in test_account_attacks.py): a name that exists and one that doesn't run
+    out alike, with the same answer; then the client's own bucket runs out."""
+    from ossuary.server.routes import accounts as routes
+
+    monkeypatch.setattr(routes, "SIGNIN_PER_NAME", (1 / 60, 2.0))
+    monkeypatch.setattr(routes, "SIGNIN_PER_CLIENT", (1 / 60, 7.0))
+    sign_up(client, "mona")
+    client.cookies.clear()
+    answers = {}
+    for name in ("mona", "nobody"):
+        tries = [client.post("/api/sessions", json={"username": name, "password": "guess 1234"})
+                 for _ in range(3)]  # fmt: skip
+        assert [t.status_code for t in tries] == [401, 401, 429], name
+        answers[name] = (tries[-1].json(), tries[-1].headers["retry-after"])
+    assert answers["mona"] == answers["nobody"] == ({"error": "too many attempts: try again "
+                                                     "in 60 seconds"}, "60")  # fmt: skip
+    # six tries of the client's seven are spent (a refused one counts): one more name, then none
+    r = client.post("/api/sessions", json={"username": "other", "password": "guess 1234"})
+    assert r.status_code == 401
+    r = client.post("/api/sessions", json={"username": "another", "password": "guess 1234"})
+    assert r.status_code == 429
