@@ -284,3 +284,47 @@ def test_sign_ins_are_limited_per_name_and_per_client_alike_for_unknown_names(
     assert r.status_code == 401
     r = client.post("/api/sessions", json={"username": "another", "password": "guess 1234"})
     assert r.status_code == 429
+
+
+def test_accounts_on_postgresql_and_an_old_postgresql_database(postgres_url: str) -> None:
+    """The same tables on PostgreSQL: an old database (its tables made by the
+    schema before accounts) migrated, then an account made, signed in, given
+    a seat, its name found in any capitals, deleted."""
+    from sqlalchemy import create_engine, text
+
+    from ossuary.server import ServerConfig, create_app
+
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("DROP DATABASE IF EXISTS accounts_old"))
+        conn.execute(text("CREATE DATABASE accounts_old"))
+    admin.dispose()
+    url = postgres_url.rsplit("/", 1)[0] + "/accounts_old"
+    old = create_engine(url)
+    with old.begin() as conn:
+        for statement in OLD_SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(text(statement))
+        conn.execute(text(
+            "INSERT INTO games VALUES ('g1', 'hecatomb', '1', 1.0, '[[], []]', 7, NULL, '{}', "
+            "'finished', 0, NULL, 2.0, NULL, NULL)"
+        ))  # fmt: skip
+        conn.execute(text("INSERT INTO seats VALUES ('g1', 0, 'human', 'human', NULL, true)"))
+    old.dispose()
+    config = ServerConfig(db_url=url, ai_workers=0, hold_seconds=0)
+    with TestClient(create_app(config)) as client:
+        made = sign_up(client, "Pgsql")
+        store = client.app.state.services.db.store  # type: ignore[attr-defined]
+        assert store.load("g1").seats[0].account_id is None
+        assert store.bind_seat("g1", 0, made["account"]["id"])
+        client.cookies.clear()
+        wrong = client.post("/api/sessions", json={"username": "pgsql", "password": "nope nope"})
+        assert wrong.status_code == 401
+        r = client.post("/api/sessions", json={"username": "PGSQL", "password": PASSWORD})
+        assert r.status_code == 200
+        made = r.json()
+        assert [g["id"] for g in client.get("/api/account/export").json()["games"]] == ["g1"]
+        r = client.request("DELETE", "/api/account", json={"password": PASSWORD},
+                           headers=_headers(made))  # fmt: skip
+        assert r.status_code == 200
+        assert store.load("g1").seats[0].account_id == made["account"]["id"]

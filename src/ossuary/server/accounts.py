@@ -90,11 +90,22 @@ def _hasher() -> PasswordHash:
     return PasswordHash.recommended()  # argon2id, with pwdlib's current parameters
 
 
+# The hash of a random password nobody kept (made once, with pwdlib's
+# recommended parameters): verified when a name is unknown, so an unknown name
+# takes as long to refuse as a wrong password, with no hash to make first.
+DUMMY_HASH = (
+    "$argon2id$v=19$m=65536,t=3,p=4$rgxHQ0kozja1NrTF92fH6g$"
+    "GOlfEsor8IboEW09oURKYvhHBTpwS5lh6httQD0Z7/4"
+)
+
+
 @lru_cache(maxsize=1)
 def _dummy_hash() -> str:
-    """A hash no password is known for: verified when the name is unknown, so
-    an unknown name takes as long to refuse as a wrong password."""
-    return _hasher().hash(secrets.token_urlsafe(24))
+    """:data:`DUMMY_HASH`, or (should pwdlib's parameters change, making real
+    checks slower or faster than it) a new one with the current parameters."""
+    if _hasher().hashers[0].check_needs_rehash(DUMMY_HASH):
+        return _hasher().hash(secrets.token_urlsafe(24))
+    return DUMMY_HASH
 
 
 async def hash_password(password: str) -> str:
@@ -111,12 +122,6 @@ async def verify_password(password: str, stored: str | None) -> bool:
         return ok and stored is not None
 
     return await asyncio.to_thread(verify)
-
-
-def warm() -> None:
-    """Make the dummy hash now (a server's first refused sign-in would
-    otherwise take twice as long as the next ones)."""
-    _dummy_hash()
 
 
 def new_account_id() -> str:
