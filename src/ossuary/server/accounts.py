@@ -13,7 +13,7 @@ trusted proxy's ``X-Forwarded-Proto`` says, see ``--trusted-proxy``). Only a
 SHA-256 of the id is stored, with a CSRF token that every state-changing
 request the cookie authenticates must carry (:func:`signed_in`): the header
 ``X-CSRF-Token`` holding it, and an ``Origin`` (or, without one, a
-``Referer``) of this server's own, when the request names one.
+``Referer``) naming this server's host and port, when the request names one.
 
 Hashing takes a quarter of a second of CPU on purpose, so it runs in a thread
 of its own (:func:`hash_password`, :func:`verify_password`), never on the event
@@ -204,26 +204,36 @@ async def session_of(request: HTTPConnection) -> Signed | None:
     return found
 
 
-def _origin(url: str) -> tuple[str, str, int] | None:
+def _host_port(netloc: str, scheme: str) -> tuple[str, int] | None:
+    """A host and port (the scheme's default when none is written)."""
     try:
-        parts = urlsplit(url)
+        parts = urlsplit(f"//{netloc}")
         port = parts.port
     except ValueError:
         return None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if not parts.hostname:
         return None
-    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+    return parts.hostname.lower(), port or (443 if scheme == "https" else 80)
 
 
 def same_origin(request: HTTPConnection) -> bool:
-    """Whether the request's ``Origin`` (or, without one, its ``Referer``) is
-    this server's own; a request that names neither (a program, not a page)
-    passes here and is held by the CSRF token alone."""
+    """Whether the request's ``Origin`` (or, without one, its ``Referer``) names
+    the host and port the request was sent to (its ``Host``); a request that
+    names neither (a program, not a page) passes here and is held by the CSRF
+    token alone. The scheme is not compared: behind a proxy that ends TLS the
+    server may see plain HTTP for a page served over HTTPS."""
     named = request.headers.get("origin") or request.headers.get("referer")
     if named is None:
         return True
-    here = _origin(str(request.base_url))
-    return here is not None and _origin(named) == here
+    try:
+        parts = urlsplit(named)
+    except ValueError:
+        return False
+    if parts.scheme not in ("http", "https"):
+        return False  # "null" (a sandboxed frame, a file) or anything else
+    theirs = _host_port(parts.netloc, parts.scheme)
+    ours = _host_port(request.headers.get("host") or "", parts.scheme)
+    return theirs is not None and theirs == ours
 
 
 def check_csrf(request: HTTPConnection, csrf: str) -> None:
