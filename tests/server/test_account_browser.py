@@ -45,9 +45,8 @@ def test_sign_up_see_the_name_sign_out_sign_in_and_delete(
     page.locator("#signed-in").wait_for()
     assert page.locator("#you-name").inner_text() == name
     # the guest's seat is now the account's
-    assert page.get_by_role("status").first.inner_text() == (
-        "Your account is ready. Your seat in a game in progress is now under your name."
-    )
+    said = "Your account is ready. Your seat in a game in progress is now under your name."
+    page.get_by_role("status").get_by_text(said).wait_for()
     assert _played(page) == [(game["id"], [0])]
     _check_axe(page, f"the account page at {size}")
     _check_layout(page, size, "the account page")
@@ -78,6 +77,16 @@ def test_sign_up_see_the_name_sign_out_sign_in_and_delete(
         f".then((d) => d.games.some((g) => g.id === '{other['id']}'))"
     )
     assert sorted(_played(page)) == sorted([(game["id"], [0]), (other["id"], [1])])
+    # a deck the account saved (elsewhere: this browser has no edit link) is
+    # the account's to edit and delete in the builder
+    deck = page.evaluate(
+        "import('/static/session.js').then((m) => m.send('/api/decks', 'POST',"
+        " {game: 'hecatomb', name: 'Kept by name', text: '3 Snap'}))"
+    )
+    assert "token" in deck
+    page.goto(f"{server.base}/decks/{deck['id']}")
+    page.locator("#delete").wait_for()
+    assert page.locator("#copy-deck").count() == 0
     page.goto(server.base + "/account")
     page.locator("#signed-in").wait_for()
 

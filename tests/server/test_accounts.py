@@ -244,6 +244,7 @@ def test_saved_decks_belong_to_the_signed_in_account(client: TestClient) -> None
     r = client.post("/api/decks", json=deck, headers=_headers(kim))
     assert r.status_code == 201
     path = f"/api/decks/{r.json()['id']}"
+    assert client.get(path).json()["yours"] is True  # the builder lets it be edited
     # the account edits it without the edit link, with its CSRF token
     assert client.put(path, json={"name": "Renamed"}).status_code == 403
     r = client.put(path, json={"name": "Renamed"}, headers=_headers(kim))
@@ -252,6 +253,7 @@ def test_saved_decks_belong_to_the_signed_in_account(client: TestClient) -> None
     # another account may not
     other = TestClient(client.app)
     leo = sign_up(other, "leo")
+    assert other.get(path).json()["yours"] is False
     assert other.put(path, json={"name": "Mine now"}, headers=_headers(leo)).status_code == 403
     assert other.delete(path, headers=_headers(leo)).status_code == 403
     assert client.delete(path, headers=_headers(kim)).status_code == 200
