@@ -125,6 +125,17 @@ def test_an_old_database_gets_the_account_tables_and_columns(tmp_path: Path) -> 
         store.close()
     store = Store(f"sqlite:///{path}")  # again: the migration is idempotent
     try:
+        # a session unused past the idle time is forgotten at the next sign-in
+        old, new = new_session("a1", now=1000.0), new_session("a1", now=5000.0)
+        store.add_session(old.row)
+        assert store.session_account(old.row.id_hash, 1001.0, 100.0, 10.0) is not None
+        store.add_session(new.row, idle=100.0)
+        assert store.session_account(old.row.id_hash, 1001.0, 100.0, 10.0) is None
+        assert store.session_account(new.row.id_hash, 5001.0, 100.0, 10.0) is not None
+    finally:
+        store.close()
+    store = Store(f"sqlite:///{path}")
+    try:
         [(game, seats)] = store.account_seats("a1")
         assert game.id == "g1" and seats == [1]
         found = store.find_account("FRANK".lower())

@@ -65,7 +65,9 @@ async def _start_session(
     """A new session for ``account`` (never the id the browser came with: that
     one is dropped), its cookie set."""
     made = accounts.new_session(account.id)
-    await s.db.call(s.db.store.add_session, made.row, accounts.presented(request))
+    await s.db.call(
+        s.db.store.add_session, made.row, accounts.presented(request), accounts.SESSION_IDLE_SECONDS
+    )
     accounts.set_cookie(response, request, made.cookie)
     response.headers["Cache-Control"] = "no-store"
     return _signed(account, made.row.csrf)
