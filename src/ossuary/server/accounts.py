@@ -15,9 +15,9 @@ request the cookie authenticates must carry (:func:`signed_in`): the header
 ``X-CSRF-Token`` holding it, and an ``Origin`` (or, without one, a
 ``Referer``) naming this server's host and port, when the request names one.
 
-Hashing takes a quarter of a second of CPU on purpose, so it runs in a thread
-of its own (:func:`hash_password`, :func:`verify_password`), never on the event
-loop or the database thread.
+Hashing takes a quarter of a second of CPU on purpose, so it runs in threads of
+its own, :data:`HASHING_AT_ONCE` at a time (:func:`hash_password`,
+:func:`verify_password`), never on the event loop or the database thread.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import re
 import secrets
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlsplit
@@ -108,9 +109,20 @@ def _dummy_hash() -> str:
     return DUMMY_HASH
 
 
+#: password checks at once (each takes 64 MiB and a core for a quarter of a
+#: second or more): more wait their turn, so a burst of sign-ins from many
+#: addresses can't take every core and the memory from the games
+HASHING_AT_ONCE = 2
+
+
+@lru_cache(maxsize=1)
+def _hashing() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(HASHING_AT_ONCE, thread_name_prefix="ossuary-hash")
+
+
 async def hash_password(password: str) -> str:
     """The argon2id hash of a (checked) password, computed off the event loop."""
-    return await asyncio.to_thread(_hasher().hash, password)
+    return await asyncio.get_running_loop().run_in_executor(_hashing(), _hasher().hash, password)
 
 
 async def verify_password(password: str, stored: str | None) -> bool:
@@ -121,7 +133,7 @@ async def verify_password(password: str, stored: str | None) -> bool:
         ok = _hasher().verify(password[:MAX_PASSWORD], stored or _dummy_hash())
         return ok and stored is not None
 
-    return await asyncio.to_thread(verify)
+    return await asyncio.get_running_loop().run_in_executor(_hashing(), verify)
 
 
 def new_account_id() -> str:
