@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ossuary.server.accounts import COOKIE, CSRF_HEADER, new_session
@@ -85,7 +86,7 @@ def test_a_page_of_another_site_can_neither_sign_in_nor_act_signed_in(
     made = sign_up(client, "erin")
     token = made["csrf"]
     # the right token from the wrong origin (or referring page) is still refused
-    for headers in (evil, {"Referer": "http://evil.example/page"},
+    for headers in (evil, {"Referer": "http://evil.example/page"}, {"Origin": "null"},
                     {"Origin": "http://testserver:8080"}):  # fmt: skip
         r = client.delete("/api/sessions", headers={**headers, CSRF_HEADER: token})
         assert r.status_code == 403, headers
@@ -93,7 +94,8 @@ def test_a_page_of_another_site_can_neither_sign_in_nor_act_signed_in(
     r = client.delete("/api/sessions", headers={CSRF_HEADER: "not-the-token"})
     assert r.status_code == 403 and CSRF_HEADER in r.json()["error"]
     assert client.get("/api/session").json()["account"]["username"] == "erin"
-    ours = {"Origin": "http://testserver", CSRF_HEADER: token}
+    # this server's page, even served over HTTPS by a proxy that ends TLS
+    ours = {"Origin": "https://testserver", CSRF_HEADER: token}
     assert client.delete("/api/sessions", headers=ours).status_code == 200
 
 
@@ -122,6 +124,17 @@ def test_an_old_database_gets_the_account_tables_and_columns(tmp_path: Path) -> 
     finally:
         store.close()
     store = Store(f"sqlite:///{path}")  # again: the migration is idempotent
+    try:
+        # a session unused past the idle time is forgotten at the next sign-in
+        old, new = new_session("a1", now=1000.0), new_session("a1", now=5000.0)
+        store.add_session(old.row)
+        assert store.session_account(old.row.id_hash, 1001.0, 100.0, 10.0) is not None
+        store.add_session(new.row, idle=100.0)
+        assert store.session_account(old.row.id_hash, 1001.0, 100.0, 10.0) is None
+        assert store.session_account(new.row.id_hash, 5001.0, 100.0, 10.0) is not None
+    finally:
+        store.close()
+    store = Store(f"sqlite:///{path}")
     try:
         [(game, seats)] = store.account_seats("a1")
         assert game.id == "g1" and seats == [1]
@@ -242,6 +255,7 @@ def test_saved_decks_belong_to_the_signed_in_account(client: TestClient) -> None
     r = client.post("/api/decks", json=deck, headers=_headers(kim))
     assert r.status_code == 201
     path = f"/api/decks/{r.json()['id']}"
+    assert client.get(path).json()["yours"] is True  # the builder lets it be edited
     # the account edits it without the edit link, with its CSRF token
     assert client.put(path, json={"name": "Renamed"}).status_code == 403
     r = client.put(path, json={"name": "Renamed"}, headers=_headers(kim))
@@ -250,9 +264,81 @@ def test_saved_decks_belong_to_the_signed_in_account(client: TestClient) -> None
     # another account may not
     other = TestClient(client.app)
     leo = sign_up(other, "leo")
+    assert other.get(path).json()["yours"] is False
     assert other.put(path, json={"name": "Mine now"}, headers=_headers(leo)).status_code == 403
     assert other.delete(path, headers=_headers(leo)).status_code == 403
     assert client.delete(path, headers=_headers(kim)).status_code == 200
     # a guest's deck keeps its edit link, as before
     r = other.post("/api/decks", json=deck)
     assert r.status_code == 201 and r.json()["edit"].endswith(r.json()["token"])
+
+
+def test_sign_ins_are_limited_per_name_and_per_client_alike_for_unknown_names(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Smaller buckets than the server's (the real ones are tested from outside
+    in test_account_attacks.py): a name that exists and one that doesn't run
+    out alike, with the same answer; then the client's own bucket runs out."""
+    from ossuary.server.routes import accounts as routes
+
+    monkeypatch.setattr(routes, "SIGNIN_PER_NAME", (1 / 60, 2.0))
+    monkeypatch.setattr(routes, "SIGNIN_PER_CLIENT", (1 / 60, 7.0))
+    sign_up(client, "mona")
+    client.cookies.clear()
+    answers = {}
+    for name in ("mona", "nobody"):
+        tries = [client.post("/api/sessions", json={"username": name, "password": "guess 1234"})
+                 for _ in range(3)]  # fmt: skip
+        assert [t.status_code for t in tries] == [401, 401, 429], name
+        answers[name] = (tries[-1].json(), tries[-1].headers["retry-after"])
+    assert answers["mona"] == answers["nobody"] == ({"error": "too many attempts: try again "
+                                                     "in 60 seconds"}, "60")  # fmt: skip
+    # six tries of the client's seven are spent (a refused one counts): one more name, then none
+    r = client.post("/api/sessions", json={"username": "other", "password": "guess 1234"})
+    assert r.status_code == 401
+    r = client.post("/api/sessions", json={"username": "another", "password": "guess 1234"})
+    assert r.status_code == 429
+
+
+def test_accounts_on_postgresql_and_an_old_postgresql_database(postgres_url: str) -> None:
+    """The same tables on PostgreSQL: an old database (its tables made by the
+    schema before accounts) migrated, then an account made, signed in, given
+    a seat, its name found in any capitals, deleted."""
+    from sqlalchemy import create_engine, text
+
+    from ossuary.server import ServerConfig, create_app
+
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("DROP DATABASE IF EXISTS accounts_old"))
+        conn.execute(text("CREATE DATABASE accounts_old"))
+    admin.dispose()
+    url = postgres_url.rsplit("/", 1)[0] + "/accounts_old"
+    old = create_engine(url)
+    with old.begin() as conn:
+        for statement in OLD_SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(text(statement))
+        conn.execute(text(
+            "INSERT INTO games VALUES ('g1', 'hecatomb', '1', 1.0, '[[], []]', 7, NULL, '{}', "
+            "'finished', 0, NULL, 2.0, NULL, NULL)"
+        ))  # fmt: skip
+        conn.execute(text("INSERT INTO seats VALUES ('g1', 0, 'human', 'human', NULL, true)"))
+    old.dispose()
+    config = ServerConfig(db_url=url, ai_workers=0, hold_seconds=0)
+    with TestClient(create_app(config)) as client:
+        made = sign_up(client, "Pgsql")
+        store = client.app.state.services.db.store  # type: ignore[attr-defined]
+        assert store.load("g1").seats[0].account_id is None
+        assert store.bind_seat("g1", 0, made["account"]["id"])
+        client.cookies.clear()
+        wrong = client.post("/api/sessions", json={"username": "pgsql", "password": "nope nope"})
+        assert wrong.status_code == 401
+        r = client.post("/api/sessions", json={"username": "PGSQL", "password": PASSWORD})
+        assert r.status_code == 200
+        made = r.json()
+        assert [g["id"] for g in client.get("/api/account/export").json()["games"]] == ["g1"]
+        r = client.request("DELETE", "/api/account", json={"password": PASSWORD},
+                           headers=_headers(made))  # fmt: skip
+        assert r.status_code == 200
+        assert store.load("g1").seats[0].account_id == made["account"]["id"]

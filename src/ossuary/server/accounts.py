@@ -13,11 +13,11 @@ trusted proxy's ``X-Forwarded-Proto`` says, see ``--trusted-proxy``). Only a
 SHA-256 of the id is stored, with a CSRF token that every state-changing
 request the cookie authenticates must carry (:func:`signed_in`): the header
 ``X-CSRF-Token`` holding it, and an ``Origin`` (or, without one, a
-``Referer``) of this server's own, when the request names one.
+``Referer``) naming this server's host and port, when the request names one.
 
-Hashing takes a quarter of a second of CPU on purpose, so it runs in a thread
-of its own (:func:`hash_password`, :func:`verify_password`), never on the event
-loop or the database thread.
+Hashing takes a quarter of a second of CPU on purpose, so it runs in threads of
+its own, :data:`HASHING_AT_ONCE` at a time (:func:`hash_password`,
+:func:`verify_password`), never on the event loop or the database thread.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import re
 import secrets
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlsplit
@@ -90,16 +91,38 @@ def _hasher() -> PasswordHash:
     return PasswordHash.recommended()  # argon2id, with pwdlib's current parameters
 
 
+# The hash of a random password nobody kept (made once, with pwdlib's
+# recommended parameters): verified when a name is unknown, so an unknown name
+# takes as long to refuse as a wrong password, with no hash to make first.
+DUMMY_HASH = (
+    "$argon2id$v=19$m=65536,t=3,p=4$rgxHQ0kozja1NrTF92fH6g$"
+    "GOlfEsor8IboEW09oURKYvhHBTpwS5lh6httQD0Z7/4"
+)
+
+
 @lru_cache(maxsize=1)
 def _dummy_hash() -> str:
-    """A hash no password is known for: verified when the name is unknown, so
-    an unknown name takes as long to refuse as a wrong password."""
-    return _hasher().hash(secrets.token_urlsafe(24))
+    """:data:`DUMMY_HASH`, or (should pwdlib's parameters change, making real
+    checks slower or faster than it) a new one with the current parameters."""
+    if _hasher().hashers[0].check_needs_rehash(DUMMY_HASH):
+        return _hasher().hash(secrets.token_urlsafe(24))
+    return DUMMY_HASH
+
+
+#: password checks at once (each takes 64 MiB and a core for a quarter of a
+#: second or more): more wait their turn, so a burst of sign-ins from many
+#: addresses can't take every core and the memory from the games
+HASHING_AT_ONCE = 2
+
+
+@lru_cache(maxsize=1)
+def _hashing() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(HASHING_AT_ONCE, thread_name_prefix="ossuary-hash")
 
 
 async def hash_password(password: str) -> str:
     """The argon2id hash of a (checked) password, computed off the event loop."""
-    return await asyncio.to_thread(_hasher().hash, password)
+    return await asyncio.get_running_loop().run_in_executor(_hashing(), _hasher().hash, password)
 
 
 async def verify_password(password: str, stored: str | None) -> bool:
@@ -110,13 +133,7 @@ async def verify_password(password: str, stored: str | None) -> bool:
         ok = _hasher().verify(password[:MAX_PASSWORD], stored or _dummy_hash())
         return ok and stored is not None
 
-    return await asyncio.to_thread(verify)
-
-
-def warm() -> None:
-    """Make the dummy hash now (a server's first refused sign-in would
-    otherwise take twice as long as the next ones)."""
-    _dummy_hash()
+    return await asyncio.get_running_loop().run_in_executor(_hashing(), verify)
 
 
 def new_account_id() -> str:
@@ -199,26 +216,36 @@ async def session_of(request: HTTPConnection) -> Signed | None:
     return found
 
 
-def _origin(url: str) -> tuple[str, str, int] | None:
+def _host_port(netloc: str, scheme: str) -> tuple[str, int] | None:
+    """A host and port (the scheme's default when none is written)."""
     try:
-        parts = urlsplit(url)
+        parts = urlsplit(f"//{netloc}")
         port = parts.port
     except ValueError:
         return None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if not parts.hostname:
         return None
-    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+    return parts.hostname.lower(), port or (443 if scheme == "https" else 80)
 
 
 def same_origin(request: HTTPConnection) -> bool:
-    """Whether the request's ``Origin`` (or, without one, its ``Referer``) is
-    this server's own; a request that names neither (a program, not a page)
-    passes here and is held by the CSRF token alone."""
+    """Whether the request's ``Origin`` (or, without one, its ``Referer``) names
+    the host and port the request was sent to (its ``Host``); a request that
+    names neither (a program, not a page) passes here and is held by the CSRF
+    token alone. The scheme is not compared: behind a proxy that ends TLS the
+    server may see plain HTTP for a page served over HTTPS."""
     named = request.headers.get("origin") or request.headers.get("referer")
     if named is None:
         return True
-    here = _origin(str(request.base_url))
-    return here is not None and _origin(named) == here
+    try:
+        parts = urlsplit(named)
+    except ValueError:
+        return False
+    if parts.scheme not in ("http", "https"):
+        return False  # "null" (a sandboxed frame, a file) or anything else
+    theirs = _host_port(parts.netloc, parts.scheme)
+    ours = _host_port(request.headers.get("host") or "", parts.scheme)
+    return theirs is not None and theirs == ours
 
 
 def check_csrf(request: HTTPConnection, csrf: str) -> None:

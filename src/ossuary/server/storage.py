@@ -878,12 +878,19 @@ class Store:
             ).all()
         return {r[0]: r[1] for r in rows}
 
-    def add_session(self, session: SessionRow, replaces: str | None = None) -> None:
+    def add_session(
+        self, session: SessionRow, replaces: str | None = None, idle: float | None = None
+    ) -> None:
         """Store a new session; the one whose hash is ``replaces`` (the cookie
-        the browser came with) goes, so a sign-in never keeps an old id."""
+        the browser came with) goes, so a sign-in never keeps an old id; with
+        ``idle``, so do all sessions unused for that many seconds (never seen
+        again, they would stay for good)."""
         with self.engine.begin() as conn:
             if replaces is not None:
                 conn.execute(delete(sessions_table).where(sessions_table.c.id_hash == replaces))
+            if idle is not None:
+                stale = sessions_table.c.last_seen < session.created - idle
+                conn.execute(delete(sessions_table).where(stale))
             conn.execute(insert(sessions_table).values(**session.__dict__))
 
     def session_account(

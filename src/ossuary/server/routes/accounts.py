@@ -11,6 +11,7 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import accounts
@@ -18,6 +19,7 @@ from ..accounts import Account, Signed
 from ..errors import RequestError, bearer, checked_id, no_token_in_url, token_hash
 from ..services import Services, client_of, services
 from ..storage import AccountRow, GameRecord, NameTaken
+from .pages import STATIC
 
 log = logging.getLogger("ossuary.server")
 
@@ -63,7 +65,9 @@ async def _start_session(
     """A new session for ``account`` (never the id the browser came with: that
     one is dropped), its cookie set."""
     made = accounts.new_session(account.id)
-    await s.db.call(s.db.store.add_session, made.row, accounts.presented(request))
+    await s.db.call(
+        s.db.store.add_session, made.row, accounts.presented(request), accounts.SESSION_IDLE_SECONDS
+    )
     accounts.set_cookie(response, request, made.cookie)
     response.headers["Cache-Control"] = "no-store"
     return _signed(account, made.row.csrf)
@@ -289,3 +293,10 @@ async def bind(s: Services, record: GameRecord, seat: int, account: Account) -> 
             409,
         )
     record.seats[seat].account_id = account.id
+
+
+# -- the page ------------------------------------------------------------------------------
+@router.get("/account", include_in_schema=False)
+async def account_page() -> FileResponse:
+    """Sign in, make an account, or (signed in) manage it."""
+    return FileResponse(STATIC / "account.html")

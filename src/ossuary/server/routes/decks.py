@@ -90,10 +90,13 @@ async def save_deck(
 
 
 @router.get("/api/decks/{deck_id}")
-async def get_deck(deck_id: str, request: Request, s: Served) -> dict[str, Any]:
-    """A saved deck, for anyone with its id: game, name, text, cards."""
+async def get_deck(deck_id: str, request: Request, s: Served, account: SignedIn) -> dict[str, Any]:
+    """A saved deck, for anyone with its id: game, name, text, cards; ``yours``:
+    it belongs to the signed-in account (which may edit it without the link)."""
     record = await _deck(s, deck_id)
-    return await s.checks.run(client_of(request), decks.deck_answer, record)
+    answer = await s.checks.run(client_of(request), decks.deck_answer, record)
+    answer["yours"] = account is not None and record.account_id == account.id
+    return answer
 
 
 @router.put("/api/decks/{deck_id}")

@@ -8,6 +8,7 @@ import {api, copy, el} from "/static/util.js";
 import {cardLink, filterBar, loadGame, select} from "/static/cardlib.js";
 import {columns, rates, split} from "/static/charts.js";
 import {myDecks} from "/static/mydecks.js";
+import {csrfHeaders} from "/static/session.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -20,6 +21,7 @@ const page = {
   name: "",
   id: null,         // the saved deck's id
   token: null,      // its edit token (null: read-only, or not saved yet)
+  yours: false,     // it belongs to the signed-in account: editable without the token
   saved: "",        // the text last saved (to tell unsaved changes)
   check: null,      // the server's check of the deck as it stands
   checkSeq: 0,
@@ -38,6 +40,7 @@ async function main() {
     const frag = new URLSearchParams(location.hash.slice(1));
     const mine = myDecks.get(page.id);
     page.token = frag.get("edit") || (mine && mine.token) || null;
+    page.yours = Boolean(deckRecord.yours);
     if (frag.get("edit")) {  // keep the token in this browser, out of the address bar
       myDecks.set(page.id, {game: gameName, name: deckRecord.name, token: page.token, legal: deckRecord.legal});
       history.replaceState(null, "", location.pathname);
@@ -55,7 +58,7 @@ async function main() {
     page.name = deckRecord.name;
     setDeck(deckRecord.cards);
     page.saved = deckText();
-    if (page.token) myDecks.set(page.id, {game: data.game, name: page.name, token: page.token, legal: deckRecord.legal});
+    if (page.token || page.yours) myDecks.set(page.id, {game: data.game, name: page.name, token: page.token, legal: deckRecord.legal});
   } else {
     page.name = "";
     const handed = sessionStorage.getItem(IMPORT_KEY);
@@ -80,7 +83,7 @@ async function main() {
 }
 
 function editable() {
-  return page.id === null || page.token !== null;
+  return page.id === null || page.token !== null || page.yours;
 }
 
 function nav() {
@@ -448,7 +451,7 @@ function drawActions() {
     parts.push(el("button", {type: "button", id: "play", text: "Play it against the computer",
       disabled: c && !c.ok ? true : null, onclick: play}));
   }
-  if (page.id && page.token) {
+  if (page.id && (page.token || page.yours)) {
     parts.push(el("button", {type: "button", id: "delete", text: "Delete", onclick: remove}));
   }
   if (c && !c.ok && page.id) parts.push(el("span.muted", {text: "A draft can't be played until it is legal."}));
@@ -507,8 +510,10 @@ async function save() {
 }
 
 async function authed(path, method, body) {
+  // the edit token; without one, the account's session (its CSRF token)
+  const who = page.token ? {Authorization: `Bearer ${page.token}`} : await csrfHeaders();
   const response = await fetch(path, {method, body: body === null ? undefined : JSON.stringify(body),
-    headers: {"Content-Type": "application/json", Authorization: `Bearer ${page.token}`}});
+    headers: {"Content-Type": "application/json", ...who}});
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
   return data;

@@ -7,6 +7,7 @@
 import {api as fetchJSON, el, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
   from "/static/util.js";
 import {cardFrame} from "/static/cards.js";
+import {bindSeat} from "/static/session.js";
 import {icon} from "/static/icons.js";
 import * as marks from "/static/marks.js";
 
@@ -15,6 +16,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const frag = fragment();
 let token = frag.token || (mySeats.get(gameId) || {}).token || null;
 if (frag.spectate) token = null;
+bindSeat(gameId, token);  // signed in: the seat this page plays joins the account
 
 const page = {
   hello: null,        // the server's hello: game summary, our seat, board url

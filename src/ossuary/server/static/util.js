@@ -1,4 +1,5 @@
 // Small helpers shared by the lobby, the game page and the boards.
+import {csrfHeaders} from "/static/session.js";
 
 /** Create an element: el("div.card.tapped", {title: "x", onclick}, child, "text", ...). */
 export function el(spec, attrs = {}, ...children) {
@@ -48,6 +49,8 @@ export async function api(path, body, token) {
   };
   // a seat's token goes in a header, never in the URL (URLs are logged)
   if (token) init.headers.Authorization = `Bearer ${token}`;
+  // signed in: what the page creates, joins or saves is the account's (CSRF token)
+  if (init.method) Object.assign(init.headers, await csrfHeaders());
   const response = await fetch(path, init);
   let data = null;
   try {

@@ -1,0 +1,36 @@
+// The lobby header's account link: "Sign in", or the signed-in name and "Sign out".
+import {session, signOut} from "/static/session.js";
+
+const nav = document.getElementById("account-nav");
+
+async function draw() {
+  const {account} = await session();
+  nav.replaceChildren();
+  if (!account) {
+    nav.append(link("/account", "Sign in"));
+    return;
+  }
+  const out = document.createElement("button");
+  out.type = "button";
+  out.textContent = "Sign out";
+  out.addEventListener("click", async () => {
+    try {
+      await signOut();
+    } finally {
+      await draw();
+    }
+  });
+  const name = link("/account", account.username);
+  name.title = "Your account";
+  nav.append(name, out);
+}
+
+function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.className = "nav-link";
+  a.textContent = text;
+  return a;
+}
+
+if (nav) draw();
