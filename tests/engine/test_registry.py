@@ -15,7 +15,7 @@ import pytest
 from ossuary import games
 from ossuary.agents import RandomAgent, play_game
 from ossuary.agents.knowledge import knowledge_for
-from ossuary.engine import core, registry
+from ossuary.engine import registry
 from ossuary.engine.errors import BrokenGame, ReplayError, UnknownGame
 from ossuary.engine.knowledge import PLAIN
 from ossuary.engine.replay import Replay
@@ -23,10 +23,6 @@ from ossuary.engine.replay import Replay
 from . import pebbles
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the kernel runs compiled (mypyc): an interpreted class can't subclass its
-#: GameState yet, so a game from a package that is not compiled with Ossuary
-#: can't start a game there (issue 39; docs/adding-a-game.md says so)
-COMPILED = not str(core.__file__).endswith(".py")
 REAL_ENTRY_POINTS = importlib.metadata.entry_points
 
 
@@ -89,10 +85,7 @@ def test_a_fake_entry_point_adds_a_game_to_every_front_end(
     assert knowledge_for("pebbles") is PLAIN
 
 
-@pytest.mark.xfail(
-    COMPILED, raises=TypeError, strict=True,
-    reason="mypyc: interpreted classes cannot inherit from the compiled GameState",
-)  # fmt: skip
+# on the compiled build too: an interpreted game subclasses the compiled GameState
 def test_a_game_from_an_entry_point_plays_and_replays(
     installed: list[importlib.metadata.EntryPoint],
 ) -> None:
