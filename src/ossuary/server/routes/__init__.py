@@ -4,8 +4,16 @@ readiness, metrics)."""
 
 from __future__ import annotations
 
-from . import decks, games, ops, pages, socket, trials
+from . import decks, games, ops, pages, queue, socket, trials
 
-ROUTERS = [pages.router, games.router, decks.router, trials.router, socket.router, ops.router]
+ROUTERS = [
+    pages.router,
+    games.router,
+    decks.router,
+    trials.router,
+    queue.router,
+    socket.router,
+    ops.router,
+]
 
 __all__ = ["ROUTERS"]
