@@ -75,7 +75,9 @@ class Player:
 
 def tick(client: TestClient) -> int:
     """One look of the matcher, now."""
-    made: int = client.portal.call(client.app.state.services.queue.tick)  # type: ignore[union-attr]
+    app: Any = client.app
+    assert client.portal is not None
+    made: int = client.portal.call(app.state.services.queue.tick)
     return made
 
 
