@@ -924,6 +924,9 @@ class Store:
         anyone left ``stuck`` seconds mid-seating (a matcher that died). How
         many waiting players were forgotten."""
         q = queue_table.c
+        with self.engine.connect() as conn:  # most of the time nobody waits: write nothing
+            if conn.execute(select(q.player).limit(1)).first() is None:
+                return 0
         with self.engine.begin() as conn:
             gone = conn.execute(
                 delete(queue_table).where((q.status == "waiting") & (q.polled < now - unwatched))
