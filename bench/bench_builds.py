@@ -1,7 +1,7 @@
 """The builds side by side: the pure-Python reference, Ossuary interpreted, Ossuary compiled.
 
     make bench                                          # runs this first
-    python bench/bench_builds.py --seconds 1 --json out.json --markdown out.md
+    python bench/bench_builds.py --seconds 1 --repeats 3 --json out.json --markdown out.md
     python bench/bench_builds.py --baseline /tmp/before  # and a source tree from before
 
 For every game and seat count: random playouts (decisions/s), the time to
@@ -11,10 +11,13 @@ and RL environment steps (PettingZoo's loop, random masked actions).
 
 Every rate is per CPU-second of the process measuring it (``time.process_time``):
 the measurements are single-threaded, and CPU time moves much less than wall
-time when other work shares the machine. Each build runs in a process of its
-own, one after the other in the same run: ``OSSUARY_PURE=1`` for the
-interpreted build, the install as it is for the compiled one (the script says
-so when the install has no compiled modules). The reference is OpenSpiel's
+time when other work shares the machine. Each contender runs in a process of
+its own, kept for the whole run: ``OSSUARY_PURE=1`` for the interpreted build,
+the install as it is for the compiled one (the script says so when the install
+has no compiled modules), and the reference. They take turns measure by
+measure, ``--repeats`` times (the order turning each time), so each ratio
+compares figures taken seconds apart; the tables give each contender's median
+and each ratio's median over the repeats, with its lowest and highest. The reference is OpenSpiel's
 ``python_block_dominoes`` (bench/reference.py), and for the RL environments
 PettingZoo's own classic card games, when installed (the ``bench`` extra).
 ``--baseline DIR`` adds a source tree (``git archive COMMIT src | tar -x -C
@@ -188,62 +191,68 @@ def rl_steps(make: Callable[[], Any], seconds: float, seed: int = 0) -> float:
     return steps / (cpu() - start)
 
 
-def worker(seconds: float, only: list[str] | None) -> dict[str, Any]:
-    """Every measure for every game and seat count, in this process's build."""
+def _build_name() -> str:
+    try:
+        from ossuary import compiled
+
+        return compiled.describe()
+    except ImportError:  # a source tree from before the compiled build
+        return "pure Python (before the compiled build)"
+
+
+def measure_one(measure: str, row: str, seconds: float) -> float | None:
+    """One measure of one game and seat count, in this process's build."""
     from functools import partial
 
     from ossuary import games
 
-    try:
-        from ossuary import compiled
-
-        build = compiled.describe()
-    except ImportError:  # a source tree from before the compiled build
-        build = "pure Python (before the compiled build)"
+    name, seats_text = row.split()
+    seats = int(seats_text)
+    if name not in games.names():
+        return None
+    if measure == "decisions":
+        return playouts(name, seats, seconds)
+    if measure == "clone_us":
+        return clone_us(name, seats)
+    if measure == "ismcts":
+        return ismcts(name, seats, seconds * 1.5)
+    if measure == "heuristic":
+        return heuristic(name, seats, seconds)
+    if measure == "simulator":
+        return simulator(name, seats, seconds)
     try:
         from ossuary import rl
     except ImportError:
-        rl = None
-    out: dict[str, Any] = {"build": build, "measures": {}}
-    measures: dict[str, dict[str, float]] = out["measures"]
-    for name in only or games.names():
-        for seats in games.get(name).seat_counts:
-            row = f"{name} {seats}"
-            print(f"  {build[:22]:22} {row}", file=sys.stderr, flush=True)
-            measures.setdefault("decisions", {})[row] = playouts(name, seats, seconds)
-            measures.setdefault("clone_us", {})[row] = clone_us(name, seats)
-            measures.setdefault("ismcts", {})[row] = ismcts(name, seats, seconds * 1.5)
-            measures.setdefault("heuristic", {})[row] = heuristic(name, seats, seconds)
-            measures.setdefault("simulator", {})[row] = simulator(name, seats, seconds)
-            if rl is not None:
-                make = partial(rl.env, name, seats=seats)
-                measures.setdefault("rl", {})[row] = rl_steps(make, seconds)
-    return out
+        return None
+    return rl_steps(partial(rl.env, name, seats=seats), seconds)
 
 
-def reference(seconds: float) -> dict[str, float]:
-    """OpenSpiel's block dominoes (decisions/s, clone), and PettingZoo's classic
-    card games (RL steps/s), where installed."""
+def reference_one(measure: str, seconds: float) -> dict[str, float]:
+    """The reference's figure for one measure (RL: each PettingZoo game)."""
     sys.path.insert(0, str(HERE))
     from reference import _load_game, _mid_game_states, _step, reference_available
 
-    out: dict[str, float] = {}
-    if reference_available():
+    if measure in ("decisions", "clone_us"):
+        if not reference_available():
+            return {}
         game = _load_game()
         rng = random.Random(0)
-        decisions = 0
-        start = cpu()
-        while cpu() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                decisions += _step(state, rng)
-        out["decisions"] = decisions / (cpu() - start)
+        if measure == "decisions":
+            decisions = 0
+            start = cpu()
+            while cpu() - start < seconds:
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    decisions += _step(state, rng)
+            return {measure: decisions / (cpu() - start)}
         states = _mid_game_states(game, rng, 12)
         start = cpu()
-        for s in states:
+        for st in states:
             for _ in range(300):
-                s.clone()
-        out["clone_us"] = (cpu() - start) / (300 * len(states)) * 1e6
+                st.clone()
+        return {measure: (cpu() - start) / (300 * len(states)) * 1e6}
+    if measure != "rl":
+        return {}
     try:
         import warnings
 
@@ -251,23 +260,123 @@ def reference(seconds: float) -> dict[str, float]:
             warnings.simplefilter("ignore")
             from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
     except Exception:  # ImportError, or rlcard's own import failures
-        pass
-    else:
-        out["rl leduc_holdem_v4"] = rl_steps(leduc_holdem_v4.env, seconds)
-        out["rl texas_holdem_v4"] = rl_steps(texas_holdem_v4.env, seconds)
-    return out
+        return {}
+    return {
+        "rl leduc_holdem_v4": rl_steps(leduc_holdem_v4.env, seconds),
+        "rl texas_holdem_v4": rl_steps(texas_holdem_v4.env, seconds),
+    }
+
+
+def serve_worker(seconds: float) -> None:
+    """A contender's process: one JSON request a line in, one answer a line out,
+    so the driver can alternate the contenders measure by measure."""
+    for line in sys.stdin:
+        ask = json.loads(line)
+        if ask["do"] == "build":
+            answer: Any = _build_name()
+        elif ask["do"] == "rows":
+            from ossuary import games
+
+            only = ask.get("only") or games.names()
+            answer = [f"{n} {k}" for n in only for k in games.get(n).seat_counts]
+        elif ask["do"] == "reference":
+            answer = reference_one(ask["measure"], seconds)
+        else:
+            answer = measure_one(ask["measure"], ask["row"], seconds)
+        print(json.dumps(answer), flush=True)
 
 
 # =============================================================================
-# The driver: one process per build, then the tables
+# The driver: one long-lived process a contender, alternated measure by
+# measure within each repeat, so every ratio compares figures taken seconds
+# apart (a machine's load drifts over minutes: measuring one build after the
+# other, as this script did before 2026-11-29, made its ratios follow the drift)
 # =============================================================================
-def run_worker(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
-    cmd = [sys.executable, __file__, "--worker", "--seconds", str(args.seconds)]
-    for g in args.game or []:
-        cmd += ["--game", g]
-    done = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+class Contender:
+    def __init__(self, name: str, env: dict[str, str], seconds: float) -> None:
+        self.name = name
+        cmd = [sys.executable, __file__, "--worker", "--seconds", str(seconds)]
+        self.proc = subprocess.Popen(
+            cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def ask(self, **request: Any) -> Any:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"the {self.name} contender stopped (its error is above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Every measure of every row from every contender, ``args.repeats``
+    times; the contenders' order turns at each repeat so none is always first."""
+    env = dict(os.environ)
+    builds: dict[str, dict[str, str]] = {}
+    if args.baseline is not None:
+        src = str(args.baseline.resolve() / "src")
+        builds["before"] = {**env, "PYTHONPATH": src, "OSSUARY_PURE": "1"}
+    builds["pure"] = {**env, "OSSUARY_PURE": "1"}
+    builds["compiled"] = {**env, "OSSUARY_PURE": "0"}
+    contenders = {name: Contender(name, e, args.seconds) for name, e in builds.items()}
+    contenders["reference"] = Contender("reference", env, args.seconds)
+    names = [n for n in contenders if n != "reference"]
+    values: dict[str, dict[str, dict[str, list[float]]]] = {n: {} for n in contenders}
+    try:
+        described = {n: contenders[n].ask(do="build") for n in names}
+        if not described["compiled"].startswith("compiled"):
+            print(f"this install has no compiled build: {described['compiled']}", file=sys.stderr)
+        rows: list[str] = contenders["compiled"].ask(do="rows", only=args.game)
+        total, done = args.repeats * len(rows) * len(TITLES), 0
+        for repeat in range(args.repeats):
+            order = list(contenders)
+            turn = repeat % len(order)
+            order = order[turn:] + order[:turn]
+            for row in rows:
+                for measure in TITLES:
+                    for who in order:
+                        _measure(contenders[who], measure, row, values[who])
+                    done += 1
+                    print(
+                        f"  repeat {repeat + 1}/{args.repeats}  {row:14} {measure:10} "
+                        f"{done}/{total}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+    finally:
+        for c in contenders.values():
+            c.close()
+    return {
+        "seconds": args.seconds,
+        "repeats": args.repeats,
+        "builds": {n: {"build": described[n], "values": values[n]} for n in names},
+        "reference": values["reference"],
+    }
+
+
+def _measure(c: Contender, measure: str, row: str, into: dict[str, dict[str, list[float]]]) -> None:
+    if c.name == "reference":
+        # the reference has one figure a measure, taken again beside each row
+        got: dict[str, float] = c.ask(do="reference", measure=measure)
+        for key, v in got.items():
+            into.setdefault(key, {}).setdefault(row, []).append(v)
+        return
+    value = c.ask(do="measure", measure=measure, row=row)
+    if value is not None:
+        into.setdefault(measure, {}).setdefault(row, []).append(value)
 
 
 TITLES = {
@@ -291,54 +400,51 @@ def _fmt(value: float) -> str:
     return f"{value:.2f}"
 
 
+def _ratios(top: list[float], other: list[float], lower: bool) -> str:
+    """The compiled build against another contender, repeat by repeat (each
+    pair measured seconds apart): the median ratio, and the lowest and highest."""
+    pairs = [(o / t if lower else t / o) for t, o in zip(top, other, strict=False) if t and o]
+    if not pairs:
+        return "-"
+    if len(pairs) == 1:
+        return f"{pairs[0]:.1f}×"
+    return f"{median(pairs):.1f}× ({min(pairs):.1f}-{max(pairs):.1f})"
+
+
 def tables(results: dict[str, Any]) -> str:
-    builds = results["builds"]  # name -> worker output
-    ref = results["reference"]
+    builds = results["builds"]  # name -> {"build", "values": measure -> row -> [values]}
+    ref = results["reference"]  # measure -> row -> [values]
     names = list(builds)
+    top = builds[names[-1]]["values"]
     lines: list[str] = []
     for measure, (title, lower) in TITLES.items():
-        rows = builds[names[-1]]["measures"].get(measure)
+        rows = top.get(measure)
         if not rows:
             continue
+        has_ref = measure in ref
         lines += [f"### {title}", ""]
-        cols = ["game", "seats"]
-        ref_value = ref.get(measure)
-        if ref_value is not None:
-            cols.append("reference")
-        cols += names
-        if ref_value is not None:
-            cols.append("compiled vs reference")
-        for base in names[:-1]:
-            cols.append(f"compiled vs {base}")
+        cols = ["game", "seats", *(["reference"] if has_ref else []), *names]
+        cols += [f"compiled vs {other}" for other in (["reference"] if has_ref else [])]
+        cols += [f"compiled vs {base}" for base in names[:-1]]
         lines.append("| " + " | ".join(cols) + " |")
         lines.append("| --- | ---: |" + " ---: |" * (len(cols) - 2))
-        for row in rows:
+        for row, mine in rows.items():
             game, seats = row.split()
             cells = [game, seats]
-            if ref_value is not None:
-                cells.append(_fmt(ref_value))
-            values = [builds[b]["measures"].get(measure, {}).get(row) for b in names]
-            cells += [_fmt(v) if v is not None else "-" for v in values]
-            top = values[-1]
-
-            def ratio(other: float | None, top: float | None = top, lower: bool = lower) -> str:
-                if other is None or top is None:
-                    return "-"
-                r = other / top if lower else top / other
-                return f"{r:.1f}×"
-
-            if ref_value is not None:
-                cells.append(ratio(ref_value))
-            for v in values[:-1]:
-                cells.append(ratio(v))
+            columns = [ref[measure].get(row, [])] if has_ref else []
+            columns += [builds[b]["values"].get(measure, {}).get(row, []) for b in names]
+            cells += [_fmt(median(v)) if v else "-" for v in columns]
+            cells += [_ratios(mine, other, lower) for other in columns[:-1]]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
     rl_refs = {k: v for k, v in ref.items() if k.startswith("rl ")}
     if rl_refs:
         lines.append(
-            "RL reference, in the same run: "
+            "RL reference, measured beside each row: "
             + ", ".join(
-                f"PettingZoo {k[3:]} {_fmt(v)} steps per CPU-second" for k, v in rl_refs.items()
+                f"PettingZoo {k[3:]} {_fmt(median([x for xs in v.values() for x in xs]))}"
+                " steps per CPU-second (median)"
+                for k, v in rl_refs.items()
             )
             + "."
         )
@@ -349,6 +455,7 @@ def tables(results: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds a measure")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds of every contender")
     parser.add_argument("--game", action="append", help="only this game (repeat)")
     parser.add_argument("--baseline", type=Path, help="also a source tree, interpreted")
     parser.add_argument("--json", type=Path, help="write the numbers here")
@@ -356,20 +463,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        print(json.dumps(worker(args.seconds, args.game)))
+        serve_worker(args.seconds)
         return 0
-    results: dict[str, Any] = {"seconds": args.seconds, "builds": {}}
-    print("reference", file=sys.stderr, flush=True)
-    results["reference"] = reference(args.seconds)
-    env = dict(os.environ)
-    if args.baseline is not None:
-        before = {**env, "PYTHONPATH": str(args.baseline.resolve() / "src"), "OSSUARY_PURE": "1"}
-        results["builds"]["before"] = run_worker(before, args)
-    results["builds"]["pure"] = run_worker({**env, "OSSUARY_PURE": "1"}, args)
-    compiled = run_worker({**env, "OSSUARY_PURE": "0"}, args)
-    if not compiled["build"].startswith("compiled"):
-        print(f"this install has no compiled build: {compiled['build']}", file=sys.stderr)
-    results["builds"]["compiled"] = compiled
+    if args.repeats < 1 or args.seconds <= 0:
+        parser.error("--repeats must be 1 or more and --seconds above 0")
+    results = run(args)
     text = tables(results)
     print(text)
     if args.json:

@@ -125,3 +125,53 @@ def test_no_token_reaches_the_servers_log_or_any_url() -> None:
     for token in tokens:
         assert token not in log  # ... and no secret
         assert "".join(f"%{b:02X}" for b in token.encode()) not in log  # not even spelled out
+
+
+def test_no_session_cookie_csrf_token_or_password_reaches_the_log() -> None:
+    """Sign up, sign in, change the password, sign out, delete: none of the
+    passwords, session cookies or CSRF tokens is in what the server logged."""
+    from .visitor import Visitor
+
+    first, second = "first secret pass 1", "second 'secret' pass 2"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "games.db"
+        with running(f"sqlite:///{db}", workers=0, log_level="debug") as server:
+            me = Visitor(server.base)
+            secrets = [first, second]
+            assert me.sign_up("Logged_Not", first).status == 201
+            secrets += [str(me.cookie), str(me.csrf)]
+            assert me.call("GET", "/api/session").body["account"]["username"] == "Logged_Not"
+            other = Visitor(server.base)
+            assert other.sign_in("logged_not", first).status == 200
+            secrets += [str(other.cookie), str(other.csrf)]
+            change = {"old_password": first, "new_password": second}
+            assert me.call("PUT", "/api/account/password", change).status == 200
+            assert other.call("GET", "/api/session").body["account"] is None
+            assert other.sign_in("logged_not", "a wrong password").status == 401
+            assert other.sign_in("logged_not", second).status == 200
+            secrets += [str(other.cookie), str(other.csrf)]
+            assert other.call("DELETE", "/api/sessions").status == 200
+            assert me.call("DELETE", "/api/account", {"password": second}).status == 200
+            log = server.log_text()
+    assert "POST /api/accounts" in log and "PUT /api/account/password" in log  # logged ...
+    for secret in secrets:
+        assert secret not in log  # ... without a secret
+
+
+def test_the_log_filter_hides_every_kind_of_account_secret() -> None:
+    """What a debugging line could carry: a Cookie header, a request body, a
+    CSRF header or answer; the filter hides each, whatever its spelling."""
+    from ossuary.server.logs import redact
+
+    lines = {
+        "cookie: ossuary_session=Sess1on-Value_x; theme=dark": "Sess1on-Value_x",
+        '{"username": "bob", "password": "correct horse \\"battery\\""}': "horse",
+        "{'old_password': 'old one here', 'new_password': 'new one'}": "one",
+        '{"account": {"id": "x"}, "csrf": "Csrf-Token_1"}': "Csrf-Token_1",
+        "X-CSRF-Token: Csrf-Token_2": "Csrf-Token_2",
+        "(b'x-csrf-token', b'Csrf-Token_3')": "Csrf-Token_3",
+        '{"pass\\u0077ord": "escaped secret"}': "escaped secret",
+    }
+    for line, secret in lines.items():
+        assert secret not in redact(line), line
+    assert redact('{"username": "bob"}') == '{"username": "bob"}'

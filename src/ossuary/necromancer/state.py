@@ -128,7 +128,10 @@ class Minion:
         self.invisible = False
         self.ensnare: tuple[int, int] | None = None
         self.relics: list[int] = []
-        self.granted: list[tuple[str, int]] = []
+        # a flag keyword (immune) keeps True, a number keyword its number: the
+        # compiled build would turn True into 1 under a plain int (both builds
+        # must save the same JSON)
+        self.granted: list[tuple[str, int | bool]] = []
         self.taken = EMPTY
 
     def copy(self) -> Minion:
@@ -158,7 +161,8 @@ class Minion:
                 setattr(m, name, data[name])
         e = data["ensnare"]
         m.ensnare = None if e is None else (e[0], e[1])
-        m.granted = [(k, v) for k, v in data["granted"]]
+        # a game saved by a compiled build before the fix has ["immune", 1]
+        m.granted = [(k, True if k == "immune" else v) for k, v in data["granted"]]
         return m
 
 

@@ -195,7 +195,8 @@ def _refusals(app: FastAPI) -> None:
     async def _request_error(request: Request, exc: RequestError) -> Response:
         if exc.status == 404 and wants_page(request):
             return not_found_page(str(exc))
-        return JSONResponse({"error": str(exc)}, exc.status)
+        wait = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"error": str(exc)}, exc.status, headers=wait)
 
     @app.exception_handler(HTTPException)
     async def _no_route(request: Request, exc: HTTPException) -> Response:

@@ -20,9 +20,10 @@ MAX_TOKEN = 100
 class RequestError(OssuaryError):
     """A request the server refuses; ``status`` is the HTTP status to answer."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after  # seconds, for a 429's Retry-After header
 
 
 def token_hash(token: str) -> str:

@@ -22,10 +22,19 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import unquote
 
-# a token in a query (token=T, a deck's edit=T), a header (Bearer T) or a JSON
-# message ("token": "T", as the websockets library logs frames at debug level)
+# a token in a query (token=T, a deck's edit=T), a header (Bearer T, a session
+# cookie, a CSRF token) or a JSON message ("token": "T", as the websockets
+# library logs frames at debug level; "csrf": "T", as GET /api/session answers)
 _SECRET = re.compile(
-    r"""(token=|edit=|Bearer\s+|["']token["']\s*:\s*["'])[^&\s"',;]+""", re.IGNORECASE
+    r"""(token=|edit=|ossuary_session=|Bearer\s+|x-csrf-token["']?\s*[:=,]\s*b?["']?"""
+    r"""|b?["'](?:token|csrf)["']\s*:\s*b?["'])[^&\s"',;]+""",
+    re.IGNORECASE,
+)
+# a password in a JSON body (sign up, sign in, change, delete), to its closing
+# quote: a password may hold spaces and escaped quotes
+_PASSWORD = re.compile(
+    r"""(["'](?:password|old_password|new_password)["']\s*:\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""",
+    re.IGNORECASE,
 )
 # what a client may have encoded a secret's name or value with: %XX in a URL,
 # \uXXXX in JSON (a logged frame's repr doubles the backslash)
@@ -47,16 +56,21 @@ def _decoded(text: str) -> str:
 
 
 def redact(text: str) -> str:
-    """``text`` with anything that looks like a seat's token replaced; a token
-    hidden under an escape is found too (and the line logged decoded)."""
-    clean = _SECRET.sub(r"\1[hidden]", text)
+    """``text`` with anything that looks like a secret replaced (a seat's or a
+    deck's token, a session cookie, a CSRF token, a password); one hidden under
+    an escape is found too (and the line logged decoded)."""
+    clean = _hide(text)
     if "%" in text or "\\u" in text:
         decoded = _decoded(text)
         if decoded != text:
-            hidden = _SECRET.sub(r"\1[hidden]", decoded)
+            hidden = _hide(decoded)
             if hidden != decoded:
                 return hidden
     return clean
+
+
+def _hide(text: str) -> str:
+    return _PASSWORD.sub(r'\1"[hidden]"', _SECRET.sub(r"\1[hidden]", text))
 
 
 class RedactSecrets(logging.Filter):

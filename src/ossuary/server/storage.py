@@ -18,7 +18,10 @@ by default, PostgreSQL by URL):
   makes a second write of action ``n`` fail, so an action can never be applied
   twice, even by two servers on one database. Each row also holds a short
   digest of the position the action led to (:func:`position_digest`), so a
-  rebuild that arrives somewhere else is caught, never resumed as another game.
+  rebuild that arrives somewhere else is caught, never resumed as another game;
+- ``accounts`` and ``sessions`` (``server/accounts.py``): a player's name and
+  argon2id password hash, and the signed-in browsers (a hash of each session
+  cookie, never the cookie); a seat or a deck may belong to an account.
 
 Every method here is synchronous and is called from one database thread (see
 :class:`ossuary.server.db.Database` and ``app.py``), never from the event loop;
@@ -66,6 +69,28 @@ from ..engine.errors import OssuaryError
 
 metadata = MetaData()
 
+# -- accounts (server/accounts.py) ----------------------------------------------------------
+accounts_table = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),  # opaque: history survives a rename or delete
+    Column("username", String(20), nullable=True),  # as its owner wrote it; NULL once deleted
+    Column("username_key", String(20), nullable=True, unique=True),  # lower case: unique
+    Column("password_hash", String(200), nullable=True),  # argon2id (pwdlib); NULL once deleted
+    Column("created", Float, nullable=False),
+    Column("deleted", Float, nullable=True),  # when its owner deleted it
+)
+
+sessions_table = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),  # SHA-256 of the cookie's value
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("last_seen", Float, nullable=False),
+    Column("csrf", String(64), nullable=False),  # what X-CSRF-Token must say
+)
+
 games_table = Table(
     "games",
     metadata,
@@ -95,6 +120,8 @@ seats_table = Table(
     Column("controller", String(60), nullable=False),  # now: human or an agent spec
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    # the account that holds the seat (NULL: a guest, or a computer)
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=True, index=True),
 )
 
 actions_table = Table(
@@ -122,6 +149,8 @@ decks_table = Table(
     Column("creator", String(64), nullable=True, index=True),  # a hash of the address
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # the account it belongs to (NULL: a guest's, edited by its link)
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=True, index=True),
 )
 
 
@@ -208,6 +237,10 @@ class Fenced(StorageError):
     """This process no longer owns the game it wrote for: nothing was written."""
 
 
+class NameTaken(OssuaryError):
+    """An account already has this username (compared in lower case)."""
+
+
 class LimitReached(OssuaryError):
     """A client already has ``count`` of something, the most allowed: nothing
     was written (counted and refused in the one transaction that would write)."""
@@ -224,6 +257,7 @@ class SeatRecord:
     controller: str
     token_hash: str | None
     claimed: bool
+    account_id: str | None = None  # the account holding it (None: a guest or a computer)
 
 
 @dataclass
@@ -300,6 +334,30 @@ class DeckRecord:
     creator: str | None
     created: float
     updated: float
+    account_id: str | None = None  # the account it belongs to (None: a guest's)
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    """An account as stored (server/accounts.py)."""
+
+    id: str
+    username: str | None  # None once deleted
+    username_key: str | None
+    password_hash: str | None
+    created: float
+    deleted: float | None = None
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A signed-in browser: the hash of its cookie's value, never the value."""
+
+    id_hash: str
+    account_id: str
+    created: float
+    last_seen: float
+    csrf: str
 
 
 @dataclass
@@ -509,6 +567,7 @@ class Store:
                         "controller": s.controller,
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
+                        "account_id": s.account_id,
                     }
                     for s in record.seats
                 ],
@@ -950,6 +1009,200 @@ class Store:
             ).all()
             return len(rows)
 
+    # -- accounts and their sessions (server/accounts.py) ------------------------------------
+    def create_account(self, row: AccountRow, session: SessionRow) -> None:
+        """A new account, signed in by ``session``, in one transaction;
+        :class:`NameTaken` (nothing written) when its name's key is someone's."""
+        with self.engine.begin() as conn:
+            self._one_at_a_time(conn, f"account:{row.username_key}")
+            taken = conn.execute(
+                select(accounts_table.c.id).where(accounts_table.c.username_key == row.username_key)
+            ).first()
+            if taken is not None:
+                raise NameTaken(str(row.username))
+            conn.execute(
+                insert(accounts_table).values(
+                    id=row.id,
+                    username=row.username,
+                    username_key=row.username_key,
+                    password_hash=row.password_hash,
+                    created=row.created,
+                    deleted=None,
+                )
+            )
+            conn.execute(insert(sessions_table).values(**session.__dict__))
+
+    def find_account(self, username_key: str) -> AccountRow | None:
+        """The live account whose name's key is ``username_key``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(accounts_table).where(
+                    (accounts_table.c.username_key == username_key)
+                    & accounts_table.c.deleted.is_(None)
+                )
+            ).first()
+        return None if row is None else _account(row._mapping)
+
+    def load_account(self, account_id: str) -> AccountRow | None:
+        """An account by id, deleted or not."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(accounts_table).where(accounts_table.c.id == account_id)
+            ).first()
+        return None if row is None else _account(row._mapping)
+
+    def account_names(self, ids: Sequence[str]) -> dict[str, str | None]:
+        """Each account's username (None: deleted), for showing who played."""
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(accounts_table.c.id, accounts_table.c.username).where(
+                    accounts_table.c.id.in_(sorted(set(ids)))
+                )
+            ).all()
+        return {r[0]: r[1] for r in rows}
+
+    def add_session(self, session: SessionRow, replaces: str | None = None) -> None:
+        """Store a new session; the one whose hash is ``replaces`` (the cookie
+        the browser came with) goes, so a sign-in never keeps an old id."""
+        with self.engine.begin() as conn:
+            if replaces is not None:
+                conn.execute(delete(sessions_table).where(sessions_table.c.id_hash == replaces))
+            conn.execute(insert(sessions_table).values(**session.__dict__))
+
+    def session_account(
+        self, id_hash: str, now: float, idle: float, touch: float
+    ) -> tuple[AccountRow, str] | None:
+        """The live account signed in by the session ``id_hash`` and that
+        session's CSRF token; None when there is no such session or it was not
+        seen for ``idle`` seconds (then it is forgotten). Its ``last_seen`` is
+        written only when older than ``touch`` seconds (not a write a request)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(sessions_table, accounts_table)
+                .join(accounts_table, accounts_table.c.id == sessions_table.c.account_id)
+                .where(sessions_table.c.id_hash == id_hash)
+            ).first()
+        if row is None:
+            return None
+        m = row._mapping
+        seen = float(m[sessions_table.c.last_seen])
+        if now - seen > idle or m[accounts_table.c.deleted] is not None:
+            self.drop_session(id_hash)
+            return None
+        if now - seen > touch:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(sessions_table)
+                    .where(sessions_table.c.id_hash == id_hash)
+                    .values(last_seen=now)
+                )
+        account = AccountRow(
+            id=m[accounts_table.c.id],
+            username=m[accounts_table.c.username],
+            username_key=m[accounts_table.c.username_key],
+            password_hash=m[accounts_table.c.password_hash],
+            created=float(m[accounts_table.c.created]),
+            deleted=None,
+        )
+        return account, str(m[sessions_table.c.csrf])
+
+    def drop_session(self, id_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions_table).where(sessions_table.c.id_hash == id_hash))
+
+    def set_password(self, account_id: str, password_hash: str, keep: str | None) -> None:
+        """A new password hash; every session of the account but ``keep`` (a
+        session's hash: the one that changed it) signed out, at once."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(accounts_table)
+                .where(accounts_table.c.id == account_id)
+                .values(password_hash=password_hash)
+            )
+            gone = sessions_table.c.account_id == account_id
+            if keep is not None:
+                gone = gone & (sessions_table.c.id_hash != keep)
+            conn.execute(delete(sessions_table).where(gone))
+
+    def delete_account(self, account_id: str, now: float) -> None:
+        """Delete an account: its name (free for anyone to take again), its
+        password hash, its sessions and its saved decks go; the row stays,
+        marked deleted, so the games it played keep their seats ("deleted
+        player")."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions_table).where(sessions_table.c.account_id == account_id))
+            conn.execute(delete(decks_table).where(decks_table.c.account_id == account_id))
+            conn.execute(
+                update(accounts_table)
+                .where(accounts_table.c.id == account_id)
+                .values(username=None, username_key=None, password_hash=None, deleted=now)
+            )
+
+    def bind_seat(self, game_id: str, seat: int, account_id: str) -> bool:
+        """Give seat ``seat`` of a game to an account; False (nothing written)
+        when another account holds it already, or this account holds another
+        seat of the game (one account, one seat: nobody plays themselves)."""
+        with self.engine.begin() as conn:
+            self._one_at_a_time(conn, f"seat:{game_id}")
+            other = conn.execute(
+                select(seats_table.c.seat).where(
+                    (seats_table.c.game_id == game_id)
+                    & (seats_table.c.account_id == account_id)
+                    & (seats_table.c.seat != seat)
+                )
+            ).first()
+            if other is not None:
+                return False
+            done = conn.execute(
+                update(seats_table)
+                .where(
+                    (seats_table.c.game_id == game_id)
+                    & (seats_table.c.seat == seat)
+                    & (
+                        seats_table.c.account_id.is_(None)
+                        | (seats_table.c.account_id == account_id)
+                    )
+                )
+                .values(account_id=account_id)
+            )
+            return bool(done.rowcount)
+
+    def account_seats(self, account_id: str) -> list[tuple[GameRecord, list[int]]]:
+        """Every game an account holds a seat of (newest first), without its
+        action log, with the seats it holds."""
+        with self.engine.connect() as conn:
+            held = conn.execute(
+                select(seats_table.c.game_id, seats_table.c.seat)
+                .where(seats_table.c.account_id == account_id)
+                .order_by(seats_table.c.game_id, seats_table.c.seat)
+            ).all()
+            seats: dict[str, list[int]] = {}
+            for game_id, seat in held:
+                seats.setdefault(game_id, []).append(int(seat))
+            rows = conn.execute(
+                select(games_table)
+                .where(games_table.c.id.in_(sorted(seats)))
+                .order_by(games_table.c.created.desc())
+            ).all()
+            return [
+                (self._record(conn, r._mapping, with_actions=False), seats[r._mapping["id"]])
+                for r in rows
+            ]
+
+    def account_decks(self, account_id: str) -> list[DeckRecord]:
+        """The saved decks that belong to an account, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(decks_table)
+                .where(decks_table.c.account_id == account_id)
+                .order_by(decks_table.c.created)
+            ).all()
+        return [
+            DeckRecord(**{k: r._mapping[k] for k in DeckRecord.__dataclass_fields__}) for r in rows
+        ]
+
 
 def _fence(conn: Connection, fences: Sequence[Fence]) -> None:
     """Every fence's lease held as it says, held against a takeover until the
@@ -1014,6 +1267,17 @@ def _apply(conn: Connection, row: Write) -> None:
             .where((seats_table.c.game_id == row.game_id) & (seats_table.c.seat == row.seat))
             .values(claimed=True)
         )
+
+
+def _account(m: Any) -> AccountRow:
+    return AccountRow(
+        id=m["id"],
+        username=m["username"],
+        username_key=m["username_key"],
+        password_hash=m["password_hash"],
+        created=float(m["created"]),
+        deleted=None if m["deleted"] is None else float(m["deleted"]),
+    )
 
 
 class DamagedRow(ValueError):
@@ -1125,7 +1389,9 @@ def seats_of_rows(rows: Sequence[Any]) -> list[SeatRecord]:
             raise DamagedRow(f"seat {i + 1}'s token is not text")
         if r["claimed"] not in (True, False, 0, 1):
             raise DamagedRow(f"whether seat {i + 1} is taken is not a yes or a no")
-        out.append(SeatRecord(i, r["kind"], r["controller"], r["token_hash"], bool(r["claimed"])))
+        account = r.get("account_id")
+        out.append(SeatRecord(i, r["kind"], r["controller"], r["token_hash"], bool(r["claimed"]),
+                              account if isinstance(account, str) else None))  # fmt: skip
     return out
 
 
@@ -1203,6 +1469,9 @@ def migrate(engine: Engine) -> None:
     - ``actions.digest`` is new: old rows have none (nothing to compare).
     - ``games.creator`` is new: old games count toward nobody's limit.
     - ``games.resigned`` is new: no old game was resigned.
+    - ``seats.account_id`` and ``decks.account_id`` are new (the tables
+      ``accounts`` and ``sessions`` are made by ``create_all``): every old seat
+      and deck is a guest's.
     """
     from sqlalchemy import inspect
 
@@ -1210,6 +1479,15 @@ def migrate(engine: Engine) -> None:
     columns = {c["name"]: c for c in insp.get_columns("actions")}
     game_columns = {c["name"] for c in insp.get_columns("games")}
     with engine.begin() as conn:
+        for table in ("seats", "decks"):
+            if "account_id" not in {c["name"] for c in insp.get_columns(table)}:
+                conn.exec_driver_sql(
+                    f"ALTER TABLE {table} ADD COLUMN account_id VARCHAR(32) "
+                    "REFERENCES accounts (id)"
+                )
+                conn.exec_driver_sql(
+                    f"CREATE INDEX IF NOT EXISTS ix_{table}_account_id ON {table} (account_id)"
+                )
         if "digest" not in columns:
             conn.exec_driver_sql("ALTER TABLE actions ADD COLUMN digest VARCHAR(16)")
         if "creator" not in game_columns:  # before the copy below, which names it

@@ -1,6 +1,10 @@
 """Spells: each test plays the card's text."""
 
+import json
+
 import pytest
+
+from ossuary.necromancer.queries import keywords
 
 from ..script import (
     act,
@@ -300,6 +304,11 @@ def test_unholy_vigor_grants_immunity_for_good() -> None:
     pass_all(s)
     act(s, "end", "end")
     assert stats_at(s, 0, 1) == (5, 4) and s.minions[at(s, 0, 1)].granted == [("immune", True)]
+    # saved as the flag it is, on both builds (1 == True hid a compiled build's 1)
+    saved = json.loads(s.serialize())
+    (minion,) = [m for m in saved["minions"] if m["granted"]]
+    assert minion["granted"] == [["immune", True]]
+    assert keywords(s, at(s, 0, 1))["immune"] is True
 
 
 @card("Undertow of Souls", game="necromancer")

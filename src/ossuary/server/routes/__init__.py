@@ -1,10 +1,10 @@
 """The server's HTTP and socket routes, one router a room: pages, games,
-cards and decks, deck trials, the game socket, and the host's (health,
-readiness, metrics)."""
+cards and decks, deck trials, matchmaking, the game socket, the host's
+(health, readiness, metrics), and accounts."""
 
 from __future__ import annotations
 
-from . import decks, games, ops, pages, queue, socket, trials
+from . import accounts, decks, games, ops, pages, queue, socket, trials
 
 ROUTERS = [
     pages.router,
@@ -14,6 +14,7 @@ ROUTERS = [
     queue.router,
     socket.router,
     ops.router,
+    accounts.router,
 ]
 
 __all__ = ["ROUTERS"]

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends, Request
 
 from ...engine.game import NotSupported
 from .. import decks
+from ..accounts import Account, signed_in
 from ..errors import RequestError, bearer, checked_id, no_token_in_url
 from ..protocol import CheckDeck, EditDeck, SaveDeck
 from ..services import Services, client_of, services
@@ -20,6 +21,7 @@ log = logging.getLogger("ossuary.server")
 
 router = APIRouter()
 Served = Annotated[Services, Depends(services)]
+SignedIn = Annotated[Account | None, Depends(signed_in)]
 
 
 @router.get("/api/catalog/{game}/cards")
@@ -56,14 +58,18 @@ async def check_deck(body: CheckDeck, request: Request, s: Served) -> dict[str, 
 
 
 @router.post("/api/decks", status_code=201)
-async def save_deck(body: SaveDeck, request: Request, s: Served) -> dict[str, Any]:
+async def save_deck(
+    body: SaveDeck, request: Request, s: Served, account: SignedIn
+) -> dict[str, Any]:
     """Save a deck (a draft too): its id, its secret edit token, the private edit
-    link (the token after '#') and the public read-only link."""
+    link (the token after '#') and the public read-only link. A signed-in
+    player's deck belongs to the account too, which may edit it without the link."""
     db = s.db
     g = decks.game_of(body.game, 400)
     client = client_of(request)
     checked = await s.checks.run(client, decks.readable, g, body.text, body.name)
     record, token = decks.new_deck(g, body.name, body.text, client, checked)
+    record.account_id = None if account is None else account.id
     try:
         await db.call(db.store.save_deck, record, decks.MAX_DECKS_PER_CLIENT)
     except LimitReached as exc:
@@ -91,12 +97,14 @@ async def get_deck(deck_id: str, request: Request, s: Served) -> dict[str, Any]:
 
 
 @router.put("/api/decks/{deck_id}")
-async def edit_deck(deck_id: str, body: EditDeck, request: Request, s: Served) -> dict[str, Any]:
+async def edit_deck(
+    deck_id: str, body: EditDeck, request: Request, s: Served, account: SignedIn
+) -> dict[str, Any]:
     """Change a saved deck's name or text: its edit token in the header
-    ``Authorization: Bearer TOKEN``."""
+    ``Authorization: Bearer TOKEN``, or signed in to the account it belongs to."""
     no_token_in_url(request.query_params)
     record = await _deck(s, deck_id)
-    decks.owns(record, bearer(request.headers.get("authorization")))
+    _may_edit(record, request, account)
     name = body.name if body.name is not None else record.name
     text = body.text if body.text is not None else record.text
     game = decks.game_of(record.game)
@@ -108,13 +116,24 @@ async def edit_deck(deck_id: str, body: EditDeck, request: Request, s: Served) -
 
 
 @router.delete("/api/decks/{deck_id}")
-async def delete_deck(deck_id: str, request: Request, s: Served) -> dict[str, Any]:
-    """Delete a saved deck (its edit token in the header, as for editing)."""
+async def delete_deck(
+    deck_id: str, request: Request, s: Served, account: SignedIn
+) -> dict[str, Any]:
+    """Delete a saved deck (its edit token in the header, or its account's
+    session, as for editing)."""
     no_token_in_url(request.query_params)
     record = await _deck(s, deck_id)
-    decks.owns(record, bearer(request.headers.get("authorization")))
+    _may_edit(record, request, account)
     await _stored(s.db.call(s.db.store.delete_deck, record.id))
     return {"deleted": record.id}
+
+
+def _may_edit(record: DeckRecord, request: Request, account: Account | None) -> None:
+    """The deck's own account (signed in, CSRF checked) may; else its edit token."""
+    token = bearer(request.headers.get("authorization"))
+    if token is None and account is not None and record.account_id == account.id:
+        return
+    decks.owns(record, token)
 
 
 async def _deck(s: Services, deck_id: str) -> DeckRecord:

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, Request
 from ... import games
 from ...engine.errors import OssuaryError
 from .. import ai, replays
+from ..accounts import Account, signed_in
 from ..catalog import catalog
 from ..errors import RequestError, bearer, checked_id, no_token_in_url
 from ..hub import Hub
@@ -17,11 +18,13 @@ from ..live import damaged_summary, summary
 from ..protocol import CreateGame
 from ..services import Services, client_of, services
 from ..storage import GameRecord
+from . import accounts as accounts_routes
 
 log = logging.getLogger("ossuary.server")
 
 router = APIRouter()
 Served = Annotated[Services, Depends(services)]
+SignedIn = Annotated[Account | None, Depends(signed_in)]
 
 
 @router.get("/api/catalog")
@@ -31,11 +34,16 @@ async def get_catalog() -> dict[str, Any]:
 
 
 @router.post("/api/games", status_code=201)
-async def create_game(body: CreateGame, request: Request, s: Served) -> dict[str, Any]:
+async def create_game(
+    body: CreateGame, request: Request, s: Served, account: SignedIn
+) -> dict[str, Any]:
     """Create a game: its id, each human seat's secret token and join link,
-    and the spectators' link."""
+    and the spectators' link. A signed-in creator holds the first seat handed
+    out (the others are for whoever opens their links)."""
     record, tokens = await s.lobby.create(body, client_of(request))
     log.info("game %s created: %s, seats %s", record.id, record.game, body.seats)
+    if account is not None and tokens:
+        await accounts_routes.bind(s, record, min(tokens), account)
     base = f"/g/{record.id}"
     return {
         "id": record.id,
@@ -90,10 +98,22 @@ async def get_game(game_id: str, s: Served) -> dict[str, Any]:
 
 
 @router.post("/api/games/{game_id}/join")
-async def join_game(game_id: str, s: Served) -> dict[str, Any]:
-    """Take a free seat of a public game."""
+async def join_game(game_id: str, s: Served, account: SignedIn) -> dict[str, Any]:
+    """Take a free seat of a public game (held by the account, when one is
+    signed in and holds no other seat of it)."""
+    if account is not None:
+        await _not_seated(s, checked_id(game_id), account)
     seat, token = await s.lobby.claim(checked_id(game_id))
+    if account is not None:
+        await accounts_routes.bind(s, (await s.hub.get(game_id)).record, seat, account)
     return {"seat": seat, "token": token, "link": f"/g/{game_id}#token={token}"}
+
+
+async def _not_seated(s: Services, game_id: str, account: Account) -> None:
+    """Refuse (409) an account joining a game it already holds a seat of."""
+    g = await s.hub.get(game_id)
+    if any(seat.account_id == account.id for seat in g.record.seats):
+        raise RequestError("you already play a seat of this game", 409)
 
 
 @router.get("/api/games/{game_id}/replay")
