@@ -31,6 +31,10 @@ from typing import Any
 
 import pytest
 
+from ossuary.server.storage import Store
+
+from .accounts_seed import Signed
+from .accounts_seed import seed as seed_accounts
 from .cluster import Cluster, Reader, cluster, post
 from .helpers import ServerProcess
 from .test_oracle import judge_played, play, postgres_rows
@@ -326,16 +330,15 @@ def test_the_documented_balancer_configurations_are_valid() -> None:
         assert out.returncode == 0, out.stderr
 
 
-def _queue(base: str, method: str, name: str, body: dict[str, Any] | None = None) -> Any:
-    """A queue request as player ``name`` from their own browser."""
+def _queue(base: str, method: str, who: Signed, body: dict[str, Any] | None = None) -> Any:
+    """A queue request as a signed-in player from their own browser."""
     import json
     import urllib.request
 
     req = urllib.request.Request(
         base + "/api/queue", method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json",
-                 "Cookie": f"ossuary_standin={name}; ossuary_browser=b-{name}"},
+        headers={"Content-Type": "application/json", **who.headers()},
     )  # fmt: skip
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.load(r)
@@ -344,16 +347,21 @@ def _queue(base: str, method: str, name: str, body: dict[str, Any] | None = None
 def test_players_queued_on_every_process_are_each_seated_once(c: Cluster) -> None:
     """Matchmaking on one database: players join, poll and play through
     different processes; one matcher seats each of them once."""
-    names = [f"q{i}" for i in range(12)]
+    store = Store(c.db_url)
+    try:
+        players = seed_accounts(store, [f"queued{i}" for i in range(12)])
+    finally:
+        store.close()
+    names = list(players)
     with ThreadPoolExecutor(6) as pool:
-        list(pool.map(lambda i: _queue(c.servers[i % 3].base, "POST", names[i],
+        list(pool.map(lambda i: _queue(c.servers[i % 3].base, "POST", players[names[i]],
                                        {"game": "hecatomb", "seats": 2}), range(12)))  # fmt: skip
     seen: dict[str, dict[str, Any]] = {}
     deadline = time.monotonic() + 60
     while len(seen) < len(names) and time.monotonic() < deadline:
         for i, name in enumerate(names):
             if name not in seen:
-                answer = _queue(c.servers[(i + 1) % 3].base, "GET", name)
+                answer = _queue(c.servers[(i + 1) % 3].base, "GET", players[name])
                 if answer["status"] == "matched":
                     seen[name] = answer
         time.sleep(0.2)  # a page's poll, not a wait for a time

@@ -4,6 +4,7 @@ leave at any time; refusals that change nothing."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from sqlalchemy import delete, update
 
 from ossuary.server.storage import queue_table
 
+from .accounts_seed import seed
 from .conftest import make_client
 from .helpers import Seat, seat_socket
 
@@ -36,10 +38,15 @@ def client(server: TestClient) -> TestClient:
 class Player:
     """One signed-in player in one browser, through the test client."""
 
+    made = itertools.count()
+
     def __init__(self, client: TestClient, name: str, browser: str | None = None) -> None:
         self.client = client
-        self.name = name
-        self.headers = {"cookie": f"ossuary_standin={name}; ossuary_browser={browser or name}"}
+        self.name = f"{name}{next(Player.made)}"  # one server for the module: names differ
+        name = self.name
+        store = client.app.state.services.db.store  # type: ignore[attr-defined]
+        self.account = seed(store, [name])[name]
+        self.headers = self.account.headers(browser)
 
     def join(self, status: int = 201, **body: Any) -> dict[str, Any]:
         body.setdefault("game", "hecatomb")
@@ -105,10 +112,12 @@ def test_two_players_are_seated_together_each_with_their_own_seat(client: TestCl
     assert a["token"] and b["token"] and a["token"] != b["token"]
     assert "token" not in ann.look() and ann.look()["status"] == "matched"
     game = client.get(f"/api/games/{a['game_id']}").json()
-    assert [s["name"] for s in game["seats"]] == [
-        "ann" if a["seat"] == 0 else "bob",
-        "bob" if a["seat"] == 0 else "ann",
-    ]
+    by_seat = {a["seat"]: ann, b["seat"]: bob}
+    assert [s["name"] for s in game["seats"]] == [by_seat[0].name, by_seat[1].name]
+    # each seat is its player's account's (a rated game's result is theirs)
+    store = client.app.state.services.db.store  # type: ignore[attr-defined]
+    held = [s.account_id for s in store.load_seats(a["game_id"])]
+    assert held == [by_seat[0].account.id, by_seat[1].account.id]
     # the lobby can't give the seats to anyone else
     assert client.post(f"/api/games/{a['game_id']}/join").status_code == 403
     # each token plays its own seat
@@ -121,6 +130,21 @@ def test_a_guest_can_not_queue(client: TestClient) -> None:
     r = client.post("/api/queue", json={"game": "hecatomb", "seats": 2})
     assert r.status_code == 401 and "sign in" in r.json()["error"]
     assert client.get("/api/queue").status_code == 401
+
+
+def test_a_join_or_leave_without_the_csrf_token_or_from_another_site_is_refused(
+    client: TestClient,
+) -> None:
+    ann = Player(client, "ann")
+    bare = {"cookie": ann.headers["cookie"]}
+    body = {"game": "hecatomb", "seats": 2}
+    assert client.post("/api/queue", json=body, headers=bare).status_code == 403
+    elsewhere = {**ann.headers, "origin": "https://elsewhere.example"}
+    assert client.post("/api/queue", json=body, headers=elsewhere).status_code == 403
+    assert ann.look() == {"status": "none"}
+    ann.join()
+    assert client.delete("/api/queue", headers=bare).status_code == 403
+    assert ann.look()["status"] == "waiting"
 
 
 @pytest.mark.parametrize(

@@ -26,9 +26,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def _signed_in(browser: Any, server: ServerProcess, name: str, size: tuple[int, int]) -> Any:
-    """A page of a browser of its own, signed in as ``name``."""
+    """A page of a browser of its own, signed up as ``name``."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_cookies([{"name": "ossuary_standin", "value": name, "url": server.base}])
+    account = {"username": name, "password": "correct horse battery"}
+    made = context.request.post(server.base + "/api/accounts", data=account)
+    assert made.status == 201, made.text()
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     return page

@@ -279,6 +279,9 @@ class Matchmaker:
             await self.db.call(store.queue_failed, players, None, time.time())
             raise
         seats = {r.player: i for i, r in enumerate(seated) if r is not None}
+        for player, seat in seats.items():  # each seat is its player's account's
+            if await self.db.call(store.bind_seat, record.id, seat, player):
+                record.seats[seat].account_id = player
         await self.db.call(store.queue_matched, seats, record.id, table.window)
         log.info("matchmaking: game %s for %d players (%d computers), window %g",
                  record.id, len(seats), table.computers, table.window)  # fmt: skip

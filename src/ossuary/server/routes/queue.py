@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
+from ..accounts import require_account
 from ..errors import RequestError, token_hash
 from ..protocol import MAX_SEATS, GameName, Strict
 from ..queue import Matchmaker, Player
@@ -34,12 +35,11 @@ class JoinQueue(Strict):
     fill_after: Annotated[int, Field(ge=5, le=3600)] | None = None
 
 
-def _player(request: Request) -> Player:
-    """Who asks: the signed-in account (a 401 for a guest)."""
-    name = request.cookies.get("ossuary_standin")
-    if not name:
-        raise RequestError("sign in first: playing someone needs an account", 401)
-    return Player(id=f"standin-{name}", name=name[:40])
+async def _player(request: Request) -> Player:
+    """Who asks: the signed-in account (a 401 for a guest; a request that
+    changes something carries the session's CSRF token, or is refused)."""
+    account = await require_account(request)
+    return Player(id=account.id, name=account.username)
 
 
 Signed = Annotated[Player, Depends(_player)]

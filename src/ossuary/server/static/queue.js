@@ -15,19 +15,24 @@ let catalog = null;
 let polling = null;
 let ticking = null;
 let shown = null;  // the last answer, for the clock between polls
+let csrf = null;  // the session's CSRF token (GET /api/session)
 
-/** GET, POST or DELETE /api/queue: the answer, or an Error with the server's words. */
+/** GET, POST or DELETE /api/queue: the answer, or an Error with the server's words.
+ * A request that changes something carries the session's CSRF token. */
 async function queueApi(method, body) {
-  if (method === "GET") return api("/api/queue");
-  if (method === "POST") return api("/api/queue", body);
-  const response = await fetch("/api/queue", {method, headers: csrfHeaders()});
+  const init = {method, headers: {}};
+  if (method !== "GET") {
+    if (!csrf) csrf = (await api("/api/session")).csrf;
+    init.headers["X-CSRF-Token"] = csrf || "";
+  }
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch("/api/queue", init);
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
   return data;
-}
-
-function csrfHeaders() {
-  return {};
 }
 
 function game() {
