@@ -43,6 +43,15 @@ from typing import Any
 import httpx2 as httpx
 from websockets.asyncio.client import connect
 
+from ossuary.server.accounts import (
+    COOKIE,
+    CSRF_HEADER,
+    new_account_id,
+    new_session,
+    username_key,
+)
+from ossuary.server.storage import AccountRow, Store
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_server import free_port, percentile
 
@@ -83,13 +92,30 @@ def crowd(n: int, rng: random.Random) -> list[Waiter]:
     return out
 
 
+#: each player's session cookie and CSRF token, made by :func:`seed`
+SESSIONS: dict[str, tuple[str, str]] = {}
+
+
 def identify(w: Waiter) -> dict[str, str]:
     """The headers that make a request this player's, from their own browser."""
-    return {"cookie": f"ossuary_standin={w.name}; ossuary_browser=b-{w.name}"}
+    cookie, csrf = SESSIONS[w.name]
+    return {"cookie": f"{COOKIE}={cookie}; ossuary_browser=b-{w.name}", CSRF_HEADER: csrf}
 
 
 def seed(db_url: str, waiters: list[Waiter]) -> None:
-    """Give each player their rating, in the database, before the server starts."""
+    """An account for each player, signed in, with their rating, written to
+    the database before the server starts (signing up through the API is
+    limited per client, and nobody has played a rated game yet)."""
+    store = Store(db_url)
+    now = time.time()
+    try:
+        for w in waiters:
+            row = AccountRow(new_account_id(), w.name, username_key(w.name), None, now)
+            made = new_session(row.id, now)
+            store.create_account(row, made.row)
+            SESSIONS[w.name] = (made.cookie, made.row.csrf)
+    finally:
+        store.close()
 
 
 async def wait_for_match(base: str, w: Waiter, crowd: Crowd, stop: float) -> None:
