@@ -26,6 +26,12 @@ PURE_TESTS := tests/engine tests/agents \
 	tests/necromancer/test_playouts.py tests/necromancer/test_illegal.py \
 	tests/diabolicards/test_playouts.py tests/diabolicards/test_hidden_information.py \
 	tests/diabolicards/test_illegal.py
+# the conformance suite (tests/conformance, part of the whole suite) holds every
+# registered game to the kernel's promises, and the example games of examples/
+# too, found through their own entry points without installing them; those run
+# again on pure Python, because a game not compiled with Ossuary can't subclass
+# the compiled GameState (docs/adding-a-game.md)
+EXAMPLE_TESTS := tests/conformance
 LEARN := $(VENV)/.installed-torch
 # The tests of 'ossuary train' need PyTorch. Its CPU build is ~190 MB; on Linux
 # a plain "pip install torch" pulls gigabytes of CUDA libraries instead. This
@@ -104,8 +110,8 @@ $(BUILD_TOOLS): | $(VENV)/bin/python
 	touch $(BUILD_TOOLS)
 
 lint: $(BUILT)
-	$(BIN)/ruff check src tests bench setup.py
-	$(BIN)/ruff format --check src tests bench setup.py
+	$(BIN)/ruff check src tests bench examples setup.py
+	$(BIN)/ruff format --check src tests bench examples setup.py
 	$(BIN)/mypy
 
 # the whole suite on the build installed (compiled where a C compiler is), then
@@ -114,6 +120,7 @@ lint: $(BUILT)
 test: lint
 	$(BIN)/pytest -n 2 --dist loadgroup -rs
 	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
+	OSSUARY_PURE=1 $(BIN)/pytest -n 2 -p no:cacheprovider -m example $(EXAMPLE_TESTS)
 
 # the core's test files, printed (.ci/run runs them on the player's install too)
 core-tests:

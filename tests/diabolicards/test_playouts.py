@@ -16,7 +16,7 @@ from ossuary.fuzz import random_game
 
 
 @pytest.mark.parametrize("seats", [2, 4])
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(7))  # and the conformance suite's
 def test_random_playout_keeps_every_invariant(seats: int, seed: int) -> None:
     state = random_game(GAME, seed, seats, deep_every=4)
     assert isinstance(state, DiaboState)

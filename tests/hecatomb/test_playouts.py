@@ -13,7 +13,7 @@ from ossuary.hecatomb.fuzz import check
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(5))  # and the conformance suite's
 def test_random_playout_keeps_every_invariant(seats: int, seed: int) -> None:
     state = random_game(GAME, seed, seats, deep_every=3)
     assert isinstance(state, HecatombState)

@@ -15,7 +15,7 @@ GAME = games.get("necromancer")
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))  # and the conformance suite's
 def test_random_playout_keeps_every_invariant(seats: int, seed: int) -> None:
     state = random_game(GAME, seed, seats, deep_every=7)
     assert state.is_terminal()

@@ -38,30 +38,6 @@ def test_default_arguments_give_two_seats() -> None:
     assert env.possible_agents == ["player_0", "player_1"]
 
 
-@pytest.mark.parametrize("table", TABLES, ids=table_id)
-def test_whole_game_rewards_are_the_returns(table: tuple[str, int]) -> None:
-    """Random play to the end: every seat ends terminated, and its summed reward
-    is the game's return for that seat."""
-    game, seats = table
-    encoder_or_skip(game, seats)
-    env = rl.raw_env(game, seats=seats)
-    env.reset(seed=5)
-    rng = np.random.default_rng(5)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter(max_iter=20_000):
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        assert obs["action_mask"].any()
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert env.agents == []
-    state = env.table.state if env.table else None
-    assert state is not None and state.is_terminal()
-    assert [totals[a] for a in env.possible_agents] == pytest.approx(state.returns())
-
-
 def test_illegal_action_is_refused_and_changes_nothing() -> None:
     env = rl.raw_env()
     env.reset(seed=1)

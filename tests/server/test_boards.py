@@ -454,3 +454,62 @@ def test_reduced_motion_is_honoured(server: ServerProcess, browser: Any) -> None
         page.context.close()
     assert names[0] == ["played-in", "mark-march"]
     assert names[1] == ["none", "none"]
+
+
+def _rated_pair(base: str, size: str) -> str:
+    """Two accounts and a rated game between them that one resigned; the
+    winner's username (docs/server.md, "Ratings")."""
+    import json
+
+    import httpx2
+    from websockets.sync.client import connect
+
+    names = [f"Ann_{size}", f"Ben_{size}"]
+    clients = [httpx2.Client(base_url=base) for _ in names]
+    made = [c.post("/api/accounts", json={"username": n, "password": "correct horse battery"})
+            .json() for c, n in zip(clients, names, strict=True)]  # fmt: skip
+    game = clients[0].post("/api/games", json={"game": "hecatomb", "seats": ["human", "human"],
+                                               "seed": 3, "rated": True},
+                           headers={"X-CSRF-Token": made[0]["csrf"]}).json()  # fmt: skip
+    token = game["seats"][1]["token"]
+    r = clients[1].post(f"/api/games/{game['id']}/seat/account",
+                        headers={"Authorization": f"Bearer {token}",
+                                 "X-CSRF-Token": made[1]["csrf"]})  # fmt: skip
+    assert r.status_code == 200, r.text
+    with connect(base.replace("http", "ws") + f"/ws/games/{game['id']}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": token}))
+        ws.send(json.dumps({"type": "resign"}))
+        while json.loads(ws.recv())["type"] != "ratings":
+            pass
+    return names[0]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_players_page_and_the_leaderboard_fit_and_pass_axe(
+    server: ServerProcess, browser: Any, size: str
+) -> None:
+    winner = _rated_pair(server.base, size)
+    page = _page(browser, f"{server.base}/players/{winner.lower()}", size)
+    page.wait_for_selector("table")
+    text = page.locator("main").inner_text()
+    assert winner in text and "won" in text and f"Ben_{size}" in text and "Hecatomb" in text
+    page.get_by_role("link", name=re.compile("Watch the Hecatomb game")).first.wait_for()
+    _check_layout(page, size, "a player's page")
+    _check_axe(page, f"a player's page at {size}")
+    _shot(page, f"player-{size}")
+    page.goto(f"{server.base}/leaderboard?game=hecatomb&mode=2%20players")
+    page.wait_for_selector("table")
+    assert winner in page.locator("table").inner_text()
+    _check_layout(page, size, "the leaderboard")
+    _check_axe(page, f"the leaderboard at {size}")
+    _shot(page, f"leaderboard-{size}")
+    # a computer level says its measured strength below its row (docs/ai.md)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".seat-row")
+    second = page.locator(".seat-row").nth(1)
+    second.locator(".seat-kind").select_option("easy")
+    assert re.fullmatch(r"Computer \(easy\): about as strong as a player rated \d+0",
+                        second.locator(".seat-about").inner_text())  # fmt: skip
+    _check_layout(page, size, "the lobby with a level's strength")
+    assert not page.errors, page.errors
+    page.context.close()

@@ -2,8 +2,10 @@
 the true game rebuilt from its database.
 
 A real ``ossuary serve`` process (127.0.0.1, a free port, a temporary SQLite
-file) plays games of every game and mode: Hecatomb with 2, 3 and 6 seats,
-Necromancer with 2, 3 and 4, Diabolicards 1v1 and 2v2. Every seat is a person
+file) plays games of every game's larger tables: Hecatomb with 3 and 6 seats,
+Necromancer with 3 and 4, Diabolicards 2v2 (the smallest table of every
+registered game goes through the same judgement in the conformance suite,
+``tests/conformance``). Every seat is a person
 played by this test over its own socket, choosing a random legal option when
 its frame says it decides; one more socket watches as a spectator. Every frame
 every socket receives is kept.
@@ -76,13 +78,14 @@ from .helpers import ServerProcess, auth, running
 
 Frame = dict[str, Any]
 
-#: (game, seats, mode, seed): every game and mode, each played to its end;
+#: (game, seats, mode, seed): every game's larger tables, each played to its end;
+#: every registered game's smallest table is judged by the same oracle in the
+#: conformance suite (tests/conformance/test_front_ends.py, in process), and
 #: Hecatomb's 4 and 5 seats are left to the fuzzer and the in-process leak test
 PLAYS = {
-    "hecatomb": [("hecatomb", 2, None, 11), ("hecatomb", 3, None, 12), ("hecatomb", 6, None, 13)],
-    "necromancer": [("necromancer", 2, None, 21), ("necromancer", 3, None, 22),
-                    ("necromancer", 4, None, 23)],
-    "diabolicards": [("diabolicards", 2, "1v1", 31), ("diabolicards", 4, "2v2", 32)],
+    "hecatomb": [("hecatomb", 3, None, 12), ("hecatomb", 6, None, 13)],
+    "necromancer": [("necromancer", 3, None, 22), ("necromancer", 4, None, 23)],
+    "diabolicards": [("diabolicards", 4, "2v2", 32)],
 }  # fmt: skip
 MOST = 1500  # actions: a game still going after this many fails the test
 

@@ -176,9 +176,12 @@ class Watcher:
         if self.quiet:
             return
         view = state.view(seat)
-        if view["turn_number"] != self.turn:
-            self.turn = view["turn_number"]
-            active = view["active"]
+        # a game whose view has no turn number (a small game of another
+        # package) gets no turn-by-turn board; its end screen still shows
+        turn = view.get("turn_number")
+        if isinstance(turn, int) and turn != self.turn:
+            self.turn = turn
+            active = view.get("active", seat)
             self.console.print(Rule(f"Turn {self.turn}: {player(active)}"))
             shown = view if active == seat else state.view(active)
             labels = self.table.seat_labels(None, state.num_seats()) if self.table else []

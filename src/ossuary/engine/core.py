@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .errors import IllegalAction, SampleError, UnknownSeat
 from .names import seat_name
 from .rng import Rng, as_rng
@@ -81,6 +83,10 @@ def _to_tuple(value: Any) -> Any:
     return value
 
 
+# A game from a package of its own (an ``ossuary.games`` entry point, not
+# compiled with Ossuary) subclasses this class in interpreted Python: mypyc
+# allows that only when the class says so (docs/adding-a-game.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """Base class of every game's state; the public API all games share.
 

@@ -141,16 +141,20 @@ def levels() -> dict[str, str]:
 
 def level_about() -> dict[str, dict[str, str]]:
     """What the lobby says of a level beyond its name, per table ("game:seats"):
-    where a shipped policy was measured (a strength measured on one pairing of
-    decks is that pairing's, not every deck's)."""
+    its strength on the players' rating scale where the ladder measured it
+    (:mod:`.strength`), and where a shipped policy was measured (a strength
+    measured on one pairing of decks is that pairing's, not every deck's)."""
     from ..agents.registry import shipped_policy_about
+    from .strength import measured
 
-    out: dict[str, dict[str, str]] = {}
+    offered = levels()
+    out = {level: dict(t) for level, t in measured().items() if level in offered}
     for table in _POLICIES.get("learned", ("", []))[1]:
         game, _, seats = table.partition(":")
         short = shipped_policy_about(game, int(seats)).get("short")
         if short:
-            out.setdefault("learned", {})[table] = short
+            said = out.setdefault("learned", {}).get(table)
+            out["learned"][table] = f"{said}; {short}" if said else short
     return out
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine.errors import OssuaryError
 from ..engine.names import naming, speak
-from . import ai, replays
+from . import ai, rated, replays
 from .clocks import SeatClocks
 from .cluster import MOVED, Alone
 from .db import Database
@@ -299,6 +299,7 @@ class Hub:
                 await self.cluster.present(g.id, seat, +1)
         conn.send(self.hello(g, conn))
         self._send_state(g, conn)
+        self._rated(g, [conn])
         if seat is not None:
             self.broadcast_seats(g)
             self.schedule(g)  # a returning person's turn: stop the abandon clock
@@ -425,6 +426,8 @@ class Hub:
             g.active = now
             self.schedule(g)
             self.broadcast_state(g)
+            if result is not None:
+                self._rated(g)
         return None
 
     @staticmethod
@@ -575,7 +578,25 @@ class Hub:
         self.clocks.halt(g)
         self.cluster.finished(g.id)
         self.broadcast_state(g)
+        self._rated(g)
         return None
+
+    def _rated(self, g: LiveGame, conns: list[Conn] | None = None) -> None:
+        """Tell ``conns`` (every socket of ``g``) a rated game's ratings at its
+        end, as stored with it (docs/server.md, "Ratings")."""
+        if g.record.options.get("rated") and g.record.status == "finished":
+            self._spawn(self._tell_ratings(g, list(g.conns if conns is None else conns)))
+
+    async def _tell_ratings(self, g: LiveGame, conns: list[Conn]) -> None:
+        try:
+            rows = await self.db.call(rated.end_rows, self.db.store, g.id)
+        except StorageError as exc:  # the end is stored; only this word is lost
+            log.error("game %s: its ratings could not be read: %s", g.id, exc)
+            return
+        for c in conns:
+            lines = rated.end_words(rows, c.seat)
+            if lines:
+                c.send({"type": "ratings", "lines": lines})
 
     async def _write_quietly(self, rows: list[Write]) -> bool:
         try:

@@ -26,6 +26,7 @@ from .errors import RequestError, token_hash
 from .hub import Hub
 from .live import HUMAN, LiveGame
 from .protocol import CreateGame
+from .rated import rated_request
 from .storage import GameRecord, LimitReached, SeatRecord
 
 log = logging.getLogger("ossuary.server")
@@ -93,6 +94,7 @@ class Lobby:
                 "seed_given": req.seed is not None,
                 "names": names or None,
                 "tutorial": req.tutorial,
+                "rated": rated_request(req, kinds),
             },
             status="finished" if state.is_terminal() else "playing",
             seats=[

@@ -80,6 +80,9 @@ class CreateGame(Strict):
     #: first player come from the lesson, not from this request); with
     #: ``mode``, the lesson for that mode (the catalogue's ``lessons``)
     tutorial: bool = False
+    #: a rated game: its result moves its players' ratings (docs/server.md,
+    #: "Ratings"); only for people with accounts, no computer seat, no lesson
+    rated: bool = False
 
 
 MAX_SAVED_DECK_TEXT = 16 * 1024  # characters of a saved deck's list (a deck is ~2,000)

@@ -1250,6 +1250,7 @@ def _apply(conn: Connection, row: Write) -> None:
                 resigned=row.resigned,
             )
         )
+        _rate_finished(conn, row)  # the ratings, in the same transaction (below)
     elif isinstance(row, ControllerRow):
         conn.execute(
             update(seats_table)
@@ -1535,3 +1536,118 @@ def safe_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # an unparsable URL: say nothing of its contents
         return "(unparsable database URL)"
+
+
+# -- ratings (docs/server.md, "Ratings"): what a rated game did to its players' ratings ----------
+# Two tables, made by create_all on a database of any age (an older one gains
+# them empty: nothing was rated before them):
+# - ``ratings``: one row per account, game and mode (the table as a player
+#   names it: ratings.mode_name): OpenSkill's mu and sigma, and the rated games;
+# - ``rated_seats``: one row per seat of every rated game, its key (game, seat)
+#   so a game's ratings can never be applied twice: its place and the shown
+#   rating before and after (a profile's history reads it).
+ratings_table = Table(
+    "ratings",
+    metadata,
+    Column("account_id", String(32), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mode", String(20), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+rated_seats_table = Table(
+    "rated_seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("mode", String(20), nullable=False),
+    Column("place", Integer, nullable=False),  # 1 the best; seats of one team share it
+    Column("before", Integer, nullable=False),  # the shown rating (ratings.shown)
+    Column("after", Integer, nullable=False),
+    Column("provisional", Boolean, nullable=False),  # after this game (ratings.provisional)
+)
+
+HUMAN_SEAT = "human"  # a seat's kind and controller when a person plays it (live.HUMAN)
+
+
+def _rate_finished(conn: Connection, row: FinishRow) -> None:
+    """Apply a finished game's ratings, in the transaction that stores its end.
+
+    Rated only when it was created rated (its options' ``rated``), it ended
+    normally (``finished``: not abandoned), every seat is held by an account,
+    no account holds two seats, and it was not rated already. A seat that
+    resigned, or that ended played by the computer (its person left or was
+    away too long), comes last (:func:`ratings.places`)."""
+    from .. import games  # the registry: a game's teams and modes
+    from . import ratings
+
+    if (
+        row.status != "finished"
+        or conn.execute(
+            select(rated_seats_table.c.seat).where(rated_seats_table.c.game_id == row.game_id)
+        ).first()
+        is not None
+    ):
+        return
+    game_row = conn.execute(
+        select(games_table.c.game, games_table.c.options).where(games_table.c.id == row.game_id)
+    ).first()
+    account = seats_table.c.get("account_id")  # the accounts' column (accounts.py)
+    if game_row is None or account is None or not json.loads(game_row.options).get("rated"):
+        return
+    seats = conn.execute(
+        select(seats_table.c.seat, seats_table.c.controller, account)
+        .where(seats_table.c.game_id == row.game_id)
+        .order_by(seats_table.c.seat)
+    ).all()
+    accounts = [s.account_id for s in seats]
+    if not seats or None in accounts or len(set(accounts)) < len(accounts):
+        return
+    try:
+        game = games.get(game_row.game)
+    except OssuaryError:  # a game no longer installed: its end is stored, unrated
+        return
+    teams = game.teams(len(seats))
+    mode = ratings.mode_name(game.modes, len(seats))
+    left = [s.seat for s in seats if s.controller != HUMAN_SEAT or s.seat == row.resigned]
+    places = ratings.places(teams, row.winner, left)
+    if conn.dialect.name == "postgresql":  # one game at a time moves an account's rating
+        for a in sorted(accounts):
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"rating:{a}"})
+    key = (ratings_table.c.game == game.name) & (ratings_table.c.mode == mode)
+    found = {
+        r.account_id: ratings.Skill(r.mu, r.sigma, r.games)
+        for r in conn.execute(
+            select(ratings_table).where(key & ratings_table.c.account_id.in_(accounts))
+        ).all()
+    }
+    before = [found.get(a, ratings.Skill()) for a in accounts]
+    after = ratings.rate(teams, places, before)
+    for a, new in zip(accounts, after, strict=True):
+        values = {"mu": new.mu, "sigma": new.sigma, "games": new.games, "updated": row.at}
+        if a in found:
+            conn.execute(update(ratings_table).where(key & (ratings_table.c.account_id == a))
+                         .values(**values))  # fmt: skip
+        else:
+            conn.execute(insert(ratings_table).values(account_id=a, game=game.name, mode=mode,
+                                                      **values))  # fmt: skip
+    conn.execute(
+        insert(rated_seats_table),
+        [
+            {
+                "game_id": row.game_id,
+                "seat": s,
+                "account_id": a,
+                "mode": mode,
+                "place": places[s],
+                "before": ratings.shown(old),
+                "after": ratings.shown(new),
+                "provisional": ratings.provisional(new),
+            }
+            for s, (a, old, new) in enumerate(zip(accounts, before, after, strict=True))
+        ],
+    )

@@ -1,10 +1,10 @@
 """The server's HTTP and socket routes, one router a room: pages, games,
 cards and decks, deck trials, matchmaking, the game socket, the host's
-(health, readiness, metrics), and accounts."""
+(health, readiness, metrics), accounts, and players (profiles, leaderboards)."""
 
 from __future__ import annotations
 
-from . import accounts, decks, games, ops, pages, queue, socket, trials
+from . import accounts, decks, games, ops, pages, players, queue, socket, trials
 
 ROUTERS = [
     pages.router,
@@ -15,6 +15,7 @@ ROUTERS = [
     socket.router,
     ops.router,
     accounts.router,
+    players.router,
 ]
 
 __all__ = ["ROUTERS"]

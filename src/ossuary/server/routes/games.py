@@ -40,6 +40,8 @@ async def create_game(
     """Create a game: its id, each human seat's secret token and join link,
     and the spectators' link. A signed-in creator holds the first seat handed
     out (the others are for whoever opens their links)."""
+    if body.rated and account is None:
+        raise RequestError("sign in to make a rated game: a rating belongs to an account", 401)
     record, tokens = await s.lobby.create(body, client_of(request))
     log.info("game %s created: %s, seats %s", record.id, record.game, body.seats)
     if account is not None and tokens:

@@ -106,6 +106,10 @@ async function receive(msg) {
         showMessage(`${says(msg.seat, "was", "were")} not able to decide in time: the default option was taken.`);
       }
       break;
+    case "ratings":  // a rated game's ratings, as stored with its end
+      page.ratings = msg.lines;
+      showRatings();
+      break;
     case "error":
       page.waiting = false;
       document.body.classList.remove("waiting");
@@ -583,10 +587,18 @@ function showEnd(msg) {
   overlay.replaceChildren(el("div.end", {role: "dialog", "aria-label": "end of game"},
     el("h2", {text: head}),
     ...rest.map((line) => el("p", {text: line})),
+    el("div.end-ratings", {"aria-live": "polite"}, ...(page.ratings || []).map((line) => el("p", {text: line}))),
     el("div.row", {},
       el("button.primary", {type: "button", text: "Step through the replay", onclick: () => { closeEnd(); startReplay(); }}),
       el("button", {type: "button", text: "Look at the board", onclick: closeEnd}),
       el("a.button", {href: "/", text: "Back to the lobby"}))));
+}
+
+/** A rated game's ratings in the end dialog (they may come just after it opens). */
+function showRatings() {
+  const box = document.querySelector("#overlay .end-ratings");
+  if (box) box.replaceChildren(...(page.ratings || []).map((line) => el("p", {text: line})));
+  else if (page.ratings && page.ratings.length) showMessage(page.ratings.join(" "));
 }
 
 function closeEnd() {

@@ -4,7 +4,10 @@
 // board does not handle, which is all of them).
 import {el} from "/static/util.js";
 
-const SKIP = new Set(["log", "log_from", "decision", "ruleset"]);
+// fields for programs, not people: seat numbers counted from 0 (the page names
+// who decides, and says who won), the log and the options (shown beside it)
+const SKIP = new Set(["log", "log_from", "decision", "ruleset", "seat", "seats", "active",
+  "first", "over", "winner", "draw"]);
 
 export function createBoard(root, api) {
   root.classList.add("generic-board");

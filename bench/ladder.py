@@ -1,0 +1,205 @@
+"""The computer levels' strength on the players' rating scale (docs/ai.md, "The ladder").
+
+    python bench/ladder.py --games 60 --workers 2
+    python bench/ladder.py --tables hecatomb:2 --levels random,easy,normal --games 24
+
+For every table (a game and a seat count) it plays the lobby's computer levels
+against each other with the arena (``ossuary.agents.arena``: seats, first
+player and decks rotated; Hecatomb and Necromancer deal every seat a random
+legal deck drawn by the game's seed, ``--decks random``; Diabolicards plays its
+one shared deck), then rates the games in order through the players' own
+rating code (``ossuary.server.ratings``): each level is a player who starts
+where a new account starts (1500), and every game moves the levels at the
+table as a rated game moves people. ``random`` (no lobby level: it plays any
+legal option) is the floor every table shares.
+
+It writes what it measured to ``--out`` (by default the file the lobby reads,
+``src/ossuary/server/ladder.json``): per table and level the rating, its
+sigma and the games, with the date, the commit and the command. Tables it did
+not play keep what the file held. The lobby says "about as strong as a 1650
+player" for a level only where this file has it.
+
+Fix ``--games`` (per table) before running and report every game played. A
+level that thinks for a time (normal: 1 s a decision, hard: 4 s) is as strong
+as the machine lets it be: measure those on an otherwise idle machine with the
+compiled build, as the server plays them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import shlex
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ossuary import games
+from ossuary.agents.arena import (
+    RANDOM_DECKS,
+    GameResult,
+    check_random_decks,
+    labels,
+    pin_arena_spec,
+    run_arena,
+    schedule,
+)
+from ossuary.agents.learned import shipped_policies
+from ossuary.server import ratings
+from ossuary.server.ai import AI_LEVELS
+
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src" / "ossuary" / "server" / "ladder.json"
+#: the floor: plays any legal option (not offered in the lobby)
+FLOOR = "random"
+
+
+def level_specs() -> dict[str, str]:
+    """Every level the lobby offers by default, and the floor: name -> agent spec."""
+    return {FLOOR: "random", **AI_LEVELS, "learned": "learned"}
+
+
+def tables() -> list[str]:
+    """Every table the rules allow: ``game:seats``."""
+    return [f"{name}:{n}" for name in games.names() for n in games.get(name).seat_counts]
+
+
+def levels_at(table: str, wanted: Sequence[str]) -> list[str]:
+    """The wanted levels that play ``table`` (the learned level only where a
+    policy ships for it)."""
+    learned = {f"{g}:{n}" for g, n in shipped_policies()}
+    return [lv for lv in wanted if lv != "learned" or table in learned]
+
+
+def fit(results: Sequence[GameResult], teams: Sequence[int]) -> dict[str, ratings.Skill]:
+    """Rate ``results`` in order: each level a player. A level in two seats of
+    one game (more seats than levels) is rated per seat and moves by the sum
+    of its seats' changes (its sigma: the smallest), as one player would."""
+    skills: dict[str, ratings.Skill] = {}
+    for r in results:
+        before = [skills.get(a, ratings.Skill()) for a in r.agents]
+        winner = None if r.winner is None else teams[r.winner]
+        after = ratings.rate(teams, ratings.places(teams, winner), before)
+        for level in dict.fromkeys(r.agents):
+            seats = [i for i, a in enumerate(r.agents) if a == level]
+            old = skills.get(level, ratings.Skill())
+            mu = old.mu + sum(after[i].mu - before[i].mu for i in seats)
+            sigma = min(after[i].sigma for i in seats)
+            skills[level] = replace(old, mu=mu, sigma=sigma, games=old.games + 1)
+    return skills
+
+
+def play_table(
+    table: str, wanted: Sequence[str], n_games: int, seed: int, workers: int, progress: Progress
+) -> dict[str, Any]:
+    game, _, seats_text = table.partition(":")
+    seats = int(seats_text)
+    levels = levels_at(table, wanted)
+    specs = level_specs()
+    try:
+        check_random_decks(game)
+        decks: list[str] = [RANDOM_DECKS]
+    except ValueError:
+        decks = []
+    # the arena names each agent by its spec (arena.labels); the levels map back
+    chosen = [specs[lv] for lv in levels]
+    pinned = [pin_arena_spec(s, game, seats) for s in chosen]
+    plan = schedule(chosen, n_games, seats, decks, seed, pinned=pinned)
+    by_spec = dict(zip(labels(chosen), levels, strict=True))
+    task = progress.add_task(table, total=len(plan))
+    results = run_arena(
+        plan, workers=workers, game=game, on_result=lambda _r: progress.advance(task)
+    )
+    for r in results:
+        r.agents[:] = [by_spec[a] for a in r.agents]
+    skills = fit(results, games.get(game).teams(seats))
+    return {
+        lv: {
+            "rating": ratings.shown(s),
+            "mu": round(s.mu, 3),
+            "sigma": round(s.sigma, 3),
+            "games": s.games,
+        }
+        for lv, s in sorted(skills.items(), key=lambda kv: -kv[1].mu)
+    } | {"_decks": "random legal decks" if decks else "the shared deck", "_played": len(results)}
+
+
+def commit() -> str:
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parent,
+        )
+        return found.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--tables",
+        default=",".join(tables()),
+        help="game:seats, comma separated (default: every table)",
+    )
+    parser.add_argument(
+        "--levels",
+        default=",".join(level_specs()),
+        help="levels, comma separated (default: random and every lobby level)",
+    )
+    parser.add_argument("--games", type=int, default=60, help="games per table")
+    parser.add_argument("--seed", type=int, default=370001)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--date", default=datetime.date.today().isoformat())
+    args = parser.parse_args()
+    wanted = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    unknown = sorted(set(wanted) - set(level_specs()))
+    if unknown:
+        parser.error(f"unknown level(s) {', '.join(unknown)}; levels: {', '.join(level_specs())}")
+    known = tables()
+    chosen = [t.strip() for t in args.tables.split(",") if t.strip()]
+    if any(t not in known for t in chosen):
+        parser.error(f"tables are game:seats, of {', '.join(known)}")
+    data: dict[str, Any] = {}
+    if args.out.exists():
+        data = json.loads(args.out.read_text())
+    command = "python bench/ladder.py " + shlex.join(sys.argv[1:])
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    ) as progress:
+        for table in chosen:
+            measured = play_table(table, wanted, args.games, args.seed, args.workers, progress)
+            measured.update(_date=args.date, _commit=commit(), _command=command)
+            data.setdefault("tables", {})[table] = measured
+    data["scale"] = (
+        f"shown rating = {ratings.BASE:g} + {ratings.SCALE:g} x (mu - {ratings.MU:g}); "
+        "every level starts at 1500 as a new account does"
+    )
+    args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    for table in chosen:
+        row = data["tables"][table]
+        print(
+            table,
+            ", ".join(
+                f"{lv} {v['rating']} ({v['games']} games, sigma {v['sigma']})"
+                for lv, v in row.items()
+                if not lv.startswith("_")
+            ),
+        )
+
+
+if __name__ == "__main__":
+    main()
