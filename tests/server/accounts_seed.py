@@ -37,3 +37,18 @@ def seed(store: Store, names: list[str]) -> dict[str, Signed]:
         store.create_account(row, made.row)
         out[name] = Signed(row.id, name, made.cookie, made.row.csrf)
     return out
+
+
+def seed_ratings(store: Store, game: str, mode: str, shown: dict[str, int]) -> None:
+    """Give accounts a rating at a game and table, as shown (``ratings.shown``),
+    as if they had played: settled (a small sigma), 20 games."""
+    from sqlalchemy import insert
+
+    from ossuary.server import ratings
+    from ossuary.server.storage import ratings_table
+
+    rows = [{"account_id": a, "game": game, "mode": mode, "sigma": 2.0, "games": 20,
+             "updated": time.time(), "mu": ratings.MU + (r - ratings.BASE) / ratings.SCALE}
+            for a, r in shown.items()]  # fmt: skip
+    with store.engine.begin() as conn:
+        conn.execute(insert(ratings_table), rows)

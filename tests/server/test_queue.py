@@ -5,6 +5,7 @@ leave at any time; refusals that change nothing."""
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -13,9 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, update
 
+from ossuary.server.matchmaking import MAX_WINDOW
 from ossuary.server.storage import queue_table
 
-from .accounts_seed import seed
+from .accounts_seed import seed, seed_ratings
 from .conftest import make_client
 from .helpers import Seat, seat_socket
 
@@ -118,6 +120,7 @@ def test_two_players_are_seated_together_each_with_their_own_seat(client: TestCl
     store = client.app.state.services.db.store  # type: ignore[attr-defined]
     held = [s.account_id for s in store.load_seats(a["game_id"])]
     assert held == [by_seat[0].account.id, by_seat[1].account.id]
+    assert store.load(a["game_id"]).options["rated"] is True  # people only: rated
     # the lobby can't give the seats to anyone else
     assert client.post(f"/api/games/{a['game_id']}/join").status_code == 403
     # each token plays its own seat
@@ -203,6 +206,8 @@ def test_the_computer_fills_the_table_after_the_chosen_wait(client: TestClient) 
     game = client.get(f"/api/games/{seen['game_id']}").json()
     kinds = [s["kind"] for s in game["seats"]]
     assert kinds.count("human") == 1 and len(kinds) == 4
+    store = client.app.state.services.db.store  # type: ignore[attr-defined]
+    assert not store.load(seen["game_id"]).options.get("rated")  # a computer plays: unrated
 
 
 def test_a_closed_page_leaves_the_queue(client: TestClient) -> None:
@@ -222,3 +227,34 @@ def test_two_v_two_seats_four_and_joins_by_mode(client: TestClient) -> None:
     seen = [p.matched() for p in people]
     assert len({s["game_id"] for s in seen}) == 1
     assert sorted(s["seat"] for s in seen) == [0, 1, 2, 3]
+
+
+def test_a_crowd_of_forty_is_seated_once_each_and_within_the_window(client: TestClient) -> None:
+    """The benchmark's correctness half (bench/bench_matchmaking.py): forty
+    players of spread ratings queue at once for two-player Hecatomb; after a
+    minute's wait (the widest windows) everyone with someone in reach is
+    seated, nobody twice, every table within its window."""
+    rng = random.Random(7)
+    people = [Player(client, "crowd") for _ in range(40)]
+    rating = {p.name: round(min(1900, max(1100, rng.gauss(1500, 150)))) for p in people}
+    store = client.app.state.services.db.store  # type: ignore[attr-defined]
+    seed_ratings(store, "hecatomb", "2 players", {p.account.id: rating[p.name] for p in people})
+    for p in people:
+        assert p.join()["rating"] == rating[p.name]
+    tick(client)
+    backdate(client, 60)
+    tick(client)
+    seen = {p.name: p.look() for p in people}
+    tables: dict[str, list[str]] = {}
+    for name, answer in seen.items():
+        if answer["status"] == "matched":
+            tables.setdefault(answer["game_id"], []).append(name)
+    for game_id, names in tables.items():
+        assert sorted(seen[n]["seat"] for n in names) == [0, 1], game_id
+        window = seen[names[0]]["window"]
+        a, b = (rating[n] for n in names)
+        assert abs(a - b) <= window, (game_id, a, b, window)
+    left = [n for n, answer in seen.items() if answer["status"] != "matched"]
+    assert all(seen[n]["status"] == "waiting" for n in left)
+    for n in left:  # nobody is left who had someone within the widest window
+        assert all(abs(rating[n] - rating[m]) > MAX_WINDOW for m in left if m != n)

@@ -35,7 +35,7 @@ from typing import Any
 from .. import games
 from ..engine.errors import OssuaryError
 from ..engine.game import Game
-from . import ai
+from . import ai, ratings
 from .decks import has_deck_lists, playable, saved_id
 from .errors import RequestError, token_hash
 from .hub import Hub
@@ -53,7 +53,7 @@ STUCK = 60.0  # a table half-seated this long (its matcher died): back to waitin
 FILL_LEVEL = "normal"  # the computer that fills empty seats
 ABANDON_SECONDS = 60  # a matched seat whose player is away goes to the computer after this
 MATCHER_LEASE = "~matchmaker"  # the matcher's row in the leases table (PostgreSQL)
-DEFAULT_RATING = 1500.0  # display points of a player with no rating yet
+DEFAULT_RATING = ratings.BASE  # display points of a player with no rating yet
 
 
 @dataclass(frozen=True)
@@ -178,8 +178,13 @@ class Matchmaker:
         return token
 
     async def rating(self, player: Player, key: QueueKey) -> float:
-        """The player's rating in this queue's game and mode, in display points."""
-        return DEFAULT_RATING
+        """The player's rating in this queue's game and table, in display
+        points (a new player's when they have none yet)."""
+        mode = ratings.mode_name(games.get(key.game).modes, key.seats)
+        found = await self.db.call(self.db.store.queue_rating, player.id, key.game, mode)
+        if found is None:
+            return DEFAULT_RATING
+        return float(ratings.shown(ratings.Skill(found[0], found[1])))
 
     async def _deck(self, game: Game, deck: str | None) -> str | None:
         """The deck as the lobby takes it, checked now rather than at the table:
@@ -265,6 +270,7 @@ class Matchmaker:
             names=[None if r is None else r.name for r in seated],
             abandon_seconds=ABANDON_SECONDS,
             takeover=FILL_LEVEL,
+            rated=table.computers == 0,  # people only: the ratings move
         )  # fmt: skip
         try:
             # every human seat's token is made and dropped here: nobody holds

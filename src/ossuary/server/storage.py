@@ -977,6 +977,14 @@ class Store:
             )
         return True
 
+    def queue_rating(self, account_id: str, game: str, mode: str) -> tuple[float, float] | None:
+        """An account's rating (mu, sigma) at a game and table (None: not rated yet)."""
+        r = ratings_table.c
+        mine = (r.account_id == account_id) & (r.game == game) & (r.mode == mode)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(r.mu, r.sigma).where(mine)).first()
+        return None if row is None else (float(row[0]), float(row[1]))
+
     def queue_sweep(self, now: float, unwatched: float, keep: float, stuck: float) -> int:
         """Forget who stopped asking (a closed page) for ``unwatched`` seconds
         while waiting, and matches older than ``keep``; put back in the queue
