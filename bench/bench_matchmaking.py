@@ -41,8 +41,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+from sqlalchemy import insert
 from websockets.asyncio.client import connect
 
+from ossuary import games
+from ossuary.server import ratings
 from ossuary.server.accounts import (
     COOKIE,
     CSRF_HEADER,
@@ -50,7 +53,8 @@ from ossuary.server.accounts import (
     new_session,
     username_key,
 )
-from ossuary.server.storage import AccountRow, Store
+from ossuary.server.matchmaking import MAX_WINDOW
+from ossuary.server.storage import AccountRow, Store, ratings_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_server import free_port, percentile
@@ -108,12 +112,21 @@ def seed(db_url: str, waiters: list[Waiter]) -> None:
     limited per client, and nobody has played a rated game yet)."""
     store = Store(db_url)
     now = time.time()
+    rated: list[dict[str, Any]] = []
     try:
         for w in waiters:
             row = AccountRow(new_account_id(), w.name, username_key(w.name), None, now)
             made = new_session(row.id, now)
             store.create_account(row, made.row)
             SESSIONS[w.name] = (made.cookie, made.row.csrf)
+            game = games.get(w.queue["game"])
+            seats = w.queue.get("seats") or dict(game.modes)[w.queue["mode"]]
+            mu = ratings.MU + (w.rating - ratings.BASE) / ratings.SCALE
+            rated.append({"account_id": row.id, "game": game.name, "updated": now, "mu": mu,
+                          "mode": ratings.mode_name(game.modes, seats), "sigma": 2.0,
+                          "games": 20})  # fmt: skip
+        with store.engine.begin() as conn:
+            conn.execute(insert(ratings_table), rated)
     finally:
         store.close()
 
@@ -179,9 +192,15 @@ async def seat(url: str, token: str, rtts: list[float], stop: float, rng: random
 def check(waiters: list[Waiter], crowd: Crowd) -> list[str]:
     """What must hold of the pairings; each broken rule in words."""
     wrong: list[str] = []
-    lost = [w.name for w in waiters if w.name not in crowd.matched]
-    if lost:
-        wrong.append(f"{len(lost)} never paired (first: {lost[0]})")
+    # one left waiting is wrong only if enough others left in its queue were
+    # within the widest window of it: a table could have been made
+    left = [w for w in waiters if w.name not in crowd.matched]
+    for w in left:
+        seats = w.queue.get("seats") or 4
+        near = [x for x in left if x is not w and x.queue == w.queue
+                and abs(x.rating - w.rating) <= MAX_WINDOW]  # fmt: skip
+        if len(near) >= seats - 1:
+            wrong.append(f"{w.name} ({w.rating}) never paired with {len(near)} others in reach")
     tables: dict[str, list[tuple[int, Waiter, dict[str, Any]]]] = {}
     by_name = {w.name: w for w in waiters}
     for name, answer in crowd.matched.items():
@@ -227,6 +246,7 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     return {
         "players": len(waiters),
         "paired": len(result.matched),
+        "left": sorted(w.rating for w in waiters if w.name not in result.matched),
         "games": len({a["game_id"] for a in result.matched.values()}),
         "last_paired_s": paired_in,
         "wall_s": total,
@@ -259,7 +279,8 @@ def main() -> None:
     exe = Path(sys.executable).with_name("ossuary")
     cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
            "--ai-workers", "1", "--hold", "0", "--max-live-games", "100000"]  # fmt: skip
-    server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL, start_new_session=True)
+    server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -280,7 +301,7 @@ def main() -> None:
         server.wait(5)
     print(
         f"{out['players']} players queued at once: {out['paired']} paired into {out['games']} "
-        f"games, the last {out['last_paired_s']:.1f} s after the joins; each player's wait "
+        f"games (left waiting, nobody in reach: ratings {out['left']}),\nthe last {out['last_paired_s']:.1f} s after the joins; each player's wait "
         f"p50 {out['wait_p50_s']:.1f} s, p99 {out['wait_p99_s']:.1f} s (polled every {POLL:g} s)\n"
         f"a person's round trip alone: p50 {out['person_before_p50_ms']:.1f} ms, p99 "
         f"{out['person_before_p99_ms']:.1f} ms ({out['person_before_actions']} actions); "

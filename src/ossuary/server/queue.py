@@ -48,6 +48,7 @@ log = logging.getLogger("ossuary.server")
 
 MATCH_EVERY = 1.0  # seconds between the matcher's looks at the queues
 UNWATCHED = 30.0  # a waiting player whose page has not asked for this long has left
+TOUCH = 10.0  # a poll marks its row as watched only when the mark is this old
 KEEP_MATCHED = 600.0  # a match's answer is kept this long for its player's page
 STUCK = 60.0  # a table half-seated this long (its matcher died): back to waiting
 FILL_LEVEL = "normal"  # the computer that fills empty seats
@@ -134,7 +135,7 @@ class Matchmaker:
     async def look(self, player: Player) -> dict[str, Any]:
         """What ``GET /api/queue`` answers: where the player stands."""
         now = time.time()
-        found = await self.db.call(self.db.store.queue_look, player.id, now)
+        found = await self.db.call(self.db.store.queue_look, player.id, now, TOUCH)
         if found is None:
             return {"status": "none"}
         row, others = found

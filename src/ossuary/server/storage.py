@@ -894,12 +894,15 @@ class Store:
             conn.execute(delete(queue_table).where(q.player == player))
         return None if found is None else str(found[0])
 
-    def queue_look(self, player: str, now: float) -> tuple[QueueRow, int] | None:
-        """``player``'s row, marked as asked about now, and how many others wait
-        in the same queue; None when they are in none."""
+    def queue_look(
+        self, player: str, now: float, touch: float = 0.0
+    ) -> tuple[QueueRow, int] | None:
+        """``player``'s row and how many others wait in the same queue (None:
+        they are in none), marked as asked about now when its mark is older
+        than ``touch`` seconds (a page polls every few seconds: most polls
+        write nothing)."""
         q = queue_table.c
-        with self.engine.begin() as conn:
-            conn.execute(update(queue_table).where(q.player == player).values(polled=now))
+        with self.engine.connect() as conn:
             found = conn.execute(select(queue_table).where(q.player == player)).first()
             if found is None:
                 return None
@@ -907,6 +910,9 @@ class Store:
             same = (q.game == row.game) & (q.seats == row.seats) & (q.status == "waiting")
             same &= q.mode.is_(None) if row.mode is None else q.mode == row.mode
             n = conn.execute(select(func.count()).select_from(queue_table).where(same)).scalar()
+        if now - row.polled > touch:
+            with self.engine.begin() as conn:
+                conn.execute(update(queue_table).where(q.player == player).values(polled=now))
         return row, max(0, int(n or 0) - (row.status == "waiting"))
 
     def queue_waiting(self) -> list[QueueRow]:
