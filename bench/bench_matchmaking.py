@@ -70,6 +70,7 @@ class Crowd:
     matched: dict[str, dict[str, Any]] = field(default_factory=dict)  # the poll's answer
     waited: dict[str, float] = field(default_factory=dict)  # join to match, seconds
     errors: list[str] = field(default_factory=list)
+    answers: list[float] = field(default_factory=list)  # each join's and poll's answer time
 
 
 @dataclass(frozen=True)
@@ -131,16 +132,21 @@ def seed(db_url: str, waiters: list[Waiter]) -> None:
         store.close()
 
 
-async def wait_for_match(base: str, w: Waiter, crowd: Crowd, stop: float) -> None:
-    async with httpx.AsyncClient(base_url=base, headers=identify(w), timeout=30) as http:
+async def wait_for_match(http: httpx.AsyncClient, w: Waiter, crowd: Crowd, stop: float) -> None:
+    """Join, then poll as the page does until matched (a failed request is an error)."""
+    headers = identify(w)
+    try:
         crowd.joined[w.name] = time.monotonic()
-        r = await http.post("/api/queue", json=w.queue)
+        r = await http.post("/api/queue", json=w.queue, headers=headers)
+        crowd.answers.append(time.monotonic() - crowd.joined[w.name])
         if r.status_code != 201:
             crowd.errors.append(f"{w.name} join: {r.status_code} {r.text}")
             return
         while time.monotonic() < stop:
             await asyncio.sleep(POLL)
-            r = await http.get("/api/queue")
+            asked = time.monotonic()
+            r = await http.get("/api/queue", headers=headers)
+            crowd.answers.append(time.monotonic() - asked)
             answer = r.json()
             if r.status_code != 200 or answer["status"] not in ("waiting", "matched"):
                 crowd.errors.append(f"{w.name} poll: {r.status_code} {r.text}")
@@ -149,6 +155,8 @@ async def wait_for_match(base: str, w: Waiter, crowd: Crowd, stop: float) -> Non
                 crowd.matched[w.name] = answer
                 crowd.waited[w.name] = time.monotonic() - crowd.joined[w.name]
                 return
+    except httpx.HTTPError as exc:
+        crowd.errors.append(f"{w.name}: {type(exc).__name__} {exc}")
 
 
 async def person(base: str, rtts: list[float], stop: float, rng: random.Random) -> None:
@@ -235,7 +243,9 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     result = Crowd()
     t0 = time.monotonic()
     playing = asyncio.ensure_future(person(base, during, stop, random.Random(2)))
-    await asyncio.gather(*(wait_for_match(base, w, result, stop) for w in waiters))
+    limits = httpx.Limits(max_connections=len(waiters), max_keepalive_connections=len(waiters))
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        await asyncio.gather(*(wait_for_match(http, w, result, stop) for w in waiters))
     paired_in = max(result.waited.values(), default=float("nan"))
     total = time.monotonic() - t0
     playing.cancel()
@@ -252,6 +262,8 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "wall_s": total,
         "wait_p50_s": percentile(waits, 0.5),
         "wait_p99_s": percentile(waits, 0.99),
+        "answer_p50_ms": percentile(result.answers, 0.5) * 1000,
+        "answer_p99_ms": percentile(result.answers, 0.99) * 1000,
         "person_before_p50_ms": percentile(before, 0.5) * 1000,
         "person_before_p99_ms": percentile(before, 0.99) * 1000,
         "person_before_actions": len(before),
@@ -301,8 +313,11 @@ def main() -> None:
         server.wait(5)
     print(
         f"{out['players']} players queued at once: {out['paired']} paired into {out['games']} "
-        f"games (left waiting, nobody in reach: ratings {out['left']}),\nthe last {out['last_paired_s']:.1f} s after the joins; each player's wait "
-        f"p50 {out['wait_p50_s']:.1f} s, p99 {out['wait_p99_s']:.1f} s (polled every {POLL:g} s)\n"
+        f"games (left waiting, nobody in reach: ratings {out['left']});\n"
+        f"a join's or poll's answer p50 {out['answer_p50_ms']:.1f} ms, p99 "
+        f"{out['answer_p99_ms']:.1f} ms\nthe last paired {out['last_paired_s']:.1f} s after the "
+        f"joins; each player's wait p50 {out['wait_p50_s']:.1f} s, p99 "
+        f"{out['wait_p99_s']:.1f} s (polled every {POLL:g} s)\n"
         f"a person's round trip alone: p50 {out['person_before_p50_ms']:.1f} ms, p99 "
         f"{out['person_before_p99_ms']:.1f} ms ({out['person_before_actions']} actions); "
         f"during the crowd: p50 {out['person_during_p50_ms']:.1f} ms, p99 "

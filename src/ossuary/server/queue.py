@@ -122,11 +122,11 @@ class Matchmaker:
                        mode=key.mode, seats=key.seats, rating=await self.rating(player, key),
                        deck=deck, fill_after=fill_after, joined=now, polled=now)  # fmt: skip
         try:
-            await self.db.call(self.db.store.queue_join, row)
+            others = await self.db.call(self.db.store.queue_join, row)
         except Refused as exc:
             raise RequestError(str(exc), 409) from None
         self._wake.set()  # a partner may be waiting already: look now
-        return await self.look(player)
+        return {**_waiting(row, now), "others": others}
 
     async def leave(self, player: Player) -> dict[str, Any]:
         was = await self.db.call(self.db.store.queue_leave, player.id)
@@ -139,19 +139,7 @@ class Matchmaker:
         if found is None:
             return {"status": "none"}
         row, others = found
-        waited = max(0.0, now - row.joined)
-        out: dict[str, Any] = {
-            "status": "waiting" if row.status == "matching" else row.status,
-            "game": row.game,
-            "mode": row.mode,
-            "seats": row.seats,
-            "deck": row.deck,
-            "fill_after": row.fill_after,
-            "rating": round(row.rating),
-            "waited": round(waited, 1),
-            "window": window(waited),
-            "others": others,
-        }
+        out = {**_waiting(row, now), "others": others}
         if row.status == "failed":
             out["error"] = row.error
         if row.status == "matched" and row.game_id is not None and row.seat is not None:
@@ -286,13 +274,30 @@ class Matchmaker:
             await self.db.call(store.queue_failed, players, None, time.time())
             raise
         seats = {r.player: i for i, r in enumerate(seated) if r is not None}
-        for player, seat in seats.items():  # each seat is its player's account's
-            if await self.db.call(store.bind_seat, record.id, seat, player):
-                record.seats[seat].account_id = player
+        # each seat its player's account's, and each player told, in one write
         await self.db.call(store.queue_matched, seats, record.id, table.window)
+        for player, seat in seats.items():
+            record.seats[seat].account_id = player
         log.info("matchmaking: game %s for %d players (%d computers), window %g",
                  record.id, len(seats), table.computers, table.window)  # fmt: skip
         return True
+
+
+def _waiting(row: QueueRow, now: float) -> dict[str, Any]:
+    """What a poll says of a row, whatever its status: the queue, the choices,
+    the rating, the wait so far and the window it reaches now."""
+    waited = max(0.0, now - row.joined)
+    return {
+        "status": "waiting" if row.status == "matching" else row.status,
+        "game": row.game,
+        "mode": row.mode,
+        "seats": row.seats,
+        "deck": row.deck,
+        "fill_after": row.fill_after,
+        "rating": round(row.rating),
+        "waited": round(waited, 1),
+        "window": window(waited),
+    }
 
 
 def _teams(key: QueueKey) -> list[int] | None:

@@ -867,11 +867,12 @@ class Store:
         return row is not None
 
     # -- matchmaking (server/queue.py): one row a waiting player ------------------------------
-    def queue_join(self, row: QueueRow) -> None:
+    def queue_join(self, row: QueueRow) -> int:
         """``row``'s player waits, unless they already do (a matched row of
         theirs gives way) or another player waits from the same browser:
         :class:`~ossuary.server.matchmaking.Refused`, nothing written. Checked
-        and written in one transaction, one join at a time on PostgreSQL."""
+        and written in one transaction, one join at a time on PostgreSQL. How
+        many others wait in the same queue."""
         from .matchmaking import Refused
 
         q = queue_table.c
@@ -885,6 +886,10 @@ class Store:
                 raise Refused("another player is already waiting from this browser")
             conn.execute(delete(queue_table).where(q.player == row.player))
             conn.execute(insert(queue_table).values(**row.__dict__))
+            same = (q.game == row.game) & (q.seats == row.seats) & (q.status == "waiting")
+            same &= q.mode.is_(None) if row.mode is None else q.mode == row.mode
+            n = conn.execute(select(func.count()).select_from(queue_table).where(same)).scalar()
+        return max(0, int(n or 0) - 1)
 
     def queue_leave(self, player: str) -> str | None:
         """Take ``player`` out of the queue; the status they had (None: none)."""
@@ -941,11 +946,17 @@ class Store:
         return True
 
     def queue_matched(self, seats: dict[str, int], game_id: str, window: float) -> None:
-        """Each of ``seats``' players has that seat of ``game_id`` (those who left
-        meanwhile have no row to update: their seat goes to the game's takeover)."""
+        """Each of ``seats``' players has that seat of ``game_id``, bound to their
+        account (those who left meanwhile have no queue row to update: their
+        seat goes to the game's takeover), in one transaction."""
         q = queue_table.c
         with self.engine.begin() as conn:
             for player, seat in seats.items():
+                conn.execute(
+                    update(seats_table)
+                    .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                    .values(account_id=player)
+                )
                 conn.execute(
                     update(queue_table)
                     .where((q.player == player) & (q.status == "matching"))
