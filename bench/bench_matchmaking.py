@@ -71,6 +71,7 @@ class Crowd:
     waited: dict[str, float] = field(default_factory=dict)  # join to match, seconds
     errors: list[str] = field(default_factory=list)
     answers: list[float] = field(default_factory=list)  # each join's and poll's answer time
+    failed: list[str] = field(default_factory=list)  # requests that got no answer (tried again)
 
 
 @dataclass(frozen=True)
@@ -133,30 +134,33 @@ def seed(db_url: str, waiters: list[Waiter]) -> None:
 
 
 async def wait_for_match(http: httpx.AsyncClient, w: Waiter, crowd: Crowd, stop: float) -> None:
-    """Join, then poll as the page does until matched (a failed request is an error)."""
+    """Join, then poll as the page does until matched; a request that fails is
+    counted and, as the page does, tried again at the next poll."""
     headers = identify(w)
-    try:
-        crowd.joined[w.name] = time.monotonic()
-        r = await http.post("/api/queue", json=w.queue, headers=headers)
-        crowd.answers.append(time.monotonic() - crowd.joined[w.name])
-        if r.status_code != 201:
-            crowd.errors.append(f"{w.name} join: {r.status_code} {r.text}")
-            return
-        while time.monotonic() < stop:
+    crowd.joined[w.name] = time.monotonic()
+    joined = False
+    while time.monotonic() < stop:
+        asked = time.monotonic()
+        try:
+            if joined:
+                r = await http.get("/api/queue", headers=headers)
+            else:
+                r = await http.post("/api/queue", json=w.queue, headers=headers)
+        except httpx.HTTPError as exc:
+            crowd.failed.append(f"{w.name}: {type(exc).__name__} {exc}")
             await asyncio.sleep(POLL)
-            asked = time.monotonic()
-            r = await http.get("/api/queue", headers=headers)
-            crowd.answers.append(time.monotonic() - asked)
-            answer = r.json()
-            if r.status_code != 200 or answer["status"] not in ("waiting", "matched"):
-                crowd.errors.append(f"{w.name} poll: {r.status_code} {r.text}")
-                return
-            if answer["status"] == "matched":
-                crowd.matched[w.name] = answer
-                crowd.waited[w.name] = time.monotonic() - crowd.joined[w.name]
-                return
-    except httpx.HTTPError as exc:
-        crowd.errors.append(f"{w.name}: {type(exc).__name__} {exc}")
+            continue
+        crowd.answers.append(time.monotonic() - asked)
+        answer = r.json()
+        if r.status_code not in (200, 201) or answer["status"] not in ("waiting", "matched"):
+            crowd.errors.append(f"{w.name}: {r.status_code} {r.text}")
+            return
+        joined = True
+        if answer["status"] == "matched":
+            crowd.matched[w.name] = answer
+            crowd.waited[w.name] = time.monotonic() - crowd.joined[w.name]
+            return
+        await asyncio.sleep(POLL)
 
 
 async def person(base: str, rtts: list[float], stop: float, rng: random.Random) -> None:
@@ -264,6 +268,8 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "wait_p99_s": percentile(waits, 0.99),
         "answer_p50_ms": percentile(result.answers, 0.5) * 1000,
         "answer_p99_ms": percentile(result.answers, 0.99) * 1000,
+        "requests": len(result.answers),
+        "failed_requests": len(result.failed),
         "person_before_p50_ms": percentile(before, 0.5) * 1000,
         "person_before_p99_ms": percentile(before, 0.99) * 1000,
         "person_before_actions": len(before),
@@ -315,7 +321,8 @@ def main() -> None:
         f"{out['players']} players queued at once: {out['paired']} paired into {out['games']} "
         f"games (left waiting, nobody in reach: ratings {out['left']});\n"
         f"a join's or poll's answer p50 {out['answer_p50_ms']:.1f} ms, p99 "
-        f"{out['answer_p99_ms']:.1f} ms\nthe last paired {out['last_paired_s']:.1f} s after the "
+        f"{out['answer_p99_ms']:.1f} ms ({out['requests']} answered, {out['failed_requests']} "
+        f"without an answer, tried again)\nthe last paired {out['last_paired_s']:.1f} s after the "
         f"joins; each player's wait p50 {out['wait_p50_s']:.1f} s, p99 "
         f"{out['wait_p99_s']:.1f} s (polled every {POLL:g} s)\n"
         f"a person's round trip alone: p50 {out['person_before_p50_ms']:.1f} ms, p99 "
