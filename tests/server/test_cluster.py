@@ -31,6 +31,10 @@ from typing import Any
 
 import pytest
 
+from ossuary.server.storage import Store
+
+from .accounts_seed import Signed
+from .accounts_seed import seed as seed_accounts
 from .cluster import Cluster, Reader, cluster, post
 from .helpers import ServerProcess
 from .test_oracle import judge_played, play, postgres_rows
@@ -324,3 +328,53 @@ def test_the_documented_balancer_configurations_are_valid() -> None:
         cfg.write_text(text)
         out = subprocess.run([haproxy(), "-c", "-f", str(cfg)], capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
+
+
+def _queue(base: str, method: str, who: Signed, body: dict[str, Any] | None = None) -> Any:
+    """A queue request as a signed-in player from their own browser."""
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        base + "/api/queue", method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **who.headers()},
+    )  # fmt: skip
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def test_players_queued_on_every_process_are_each_seated_once(c: Cluster) -> None:
+    """Matchmaking on one database: players join, poll and play through
+    different processes; one matcher seats each of them once."""
+    store = Store(c.db_url)
+    try:
+        players = seed_accounts(store, [f"queued{i}" for i in range(12)])
+    finally:
+        store.close()
+    names = list(players)
+    with ThreadPoolExecutor(6) as pool:
+        list(pool.map(lambda i: _queue(c.servers[i % 3].base, "POST", players[names[i]],
+                                       {"game": "hecatomb", "seats": 2}), range(12)))  # fmt: skip
+    seen: dict[str, dict[str, Any]] = {}
+    deadline = time.monotonic() + 60
+    while len(seen) < len(names) and time.monotonic() < deadline:
+        for i, name in enumerate(names):
+            if name not in seen:
+                answer = _queue(c.servers[(i + 1) % 3].base, "GET", players[name])
+                if answer["status"] == "matched":
+                    seen[name] = answer
+        time.sleep(0.2)  # a page's poll, not a wait for a time
+    assert len(seen) == len(names), f"not seated: {set(names) - set(seen)}"
+    games: dict[str, list[int]] = {}
+    for answer in seen.values():
+        games.setdefault(answer["game_id"], []).append(answer["seat"])
+    assert sorted(sorted(s) for s in games.values()) == [[0, 1]] * 6
+    # each token plays its seat, through a third process
+    for i, name in enumerate(names[:4]):
+        answer = seen[name]
+        reader = Reader(c.servers[(i + 2) % 3].base, answer["game_id"], answer["token"])
+        try:
+            assert reader.hello["you"] == answer["seat"]
+        finally:
+            reader.close()

@@ -34,6 +34,7 @@ from .lobby import Lobby
 from .logs import RequestIds
 from .metrics import Metrics
 from .protocol import MAX_BODY
+from .queue import Matchmaker
 from .routes import ROUTERS
 from .routes.pages import STATIC, not_found_page, wants_page
 from .services import Services
@@ -127,6 +128,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         figures = Metrics()
         board = trials.TrialBoard(db, cluster.node, desk)
         served = Services(config, db, hub, lobby, desk, doorway, checks, figures, board)
+        served.queue = Matchmaker(hub, lobby)
         app.state.services = served
         figures.watch(lambda: _figures(hub, pool), lambda: pool.queue_depths())
         cluster.lag = figures.fanout_lag.observe
@@ -139,11 +141,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         loop = asyncio.get_running_loop()
         sweeper = loop.create_task(hub.sweeping())
         trial_sweeper = loop.create_task(board.sweeping())
+        matcher = loop.create_task(served.queue.running())
         try:
             yield
         finally:
             served.stopping = True
-            for task in (sweeper, trial_sweeper, warming):
+            for task in (sweeper, trial_sweeper, warming, matcher):
                 task.cancel()
             await desk.close()
             await hub.close()

@@ -13,6 +13,7 @@ from .doorway import Doorway
 from .hub import Hub
 from .lobby import Lobby
 from .metrics import Metrics
+from .queue import Matchmaker
 from .trials import TrialBoard, TrialDesk
 
 
@@ -30,6 +31,7 @@ class Services:
     metrics: Metrics
     board: TrialBoard  # the trials as every process sees them
     stopping: bool = False  # shutting down: not ready for anything new
+    queue: Matchmaker | None = None  # "Play someone": the matchmaking queues
 
 
 def services(request: HTTPConnection) -> Services:

@@ -204,6 +204,31 @@ buckets_table = Table(
 )
 
 
+# -- matchmaking: who waits for a game, in every process's view (server/queue.py) ---------------
+queue_table = Table(
+    "queue",
+    metadata,
+    Column("player", String(64), primary_key=True),  # the account waiting (one row each)
+    Column("name", String(40), nullable=True),  # what the game will call them
+    Column("client", String(64), nullable=False, index=True),  # a hash of their browser's key
+    Column("game", String(40), nullable=False),
+    Column("mode", String(40), nullable=True),
+    Column("seats", Integer, nullable=False),
+    Column("rating", Float, nullable=False),  # display points when they joined
+    Column("deck", Text, nullable=True),  # as the lobby takes it: None, a deck's name, saved:ID
+    Column("fill_after", Float, nullable=True),  # seconds; NULL: people only
+    Column("joined", Float, nullable=False),
+    Column("polled", Float, nullable=False),  # when their page last asked
+    Column("status", String(16), nullable=False),  # waiting, matching, matched, failed
+    Column("game_id", String(32), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("delivered", Boolean, nullable=False, default=False),  # their seat's token handed
+    Column("matched", Float, nullable=True),
+    Column("window", Float, nullable=True),  # the rating window the table was made in
+    Column("error", Text, nullable=True),  # why their table could not be set up
+)
+
+
 class StorageError(OssuaryError):
     """The database refused or failed a write; the game did not change."""
 
@@ -333,6 +358,30 @@ class SessionRow:
     created: float
     last_seen: float
     csrf: str
+
+
+@dataclass
+class QueueRow:
+    """A player waiting for a game, or just matched (``docs/server.md``, "Matchmaking")."""
+
+    player: str
+    name: str | None
+    client: str
+    game: str
+    mode: str | None
+    seats: int
+    rating: float
+    deck: str | None
+    fill_after: float | None
+    joined: float
+    polled: float
+    status: str = "waiting"
+    game_id: str | None = None
+    seat: int | None = None
+    delivered: bool = False
+    matched: float | None = None
+    window: float | None = None
+    error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -816,6 +865,167 @@ class Store:
                 {"key": key, "burst": burst, "rate": rate, "now": now},
             ).first()
         return row is not None
+
+    # -- matchmaking (server/queue.py): one row a waiting player ------------------------------
+    def queue_join(self, row: QueueRow) -> int:
+        """``row``'s player waits, unless they already do (a matched row of
+        theirs gives way) or another player waits from the same browser:
+        :class:`~ossuary.server.matchmaking.Refused`, nothing written. Checked
+        and written in one transaction, one join at a time on PostgreSQL. How
+        many others wait in the same queue."""
+        from .matchmaking import Refused
+
+        q = queue_table.c
+        busy = q.status.in_(("waiting", "matching"))
+        with self.engine.begin() as conn:
+            self._one_at_a_time(conn, "queue")
+            if conn.execute(select(q.player).where((q.player == row.player) & busy)).first():
+                raise Refused("you are already waiting for a game; leave that queue first")
+            other = (q.client == row.client) & (q.player != row.player) & busy
+            if conn.execute(select(q.player).where(other)).first():
+                raise Refused("another player is already waiting from this browser")
+            conn.execute(delete(queue_table).where(q.player == row.player))
+            conn.execute(insert(queue_table).values(**row.__dict__))
+            same = (q.game == row.game) & (q.seats == row.seats) & (q.status == "waiting")
+            same &= q.mode.is_(None) if row.mode is None else q.mode == row.mode
+            n = conn.execute(select(func.count()).select_from(queue_table).where(same)).scalar()
+        return max(0, int(n or 0) - 1)
+
+    def queue_leave(self, player: str) -> str | None:
+        """Take ``player`` out of the queue; the status they had (None: none)."""
+        q = queue_table.c
+        with self.engine.begin() as conn:
+            found = conn.execute(select(q.status).where(q.player == player)).first()
+            conn.execute(delete(queue_table).where(q.player == player))
+        return None if found is None else str(found[0])
+
+    def queue_look(
+        self, player: str, now: float, touch: float = 0.0
+    ) -> tuple[QueueRow, int] | None:
+        """``player``'s row and how many others wait in the same queue (None:
+        they are in none), marked as asked about now when its mark is older
+        than ``touch`` seconds (a page polls every few seconds: most polls
+        write nothing)."""
+        q = queue_table.c
+        with self.engine.connect() as conn:
+            found = conn.execute(select(queue_table).where(q.player == player)).first()
+            if found is None:
+                return None
+            row = QueueRow(**dict(found._mapping))
+            same = (q.game == row.game) & (q.seats == row.seats) & (q.status == "waiting")
+            same &= q.mode.is_(None) if row.mode is None else q.mode == row.mode
+            n = conn.execute(select(func.count()).select_from(queue_table).where(same)).scalar()
+        if now - row.polled > touch:
+            with self.engine.begin() as conn:
+                conn.execute(update(queue_table).where(q.player == player).values(polled=now))
+        return row, max(0, int(n or 0) - (row.status == "waiting"))
+
+    def queue_waiting(self) -> list[QueueRow]:
+        """Everyone waiting, longest first."""
+        q = queue_table.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(queue_table).where(q.status == "waiting").order_by(q.joined, q.player)
+            ).all()
+        return [QueueRow(**dict(r._mapping)) for r in rows]
+
+    def queue_take(self, players: list[str], now: float) -> bool:
+        """Mark ``players`` as being seated together: all of them, only if each
+        still waits (nothing written otherwise, and False). This is what keeps
+        anyone from being seated twice, whoever else matches at the same time."""
+        q = queue_table.c
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(queue_table)
+                .where(q.player.in_(players) & (q.status == "waiting"))
+                .values(status="matching", matched=now)
+            )
+            if done.rowcount != len(players):
+                conn.rollback()
+                return False
+        return True
+
+    def queue_matched(self, seats: dict[str, int], game_id: str, window: float) -> None:
+        """Each of ``seats``' players has that seat of ``game_id``, bound to their
+        account (those who left meanwhile have no queue row to update: their
+        seat goes to the game's takeover), in one transaction."""
+        q = queue_table.c
+        with self.engine.begin() as conn:
+            for player, seat in seats.items():
+                conn.execute(
+                    update(seats_table)
+                    .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                    .values(account_id=player)
+                )
+                conn.execute(
+                    update(queue_table)
+                    .where((q.player == player) & (q.status == "matching"))
+                    .values(status="matched", game_id=game_id, seat=seat, window=window)
+                )
+
+    def queue_failed(self, players: list[str], error: str | None, now: float) -> None:
+        """Their table could not be set up: ``error`` says why (None: back to waiting)."""
+        q = queue_table.c
+        values: dict[str, Any] = {"status": "waiting", "matched": None}
+        if error is not None:
+            values = {"status": "failed", "error": error, "matched": now}
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(queue_table)
+                .where(q.player.in_(players) & (q.status == "matching"))
+                .values(**values)
+            )
+
+    def queue_hand(self, player: str, game_id: str, seat: int, digest: str) -> bool:
+        """Give ``player`` their matched seat: the seat's token becomes the one
+        hashed as ``digest``, once (False: it was handed already, or the row
+        changed)."""
+        q = queue_table.c
+        with self.engine.begin() as conn:
+            theirs = (q.player == player) & (q.game_id == game_id) & (q.seat == seat)
+            waiting = (q.status == "matched") & (q.delivered == False)  # noqa: E712 (SQL)
+            done = conn.execute(update(queue_table).where(theirs & waiting).values(delivered=True))
+            if not done.rowcount:
+                return False
+            conn.execute(
+                update(seats_table)
+                .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                .values(token_hash=digest)
+            )
+        return True
+
+    def queue_rating(self, account_id: str, game: str, mode: str) -> tuple[float, float] | None:
+        """An account's rating (mu, sigma) at a game and table (None: not rated yet)."""
+        r = ratings_table.c
+        mine = (r.account_id == account_id) & (r.game == game) & (r.mode == mode)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(r.mu, r.sigma).where(mine)).first()
+        return None if row is None else (float(row[0]), float(row[1]))
+
+    def queue_sweep(self, now: float, unwatched: float, keep: float, stuck: float) -> int:
+        """Forget who stopped asking (a closed page) for ``unwatched`` seconds
+        while waiting, and matches older than ``keep``; put back in the queue
+        anyone left ``stuck`` seconds mid-seating (a matcher that died). How
+        many waiting players were forgotten."""
+        q = queue_table.c
+        with self.engine.connect() as conn:  # most of the time nobody waits: write nothing
+            if conn.execute(select(q.player).limit(1)).first() is None:
+                return 0
+        with self.engine.begin() as conn:
+            gone = conn.execute(
+                delete(queue_table).where((q.status == "waiting") & (q.polled < now - unwatched))
+            ).rowcount
+            conn.execute(
+                delete(queue_table).where(
+                    q.status.in_(("matched", "failed")) & (q.matched < now - keep)
+                )
+            )
+            conn.execute(
+                update(queue_table)
+                .where((q.status == "matching") & (q.matched < now - stuck))
+                .values(status="waiting", matched=None)
+            )
+        return int(gone or 0)
 
     def count_actions(self, game_id: str) -> int:
         with self.engine.connect() as conn:

@@ -1,0 +1,78 @@
+""" "Play someone" in the browser (docs/server.md, "Matchmaking"), Playwright
+against a real server at 1280x800 and 390x844: a guest is told to sign in;
+two signed-in players in two browsers queue, each sees the wait counting and
+its rating range, and once both wait the board opens for each in their own
+seat, no token in its address; leaving takes a player out; axe finds nothing
+serious on the panel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .browsers import WAIT_MS, chromium, needs_chromium
+from .helpers import ServerProcess, running
+from .test_boards import _check_axe, _check_layout
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with running(f"sqlite:///{tmp_path_factory.mktemp('queue') / 'games.db'}", workers=1) as s:
+        yield s
+
+
+def _signed_in(browser: Any, server: ServerProcess, name: str, size: tuple[int, int]) -> Any:
+    """A page of a browser of its own, signed up as ``name``."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    account = {"username": name, "password": "correct horse battery"}
+    made = context.request.post(server.base + "/api/accounts", data=account)
+    assert made.status == 201, made.text()
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_two_browsers_queue_and_the_board_opens_for_each(
+    server: ServerProcess, width: int, height: int
+) -> None:
+    size = "phone" if width < 500 else "desktop"
+    with chromium() as browser:
+        guest = browser.new_context(viewport={"width": width, "height": height}).new_page()
+        guest.goto(server.base + "/")
+        assert "Sign in" in guest.locator("#queue-guest").inner_text()
+
+        ann, bob = (_signed_in(browser, server, f"{n}{width}", (width, height)) for n in "ab")
+        errors: list[str] = []
+        for page in (ann, bob):
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server.base + "/")
+        ann.select_option("#queue-game", "hecatomb")
+        ann.select_option("#queue-table", "n:3")
+        ann.click("#queue-join")
+        ann.wait_for_selector("#queue-wait:not([hidden])")
+        ann.wait_for_function("document.getElementById('queue-clock').textContent.includes('0:01')")
+        assert "rated 1400 to 1600" in ann.locator("#queue-window").inner_text()
+        _check_layout(ann, size, "the queue's wait")
+        _check_axe(ann, "the queue's wait")
+        # leaving takes her out; she queues again for two players
+        ann.click("#queue-leave")
+        ann.wait_for_selector("#queue-form:not([hidden])")
+        assert "left the queue" in ann.locator("#queue-status").inner_text()
+        ann.select_option("#queue-table", "n:2")
+        ann.click("#queue-join")
+        ann.wait_for_selector("#queue-wait:not([hidden])")
+        bob.click("#queue-join")
+        seats = []
+        for page in (ann, bob):
+            page.wait_for_url("**/g/**")
+            assert "token" not in page.url
+            page.wait_for_function("window.ossuary && window.ossuary.state")
+            seats.append(page.evaluate("window.ossuary.state.seat"))
+        assert sorted(seats) == [0, 1]
+        assert ann.url == bob.url
+        assert not errors
