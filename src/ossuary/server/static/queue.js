@@ -212,9 +212,13 @@ async function main() {
     answer = await queueApi("GET");
   } catch (err) {
     // a guest: matchmaking needs an account (its ratings and its seat)
-    box.append(el("p.muted", {id: "queue-guest", text: err.message.startsWith("sign in")
-      ? "Sign in to play people of about your rating. You can still play anyone by link as a guest."
-      : `Matchmaking is not available: ${err.message}`}));
+    if (err.message.startsWith("sign in")) {
+      box.append(el("p.muted", {id: "queue-guest"},
+        el("a", {href: "/account"}, "Sign in"),
+        " to play people of about your rating. You can still play anyone by link as a guest."));
+    } else {
+      box.append(el("p.muted", {id: "queue-guest", text: `Matchmaking is not available: ${err.message}`}));
+    }
     return;
   }
   build();
