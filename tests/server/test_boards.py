@@ -503,6 +503,15 @@ def test_a_players_page_and_the_leaderboard_fit_and_pass_axe(
     _check_layout(page, size, "the leaderboard")
     _check_axe(page, f"the leaderboard at {size}")
     _shot(page, f"leaderboard-{size}")
+    # a player with no rated game yet: the page says so, and nothing odd
+    import httpx2
+
+    fresh = {"username": f"Cy_{size}", "password": "correct horse battery"}
+    assert httpx2.post(server.base + "/api/accounts", json=fresh).status_code == 201
+    page.goto(f"{server.base}/players/cy_{size}")
+    page.get_by_text("No rated games yet.").wait_for()
+    shown = page.locator("main").inner_text()
+    assert "null" not in shown and "undefined" not in shown, shown
     # a computer level says its measured strength below its row (docs/ai.md)
     page.goto(server.base + "/")
     page.wait_for_selector(".seat-row")

@@ -1,4 +1,5 @@
-// The lobby header's account link: "Sign in", or the signed-in name and "Sign out".
+// The lobby header's account links: the leaderboards, and "Sign in", or the
+// signed-in name (the account page), their games (the profile) and "Sign out".
 import {session, signOut} from "/static/session.js";
 
 const nav = document.getElementById("account-nav");
@@ -6,8 +7,9 @@ const nav = document.getElementById("account-nav");
 async function draw() {
   const {account} = await session();
   nav.replaceChildren();
+  const boards = link("/leaderboard", "Leaderboards");
   if (!account) {
-    nav.append(link("/account", "Sign in"));
+    nav.append(boards, link("/account", "Sign in"));
     return;
   }
   const out = document.createElement("button");
@@ -22,7 +24,8 @@ async function draw() {
   });
   const name = link("/account", account.username);
   name.title = "Your account";
-  nav.append(name, out);
+  const games = link(`/players/${encodeURIComponent(account.username)}`, "Your games");
+  nav.append(name, games, boards, out);
 }
 
 function link(href, text) {

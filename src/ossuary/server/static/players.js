@@ -48,8 +48,10 @@ async function player(name) {
         el("td", {text: names(g.opponents) + (g.partners.length ? ` (with ${names(g.partners)})` : "")}),
         el("td", {}, el("a", {href: g.replay, text: "Watch", "aria-label": `Watch the ${g.title} game of ${g.date}`})))))
     : null;
-  $("main").replaceChildren(el("h1", {text: p.username}), ratings, recent,
-    el("p.muted", {text: "A rating ending in ? is provisional: too few games yet to mean much."}));
+  // (replaceChildren would write a missing table out as the word "null")
+  $("main").replaceChildren(...[el("h1", {text: p.username}), ratings, recent,
+    el("p.muted", {text: "A rating ending in ? is provisional: too few games yet to mean much."})]
+    .filter(Boolean));
 }
 
 async function leaderboard() {

@@ -5,6 +5,7 @@
 // page finds it, so no token is ever put in an address.
 import {api, el, seats as mySeats} from "/static/util.js";
 import {myDecks} from "/static/mydecks.js";
+import {session} from "/static/session.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
@@ -209,13 +210,16 @@ async function main() {
   catalog = await api("/api/catalog");
   let answer;
   try {
+    // a guest: matchmaking needs an account (its ratings and its seat); asked
+    // first, so a guest's page makes no request that is bound to be refused
+    if (!(await session()).account) throw new Error("sign in first");
     answer = await queueApi("GET");
   } catch (err) {
-    // a guest: matchmaking needs an account (its ratings and its seat)
     if (err.message.startsWith("sign in")) {
+      // a link a finger can take on a phone (nav-link), not a word in the text
       box.append(el("p.muted", {id: "queue-guest"},
-        el("a", {href: "/account"}, "Sign in"),
-        " to play people of about your rating. You can still play anyone by link as a guest."));
+        "Playing people of about your rating needs an account. You can still play anyone by link as a guest. ",
+        el("a.nav-link", {href: "/account"}, "Sign in")));
     } else {
       box.append(el("p.muted", {id: "queue-guest", text: `Matchmaking is not available: ${err.message}`}));
     }
