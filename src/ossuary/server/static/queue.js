@@ -5,6 +5,7 @@
 // page finds it, so no token is ever put in an address.
 import {api, el, seats as mySeats} from "/static/util.js";
 import {myDecks} from "/static/mydecks.js";
+import {session} from "/static/session.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
@@ -207,18 +208,19 @@ function build() {
 async function main() {
   const box = $("play-someone");
   catalog = await api("/api/catalog");
+  // a guest: matchmaking needs an account (its ratings and its seat); asked
+  // first so that a guest's lobby makes no refused request (a console error)
+  if (!(await session()).account) {
+    box.append(el("p.muted", {id: "queue-guest"},
+      el("a.term-link", {href: "/account"}, "Sign in"),
+      " to play people of about your rating. You can still play anyone by link as a guest."));
+    return;
+  }
   let answer;
   try {
     answer = await queueApi("GET");
   } catch (err) {
-    // a guest: matchmaking needs an account (its ratings and its seat)
-    if (err.message.startsWith("sign in")) {
-      box.append(el("p.muted", {id: "queue-guest"},
-        el("a", {href: "/account"}, "Sign in"),
-        " to play people of about your rating. You can still play anyone by link as a guest."));
-    } else {
-      box.append(el("p.muted", {id: "queue-guest", text: `Matchmaking is not available: ${err.message}`}));
-    }
+    box.append(el("p.muted", {id: "queue-guest", text: `Matchmaking is not available: ${err.message}`}));
     return;
   }
   build();
