@@ -16,6 +16,8 @@ async function draw() {
   if (account) {
     $("you-name").textContent = account.username;
     $("password-username").value = account.username;
+    // one's own player's page (ratings, latest rated games and their replays)
+    $("profile-link").href = `/players/${encodeURIComponent(account.username)}`;
   }
 }
 
