@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -206,6 +207,27 @@ def test_random_request_bodies_never_crash_the_server(client: TestClient, body: 
     assert r.status_code == 201 or isinstance(r.json()["error"], str)
     r = client.post("/api/decks/check", json=body)
     assert r.status_code in (200, 400, 404, 422)
+    # the accounts' and the queue's bodies: refused in words, or (a body that
+    # happens to be a good sign-up) served; a guest never queues
+    for path in ("/api/accounts", "/api/sessions", "/api/queue"):
+        r = client.post(path, json=body)
+        assert r.status_code in (201, 400, 401, 403, 422, 429), (path, r.text)
+        assert r.status_code == 201 or isinstance(r.json()["error"], str), (path, r.text)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(name=st.text(max_size=40), mode=st.text(max_size=20))
+def test_random_names_and_modes_get_an_answer_in_words(
+    client: TestClient, name: str, mode: str
+) -> None:
+    r = client.get("/api/players/" + quote(name, safe=""))
+    assert r.status_code in (200, 400, 404), r.text
+    assert r.status_code == 200 or isinstance(r.json()["error"], str)
+    r = client.get("/api/leaderboard", params={"game": name, "mode": mode})
+    assert r.status_code in (200, 400, 404), r.text
+    assert r.status_code == 200 or isinstance(r.json()["error"], str)
 
 
 def test_a_bad_database_url_is_a_clear_error(tmp_path: Path) -> None:

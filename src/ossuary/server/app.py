@@ -16,7 +16,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -203,7 +202,14 @@ def _refusals(app: FastAPI) -> None:
         # a mistyped address in a browser gets a page; an API client its JSON
         if exc.status_code == 404 and wants_page(request):
             return not_found_page(f"No page is at {request.url.path}.")
-        return await http_exception_handler(request, exc)
+        # an API client gets the project's own error shape ({"error": words})
+        if exc.status_code == 404:
+            words = f"nothing is at {request.url.path}"
+        elif exc.status_code == 405:
+            words = f"{request.method} is not a way to ask {request.url.path}"
+        else:
+            words = str(exc.detail)
+        return JSONResponse({"error": words}, exc.status_code, headers=exc.headers)
 
     @app.exception_handler(decks.Unreadable)
     async def _unreadable(request: Request, exc: decks.Unreadable) -> JSONResponse:
