@@ -4,13 +4,12 @@ games at free-for-all and team tables."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from ossuary import games
 from ossuary.agents.arena import GameSpec, play_one
 from ossuary.server import ratings
+from ossuary.server.matchmaking import Entry, QueueKey, Queues
 from ossuary.server.ratings import Skill
 
 
@@ -60,48 +59,56 @@ def test_a_game_needs_two_sides_and_a_place_per_seat() -> None:
         ratings.rate([0, 1], [1], [Skill(), Skill()])
 
 
-# -- players of known strength ----------------------------------------------------------------
-# Two players play with the heuristic agent and two at random (the heuristic
-# wins nearly every game against random: docs/ai.md); each is an account of
-# its own. After the games every heuristic player must be rated above every
-# random one, at a free-for-all table and at a team table.
-PLAYERS = {"h1": "heuristic", "h2": "heuristic", "r1": "random", "r2": "random"}
+# -- players of known strength, seated by the matchmaker ---------------------------------------
+# Four players play with the heuristic agent and four at random (the heuristic
+# wins nearly every game against random: docs/ai.md), each an account of its
+# own. Whoever is not at a table queues again with the rating it has now, and
+# the matchmaker's own rules (server/matchmaking.py: the window widening while
+# they wait, the team split) make the tables, as the server's matcher does.
+# After the games every heuristic player must be rated above every random one.
+PLAYERS = {**{f"h{i}": "heuristic" for i in range(4)}, **{f"r{i}": "random" for i in range(4)}}
 
 
-def _rated(game: str, lineups: list[list[str]], seed: int) -> dict[str, Skill]:
-    teams = games.get(game).teams(len(lineups[0]))
-    skills = {p: Skill() for p in PLAYERS}
-    for k, who in enumerate(lineups):
-        spec = GameSpec(k, seed + k, tuple(who), tuple(PLAYERS[p] for p in who), None,
-                        k % len(who))  # fmt: skip
-        result = play_one(spec, game)
-        winner = None if result.winner is None else teams[result.winner]
-        after = ratings.rate(teams, ratings.places(teams, winner), [skills[p] for p in who])
-        skills.update(zip(who, after, strict=True))
+def _matched(game: str, seats: int, wanted: int, seed: int) -> dict[str, Skill]:
+    teams = games.get(game).teams(seats)
+    key = QueueKey(game, None, seats)
+    queues, skills = Queues(), {p: Skill() for p in PLAYERS}
+    now, played = 0.0, 0
+    while played < wanted:
+        for p in PLAYERS:
+            if p not in queues.entries:  # back from a table: queue again
+                queues.join(key, Entry(p, ratings.shown(skills[p]), client=p, joined=now))
+        made = queues.match(now, {key: teams})
+        now += 10.0  # the next look, a window's step later
+        for _key, table in made:
+            who = [e.player for e in table.players]
+            assert len(who) == seats and len(set(who)) == seats
+            spec = GameSpec(played, seed + played, tuple(who), tuple(PLAYERS[p] for p in who),
+                            None, played % seats)  # fmt: skip
+            result = play_one(spec, game)
+            winner = None if result.winner is None else teams[result.winner]
+            after = ratings.rate(teams, ratings.places(teams, winner), [skills[p] for p in who])
+            skills.update(zip(who, after, strict=True))
+            played += 1
     return skills
 
 
 def _ordered(skills: dict[str, Skill]) -> None:
     shown = {p: ratings.shown(s) for p, s in skills.items()}
-    assert min(shown["h1"], shown["h2"]) > max(shown["r1"], shown["r2"]), shown
+    heuristic = [v for p, v in shown.items() if PLAYERS[p] == "heuristic"]
+    random_play = [v for p, v in shown.items() if PLAYERS[p] == "random"]
+    assert min(heuristic) > max(random_play), shown
 
 
 def test_ratings_order_players_of_known_strength_one_on_one() -> None:
-    rng = random.Random(1)
-    names = list(PLAYERS)
-    lineups = [rng.sample(names, 2) for _ in range(60)]
-    _ordered(_rated("diabolicards", lineups, 370100))
+    _ordered(_matched("diabolicards", 2, 120, 370100))
 
 
 def test_ratings_order_players_of_known_strength_at_a_four_seat_table() -> None:
-    rng = random.Random(2)
-    lineups = [rng.sample(list(PLAYERS), 4) for _ in range(30)]
-    _ordered(_rated("hecatomb", lineups, 370200))
+    _ordered(_matched("hecatomb", 4, 60, 370200))
 
 
 def test_ratings_order_players_of_known_strength_in_teams() -> None:
-    # every pairing of partners, seated in every order: h1+h2 against r1+r2,
-    # and the mixed teams, where the result says less about each player
-    rng = random.Random(3)
-    lineups = [rng.sample(list(PLAYERS), 4) for _ in range(60)]
-    _ordered(_rated("diabolicards", lineups, 370300))
+    # partners are whoever the matchmaker seats together: the result says less
+    # about each player than a game of one against one
+    _ordered(_matched("diabolicards", 4, 120, 370300))
