@@ -128,10 +128,10 @@ class Minion:
         self.invisible = False
         self.ensnare: tuple[int, int] | None = None
         self.relics: list[int] = []
-        # a flag keyword (immune) keeps True, a number keyword its number: the
-        # compiled build would turn True into 1 under a plain int (both builds
-        # must save the same JSON)
-        self.granted: list[tuple[str, int | bool]] = []
+        # a flag keyword (immune) keeps True, a number keyword its number. Not
+        # typed int | bool: mypy reads that as int, and the compiled build then
+        # stores True as 1 (both builds must save the same JSON)
+        self.granted: list[tuple[str, Any]] = []
         self.taken = EMPTY
 
     def copy(self) -> Minion:

@@ -307,7 +307,8 @@ def test_unholy_vigor_grants_immunity_for_good() -> None:
     # saved as the flag it is, on both builds (1 == True hid a compiled build's 1)
     saved = json.loads(s.serialize())
     (minion,) = [m for m in saved["minions"] if m["granted"]]
-    assert minion["granted"] == [["immune", True]]
+    # (is True: a 1 compares equal to True, which hid the compiled build's 1)
+    assert minion["granted"] == [["immune", True]] and minion["granted"][0][1] is True
     assert keywords(s, at(s, 0, 1))["immune"] is True
 
 
