@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
     import numpy as np
     import numpy.typing as npt
 
 
+# a game of a package of its own subclasses it in interpreted Python
+# (engine/core.py says why the compiled kernel must allow that)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoder:
     """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
 
