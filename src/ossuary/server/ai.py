@@ -239,12 +239,14 @@ def think(
     waited, so its answer is back when the server releases it."""
     state = games.get(game_name).deserialize(state_text)
     agent = make_agent(spec, seed)
+    needs: Needs = getattr(agent, "observes", "samples")
+    seen = Observation.of(state, seat, needs=needs)
     budget = getattr(agent, "budget", None)
     if deadline is not None and isinstance(budget, Budget) and budget.seconds is not None:
+        # measured after everything before the search itself
         left = deadline - SEARCH_SLACK - time.monotonic()
         setattr(agent, "budget", Budget(seconds=max(MIN_SEARCH, min(budget.seconds, left))))  # noqa: B010
-    needs: Needs = getattr(agent, "observes", "samples")
-    return agent.act(Observation.of(state, seat, needs=needs))
+    return agent.act(seen)
 
 
 #: what a worker may be asked to run, by name (a job names one of these and its
