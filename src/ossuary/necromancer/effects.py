@@ -235,7 +235,11 @@ def do_veil(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None:
 @verb
 def do_grant(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> None:
     kw = str(eff.get("keyword"))
-    value: Any = True if kw == "immune" else int(eff.get("value", 1))
+    # not a conditional expression: its type would be int (bool joined with
+    # int), and the compiled build would store True as 1
+    value: Any = True
+    if kw != "immune":
+        value = int(eff.get("value", 1))
     for c in _minions(affected(s, src, p, eff, target)):
         s.minions[c].granted.append((kw, value))
         invalidate(s)

@@ -162,7 +162,12 @@ class Minion:
         e = data["ensnare"]
         m.ensnare = None if e is None else (e[0], e[1])
         # a game saved by a compiled build before the fix has ["immune", 1]
-        m.granted = [(k, True if k == "immune" else v) for k, v in data["granted"]]
+        m.granted = []
+        for k, v in data["granted"]:
+            value: Any = v
+            if k == "immune":
+                value = True
+            m.granted.append((k, value))
         return m
 
 

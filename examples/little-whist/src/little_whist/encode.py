@@ -27,6 +27,13 @@ class WhistEncoder(Encoder):
 
     def __init__(self, seats: int = 2) -> None:
         self.seats = seats
+        # set on the instance too: where Ossuary runs compiled, its Encoder
+        # reads these from the instance, and a class attribute of a subclass
+        # written in plain Python is not seen there (docs/adding-a-game.md)
+        self.version = type(self).version
+        self.num_actions = type(self).num_actions
+        self.observation_size = type(self).observation_size
+        self.info_state_size = type(self).info_state_size
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         options = (view.get("decision") or {}).get("options", [])
