@@ -18,22 +18,18 @@ MOST_SEATS = 4
 
 
 class WhistEncoder(Encoder):
-    version = "1"
-    num_actions = N
-    # own hand, the table, the tricks taken (each a card mask), the suit led,
-    # the tricks each seat took (relative to the observer, a fraction of four)
-    observation_size = 3 * N + len(SUITS) + MOST_SEATS
-    info_state_size = observation_size
-
     def __init__(self, seats: int = 2) -> None:
+        # the sizes are set here, on the instance, not as class attributes:
+        # where Ossuary runs compiled, its Encoder keeps them on the instance,
+        # and a class attribute of a subclass in plain Python would hide them
+        # from it (docs/adding-a-game.md)
         self.seats = seats
-        # set on the instance too: where Ossuary runs compiled, its Encoder
-        # reads these from the instance, and a class attribute of a subclass
-        # written in plain Python is not seen there (docs/adding-a-game.md)
-        self.version = type(self).version
-        self.num_actions = type(self).num_actions
-        self.observation_size = type(self).observation_size
-        self.info_state_size = type(self).info_state_size
+        self.version = "1"
+        self.num_actions = N
+        # own hand, the table, the tricks taken (each a card mask), the suit
+        # led, the tricks each seat took (relative to the observer, of four)
+        self.observation_size = 3 * N + len(SUITS) + MOST_SEATS
+        self.info_state_size = self.observation_size
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         options = (view.get("decision") or {}).get("options", [])
