@@ -38,6 +38,10 @@ def test_rng_draws_the_same_numbers_on_either_build() -> None:
     assert top.state == 11400714819323198484
     assert top.choice(tuple("abcde")) == "e"
     assert Rng(0).state == Rng(2**70).state == 7146057691288625177
+    # SplitMix64's seeding, written out here: the state is seed * golden +
+    # 0x632BE59BD9B4E019 modulo 2**64, for any seed, negative or past 64 bits
+    for seed in (1, 7, -1, -5, 2**63, 2**64 - 1, 2**64 + 3, -(2**64) + 9, 12345678901234567890):
+        assert Rng(seed).state == (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % 2**64
     big, again = Rng.from_state(2**63 + 5), Rng.from_state(2**63 + 5)
     for n in (3, 2**40 + 7, 1, 52):  # below(n) is the unsigned draw modulo n
         assert big.below(n) == again.next64() % n

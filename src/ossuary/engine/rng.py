@@ -69,9 +69,19 @@ class Rng:
     __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
-        self._s: i64 = (
-            _SEED0 if seed == 0 else _signed((seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK)
-        )
+        self._s: i64 = _SEED0
+        if seed == 0:
+            return
+        if NATIVE:
+            # (seed * golden + seed0) mod 2**64 on the seed's low 64 bits, in
+            # i64 arithmetic that wraps. Never a big-integer product here:
+            # CPython checks for Ctrl-C inside one, and compiled code reads the
+            # KeyboardInterrupt that a product then returns as "out of memory"
+            # and aborts the process (tests/test_ctrl_c_compiled.py).
+            low: i64 = _signed(seed & _MASK)
+            self._s = low * _GOLDEN_S + _SEED0
+        else:
+            self._s = _signed((seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK)
 
     @property
     def state(self) -> int:
