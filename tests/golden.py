@@ -6,8 +6,11 @@
 For every game and seat count (so every mode: Diabolicards' 2v2 is its four
 seats), a random game on the fuzzer's decks and a heuristic game on the default
 decks, each from a fixed seed: every action, and after every action a digest of
-what every seat and a spectator see (``view(seat)``, log, labels and the
-question included) and of the whole state. A redesign of a game's code must
+what every seat and a spectator see (``view(seat)`` with the log lines the
+action added, as the server sends them; labels and the question included) and
+of the whole state; at the end a digest of every whole view, log and all, so a
+line of the past that changed is seen too. (Each view's whole log after every
+action made a long game's check quadratic: 35 s for Necromancer's four seats.) A redesign of a game's code must
 replay them identically, on the compiled and the pure build; a change that
 means to change what players see (a label's words, a new log line) records them
 again and says why in its commit.
@@ -70,10 +73,11 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def seen(state: GameState) -> str:
-    """One digest of everything every reader may see now, and of the whole state."""
-    parts = [_digest(state.view(seat)) for seat in range(state.num_seats())]
-    parts.append(_digest(state.view(None)))
+def seen(state: GameState, log_from: int = 0) -> str:
+    """One digest of everything every reader may see now (the log from
+    ``log_from`` on), and of the whole state."""
+    readers: list[int | None] = [*range(state.num_seats()), None]
+    parts = [_digest(state.view(seat, log_from)) for seat in readers]
     if state.pending is not None:
         parts.append(_digest([[a.id, a.label] for a in state.legal_actions()]))
         parts.append(_digest(state.prompt()))
@@ -94,8 +98,9 @@ def record(recipe: Recipe) -> dict[str, Any]:
     replayed = recipe.new_game()
     digests = [seen(replayed)]
     for aid in actions:
+        before = len(replayed.log)
         replayed.apply_action(aid)
-        digests.append(seen(replayed))
+        digests.append(seen(replayed, before))
     return {
         "game": recipe.game,
         "seats": recipe.seats,
@@ -104,6 +109,7 @@ def record(recipe: Recipe) -> dict[str, Any]:
         "ended": state.is_terminal(),
         "actions": actions,
         "seen": digests,
+        "final": seen(replayed),
     }
 
 
@@ -116,11 +122,14 @@ def check(recipe: Recipe) -> str | None:
     for ply, aid in enumerate(data["actions"], 1):
         if aid not in state.legal_action_ids():
             return f"{recipe.path.name}: action {ply} ({aid!r}) is no longer legal"
+        before = len(state.log)
         state.apply_action(aid)
-        if seen(state) != data["seen"][ply]:
+        if seen(state, before) != data["seen"][ply]:
             return f"{recipe.path.name}: what the seats see differs after action {ply} ({aid!r})"
     if state.is_terminal() != data["ended"]:
         return f"{recipe.path.name}: the game {'ends' if state.is_terminal() else 'goes on'}"
+    if seen(state) != data["final"]:
+        return f"{recipe.path.name}: the whole views at the end differ (a past log line?)"
     return None
 
 
