@@ -76,3 +76,34 @@ def test_two_browsers_queue_and_the_board_opens_for_each(
         assert sorted(seats) == [0, 1]
         assert ann.url == bob.url
         assert not errors
+
+
+def test_the_lobby_offers_a_signed_in_creator_a_rated_game_of_people_only(
+    server: ServerProcess,
+) -> None:
+    with chromium() as browser:
+        guest = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        guest.goto(server.base + "/")
+        guest.wait_for_selector(".seat-row")
+        assert guest.locator("#rated-label").is_hidden()  # a guest has no rating
+
+        page = _signed_in(browser, server, "Rita", (390, 844))
+        page.goto(server.base + "/")
+        page.select_option("#game-select", "hecatomb")
+        page.locator("details.options summary").click()
+        box = page.locator("#rated-input")
+        box.wait_for()
+        # the second seat is the computer by default: no rating, and why
+        assert box.is_disabled()
+        assert "people only" in page.locator("#rated-why").inner_text()
+        page.locator(".seat-row").nth(1).locator(".seat-kind").select_option("human")
+        assert box.is_enabled() and page.locator("#rated-why").is_hidden()
+        box.check()
+        with page.expect_request("**/api/games") as sent:
+            page.get_by_role("button", name="Create game").click()
+        assert sent.value.post_data_json["rated"] is True
+        page.wait_for_selector("#created h3")
+        assert "each friend signs in" in page.locator("#created").inner_text()
+        # a computer seat again: the box is off, so a later game is not asked rated
+        page.locator(".seat-row").nth(1).locator(".seat-kind").select_option("normal")
+        assert box.is_disabled() and not box.is_checked()

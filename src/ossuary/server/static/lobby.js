@@ -2,6 +2,7 @@
 // see the open, running and finished games.
 import {api, copy, el, levelName, playerName, seats as mySeats} from "/static/util.js";
 import {myDecks} from "/static/mydecks.js";
+import {session} from "/static/session.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -16,6 +17,21 @@ async function main() {
   gameChanged();
   refresh();
   setInterval(refresh, 5000);
+  // a rating belongs to an account: only a signed-in creator is offered a rated game
+  if ((await session()).account) {
+    $("rated-label").hidden = false;
+    ratedFits();
+  }
+}
+
+// a rated game is people only (docs/server.md, "Ratings"): with a computer seat
+// the box is off and says why, instead of a refusal after "Create game"
+function ratedFits() {
+  const box = $("rated-input");
+  const people = [...document.querySelectorAll(".seat-kind")].every((k) => k.value === "human");
+  box.disabled = !people;
+  if (!people) box.checked = false;
+  $("rated-why").hidden = people || $("rated-label").hidden;
 }
 
 function currentGame() {
@@ -133,7 +149,10 @@ function seatRows(n) {
       about.textContent = said ? `Computer (${kind.value}): ${said}` : "";
       about.hidden = !said;
     };
-    kind.addEventListener("change", showName);
+    kind.addEventListener("change", () => {
+      showName();
+      ratedFits();
+    });
     showName();
     const deck = el("select.seat-deck", {"aria-label": `${playerName(i)}'s deck`},
       el("option", {value: "", text: "Default deck"}),
@@ -153,6 +172,7 @@ function seatRows(n) {
     rows.append(el("div.seat-row", {dataset: {seat: i}},
       el("span.seat-name", {text: playerName(i)}), team, kind, name, deck, check, about, text, verdict));
   }
+  ratedFits();
 }
 
 /** The decks this browser saved for the game (the builder remembers them). */
@@ -199,6 +219,7 @@ async function create(event) {
     seed: $("seed-input").value === "" ? null : Number($("seed-input").value),
     turn_seconds: $("timer-select").value ? Number($("timer-select").value) : null,
     public: $("public-input").checked,
+    rated: $("rated-input").checked && !$("rated-input").disabled,
     names: rows.some((r) => r.kind === "human" && r.name)
       ? rows.map((r) => (r.kind === "human" && r.name ? r.name : null)) : null,
   };
@@ -243,12 +264,14 @@ function showCreated(created, game, body) {
   list.append(el("li", {}, el("b", {text: "Spectators: "}),
     el("input.link", {value: watch, readonly: true, "aria-label": "spectators' link"}),
     el("button.small", {type: "button", text: "Copy", onclick: (e) => copy(watch, e.target)})));
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("h3", {text: `Ready: ${label}`}),
     el("p.muted", {text: created.seats.length > 1
       ? "Send each friend their seat's link: the link is their seat, so keep it private."
       : "Your link is your seat: bookmark it to come back."}),
-    list);
+    body.rated ? el("p.muted", {text: "Rated: each friend signs in before opening their link. "
+      + "A seat played without an account leaves the game unrated."}) : null,
+    list].filter(Boolean));
 }
 
 async function refresh() {
