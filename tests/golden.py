@@ -10,10 +10,10 @@ what every seat and a spectator see (``view(seat)`` with the log lines the
 action added, as the server sends them; labels and the question included) and
 of the whole state; at the end a digest of every whole view, log and all, so a
 line of the past that changed is seen too. (Each view's whole log after every
-action made a long game's check quadratic: 35 s for Necromancer's four seats.) A redesign of a game's code must
-replay them identically, on the compiled and the pure build; a change that
-means to change what players see (a label's words, a new log line) records them
-again and says why in its commit.
+action made a long game's check quadratic: 35 s for Necromancer's four seats.)
+A redesign of a game's code must replay them identically, on the compiled and
+the pure build; a change that means to change what players see (a label's
+words, a new log line) records them again and says why in its commit.
 
 The agents choose only when recording: a check applies the recorded actions,
 so it does not depend on the agents staying the same.

@@ -53,7 +53,9 @@ while True:
 """
 
 
-@pytest.mark.parametrize(("work", "waits"), [(SEEDING, 6), (PLAYING, 4)], ids=["seeding", "playing"])
+@pytest.mark.parametrize(
+    ("work", "waits"), [(SEEDING, 6), (PLAYING, 4)], ids=["seeding", "playing"]
+)
 def test_ctrl_c_in_compiled_code_is_a_keyboard_interrupt(work: str, waits: int) -> None:
     for k in range(waits):
         process = subprocess.Popen(

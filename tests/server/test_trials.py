@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,8 @@ from fastapi.testclient import TestClient
 
 from ossuary import games
 from ossuary.server import ServerConfig, ai, create_app, trials
+
+from . import pool_jobs as jobs
 
 HEC = games.get("hecatomb")
 LEGAL = HEC.format_deck(HEC.preconstructed()["Blood and Gold"])
@@ -147,23 +148,6 @@ def test_a_trial_nobody_watches_is_stopped_then_forgotten() -> None:
 
 
 # -- the pool's background work ----------------------------------------------------------------
-_started: list[str] = []
-_gate = threading.Event()
-
-
-def _hold(name: str) -> str:
-    _started.append(name)
-    _gate.wait(30)
-    return name
-
-
-def _note(name: str) -> str:
-    _started.append(name)
-    return name
-
-
-ai.register_job("tests.server.test_trials:_hold", _hold)
-ai.register_job("tests.server.test_trials:_note", _note)
 
 
 def test_background_work_goes_after_every_waiting_game() -> None:
@@ -172,35 +156,27 @@ def test_background_work_goes_after_every_waiting_game() -> None:
     more worker time."""
 
     async def run() -> None:
-        _started.clear()
-        _gate.clear()
+        jobs.reset()
         pool = ai.AIPool(0, trial_workers=0)
         try:
             pool.charge("busy-game", 100.0)  # a game that has had far more worker time
-            hold = asyncio.ensure_future(pool.run("other", "tests.server.test_trials:_hold",
+            hold = asyncio.ensure_future(pool.run("other", jobs.HOLD,
                                                   ("hold",), 30))  # fmt: skip
-            while not _started:
+            while not jobs.STARTED:
                 await asyncio.sleep(0.01)
-            trial = asyncio.ensure_future(pool.run("trial:x", "tests.server.test_trials:_note",
+            trial = asyncio.ensure_future(pool.run("trial:x", jobs.NOTE,
                                                    ("trial",), 30, background=True))  # fmt: skip
-            game = asyncio.ensure_future(pool.run("busy-game", "tests.server.test_trials:_note",
+            game = asyncio.ensure_future(pool.run("busy-game", jobs.NOTE,
                                                   ("game",), 30))  # fmt: skip
             await asyncio.sleep(0.05)
-            _gate.set()
+            jobs.GATE.set()
             await asyncio.gather(hold, trial, game)
-            assert _started == ["hold", "game", "trial"]
+            assert jobs.STARTED == ["hold", "game", "trial"]
         finally:
-            _gate.set()
+            jobs.GATE.set()
             pool.shutdown()
 
     asyncio.run(run())
-
-
-def _niceness() -> int:
-    return os.nice(0)
-
-
-ai.register_job("tests.server.test_trials:_niceness", _niceness)
 
 
 def test_trial_workers_run_at_the_lowest_priority() -> None:
@@ -209,8 +185,8 @@ def test_trial_workers_run_at_the_lowest_priority() -> None:
     async def run() -> tuple[int, int]:
         pool = ai.AIPool(1, trial_workers=1)
         try:
-            search = await pool.run("g", "tests.server.test_trials:_niceness", (), 30)
-            trial = await pool.run("t", "tests.server.test_trials:_niceness", (), 30,
+            search = await pool.run("g", jobs.NICENESS, (), 30)
+            trial = await pool.run("t", jobs.NICENESS, (), 30,
                                    background=True)  # fmt: skip
             return search, trial
         finally:
