@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..engine.errors import CardFileError
-from ..engine.untrusted import load_toml, printable, read_file, shown
+from ..engine.untrusted import load_document, printable, shown
 from . import schema
 
 # The vocabulary's names are defined once, by the schema.
@@ -373,10 +373,11 @@ class CardPool:
 def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
     """Parse a TOML card file (``[[card]]`` tables), read within the kernel's
     bounds (size, nesting, key and number lengths) and checked card by card."""
-    source = str(path)
-    if text is None:
-        text = read_file(path, CardFileError, "the card file")
-    data = load_toml(text, CardFileError, source)
+    given = Path(path) if text is None else text
+    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+
+
+def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")

@@ -14,7 +14,6 @@ another card of the pool has the same name.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import CardFileError
+from ..engine.untrusted import load_document
 from . import schema
 
 TYPES = schema.TYPE_NAMES
@@ -434,14 +434,13 @@ class CardPool:
 
 
 def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
-    """Parse a TOML card file (``[[card]]`` tables)."""
-    source = str(path)
-    try:
-        data = tomllib.loads(text if text is not None else Path(path).read_text("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{source}: can't read the card file: {exc}") from None
+    """Parse a TOML card file (``[[card]]`` tables) through the kernel's bounded
+    loader, checked card by card."""
+    given = Path(path) if text is None else text
+    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+
+
+def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")
@@ -469,10 +468,10 @@ _TRAITS: dict[str, Trait] | None = None
 
 def load_traits(text: str, source: str = "types.toml") -> dict[str, Trait]:
     """The ``[[minion_type]]`` tables: each minion type's shared trait."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
+    return load_document(text, CardFileError, "the minion types", _traits_of, source=source)
+
+
+def _traits_of(data: dict[str, Any], source: str) -> dict[str, Trait]:
     out: dict[str, Trait] = {}
     for raw in data.get("minion_type", []):
         t = schema.validate_minion_type(raw, source)
