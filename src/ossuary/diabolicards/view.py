@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import Decision, copy_json
+from ..engine.core import copy_json
 from ..engine.rng import Rng
 from .cards import ZONES
 from .queries import (
@@ -175,13 +175,7 @@ def resample(s: DiaboState, seat: object, rng: Rng) -> DiaboState:
     out = s.clone()
     if s.perspective is None:
         # leaving the true game: nothing that names another seat's private cards
-        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
-        pending = s.pending
-        assert pending is not None  # check_sample_seat: the seat is deciding
-        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
-        out.perspective = seat
-        out.seed = None
-        out.history = []
+        s.leave_true_game(out, seat)
     bit = 1 << seat
     known = out.known
     # the other hands' unseen places (owner, index), then the whole deck: what

@@ -253,6 +253,20 @@ class GameState:
             )
         return checked
 
+    def leave_true_game(self, out: GameState, seat: int) -> None:
+        """The opening every game's ``resample`` shares, for a sample ``out``
+        (a clone of this true state) taken for ``seat``, the deciding seat: the
+        log redacted for ``seat``, the pending decision copied, the perspective
+        set, and no seed or action history, from which the true deal could be
+        recovered. The game copies what else its clone shares."""
+        out.log = [copy_json(self.redact_event(e, seat)) for e in self.log]
+        pending = self.pending
+        assert pending is not None  # check_sample_seat: the seat is deciding
+        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
+        out.perspective = seat
+        out.seed = None
+        out.history = []
+
     def information_state(self, seat: object) -> GameState:
         """What ``seat`` knows, as a full state: the hidden cards dealt in a
         fixed order that depends only on the seat's information, no seed, no

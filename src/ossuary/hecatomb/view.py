@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import Decision, copy_json
+from ..engine.core import copy_json
 from ..engine.rng import Rng
 from .queries import (
     abom_dooms,
@@ -239,14 +239,8 @@ def resample(s: HecatombState, seat: object, rng: Rng) -> HecatombState:
         out.defs = list(s.defs)
         out.owner = list(s.owner)
         out.decks = [list(d) for d in s.decks]
-        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
         out._auras = None
-        pending = s.pending
-        assert pending is not None  # check_sample_seat: the seat is deciding
-        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
-        out.perspective = seat
-        out.seed = None
-        out.history = []
+        s.leave_true_game(out, seat)
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import Decision, copy_json
+from ..engine.core import copy_json
 from ..engine.rng import Rng
 from .queries import cost_of, defense_of, stats
 from .rules.window import only_passing_matters
@@ -203,15 +203,9 @@ def resample(s: NecroState, seat: object, rng: Rng) -> NecroState:
         out.owner = list(s.owner)
         out.decks = [list(d) for d in s.decks]
         out.reactions = list(s.reactions)
-        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
         out._statics = None
         out._stats = None
-        pending = s.pending
-        assert pending is not None  # check_sample_seat: the seat is deciding
-        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
-        out.perspective = seat
-        out.seed = None
-        out.history = []
+        s.leave_true_game(out, seat)
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):
