@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..engine.cardlang import Pairs, effect_args, effect_table, pairs, selector_table
 from ..engine.errors import CardFileError
 from ..engine.untrusted import load_document
 from . import schema
@@ -35,12 +36,6 @@ MAGIC_TYPES = schema.MAGIC_TYPES
 SLOT_TYPES = ("artifact", "event", "land")  # magic cards that take a magic slot
 # Rulebook section 3, "Card Rarity Limits": copies of one card a deck may hold.
 RARITY_LIMITS = {"common": 4, "rare": 3, "epic": 2, "legendary": 1}
-
-Pairs = tuple[tuple[str, Any], ...]
-
-
-def _pairs(raw: Mapping[str, Any]) -> Pairs:
-    return tuple(sorted(raw.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +56,8 @@ class Selector:
         return cls(**dict(raw))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for name in ("side", "relation", "minion_type", "cost_max", "cost_min", "ensnared",
-                     "action"):  # fmt: skip
-            value = getattr(self, name)
-            if value != self.__dataclass_fields__[name].default:
-                out[name] = value
-        return out
+        names = ("side", "relation", "minion_type", "cost_max", "cost_min", "ensnared", "action")
+        return selector_table(self, self.kind, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,31 +80,10 @@ class Effect:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
-        args = []
-        for k, v in raw.items():
-            if k == "verb" or v is None:  # an argument given as null is one left out
-                continue
-            if k == "scope":
-                v = Selector.from_dict(v)
-            elif k == "filter":
-                v = _pairs(v)
-            elif isinstance(v, list):
-                v = tuple(v)
-            args.append((k, v))
-        return cls(raw["verb"], tuple(args))
+        return cls(raw["verb"], effect_args(raw, Selector.from_dict))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"verb": self.verb}
-        for k, v in self.args:
-            if isinstance(v, Selector):
-                out[k] = v.to_dict()
-            elif k == "filter":
-                out[k] = dict(v)
-            elif isinstance(v, tuple):
-                out[k] = list(v)
-            else:
-                out[k] = v
-        return out
+        return effect_table(self.verb, self.args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,14 +293,14 @@ class CardDef:
             defense=data.get("defense") or 0,
             rounds=data.get("rounds") or 0,
             minion_type=data.get("minion_type") or "",
-            keywords=_pairs(data.get("keywords", {})),
+            keywords=pairs(data.get("keywords", {})),
             abilities=tuple(Ability.from_dict(a) for a in data.get("abilities", ())),
             statics=tuple(
                 Static(
                     Selector.from_dict(s["scope"]),
                     s.get("attack", 0),
                     s.get("defense", 0),
-                    _pairs(s.get("keywords", {})),
+                    pairs(s.get("keywords", {})),
                 )
                 for s in data.get("statics", ())
             ),
@@ -480,9 +449,9 @@ def _traits_of(data: dict[str, Any], source: str) -> dict[str, Trait]:
             t.name,
             t.trait,
             t.text,
-            _pairs(t.keywords),
+            pairs(t.keywords),
             None if up is None else up.cost_min,
-            () if up is None else _pairs(up.keywords),
+            () if up is None else pairs(up.keywords),
         )
     missing = set(MINION_TYPES) - set(out)
     if missing:
