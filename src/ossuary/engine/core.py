@@ -15,6 +15,7 @@ and ``serialize`` is complete JSON.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -335,8 +336,57 @@ class GameState:
     def clone(self) -> GameState:
         raise NotImplementedError
 
-    def serialize(self) -> str:
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (the game's fields, then
+        :meth:`kernel_json`'s)."""
         raise NotImplementedError
+
+    def serialize(self) -> str:
+        """The complete state as JSON text; the game's ``deserialize`` rebuilds it."""
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+    # -- the kernel's fields, for every game's clone, to_json and from_json ----------
+    def copy_kernel_fields(self, c: GameState) -> None:
+        """Copy this class's fields into the clone ``c``, all but the log (a game
+        copies it, or shares it until one side writes)."""
+        c.first = self.first
+        c.seed = self.seed
+        c.history = self.history[:]
+        c.ply = self.ply
+        c.perspective = self.perspective
+        c.stack = self.stack[:]
+        c.pending = self.pending  # decisions are never mutated, only replaced
+        c.rng = self.rng.copy()
+        c.winner = self.winner
+
+    def kernel_json(self) -> dict[str, Any]:
+        """This class's fields as a saved state holds them."""
+        return {
+            "first": self.first,
+            "seed": self.seed,
+            "history": self.history,
+            "ply": self.ply,
+            "perspective": self.perspective,
+            "stack": to_json_steps(self.stack),
+            "pending": self.pending.to_json() if self.pending else None,
+            "rng": self.rng.state,
+            "log": self.log,
+            "winner": self.winner,
+        }
+
+    def load_kernel_fields(self, data: dict[str, Any]) -> None:
+        """Set this class's fields from :meth:`kernel_json` data the game's
+        loader has checked."""
+        self.first = data["first"]
+        self.seed = data["seed"]
+        self.history = data["history"]
+        self.ply = data["ply"]
+        self.perspective = data["perspective"]
+        self.stack = from_json_steps(data["stack"])
+        self.pending = Decision.from_json(data["pending"]) if data["pending"] else None
+        self.rng = Rng.from_state(data["rng"])
+        self.log = data["log"]
+        self.winner = data["winner"]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.serialize() == other.serialize()
