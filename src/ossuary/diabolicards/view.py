@@ -83,9 +83,7 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it, JSON-ready and fresh (None: a spectator).
     Hidden cards are ``None`` in hands; the deck is only a count. ``log_from``
     skips the first events of the log."""
-    seat = s.check_seat(seat, spectator=True)
-    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
-        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+    seat = s.check_view_args(seat, log_from)
     bit = 0 if seat is None else 1 << seat
     pm = power_map(s)
     totals = scores(s)
@@ -112,12 +110,7 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
                 "contract_turn": contract_turn_allowed(s, p),
             }
         )
-    decision: dict[str, Any] | None = None
-    if s.pending is not None:
-        decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if seat is not None and s.pending.player == seat:
-            decision["prompt"] = s.prompt()
-            decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
+    decision = s.decision_view(seat)
     names = s.defs
     return {
         "ruleset": s.ruleset,

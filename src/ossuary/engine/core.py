@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -254,6 +254,35 @@ class GameState:
             )
         return checked
 
+    # -- what every game's view shares ------------------------------------------------
+    def check_view_args(self, seat: object, log_from: object) -> int | None:
+        """A view's arguments as anyone may give them, checked: the seat (None: a
+        spectator) and ``log_from``, a count of events to skip."""
+        checked = self.check_seat(seat, spectator=True)
+        if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
+            raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+        return checked
+
+    def decision_view(
+        self, seat: int | None, option: Callable[[str, str], dict[str, Any]] | None = None
+    ) -> dict[str, Any] | None:
+        """The pending decision as ``seat`` sees it (None when the game is over):
+        its kind and who decides for every reader (that is public); the prompt
+        and the options (``option(id, label)``, by default ``{"id", "label"}``)
+        in the deciding seat's own view only."""
+        pending = self.pending
+        if pending is None:
+            return None
+        decision: dict[str, Any] = {"kind": pending.kind, "player": pending.player}
+        if seat is not None and pending.player == seat:
+            decision["prompt"] = self.prompt()
+            actions = self.legal_actions()
+            if option is None:
+                decision["options"] = [{"id": a.id, "label": a.label} for a in actions]
+            else:
+                decision["options"] = [option(a.id, a.label) for a in actions]
+        return decision
+
     def leave_true_game(self, out: GameState, seat: int) -> None:
         """The opening every game's ``resample`` shares, for a sample ``out``
         (a clone of this true state) taken for ``seat``, the deciding seat: the
@@ -392,6 +421,19 @@ class GameState:
         return isinstance(other, GameState) and self.serialize() == other.serialize()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def redact_private(
+    event: dict[str, Any], seat: int | None, hidden: tuple[str, ...] = ("card", "cards")
+) -> dict[str, Any]:
+    """A log event as ``seat`` may see it (None: a spectator), for games whose
+    events mark a seat-only one with ``"private": seat``: the ``hidden`` fields
+    (card names) are dropped for every other reader. The result may share the
+    event's objects: callers that hand it out copy it."""
+    private = event.get("private")
+    if private is None or (seat is not None and private == seat):
+        return event
+    return {k: v for k, v in event.items() if k not in hidden}
 
 
 def copy_json(value: Any) -> Any:
