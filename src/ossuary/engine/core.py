@@ -354,7 +354,14 @@ class GameState:
 
     # -- the game's data (the subclass) ---------------------------------------------
     def returns(self) -> list[float]:
-        raise NotImplementedError
+        """Per seat, the game's result: by default +1 for the winner and the
+        others share -1 (zero-sum); all 0 for an unfinished game or a draw (no
+        winner). A game of sides or scores gives its own."""
+        n = self.num_seats()
+        if self.winner is None:
+            return [0.0] * n
+        lose = -1.0 / (n - 1) if n > 1 else 0.0
+        return [1.0 if i == self.winner else lose for i in range(n)]
 
     def num_seats(self) -> int:
         raise NotImplementedError

@@ -315,10 +315,3 @@ class HecatombState(GameState):
 
     def deck_lists(self) -> list[list[str]]:
         return self.decks
-
-    def returns(self) -> list[float]:
-        """+1 for the winner; the losers share -1 (zero-sum). All 0 if unfinished."""
-        if self.winner is None:
-            return [0.0] * self.n
-        lose = -1.0 / (self.n - 1)
-        return [1.0 if i == self.winner else lose for i in range(self.n)]

@@ -394,10 +394,5 @@ class NecroState(GameState):
     def deck_lists(self) -> list[list[str]]:
         return self.decks
 
-    def returns(self) -> list[float]:
-        """+1 for the winner, the others share -1; a draw (everyone lost at
-        once, section 14) and an unfinished game are all 0."""
-        if self.winner is None:
-            return [0.0] * self.n
-        lose = -1.0 / (self.n - 1)
-        return [1.0 if i == self.winner else lose for i in range(self.n)]
+    # returns: the kernel's zero-sum default; a draw (everyone lost at once,
+    # section 14) has no winner and is all 0
