@@ -83,7 +83,7 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it, JSON-ready and fresh (None: a spectator).
     Hidden cards are ``None`` in hands; the deck is only a count. ``log_from``
     skips the first events of the log."""
-    seat = s.check_view_args(seat, log_from)
+    seat, skip = s.check_view_args(seat, log_from)
     bit = 0 if seat is None else 1 << seat
     pm = power_map(s)
     totals = scores(s)
@@ -135,8 +135,8 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "decision": decision,
         "winner": s.winner,
         "over": s.is_terminal(),
-        "log_from": log_from,
-        "log": [copy_json(redact_event(e, seat)) for e in s.log[log_from:]],
+        "log_from": skip,
+        "log": [copy_json(redact_event(e, seat)) for e in s.log[skip:]],
     }
 
 

@@ -255,13 +255,13 @@ class GameState:
         return checked
 
     # -- what every game's view shares ------------------------------------------------
-    def check_view_args(self, seat: object, log_from: object) -> int | None:
+    def check_view_args(self, seat: object, log_from: object) -> tuple[int | None, int]:
         """A view's arguments as anyone may give them, checked: the seat (None: a
         spectator) and ``log_from``, a count of events to skip."""
         checked = self.check_seat(seat, spectator=True)
         if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
             raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
-        return checked
+        return checked, log_from
 
     def decision_view(
         self, seat: int | None, option: Callable[[str, str], dict[str, Any]] | None = None

@@ -127,7 +127,7 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
     ``log_from`` skips the first events of the log (agents that keep their own
     copy ask only for what is new).
     """
-    seat = s.check_view_args(seat, log_from)
+    seat, skip = s.check_view_args(seat, log_from)
     everyone = (1 << s.n) - 1
     # a spectator knows a hidden card only when every seat does (shown to all)
     bit = everyone if seat is None else 1 << seat
@@ -191,8 +191,8 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
         },
         "decision": decision,
         "winner": s.winner,
-        "log_from": log_from,
-        "log": [copy_json(redact_event(e, seat)) for e in s.log[log_from:]],
+        "log_from": skip,
+        "log": [copy_json(redact_event(e, seat)) for e in s.log[skip:]],
     }
 
 

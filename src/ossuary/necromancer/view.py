@@ -110,7 +110,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it (None: a spectator), JSON-ready and fresh.
     Hidden cards are counts only; the decision's options are shown to its
     chooser. A spectator sees a hidden card only when every seat knows it."""
-    seat = s.check_view_args(seat, log_from)
+    seat, skip = s.check_view_args(seat, log_from)
     everyone = (1 << s.n) - 1
     bit = everyone if seat is None else 1 << seat
     defs = s.defs
@@ -154,7 +154,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
         # (auto-pass); what it could do shows only here, in its own view
         decision["auto"] = "pass" if only_passing_matters(s, seat) else None
     over = s.is_terminal()
-    log = s.log[log_from:]
+    log = s.log[skip:]
     return {
         "ruleset": s.ruleset,
         "seat": seat,
@@ -169,7 +169,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "over": over,
         "winner": s.winner,
         "draw": over and s.winner is None,
-        "log_from": log_from,
+        "log_from": skip,
         "log": [copy_json(redact_event(e, seat)) for e in log],
     }
 
