@@ -96,7 +96,6 @@ KNOWN: dict[tuple[str, str], str] = {
             "diabolicards/game.py:_why_not_turn",
             "diabolicards/scenario.py:_build",
             "diabolicards/scenario.py:_lasting",
-            "diabolicards/view.py:view",
             "engine/contract.py:name_leaks",
             "hecatomb/board.py:_seat_lines",
             "hecatomb/catalog.py:render",

@@ -6,24 +6,24 @@ options, or ``expect`` finds another decision pending).
 
 from __future__ import annotations
 
-import pytest
-
 from ossuary.diabolicards import DiaboState
 from ossuary.diabolicards.cards import ZONES
 from ossuary.diabolicards.queries import power, scores
 from ossuary.diabolicards.scenario import load_scenario
 from ossuary.diabolicards.state import at
-from ossuary.engine import IllegalAction
+
+from .. import script
+
+# the shared script (tests/script.py), used through here
+from ..script import expect as expect
+from ..script import illegal as illegal
+from ..script import options as options
 
 ZONE = {"vask": 0, "gang": 1, "campus": 2}
 
 
 def scenario(text: str) -> DiaboState:
     return load_scenario(text)
-
-
-def options(s: DiaboState) -> list[str]:
-    return [f"{a.id} = {a.label}" for a in s.legal_actions()]
 
 
 def card(s: DiaboState, name: str) -> int:
@@ -40,44 +40,12 @@ def play(s: DiaboState, name: str, zone: str, slot: str = "r") -> str:
 def act(s: DiaboState, *choices: str) -> None:
     """Apply each choice: an exact option id, ``verb Card Name`` (``kill
     Dominique``), or text found in exactly one label."""
-    for choice in choices:
-        pending = s.decision()
-        if pending is None:
-            pytest.fail(f"wanted {choice!r} but the game is over")
+
+    def named(choice: str) -> str:
         verb, _, rest = choice.partition(" ")
-        named = [d.name for d in s.defs if d.name == rest]
-        if named:
-            choice = f"{verb} {card(s, rest)}"
-        if choice in pending.options:
-            s.apply_action(choice)
-            continue
-        matches = [a for a in s.legal_actions() if choice.lower() in a.label.lower()]
-        if len(matches) != 1:
-            pytest.fail(
-                f"unscripted decision {pending.kind!r} for player {pending.player}, or "
-                f"{choice!r} matched {len(matches)} options; options: {options(s)}"
-            )
-        s.apply_action(matches[0])
+        return f"{verb} {card(s, rest)}" if any(d.name == rest for d in s.defs) else choice
 
-
-def expect(s: DiaboState, kind: str, player: int | None = None) -> None:
-    """Assert the pending decision (the script stops exactly here)."""
-    pending = s.decision()
-    assert pending is not None, "the game is over"
-    assert pending.kind == kind, f"expected a {kind!r} decision, got {pending!r}: {options(s)}"
-    if player is not None:
-        assert pending.player == player, f"expected player {player} to decide, got {pending!r}"
-
-
-def illegal(s: DiaboState, action: str, rule_words: str = "") -> IllegalAction:
-    """Assert an action is refused, with the rule named, and nothing changes."""
-    before = s.serialize()
-    with pytest.raises(IllegalAction) as info:
-        s.apply_action(action)
-    assert s.serialize() == before, "an illegal action changed the state"
-    if rule_words:
-        assert rule_words.lower() in str(info.value).lower(), str(info.value)
-    return info.value
+    script.act(s, *choices, rewrite=named)
 
 
 def names(s: DiaboState, cids: list[int]) -> list[str]:

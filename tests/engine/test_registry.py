@@ -5,6 +5,7 @@ registers, with words that name what is missing."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import tomllib
 from collections.abc import Iterator
@@ -158,3 +159,35 @@ def test_the_agents_knowledge_is_the_games_own(name: str) -> None:
     assert game.knowledge() is evaluate.KNOWLEDGE
     assert knowledge_for(name) is evaluate.KNOWLEDGE
     assert game.rules is not None and game.rules.name == name and game.missing() == []
+
+
+def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A package with learn.toml, lesson.py and web/ needs no Game method for them.
+    package = tmp_path / "conventional"
+    (package / "web").mkdir(parents=True)
+    (package / "__init__.py").write_text("", "utf-8")
+    (package / "learn.toml").write_text('title = "Pebbles"\n', "utf-8")
+    (package / "lesson.py").write_text(
+        "def claims():\n    return {'took': None}\n\n"
+        "def conditions():\n    return {'late': None}\n",
+        "utf-8",
+    )
+    (package / "entry.py").write_text(
+        "from ossuary.engine.game import Game\n\n"
+        "class WithFiles(Game):\n    lesson_at = '.lesson'\n\n"
+        "class Without(Game):\n    pass\n",
+        "utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    entry = importlib.import_module("conventional.entry")
+    game = entry.WithFiles()
+    assert game.learn_text() == 'title = "Pebbles"\n'
+    assert game.web_assets() == package / "web"
+    assert set(game.lesson_claims()) == {"took"} and set(game.lesson_conditions()) == {"late"}
+    (package / "learn.toml").unlink()
+    (package / "web").rmdir()
+    bare = entry.Without()
+    assert bare.learn_text() is None and bare.web_assets() is None
+    assert bare.lesson_claims() == {} and bare.lesson_conditions() == {}

@@ -8,59 +8,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
-
-from ossuary.engine import IllegalAction
 from ossuary.hecatomb import HecatombState, base_pool, load_scenario
 from ossuary.hecatomb.queries import abom_keywords, abom_strength
 from ossuary.hecatomb.state import Abomination
+
+# the shared script (tests/script.py), used through here
+from ..script import act as act
+from ..script import expect as expect
+from ..script import illegal as illegal
+from ..script import options as options
 
 
 def scenario(text: str, cards: Iterable[Mapping[str, Any]] = ()) -> HecatombState:
     """Load a scenario; ``cards`` are extra test cards (dicts in the card format)."""
     return load_scenario(text, pool=base_pool().with_cards(cards))
-
-
-def options(s: HecatombState) -> list[str]:
-    return [f"{a.id} = {a.label}" for a in s.legal_actions()]
-
-
-def act(s: HecatombState, *choices: str) -> None:
-    """Apply each choice: an exact option id, or text found in exactly one label."""
-    for choice in choices:
-        pending = s.decision()
-        if pending is None:
-            pytest.fail(f"wanted {choice!r} but the game is over")
-        if choice in pending.options:
-            s.apply_action(choice)
-            continue
-        matches = [a for a in s.legal_actions() if choice.lower() in a.label.lower()]
-        if len(matches) != 1:
-            pytest.fail(
-                f"unscripted decision {pending.kind!r} for player {pending.player}, or "
-                f"{choice!r} matched {len(matches)} options; options: {options(s)}"
-            )
-        s.apply_action(matches[0])
-
-
-def expect(s: HecatombState, kind: str, player: int | None = None) -> None:
-    """Assert the pending decision (the script stops exactly here)."""
-    pending = s.decision()
-    assert pending is not None, "the game is over"
-    assert pending.kind == kind, f"expected a {kind!r} decision, got {pending!r}: {options(s)}"
-    if player is not None:
-        assert pending.player == player, f"expected player {player} to decide, got {pending!r}"
-
-
-def illegal(s: HecatombState, action: str, rule_words: str = "") -> IllegalAction:
-    """Assert an action is refused, with the rule named, and nothing changes."""
-    before = s.serialize()
-    with pytest.raises(IllegalAction) as info:
-        s.apply_action(action)
-    assert s.serialize() == before, "an illegal action changed the state"
-    if rule_words:
-        assert rule_words.lower() in str(info.value).lower(), str(info.value)
-    return info.value
 
 
 def abom(s: HecatombState, seat: int, k: int = 0) -> Abomination:

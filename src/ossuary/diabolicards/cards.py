@@ -15,7 +15,6 @@ order (the guide's group order, then the file's order).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import CardFileError
+from ..engine.untrusted import load_document
 from . import schema
 
 GROUPS = schema.GROUP_NAMES
@@ -193,14 +193,13 @@ class CardDef:
 
 
 def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
-    """Parse a TOML card file (``[[card]]`` tables), checking every card."""
-    source = str(path)
-    try:
-        data = tomllib.loads(text if text is not None else Path(path).read_text("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{source}: can't read the card file: {exc}") from None
+    """Parse a TOML card file (``[[card]]`` tables) through the kernel's bounded
+    loader, checking every card."""
+    given = Path(path) if text is None else text
+    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+
+
+def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")

@@ -6,7 +6,7 @@ command line, the agents, the arena, the server, simulation and RL.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,8 +17,6 @@ from ..engine.game import (
     CardRecord,
     DeckSpec,
     Game,
-    LessonClaim,
-    LessonCondition,
     match_number,
 )
 from .board import (
@@ -35,7 +33,6 @@ from .board import (
 from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
 from .game import deserialize, new_game
 from .invariants import card_places, check
-from .lesson import claims, conditions
 from .queries import scores
 from .scenario import load_scenario
 from .state import MODES, RULES, RULESET, DiaboState
@@ -107,6 +104,7 @@ class DiabolicardsGame(Game):
     rules = RULES  # bound in game.py, imported above
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:DiabolicardsEncoder"
+    lesson_at = ".lesson"
     title = "Diabolicards"
     summary = "Build, steal or wipe out power on a three-zone mat; 1v1 or 2v2."
     seat_counts = (2, 4)
@@ -180,18 +178,6 @@ class DiabolicardsGame(Game):
         card = self._defs.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
         return card_panel(card)
 
-    def learn_text(self) -> str | None:
-        """``learn.toml``: how to play, how to win, and the guided first game."""
-        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
-
-    def lesson_claims(self) -> Mapping[str, LessonClaim]:
-        """The checks of what the lesson's steps say (``lesson.py``)."""
-        return claims()
-
-    def lesson_conditions(self) -> Mapping[str, LessonCondition]:
-        """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
-        return conditions()
-
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 
@@ -238,10 +224,6 @@ class DiabolicardsGame(Game):
         return format_event(event)
 
     # -- the browser --------------------------------------------------------------
-    def web_assets(self) -> Path | None:
-        """``web/board.js`` and ``web/board.css``: the mat ``ossuary serve`` shows."""
-        return Path(__file__).parent / "web"
-
     # -- research -----------------------------------------------------------------
     # -- simulation statistics ----------------------------------------------------
     # power: the side's score now (guide SCORING: living power after the latest

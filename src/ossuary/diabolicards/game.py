@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ from ..engine.core import Decision
 from ..engine.errors import DeckError, OssuaryError
 from ..engine.game import check_setup
 from ..engine.rng import Rng
+from ..engine.untrusted import load_document
 from . import deaths as _deaths  # noqa: F401  (registers the kill and death steps)
 from . import effects as _effects  # noqa: F401  (registers the ability verbs)
 from . import rules, view, words
@@ -111,13 +111,14 @@ def _ints(value: Any, where: str, lo: int = -1, hi: int = DECK_SIZE - 1) -> list
 
 def deserialize(text: str) -> DiaboState:
     """Rebuild a state from :meth:`DiaboState.serialize` text, checked: any
-    problem is a :class:`SavedGameError` saying what is wrong."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as exc:
-        raise SavedGameError(f"saved game: not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise SavedGameError("saved game: expected a JSON object")
+    problem is a :class:`SavedGameError` saying what is wrong. The text is read
+    by the kernel's bounded loader (size, nesting, numbers)."""
+    return load_document(
+        text, SavedGameError, "a saved game", _restore, fmt="json", source="saved game"
+    )
+
+
+def _restore(data: dict[str, Any], _source: str) -> DiaboState:
     missing, extra = set(FIELDS) - set(data), set(data) - set(FIELDS)
     if missing or extra:
         raise SavedGameError(

@@ -30,14 +30,14 @@ and the key.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 
 from ..engine.errors import OssuaryError
+from ..engine.untrusted import load_document
 from .cards import CardDef
 from .state import DiaboState
 
@@ -117,10 +117,12 @@ def _number(value: Any, where: str) -> float:
 def parse(text: str, source: str, names: Sequence[str]) -> LateEval:
     """The model in ``text`` (TOML), for a deck of cards named ``names``;
     :class:`LateEvalError` naming ``source`` and the key for anything else."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise LateEvalError(f"{source}: not valid TOML ({exc})") from None
+    return load_document(
+        text, LateEvalError, "a late-game model", partial(_model, names), source=source
+    )
+
+
+def _model(names: Sequence[str], raw: dict[str, Any], source: str) -> LateEval:
     extra = set(raw) - {"range", "weights", "cards"}
     if extra:
         raise LateEvalError(f"{source}: unknown table(s) {', '.join(sorted(extra))}")

@@ -27,7 +27,6 @@ a card in a slot that can't hold it is a :class:`ScenarioError` that names it.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -35,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from ..engine.errors import ScenarioError
 from ..engine.rng import Rng
+from ..engine.untrusted import load_document
 from .cards import DECK_SIZE, ZONES, by_name
 from .game import _blank
 from .mat import ALL_SEATS, add_mod
@@ -121,17 +121,11 @@ def _problems(exc: ValidationError) -> str:
 
 def load_scenario(text: str | Path) -> DiaboState:
     """Build the position a scenario describes and run to its first decision."""
-    source = "scenario"
-    if isinstance(text, Path):
-        source = str(text)
-        try:
-            text = text.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"{source}: can't read it: {exc}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
+    source = str(text) if isinstance(text, Path) else "scenario"
+    return load_document(text, ScenarioError, "a scenario", _checked, source=source)
+
+
+def _checked(data: dict[str, Any], source: str) -> DiaboState:
     try:
         spec = Scenario.model_validate(data)
     except ValidationError as exc:

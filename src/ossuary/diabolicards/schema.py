@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
 
-from ..engine.errors import CardFileError
+from ..engine.schema import Strict, validate_table
 
 Group = Literal[
     "Useless Apexes", "Harmless Humans", "Retired Folk", "Why Even", "Vask Executives",
@@ -42,12 +42,6 @@ GENDER_NAMES: tuple[str, ...] = get_args(Gender)
 CATEGORY_NAMES: tuple[str, ...] = get_args(Category)
 # THE ABILITIES: these two groups' abilities "bend categorization" (the ? symbol)
 UNCATEGORIZED_GROUPS = ("Why Even", "Doomed Squad")
-
-
-class Strict(BaseModel):
-    """Unknown fields are errors: a typo must never be silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class _Filter(Strict):
@@ -332,35 +326,6 @@ class Card(Strict):
         return self
 
 
-def _location(loc: tuple[int | str, ...]) -> str:
-    """``ability.effects.0.up_to``: pydantic's union-branch tags dropped."""
-    parts: list[str] = []
-    for i, p in enumerate(loc):
-        tag = isinstance(p, str) and (
-            p[:1].isupper() or (p in VERB_NAMES and i > 0 and isinstance(loc[i - 1], int))
-        )
-        if not tag:
-            parts.append(str(p))
-    return ".".join(parts)
-
-
 def validate_card(raw: Any, source: str) -> Card:
-    """Check one card table; a :class:`CardFileError` says where and what."""
-    name = raw.get("name") if isinstance(raw, dict) else None
-    where = f"{source}: card {name!r}" if isinstance(name, str) and name else f"{source}: a card"
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{where}: expected a table of fields, got {type(raw).__name__}")
-    try:
-        return Card.model_validate(raw)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors(include_url=False):
-            field = _location(err["loc"])
-            msg = err["msg"].removeprefix("Value error, ")
-            if err["type"] == "extra_forbidden":
-                msg = "unknown field (a typo?)"
-            elif err["type"] == "union_tag_invalid":
-                bad = err["input"].get("verb") if isinstance(err["input"], dict) else None
-                msg = f"unknown verb {bad!r}; expected one of " + ", ".join(VERB_NAMES)
-            problems.append(f"field '{field}': {msg}" if field else msg)
-        raise CardFileError(f"{where}: " + "; ".join(problems)) from None
+    """Validate one card table; a :class:`CardFileError` says where and what."""
+    return validate_table(Card, raw, source, "card", VERB_NAMES)

@@ -22,11 +22,9 @@ pick that card again.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.core import GameState, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -159,16 +157,8 @@ class DiaboState(GameState):
         c.seq = self.seq
         c.turn = self.turn
         c.turn_number = self.turn_number
-        c.first = self.first
-        c.seed = self.seed
-        c.history = self.history[:]
-        c.ply = self.ply
-        c.perspective = self.perspective
-        c.stack = self.stack[:]
-        c.pending = self.pending  # decisions are never mutated, only replaced
-        c.rng = self.rng.copy()
+        self.copy_kernel_fields(c)
         c.log = self.log[:]
-        c.winner = self.winner
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -205,21 +195,8 @@ class DiaboState(GameState):
             "seq": self.seq,
             "turn": self.turn,
             "turn_number": self.turn_number,
-            "first": self.first,
-            "seed": self.seed,
-            "history": self.history,
-            "ply": self.ply,
-            "perspective": self.perspective,
-            "stack": to_json_steps(self.stack),
-            "pending": self.pending.to_json() if self.pending else None,
-            "rng": self.rng.state,
-            "log": self.log,
-            "winner": self.winner,
+            **self.kernel_json(),
         }
-
-    def serialize(self) -> str:
-        """The complete state as JSON text; :func:`deserialize` rebuilds it."""
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], defs: tuple[CardDef, ...]) -> DiaboState:
@@ -255,16 +232,7 @@ class DiaboState(GameState):
         s.seq = data["seq"]
         s.turn = data["turn"]
         s.turn_number = data["turn_number"]
-        s.first = data["first"]
-        s.seed = data["seed"]
-        s.history = data["history"]
-        s.ply = data["ply"]
-        s.perspective = data["perspective"]
-        s.stack = from_json_steps(data["stack"])
-        s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
-        s.rng = Rng.from_state(data["rng"])
-        s.log = data["log"]
-        s.winner = data["winner"]
+        s.load_kernel_fields(data)
         return s
 
     def num_seats(self) -> int:

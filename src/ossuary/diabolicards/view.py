@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import Decision, copy_json
+from ..engine.core import copy_json
 from ..engine.rng import Rng
 from .cards import ZONES
 from .queries import (
@@ -83,9 +83,7 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it, JSON-ready and fresh (None: a spectator).
     Hidden cards are ``None`` in hands; the deck is only a count. ``log_from``
     skips the first events of the log."""
-    seat = s.check_seat(seat, spectator=True)
-    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
-        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+    seat, skip = s.check_view_args(seat, log_from)
     bit = 0 if seat is None else 1 << seat
     pm = power_map(s)
     totals = scores(s)
@@ -112,12 +110,7 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
                 "contract_turn": contract_turn_allowed(s, p),
             }
         )
-    decision: dict[str, Any] | None = None
-    if s.pending is not None:
-        decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if seat is not None and s.pending.player == seat:
-            decision["prompt"] = s.prompt()
-            decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
+    decision = s.decision_view(seat)
     names = s.defs
     return {
         "ruleset": s.ruleset,
@@ -142,8 +135,8 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "decision": decision,
         "winner": s.winner,
         "over": s.is_terminal(),
-        "log_from": log_from,
-        "log": [copy_json(redact_event(e, seat)) for e in s.log[log_from:]],
+        "log_from": skip,
+        "log": [copy_json(redact_event(e, seat)) for e in s.log[skip:]],
     }
 
 
@@ -175,13 +168,7 @@ def resample(s: DiaboState, seat: object, rng: Rng) -> DiaboState:
     out = s.clone()
     if s.perspective is None:
         # leaving the true game: nothing that names another seat's private cards
-        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
-        pending = s.pending
-        assert pending is not None  # check_sample_seat: the seat is deciding
-        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
-        out.perspective = seat
-        out.seed = None
-        out.history = []
+        s.leave_true_game(out, seat)
     bit = 1 << seat
     known = out.known
     # the other hands' unseen places (owner, index), then the whole deck: what

@@ -15,8 +15,9 @@ and ``serialize`` is complete JSON.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -253,6 +254,49 @@ class GameState:
             )
         return checked
 
+    # -- what every game's view shares ------------------------------------------------
+    def check_view_args(self, seat: object, log_from: object) -> tuple[int | None, int]:
+        """A view's arguments as anyone may give them, checked: the seat (None: a
+        spectator) and ``log_from``, a count of events to skip."""
+        checked = self.check_seat(seat, spectator=True)
+        if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
+            raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+        return checked, log_from
+
+    def decision_view(
+        self, seat: int | None, option: Callable[[str, str], dict[str, Any]] | None = None
+    ) -> dict[str, Any] | None:
+        """The pending decision as ``seat`` sees it (None when the game is over):
+        its kind and who decides for every reader (that is public); the prompt
+        and the options (``option(id, label)``, by default ``{"id", "label"}``)
+        in the deciding seat's own view only."""
+        pending = self.pending
+        if pending is None:
+            return None
+        decision: dict[str, Any] = {"kind": pending.kind, "player": pending.player}
+        if seat is not None and pending.player == seat:
+            decision["prompt"] = self.prompt()
+            actions = self.legal_actions()
+            if option is None:
+                decision["options"] = [{"id": a.id, "label": a.label} for a in actions]
+            else:
+                decision["options"] = [option(a.id, a.label) for a in actions]
+        return decision
+
+    def leave_true_game(self, out: GameState, seat: int) -> None:
+        """The opening every game's ``resample`` shares, for a sample ``out``
+        (a clone of this true state) taken for ``seat``, the deciding seat: the
+        log redacted for ``seat``, the pending decision copied, the perspective
+        set, and no seed or action history, from which the true deal could be
+        recovered. The game copies what else its clone shares."""
+        out.log = [copy_json(self.redact_event(e, seat)) for e in self.log]
+        pending = self.pending
+        assert pending is not None  # check_sample_seat: the seat is deciding
+        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
+        out.perspective = seat
+        out.seed = None
+        out.history = []
+
     def information_state(self, seat: object) -> GameState:
         """What ``seat`` knows, as a full state: the hidden cards dealt in a
         fixed order that depends only on the seat's information, no seed, no
@@ -310,7 +354,14 @@ class GameState:
 
     # -- the game's data (the subclass) ---------------------------------------------
     def returns(self) -> list[float]:
-        raise NotImplementedError
+        """Per seat, the game's result: by default +1 for the winner and the
+        others share -1 (zero-sum); all 0 for an unfinished game or a draw (no
+        winner). A game of sides or scores gives its own."""
+        n = self.num_seats()
+        if self.winner is None:
+            return [0.0] * n
+        lose = -1.0 / (n - 1) if n > 1 else 0.0
+        return [1.0 if i == self.winner else lose for i in range(n)]
 
     def num_seats(self) -> int:
         raise NotImplementedError
@@ -321,13 +372,75 @@ class GameState:
     def clone(self) -> GameState:
         raise NotImplementedError
 
-    def serialize(self) -> str:
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (the game's fields, then
+        :meth:`kernel_json`'s)."""
         raise NotImplementedError
+
+    def serialize(self) -> str:
+        """The complete state as JSON text; the game's ``deserialize`` rebuilds it."""
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+    # -- the kernel's fields, for every game's clone, to_json and from_json ----------
+    def copy_kernel_fields(self, c: GameState) -> None:
+        """Copy this class's fields into the clone ``c``, all but the log (a game
+        copies it, or shares it until one side writes)."""
+        c.first = self.first
+        c.seed = self.seed
+        c.history = self.history[:]
+        c.ply = self.ply
+        c.perspective = self.perspective
+        c.stack = self.stack[:]
+        c.pending = self.pending  # decisions are never mutated, only replaced
+        c.rng = self.rng.copy()
+        c.winner = self.winner
+
+    def kernel_json(self) -> dict[str, Any]:
+        """This class's fields as a saved state holds them."""
+        return {
+            "first": self.first,
+            "seed": self.seed,
+            "history": self.history,
+            "ply": self.ply,
+            "perspective": self.perspective,
+            "stack": to_json_steps(self.stack),
+            "pending": self.pending.to_json() if self.pending else None,
+            "rng": self.rng.state,
+            "log": self.log,
+            "winner": self.winner,
+        }
+
+    def load_kernel_fields(self, data: dict[str, Any]) -> None:
+        """Set this class's fields from :meth:`kernel_json` data the game's
+        loader has checked."""
+        self.first = data["first"]
+        self.seed = data["seed"]
+        self.history = data["history"]
+        self.ply = data["ply"]
+        self.perspective = data["perspective"]
+        self.stack = from_json_steps(data["stack"])
+        self.pending = Decision.from_json(data["pending"]) if data["pending"] else None
+        self.rng = Rng.from_state(data["rng"])
+        self.log = data["log"]
+        self.winner = data["winner"]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.serialize() == other.serialize()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def redact_private(
+    event: dict[str, Any], seat: int | None, hidden: tuple[str, ...] = ("card", "cards")
+) -> dict[str, Any]:
+    """A log event as ``seat`` may see it (None: a spectator), for games whose
+    events mark a seat-only one with ``"private": seat``: the ``hidden`` fields
+    (card names) are dropped for every other reader. The result may share the
+    event's objects: callers that hand it out copy it."""
+    private = event.get("private")
+    if private is None or (seat is not None and private == seat):
+        return event
+    return {k: v for k, v in event.items() if k not in hidden}
 
 
 def copy_json(value: Any) -> Any:

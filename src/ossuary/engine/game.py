@@ -92,6 +92,10 @@ class Game:
     #: (:meth:`rl_encoder`: the encoders need numpy, which playing does not);
     #: "": the game has none yet
     encoder_at: ClassVar[str] = ""
+    #: the module of the checks a lesson's steps name, ``".lesson"``: its
+    #: ``claims()`` and ``conditions()`` (:meth:`lesson_claims`), imported when a
+    #: lesson is checked; "": the lesson names none
+    lesson_at: ClassVar[str] = ""
 
     # -- identity and wholeness -----------------------------------------------------
     @property
@@ -102,6 +106,17 @@ class Game:
         spec = getattr(sys.modules.get(module), "__spec__", None)
         parent = getattr(spec, "parent", None)
         return parent if isinstance(parent, str) and parent else module
+
+    def package_path(self, name: str) -> Path | None:
+        """The file or folder ``name`` in the game's package, or None where there
+        is none: how the defaults below find a game's lesson and browser board
+        by their conventional names."""
+        module = sys.modules.get(self.package)
+        where = getattr(module, "__file__", None)
+        if not isinstance(where, str):
+            return None
+        path = Path(where).parent / name
+        return path if path.exists() else None
 
     def missing(self) -> list[str]:
         """What keeps this game from being played, in words (empty: nothing):
@@ -255,19 +270,30 @@ class Game:
     def learn_text(self) -> str | None:
         """The game's lesson as TOML text (``learn.toml`` in its package):
         how to play and how to win in our own words, and the guided first game
-        (:mod:`ossuary.tutorial` reads and checks it). None: no lesson yet."""
-        return None
+        (:mod:`ossuary.tutorial` reads and checks it). None: no lesson yet.
+        The default reads ``learn.toml`` in the game's package, if there is one."""
+        path = self.package_path("learn.toml")
+        return None if path is None else path.read_text("utf-8")
 
     def lesson_claims(self) -> Mapping[str, LessonClaim]:
         """The checks a lesson's steps name in ``claims``: each says whether the
         engine did what a sentence of the step says (the lesson walk test runs
-        them). The lesson file names them; only the game knows how to check."""
-        return {}
+        them). The lesson file names them; only the game knows how to check.
+        The default: ``claims()`` of the module :attr:`lesson_at` names."""
+        if not self.lesson_at:
+            return {}
+        return cast("Callable[[], Mapping[str, LessonClaim]]", self._lesson("claims"))()
 
     def lesson_conditions(self) -> Mapping[str, LessonCondition]:
         """The conditions a lesson's steps name in ``when`` (a step that holds
-        only near the end of the game, say), read from the learner's view."""
-        return {}
+        only near the end of the game, say), read from the learner's view.
+        The default: ``conditions()`` of the module :attr:`lesson_at` names."""
+        if not self.lesson_at:
+            return {}
+        return cast("Callable[[], Mapping[str, LessonCondition]]", self._lesson("conditions"))()
+
+    def _lesson(self, name: str) -> object:
+        return self.load_part(f"{self.lesson_at}:{name}", "lesson checks")
 
     def glossary(self) -> list[tuple[str, str]]:
         """(term, explanation in our own words) for every keyword and rule term
@@ -431,8 +457,9 @@ class Game:
         The folder holds ``board.js``, an ES module the page imports, and
         optionally ``board.css``; the server serves the folder's files as they
         are, so a board needs no build step. ``docs/server.md`` gives the
-        module's interface (what it is passed, what it may call)."""
-        return None
+        module's interface (what it is passed, what it may call). The default:
+        the folder ``web`` in the game's package, if there is one."""
+        return self.package_path("web")
 
     def timeout_action(self, state: GameState) -> str:
         """The option taken for a seat whose turn timer runs out.

@@ -9,8 +9,11 @@ parsing, so a bad input is refused in time and memory proportional to its
 (capped) size, with the caller's own :class:`OssuaryError` subclass and a
 message that names the source.
 
-A game's loader then checks what it loaded (types, ranges, ids) in one place;
-the helpers at the bottom (:func:`small_int`, :func:`unsafe_char`,
+:func:`load_document` is the one loader every game's card, scenario, deck,
+model and saved-state reader goes through: read a file or take text within
+bounds, parse it (TOML or JSON), require a table at the top, and hand it to
+the game's own check, which builds what was asked for or raises the same
+error. The helpers at the bottom (:func:`small_int`, :func:`unsafe_char`,
 :func:`shown`) serve those checks.
 """
 
@@ -20,13 +23,16 @@ import json
 import re
 import tomllib
 import unicodedata
+from collections.abc import Callable
+from importlib.resources.abc import Traversable
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from .errors import OssuaryError
 
 ErrorType = type[OssuaryError]
+T = TypeVar("T")
 
 MAX_TEXT = 1_000_000  # characters: card files and scenarios are a few kilobytes
 MAX_JSON = 20_000_000  # characters: a saved state or replay of a very long game
@@ -48,11 +54,14 @@ def _fail(error: ErrorType, source: str, message: str) -> NoReturn:
     raise error(f"{source}: {message}")
 
 
-def read_file(path: str | Path, error: ErrorType, what: str, limit: int = MAX_TEXT) -> str:
+def read_file(
+    path: str | Path | Traversable, error: ErrorType, what: str, limit: int = MAX_TEXT
+) -> str:
     """A UTF-8 text file (a BOM is dropped), refused if larger than ``limit``
-    bytes or unreadable; reads at most ``limit + 1`` bytes."""
+    bytes or unreadable; reads at most ``limit + 1`` bytes. ``path`` may be a
+    package resource (``importlib.resources.files(...)``)."""
     try:
-        with Path(path).open("rb") as f:
+        with (Path(path) if isinstance(path, str) else path).open("rb") as f:
             raw = f.read(limit + 1)
     except OSError as exc:
         raise error(f"can't read {what} {str(path)!r}: {exc.strerror or exc}") from None
@@ -184,6 +193,44 @@ def load_toml(
         _fail(error, source, f"not valid TOML: {exc}")
     except (RecursionError, ValueError) as exc:  # bounded above; kept as a bound
         _fail(error, source, f"not valid TOML: {exc}")
+
+
+def load_document(
+    given: str | bytes | Path | Traversable,
+    error: ErrorType,
+    what: str,
+    check: Callable[[dict[str, Any], str], T],
+    *,
+    source: str | None = None,
+    fmt: str = "toml",
+) -> T:
+    """The one bounded loader: ``given`` is a file (a path or a package
+    resource: read within :data:`MAX_TEXT` or :data:`MAX_JSON` bytes) or the text
+    itself; it is parsed as ``fmt`` ("toml" or "json") within the bounds of
+    :func:`load_toml` / :func:`load_json`, must be a table (a JSON object), and
+    is handed to ``check(data, source)``, which validates it and builds the
+    result (raising ``error`` itself). Every failure is ``error`` with a message
+    that starts with the source (the file's path, else ``source``, else
+    ``what``) and says what is wrong: "can't read", "not valid TOML", ...
+
+    ``what`` names the kind of document for messages ("the card file").
+    """
+    limit = MAX_JSON if fmt == "json" else MAX_TEXT
+    if isinstance(given, str | bytes | bytearray):
+        label = source or what
+        text: object = given
+    else:
+        label = source or str(given)
+        text = read_file(given, error, what, limit)
+    if fmt == "json":
+        data = load_json(text, error, label, limit=limit)
+        if not isinstance(data, dict):
+            _fail(error, label, f"expected a JSON object for {what}, got {shown(data)}")
+    elif fmt == "toml":
+        data = load_toml(text, error, label, limit=limit)
+    else:
+        raise ValueError(f"unknown format {fmt!r}")  # a programming error, not input
+    return check(data, label)
 
 
 # -- checking what was loaded ---------------------------------------------------------

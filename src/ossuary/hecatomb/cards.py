@@ -24,8 +24,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ..engine.cardlang import effect_args, effect_table, selector_table
 from ..engine.errors import CardFileError
-from ..engine.untrusted import load_toml, printable, read_file, shown
+from ..engine.untrusted import load_document, printable, shown
 from . import schema
 
 # The vocabulary's names are defined once, by the schema.
@@ -76,13 +77,8 @@ class Selector:
         return cls(**dict(raw))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for name in ("side", "strength_max", "strength_min", "doom", "subtype", "size_min", "top"):
-            value = getattr(self, name)
-            default = self.__dataclass_fields__[name].default
-            if value != default:
-                out[name] = value
-        return out
+        names = ("side", "strength_max", "strength_min", "doom", "subtype", "size_min", "top")
+        return selector_table(self, self.kind, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,31 +97,10 @@ class Effect:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
         """Build from data the schema (``schema.Effect``) has checked."""
-        args = []
-        for k, v in raw.items():
-            if k == "verb" or v is None:  # an unset optional argument (JSON null)
-                continue
-            if k == "scope":
-                v = Selector.from_dict(v)
-            elif k == "filter":
-                v = tuple(sorted(dict(v).items()))
-            elif isinstance(v, list):
-                v = tuple(v)
-            args.append((k, v))
-        return cls(raw["verb"], tuple(args))
+        return cls(raw["verb"], effect_args(raw, Selector.from_dict))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"verb": self.verb}
-        for k, v in self.args:
-            if isinstance(v, Selector):
-                out[k] = v.to_dict()
-            elif k == "filter":
-                out[k] = dict(v)
-            elif isinstance(v, tuple):
-                out[k] = list(v)
-            else:
-                out[k] = v
-        return out
+        return effect_table(self.verb, self.args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,10 +348,11 @@ class CardPool:
 def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
     """Parse a TOML card file (``[[card]]`` tables), read within the kernel's
     bounds (size, nesting, key and number lengths) and checked card by card."""
-    source = str(path)
-    if text is None:
-        text = read_file(path, CardFileError, "the card file")
-    data = load_toml(text, CardFileError, source)
+    given = Path(path) if text is None else text
+    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+
+
+def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
 from itertools import combinations
+from typing import Any
 
 from ..engine.errors import DeckError
 from ..engine.rng import Rng
-from ..engine.untrusted import check_text, shown, small_int
+from ..engine.untrusted import check_text, load_document, shown, small_int
 from .cards import DOOMS, CardPool, base_pool
 
 MIN_DECK = 40
@@ -239,19 +239,28 @@ def preconstructed() -> dict[str, list[str]]:
     """The decks shipped with Ossuary, by name."""
     global _DECKS
     if _DECKS is None:
-        text = resources.files("ossuary.hecatomb").joinpath("data/decks.toml").read_text("utf-8")
-        data = tomllib.loads(text)
         _DECKS = {
-            name: parse_deck_lines(list(d["cards"]), base_pool())
-            for name, d in data["deck"].items()
+            name: parse_deck_lines(list(d["cards"]), base_pool()) for name, d in _shipped().items()
         }
     return _DECKS
 
 
+def _shipped() -> dict[str, Any]:
+    """The ``[deck.*]`` tables of ``data/decks.toml``, read by the kernel's loader."""
+    data = resources.files("ossuary.hecatomb").joinpath("data/decks.toml")
+    return load_document(data, DeckError, "the shipped decks", _tables, source="data/decks.toml")
+
+
+def _tables(data: dict[str, Any], source: str) -> dict[str, Any]:
+    decks = data.get("deck")
+    if not isinstance(decks, dict):
+        raise DeckError(f"{source}: expected [deck.<name>] tables")
+    return decks
+
+
 def deck_about(name: str) -> str:
     """A preconstructed deck's one-line description ("" if it has none)."""
-    text = resources.files("ossuary.hecatomb").joinpath("data/decks.toml").read_text("utf-8")
-    return str(tomllib.loads(text)["deck"].get(name, {}).get("about", ""))
+    return str(_shipped().get(name, {}).get("about", ""))
 
 
 def resolve_deck(deck: list[str] | str, pool: CardPool, who: str) -> list[str]:

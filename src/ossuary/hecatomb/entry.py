@@ -7,7 +7,7 @@ command line, the agents, the arena, the server, simulation and RL.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,8 +20,6 @@ from ..engine.game import (
     CardRecord,
     DeckSpec,
     Game,
-    LessonClaim,
-    LessonCondition,
     match_number,
 )
 from ..engine.rng import Rng
@@ -50,7 +48,6 @@ from .decks import (
 from .fuzz import fuzz_decks
 from .game import deserialize, new_game
 from .invariants import card_places, check
-from .lesson import claims, conditions
 from .scenario import load_scenario
 from .state import RULES, RULESET, HecatombState
 from .words import GLOSSARY, narrate
@@ -61,6 +58,7 @@ class HecatombGame(Game):
     rules = RULES  # bound in game.py, imported above
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:HecatombEncoder"
+    lesson_at = ".lesson"
     title = "Hecatomb"
     summary = "Stack minions into abominations, attack to reap souls; 2 to 6 players."
     seat_counts = (2, 3, 4, 5, 6)
@@ -197,18 +195,6 @@ class HecatombGame(Game):
         table.add_row("Curve", bars)
         return table
 
-    def learn_text(self) -> str | None:
-        """``learn.toml``: how to play, how to win, and the guided first game."""
-        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
-
-    def lesson_claims(self) -> Mapping[str, LessonClaim]:
-        """The checks of what the lesson's steps say (``lesson.py``)."""
-        return claims()
-
-    def lesson_conditions(self) -> Mapping[str, LessonCondition]:
-        """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
-        return conditions()
-
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
 
@@ -270,10 +256,6 @@ class HecatombGame(Game):
         return format_event(event)
 
     # -- the browser --------------------------------------------------------------
-    def web_assets(self) -> Path | None:
-        """``web/board.js`` and ``web/board.css``: the board ``ossuary serve`` shows."""
-        return Path(__file__).parent / "web"
-
     # -- research -----------------------------------------------------------------
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:

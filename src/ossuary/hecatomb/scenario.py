@@ -30,7 +30,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from ..engine.errors import ScenarioError
 from ..engine.game import MAX_SEED
 from ..engine.rng import Rng
-from ..engine.untrusted import load_toml, printable, read_file, shown
+from ..engine.untrusted import load_document, printable, shown
 from .cards import DOOMS, CardDef, CardPool, base_pool
 from .game import MAX_SEATS, MIN_SEATS
 from .queries import invalidate
@@ -172,11 +172,8 @@ def load_scenario(text: str | Path, pool: CardPool | None = None) -> HecatombSta
     A seat with 20 or more souls has won (glossary "souls"): the position loads
     as a finished game with that seat the winner.
     """
-    source = "scenario"
-    if isinstance(text, Path):
-        source = str(text)
-        text = read_file(text, ScenarioError, "a scenario")
-    spec = check_scenario(load_toml(text, ScenarioError, source), source)
+    source = str(text) if isinstance(text, Path) else "scenario"
+    spec = load_document(text, ScenarioError, "a scenario", check_scenario, source=source)
     pool = pool or base_pool()
     if spec.card:
         extra = [CardDef.from_dict(c, f"{source} [[card]]") for c in spec.card]

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ..engine.errors import CardFileError
-from ..engine.untrusted import printable, shown, small_int, unsafe_char
+from ..engine.schema import Strict as KernelStrict
+from ..engine.schema import validate_table
+from ..engine.untrusted import shown, small_int, unsafe_char
 
 #: the names of the Python effects (``{ verb = "custom", name = ... }``):
 #: ``effects.register_effect`` adds each, and the package's ``__init__`` imports
@@ -59,7 +60,7 @@ NUMBER_KEYWORDS = ("rager", "reaper", "survivor")
 DOOM_KEYWORDS = ("evader", "nemesis", "soulbound")
 
 
-class Strict(BaseModel):
+class Strict(KernelStrict):
     """Unknown fields are errors: a typo must never be silently ignored. Types are
     strict: ``cost = true`` or ``strength = "4"`` is a mistake, not a 1 or a 4."""
 
@@ -432,47 +433,9 @@ class Card(Strict):
         return self
 
 
-def _location(loc: tuple[int | str, ...]) -> str:
-    """``abilities.0.effects.1.amount``: pydantic's union-branch tags dropped (the
-    verb after an effect's index, or a type name)."""
-    parts: list[str] = []
-    for i, p in enumerate(loc):
-        tag = isinstance(p, str) and (
-            p[:1].isupper() or (p in VERB_NAMES and i > 0 and isinstance(loc[i - 1], int))
-        )
-        if not tag:
-            parts.append(printable(str(p), 40))
-    return ".".join(parts)
-
-
-MAX_PROBLEMS = 10  # problems listed for one card; the rest are counted
-
-
 def validate_card(raw: Any, source: str) -> Card:
     """Validate one card table; a :class:`CardFileError` says where and what."""
-    name = raw.get("name") if isinstance(raw, dict) else None
-    where = (
-        f"{source}: card {shown(name)}" if isinstance(name, str) and name else f"{source}: a card"
-    )
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{where}: expected a table of fields, got {shown(raw)}")
-    try:
-        return Card.model_validate(raw)
-    except ValidationError as exc:
-        problems = []
-        errors = exc.errors(include_url=False)
-        for err in errors[:MAX_PROBLEMS]:
-            field = _location(err["loc"])
-            msg = err["msg"].removeprefix("Value error, ")
-            if err["type"] == "extra_forbidden":
-                msg = "unknown field (a typo?)"
-            elif err["type"] == "union_tag_invalid":
-                verb = err["input"].get("verb") if isinstance(err["input"], dict) else None
-                msg = f"unknown verb {shown(verb)}; expected one of " + ", ".join(VERB_NAMES)
-            problems.append(f"field '{field}': {msg}" if field else msg)
-        if len(errors) > MAX_PROBLEMS:
-            problems.append(f"and {len(errors) - MAX_PROBLEMS} more")
-        raise CardFileError(f"{where}: " + "; ".join(problems)) from None
+    return validate_table(Card, raw, source, "card", VERB_NAMES)
 
 
 VERB_NAMES: tuple[str, ...] = tuple(

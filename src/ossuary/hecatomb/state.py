@@ -8,11 +8,9 @@ each copied with a few list copies in :meth:`HecatombState.clone`.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.core import GameState, from_json_steps, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -240,11 +238,6 @@ class HecatombState(GameState):
         c.next_aid = self.next_aid
         c.turn = self.turn
         c.turn_number = self.turn_number
-        c.first = self.first
-        c.seed = self.seed
-        c.history = self.history[:]
-        c.ply = self.ply
-        c.perspective = self.perspective
         c.known = self.known[:]
         c.tapped = set(self.tapped)
         c.minion_mod = dict(self.minion_mod)
@@ -255,11 +248,8 @@ class HecatombState(GameState):
         c.combat = self.combat.copy() if self.combat else None
         c.cancel_seats = self.cancel_seats
         c._auras = self._auras
-        c.stack = self.stack[:]
-        c.pending = self.pending  # decisions are never mutated, only replaced
-        c.rng = self.rng.copy()
+        self.copy_kernel_fields(c)
         c.log = self.log[:]
-        c.winner = self.winner
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -278,11 +268,6 @@ class HecatombState(GameState):
             "next_aid": self.next_aid,
             "turn": self.turn,
             "turn_number": self.turn_number,
-            "first": self.first,
-            "seed": self.seed,
-            "history": self.history,
-            "ply": self.ply,
-            "perspective": self.perspective,
             "known": self.known,
             "tapped": sorted(self.tapped),
             "minion_mod": sorted([k, v] for k, v in self.minion_mod.items()),
@@ -292,16 +277,8 @@ class HecatombState(GameState):
             "trig": to_json(self.trig),
             "combat": self.combat.to_json() if self.combat else None,
             "cancel_seats": self.cancel_seats,
-            "stack": to_json_steps(self.stack),
-            "pending": self.pending.to_json() if self.pending else None,
-            "rng": self.rng.state,
-            "log": self.log,
-            "winner": self.winner,
+            **self.kernel_json(),
         }
-
-    def serialize(self) -> str:
-        """The complete state as JSON text; :func:`deserialize` rebuilds it."""
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_json(
@@ -321,11 +298,6 @@ class HecatombState(GameState):
         s.next_aid = data["next_aid"]
         s.turn = data["turn"]
         s.turn_number = data["turn_number"]
-        s.first = data["first"]
-        s.seed = data["seed"]
-        s.history = data["history"]
-        s.ply = data["ply"]
-        s.perspective = data["perspective"]
         s.known = data["known"]
         s.tapped = set(data["tapped"])
         s.minion_mod = {k: v for k, v in data["minion_mod"]}
@@ -335,11 +307,7 @@ class HecatombState(GameState):
         s.trig = list(from_json_steps(data["trig"]))
         s.combat = Combat.from_json(data["combat"]) if data["combat"] else None
         s.cancel_seats = data.get("cancel_seats", 0)
-        s.stack = from_json_steps(data["stack"])
-        s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
-        s.rng = Rng.from_state(data["rng"])
-        s.log = data["log"]
-        s.winner = data["winner"]
+        s.load_kernel_fields(data)
         return s
 
     def num_seats(self) -> int:
@@ -347,10 +315,3 @@ class HecatombState(GameState):
 
     def deck_lists(self) -> list[list[str]]:
         return self.decks
-
-    def returns(self) -> list[float]:
-        """+1 for the winner; the losers share -1 (zero-sum). All 0 if unfinished."""
-        if self.winner is None:
-            return [0.0] * self.n
-        lose = -1.0 / (self.n - 1)
-        return [1.0 if i == self.winner else lose for i in range(self.n)]

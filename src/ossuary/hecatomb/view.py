@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import Decision, copy_json
+from ..engine.core import copy_json, redact_private
 from ..engine.rng import Rng
 from .queries import (
     abom_dooms,
@@ -26,15 +26,8 @@ from .queries import (
 )
 from .state import HecatombState
 
-
-def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A log event as ``seat`` may see it (None: a spectator): private card
-    names are dropped. The result may share the event's objects: callers that
-    hand it out copy it."""
-    private = event.get("private")
-    if private is None or (seat is not None and private == seat):
-        return event
-    return {k: v for k, v in event.items() if k not in ("card", "cards")}
+# a log event as a seat may see it: card names in another seat's private events dropped
+redact_event = redact_private
 
 
 def _abom_view(s: HecatombState, aid: int) -> dict[str, Any]:
@@ -134,9 +127,7 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
     ``log_from`` skips the first events of the log (agents that keep their own
     copy ask only for what is new).
     """
-    seat = s.check_seat(seat, spectator=True)
-    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
-        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+    seat, skip = s.check_view_args(seat, log_from)
     everyone = (1 << s.n) - 1
     # a spectator knows a hidden card only when every seat does (shown to all)
     bit = everyone if seat is None else 1 << seat
@@ -175,15 +166,11 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
                 "god": {"id": st.god, "card": defs[st.god].name} if st.god >= 0 else None,
             }
         )
-    decision: dict[str, Any] | None = None
-    if s.pending is not None:
-        decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if seat is not None and s.pending.player == seat:
-            decision["prompt"] = s.prompt()
-            decision["options"] = [_option_view(s, a.id, a.label) for a in s.legal_actions()]
-            what = _decision_detail(s)
-            if what:
-                decision["what"] = what
+    decision = s.decision_view(seat, lambda aid, label: _option_view(s, aid, label))
+    if decision is not None and "options" in decision:
+        what = _decision_detail(s)
+        if what:
+            decision["what"] = what
     c = s.combat
     return {
         "ruleset": s.ruleset,
@@ -204,8 +191,8 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
         },
         "decision": decision,
         "winner": s.winner,
-        "log_from": log_from,
-        "log": [copy_json(redact_event(e, seat)) for e in s.log[log_from:]],
+        "log_from": skip,
+        "log": [copy_json(redact_event(e, seat)) for e in s.log[skip:]],
     }
 
 
@@ -239,14 +226,8 @@ def resample(s: HecatombState, seat: object, rng: Rng) -> HecatombState:
         out.defs = list(s.defs)
         out.owner = list(s.owner)
         out.decks = [list(d) for d in s.decks]
-        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
         out._auras = None
-        pending = s.pending
-        assert pending is not None  # check_sample_seat: the seat is deciding
-        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
-        out.perspective = seat
-        out.seed = None
-        out.history = []
+        s.leave_true_game(out, seat)
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):

@@ -14,14 +14,15 @@ another card of the pool has the same name.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..engine.cardlang import Pairs, effect_args, effect_table, pairs, selector_table
 from ..engine.errors import CardFileError
+from ..engine.untrusted import load_document
 from . import schema
 
 TYPES = schema.TYPE_NAMES
@@ -35,12 +36,6 @@ MAGIC_TYPES = schema.MAGIC_TYPES
 SLOT_TYPES = ("artifact", "event", "land")  # magic cards that take a magic slot
 # Rulebook section 3, "Card Rarity Limits": copies of one card a deck may hold.
 RARITY_LIMITS = {"common": 4, "rare": 3, "epic": 2, "legendary": 1}
-
-Pairs = tuple[tuple[str, Any], ...]
-
-
-def _pairs(raw: Mapping[str, Any]) -> Pairs:
-    return tuple(sorted(raw.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +56,8 @@ class Selector:
         return cls(**dict(raw))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for name in ("side", "relation", "minion_type", "cost_max", "cost_min", "ensnared",
-                     "action"):  # fmt: skip
-            value = getattr(self, name)
-            if value != self.__dataclass_fields__[name].default:
-                out[name] = value
-        return out
+        names = ("side", "relation", "minion_type", "cost_max", "cost_min", "ensnared", "action")
+        return selector_table(self, self.kind, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,31 +80,10 @@ class Effect:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
-        args = []
-        for k, v in raw.items():
-            if k == "verb" or v is None:  # an argument given as null is one left out
-                continue
-            if k == "scope":
-                v = Selector.from_dict(v)
-            elif k == "filter":
-                v = _pairs(v)
-            elif isinstance(v, list):
-                v = tuple(v)
-            args.append((k, v))
-        return cls(raw["verb"], tuple(args))
+        return cls(raw["verb"], effect_args(raw, Selector.from_dict))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"verb": self.verb}
-        for k, v in self.args:
-            if isinstance(v, Selector):
-                out[k] = v.to_dict()
-            elif k == "filter":
-                out[k] = dict(v)
-            elif isinstance(v, tuple):
-                out[k] = list(v)
-            else:
-                out[k] = v
-        return out
+        return effect_table(self.verb, self.args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,14 +293,14 @@ class CardDef:
             defense=data.get("defense") or 0,
             rounds=data.get("rounds") or 0,
             minion_type=data.get("minion_type") or "",
-            keywords=_pairs(data.get("keywords", {})),
+            keywords=pairs(data.get("keywords", {})),
             abilities=tuple(Ability.from_dict(a) for a in data.get("abilities", ())),
             statics=tuple(
                 Static(
                     Selector.from_dict(s["scope"]),
                     s.get("attack", 0),
                     s.get("defense", 0),
-                    _pairs(s.get("keywords", {})),
+                    pairs(s.get("keywords", {})),
                 )
                 for s in data.get("statics", ())
             ),
@@ -434,14 +403,13 @@ class CardPool:
 
 
 def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
-    """Parse a TOML card file (``[[card]]`` tables)."""
-    source = str(path)
-    try:
-        data = tomllib.loads(text if text is not None else Path(path).read_text("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{source}: can't read the card file: {exc}") from None
+    """Parse a TOML card file (``[[card]]`` tables) through the kernel's bounded
+    loader, checked card by card."""
+    given = Path(path) if text is None else text
+    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+
+
+def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
     cards = data.get("card")
     if not isinstance(cards, list):
         raise CardFileError(f"{source}: expected [[card]] tables")
@@ -469,10 +437,10 @@ _TRAITS: dict[str, Trait] | None = None
 
 def load_traits(text: str, source: str = "types.toml") -> dict[str, Trait]:
     """The ``[[minion_type]]`` tables: each minion type's shared trait."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardFileError(f"{source}: not valid TOML: {exc}") from exc
+    return load_document(text, CardFileError, "the minion types", _traits_of, source=source)
+
+
+def _traits_of(data: dict[str, Any], source: str) -> dict[str, Trait]:
     out: dict[str, Trait] = {}
     for raw in data.get("minion_type", []):
         t = schema.validate_minion_type(raw, source)
@@ -481,9 +449,9 @@ def load_traits(text: str, source: str = "types.toml") -> dict[str, Trait]:
             t.name,
             t.trait,
             t.text,
-            _pairs(t.keywords),
+            pairs(t.keywords),
             None if up is None else up.cost_min,
-            () if up is None else _pairs(up.keywords),
+            () if up is None else pairs(up.keywords),
         )
     missing = set(MINION_TYPES) - set(out)
     if missing:

@@ -14,14 +14,14 @@ also be listed like any card) and optional ``Deck`` header.
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import resources
+from typing import Any
 
 from ..engine.errors import DeckError
-from ..engine.untrusted import check_text, shown, small_int
+from ..engine.untrusted import check_text, load_document, shown, small_int
 from .cards import RARITY_LIMITS, CardDef, CardPool, base_pool
 from .state import DECK_SIZE
 
@@ -177,13 +177,22 @@ _DECKS: dict[str, tuple[list[str], str]] | None = None
 def _load() -> dict[str, tuple[list[str], str]]:
     global _DECKS
     if _DECKS is None:
-        text = resources.files("ossuary.necromancer").joinpath("data/decks.toml").read_text("utf-8")
-        data = tomllib.loads(text)
+        data = resources.files("ossuary.necromancer").joinpath("data/decks.toml")
+        shipped = load_document(
+            data, DeckError, "the shipped decks", _tables, source="data/decks.toml"
+        )
         _DECKS = {}
-        for name, d in data["deck"].items():
+        for name, d in shipped.items():
             cards = parse_deck_text("\n".join([f"Hero: {d['hero']}", *d["cards"]]), base_pool())
             _DECKS[name] = (cards, str(d.get("about", "")))
     return _DECKS
+
+
+def _tables(data: dict[str, Any], source: str) -> dict[str, Any]:
+    decks = data.get("deck")
+    if not isinstance(decks, dict):
+        raise DeckError(f"{source}: expected [deck.<name>] tables")
+    return decks
 
 
 def preconstructed() -> dict[str, list[str]]:

@@ -7,7 +7,7 @@ command line, the agents, the arena, the server, simulation and RL.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,8 +20,6 @@ from ..engine.game import (
     CardRecord,
     DeckSpec,
     Game,
-    LessonClaim,
-    LessonCondition,
     match_number,
 )
 from ..engine.rng import Rng
@@ -40,7 +38,6 @@ from .decks import deck_about, deck_problems, format_deck, parse_deck_text, prec
 from .fuzz import fuzz_decks
 from .game import deserialize, new_game
 from .invariants import card_places, check
-from .lesson import claims, conditions
 from .scenario import load_scenario
 from .screen import LEGEND, option_group, render_screen, visible_cards
 from .state import RULES, RULESET, NecroState
@@ -101,6 +98,7 @@ class NecromancerGame(Game):
     rules = RULES  # bound in game.py, imported above
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:NecromancerEncoder"
+    lesson_at = ".lesson"
     title = "Path of the Necromancer"
     summary = "Heroes, lifeforce, a two-row field and a response window after every action; 2-4."
     seat_counts = (2, 3, 4)
@@ -187,18 +185,6 @@ class NecromancerGame(Game):
 
     def card_detail(self, record: CardRecord) -> Any:
         return card_panel(self._defs[record["key"]])
-
-    def learn_text(self) -> str | None:
-        """``learn.toml``: how to play, how to win, and the guided first game."""
-        return (Path(__file__).parent / "learn.toml").read_text("utf-8")
-
-    def lesson_claims(self) -> Mapping[str, LessonClaim]:
-        """The checks of what the lesson's steps say (``lesson.py``)."""
-        return claims()
-
-    def lesson_conditions(self) -> Mapping[str, LessonCondition]:
-        """When a lesson's step holds, read from the learner's view (``lesson.py``)."""
-        return conditions()
 
     def glossary(self) -> list[tuple[str, str]]:
         return list(GLOSSARY)
@@ -289,10 +275,6 @@ class NecromancerGame(Game):
 
     def format_event(self, event: dict[str, Any]) -> str:
         return format_event(event)
-
-    def web_assets(self) -> Path | None:
-        """``web/board.js`` and ``web/board.css``: the board ``ossuary serve`` shows."""
-        return Path(__file__).parent / "web"
 
     # -- research -----------------------------------------------------------------
     # -- analysis ---------------------------------------------------------------

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import inspect
-import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..engine.errors import OssuaryError, SetupError
 from ..engine.names import seat_name
 from ..engine.rng import Rng
+from ..engine.untrusted import load_document
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import explain, rules, view, words
 from .cards import CardPool, base_pool
@@ -151,13 +152,15 @@ class _Saved(_Strict):
 
 def deserialize(text: str) -> NecroState:
     """Rebuild a state from :meth:`NecroState.serialize` text, checked: a text
-    that is not a saved game of this version is a :class:`SavedGameError`."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as exc:
-        raise SavedGameError(f"not a saved game (invalid JSON: {exc})") from None
-    if not isinstance(data, dict):
-        raise SavedGameError("not a saved game (expected a JSON object)")
+    that is not a saved game of this version is a :class:`SavedGameError`. The
+    text is read by the kernel's bounded loader (size, nesting, numbers)."""
+    return load_document(
+        text, SavedGameError, "a saved game", partial(_restore, text), fmt="json",
+        source="not a saved game",
+    )  # fmt: skip
+
+
+def _restore(text: str | bytes, data: dict[str, Any], _source: str) -> NecroState:
     if data.get("ruleset") != RULESET:
         raise SavedGameError(f"not a saved game of {RULESET} (ruleset {data.get('ruleset')!r})")
     if data.get("version") != VERSION:

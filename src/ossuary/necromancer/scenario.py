@@ -23,7 +23,6 @@ banished, minions (each followed by its relics), magic; then the stack.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -31,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ..engine.errors import CardFileError, ScenarioError
 from ..engine.rng import Rng
+from ..engine.untrusted import load_document
 from .cards import CardDef, CardPool, base_pool
 from .game import MAX_SEATS, MIN_SEATS
 from .queries import controller_of, invalidate
@@ -137,23 +137,17 @@ def _problems(exc: ValidationError) -> str:
     return "; ".join(out)
 
 
-def load_scenario(text: str | Path, pool: CardPool | None = None) -> NecroState:
-    """Build the position a scenario describes and run to its first decision."""
-    source = "scenario"
-    if isinstance(text, Path):
-        source = str(text)
-        try:
-            text = text.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"{source}: can't read the scenario: {exc}") from None
+def _checked(raw: dict[str, Any], source: str) -> Scenario:
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
-    try:
-        sc = Scenario.model_validate(raw)
+        return Scenario.model_validate(raw)
     except ValidationError as exc:
         raise ScenarioError(f"{source}: {_problems(exc)}") from None
+
+
+def load_scenario(text: str | Path, pool: CardPool | None = None) -> NecroState:
+    """Build the position a scenario describes and run to its first decision."""
+    source = str(text) if isinstance(text, Path) else "scenario"
+    sc = load_document(text, ScenarioError, "a scenario", _checked, source=source)
     pool = pool or base_pool()
     if sc.card:
         try:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from ..engine.errors import CardFileError
+from ..engine.schema import Strict, validate_table
 
 CardType = Literal["hero", "minion", "relic", "spell", "artifact", "event", "land"]
 Rarity = Literal["common", "rare", "epic", "legendary"]
@@ -40,12 +40,6 @@ KEYWORD_NAMES: tuple[str, ...] = get_args(KeywordName)
 TRIGGER_NAMES: tuple[str, ...] = get_args(Trigger)
 NUMBER_KEYWORDS = ("hero_bonus", "extra_attacks", "ensnaring", "bloodprice", "drain")
 MAGIC_TYPES = ("relic", "spell", "artifact", "event", "land")
-
-
-class Strict(BaseModel):
-    """Unknown fields are errors: a typo must never be silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def check_keywords(raw: dict[str, Any]) -> dict[str, Any]:
@@ -426,52 +420,11 @@ class MinionTypeTable(Strict):
         return check_keywords(v)
 
 
-def _location(loc: tuple[int | str, ...]) -> str:
-    """``abilities.0.effects.1.amount``: pydantic's union-branch tags dropped."""
-    parts: list[str] = []
-    for i, p in enumerate(loc):
-        tag = isinstance(p, str) and (
-            p[:1].isupper() or (p in VERB_NAMES and i > 0 and isinstance(loc[i - 1], int))
-        )
-        if not tag:
-            parts.append(str(p))
-    return ".".join(parts)
-
-
-def _problems(exc: ValidationError) -> list[str]:
-    out = []
-    for err in exc.errors(include_url=False):
-        field = _location(err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            msg = "unknown field (a typo?)"
-        elif err["type"] == "union_tag_invalid":
-            got = err["input"].get("verb") if isinstance(err["input"], dict) else err["input"]
-            msg = f"unknown verb {got!r}; expected one of " + ", ".join(VERB_NAMES)
-        elif err["type"] == "union_tag_not_found":
-            msg = "an effect needs a 'verb'"
-        out.append(f"field '{field}': {msg}" if field else msg)
-    return out
-
-
 def validate_card(raw: Any, source: str) -> Card:
     """Validate one card table; a :class:`CardFileError` says where and what."""
-    name = raw.get("name") if isinstance(raw, dict) else None
-    where = f"{source}: card {name!r}" if isinstance(name, str) and name else f"{source}: a card"
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{where}: expected a table of fields")
-    try:
-        return Card.model_validate(raw)
-    except ValidationError as exc:
-        raise CardFileError(f"{where}: " + "; ".join(_problems(exc))) from None
+    return validate_table(Card, raw, source, "card", VERB_NAMES)
 
 
 def validate_minion_type(raw: Any, source: str) -> MinionTypeTable:
-    name = raw.get("name") if isinstance(raw, dict) else None
-    where = f"{source}: minion type {name!r}"
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{where}: expected a table of fields")
-    try:
-        return MinionTypeTable.model_validate(raw)
-    except ValidationError as exc:
-        raise CardFileError(f"{where}: " + "; ".join(_problems(exc))) from None
+    """Validate one ``[[minion_type]]`` table, in the same words."""
+    return validate_table(MinionTypeTable, raw, source, "minion type", VERB_NAMES)

@@ -16,8 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.core import Decision, GameState, from_json_steps, to_json, to_json_steps
-from ..engine.rng import Rng
+from ..engine.core import GameState, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -305,17 +304,9 @@ class NecroState(GameState):
         c.reactions = self.reactions
         c._statics = self._statics
         c._stats = self._stats  # entries are filled only while still valid for both
-        c.first = self.first
-        c.seed = self.seed
-        c.history = self.history[:]
-        c.ply = self.ply
-        c.perspective = self.perspective
-        c.stack = self.stack[:]
-        c.pending = self.pending  # decisions are never mutated, only replaced
-        c.rng = self.rng.copy()
+        self.copy_kernel_fields(c)
         c.log = self.log
         c._log_shared = self._log_shared = True
-        c.winner = self.winner
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -347,21 +338,8 @@ class NecroState(GameState):
             "expiry": sorted([k, *v] for k, v in self.expiry.items()),
             "used": self.used,
             "limbo": self.limbo,
-            "first": self.first,
-            "seed": self.seed,
-            "history": self.history,
-            "ply": self.ply,
-            "perspective": self.perspective,
-            "stack": to_json_steps(self.stack),
-            "pending": self.pending.to_json() if self.pending else None,
-            "rng": self.rng.state,
-            "log": self.log,
-            "winner": self.winner,
+            **self.kernel_json(),
         }
-
-    def serialize(self) -> str:
-        """The complete state as JSON text; :func:`.game.deserialize` rebuilds it."""
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NecroState:
@@ -383,16 +361,7 @@ class NecroState(GameState):
         s.expiry = {k: (p, t) for k, p, t in data["expiry"]}
         s.used = data["used"]
         s.limbo = data["limbo"]
-        s.first = data["first"]
-        s.seed = data["seed"]
-        s.history = data["history"]
-        s.ply = data["ply"]
-        s.perspective = data["perspective"]
-        s.stack = from_json_steps(data["stack"])
-        s.pending = Decision.from_json(data["pending"]) if data["pending"] else None
-        s.rng = Rng.from_state(data["rng"])
-        s.log = data["log"]
-        s.winner = data["winner"]
+        s.load_kernel_fields(data)
         s.index_reactions()
         return s
 
@@ -425,10 +394,5 @@ class NecroState(GameState):
     def deck_lists(self) -> list[list[str]]:
         return self.decks
 
-    def returns(self) -> list[float]:
-        """+1 for the winner, the others share -1; a draw (everyone lost at
-        once, section 14) and an unfinished game are all 0."""
-        if self.winner is None:
-            return [0.0] * self.n
-        lose = -1.0 / (self.n - 1)
-        return [1.0 if i == self.winner else lose for i in range(self.n)]
+    # returns: the kernel's zero-sum default; a draw (everyone lost at once,
+    # section 14) has no winner and is all 0

@@ -11,21 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import Decision, copy_json
+from ..engine.core import copy_json, redact_private
 from ..engine.rng import Rng
 from .queries import cost_of, defense_of, stats
 from .rules.window import only_passing_matters
 from .state import EMPTY, NecroState
 
-
-def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A log event as ``seat`` may see it (None: a spectator): private card
-    names are dropped. The result may share the event's objects: callers that
-    hand it out copy it."""
-    private = event.get("private")
-    if private is None or (seat is not None and private == seat):
-        return event
-    return {k: v for k, v in event.items() if k not in ("card", "cards")}
+# a log event as a seat may see it: card names in another seat's private events dropped
+redact_event = redact_private
 
 
 def card_view(s: NecroState, cid: int, p: int | None = None) -> dict[str, Any]:
@@ -117,9 +110,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it (None: a spectator), JSON-ready and fresh.
     Hidden cards are counts only; the decision's options are shown to its
     chooser. A spectator sees a hidden card only when every seat knows it."""
-    seat = s.check_seat(seat, spectator=True)
-    if isinstance(log_from, bool) or not isinstance(log_from, int) or log_from < 0:
-        raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
+    seat, skip = s.check_view_args(seat, log_from)
     everyone = (1 << s.n) - 1
     bit = everyone if seat is None else 1 << seat
     defs = s.defs
@@ -152,18 +143,18 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
                 ],
             }
         )
-    decision: dict[str, Any] | None = None
-    if s.pending is not None:
-        decision = {"kind": s.pending.kind, "player": s.pending.player}
-        if seat is not None and s.pending.player == seat:
-            decision["prompt"] = s.prompt()
-            decision["options"] = [{"id": a.id, "label": a.label} for a in s.legal_actions()]
-            if s.pending.kind == "window":
-                # for the seat's own client: pass for it when nothing else matters
-                # (auto-pass); what it could do shows only here, in its own view
-                decision["auto"] = "pass" if only_passing_matters(s, seat) else None
+    decision = s.decision_view(seat)
+    if (
+        seat is not None
+        and decision is not None
+        and "options" in decision
+        and decision["kind"] == "window"
+    ):
+        # for the seat's own client: pass for it when nothing else matters
+        # (auto-pass); what it could do shows only here, in its own view
+        decision["auto"] = "pass" if only_passing_matters(s, seat) else None
     over = s.is_terminal()
-    log = s.log[log_from:]
+    log = s.log[skip:]
     return {
         "ruleset": s.ruleset,
         "seat": seat,
@@ -178,7 +169,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
         "over": over,
         "winner": s.winner,
         "draw": over and s.winner is None,
-        "log_from": log_from,
+        "log_from": skip,
         "log": [copy_json(redact_event(e, seat)) for e in log],
     }
 
@@ -203,15 +194,9 @@ def resample(s: NecroState, seat: object, rng: Rng) -> NecroState:
         out.owner = list(s.owner)
         out.decks = [list(d) for d in s.decks]
         out.reactions = list(s.reactions)
-        out.log = [copy_json(redact_event(e, seat)) for e in s.log]
         out._statics = None
         out._stats = None
-        pending = s.pending
-        assert pending is not None  # check_sample_seat: the seat is deciding
-        out.pending = Decision(pending.kind, pending.player, pending.options, pending.ctx)
-        out.perspective = seat
-        out.seed = None
-        out.history = []
+        s.leave_true_game(out, seat)
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):

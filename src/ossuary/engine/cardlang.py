@@ -1,0 +1,66 @@
+"""The built side of the card language, shared by the games' ``cards.py``.
+
+A card's effect is a verb with arguments (``damage amount=3 scope=...``),
+built from a table its game's schema has checked and written back as the same
+table (the round trip every card file, catalogue and saved game relies on).
+Each game keeps its own ``Effect`` and ``Selector`` dataclasses (their fields
+are the game's); what they share is how arguments and selectors go to and from
+their tables, here. Compiled in the real build with the rest of the kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+Pairs = tuple[tuple[str, Any], ...]
+
+
+def pairs(raw: Mapping[str, Any]) -> Pairs:
+    """A table as sorted ``(key, value)`` pairs: hashable, and one order."""
+    return tuple(sorted(raw.items()))
+
+
+def effect_args(raw: Mapping[str, Any], selector: Callable[[Mapping[str, Any]], Any]) -> Pairs:
+    """An effect's arguments from its checked table: the verb and arguments
+    given as null left out, ``scope`` built by ``selector``, a ``filter`` table
+    as pairs, lists as tuples (an effect is frozen)."""
+    args: list[tuple[str, Any]] = []
+    for k, v in raw.items():
+        if k == "verb" or v is None:  # an argument given as null is one left out
+            continue
+        if k == "scope":
+            v = selector(v)
+        elif k == "filter":
+            v = pairs(v)
+        elif isinstance(v, list):
+            v = tuple(v)
+        args.append((k, v))
+    return tuple(args)
+
+
+def effect_table(verb: str, args: Pairs) -> dict[str, Any]:
+    """The table :func:`effect_args` reads back to ``args``."""
+    out: dict[str, Any] = {"verb": verb}
+    for k, v in args:
+        if k == "scope":
+            out[k] = v.to_dict()
+        elif k == "filter":
+            out[k] = dict(v)
+        elif isinstance(v, tuple):
+            out[k] = list(v)
+        else:
+            out[k] = v
+    return out
+
+
+def selector_table(selector: Any, kind: str, names: Sequence[str]) -> dict[str, Any]:
+    """A selector dataclass as its table: ``kind``, then each of ``names`` that
+    differs from its default (a default is left out, so tables stay short)."""
+    out: dict[str, Any] = {"kind": kind}
+    defaults = selector.__dataclass_fields__
+    for name in names:
+        value = getattr(selector, name)
+        if value != defaults[name].default:
+            out[name] = value
+    return out
