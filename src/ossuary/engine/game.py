@@ -25,7 +25,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .contract import CardPlace
 from .core import GameState
@@ -36,6 +36,9 @@ from .names import seat_name
 from .rng import Rng
 from .rules import Ruleset
 from .untrusted import is_int, shown
+
+if TYPE_CHECKING:
+    from .actions import IntActions
 
 CardRecord = dict[str, Any]
 #: a check of one claim a lesson's step makes (:mod:`ossuary.tutorial`): given
@@ -463,6 +466,21 @@ class Game:
             raise BrokenGame(f"{self.title}: its RL encoder ({self.encoder_at}) is not an Encoder")
         make = cast(Callable[[int], Encoder], encoder)  # a game's encoder takes the seats
         return make(seats)
+
+    def int_actions(self, state: GameState) -> IntActions:
+        """``state`` chosen in integer actions, OpenSpiel's shape
+        (:class:`~ossuary.engine.actions.IntActions`: ``legal_action_ints()``,
+        ``action_to_string``, ``apply_action_int``), with the ints of this game's
+        :class:`Encoder` for the state's seat count (made once per seat count and
+        shared). A game without an encoder raises :class:`NotSupported`."""
+        from .actions import IntActions  # imports this module
+
+        seats = state.num_seats()
+        cache: dict[int, Encoder] = self.__dict__.setdefault("_encoders", {})
+        encoder = cache.get(seats)
+        if encoder is None:
+            encoder = cache[seats] = self.rl_encoder(seats)
+        return IntActions(state, encoder)
 
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
