@@ -71,7 +71,7 @@ def _actions(actions: object, n: int) -> list[int]:
     return [int(a) for a in arr]
 
 
-class OssuaryVectorEnv(VectorEnv):  # type: ignore[misc]
+class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
     """N games of one learner seat against Ossuary agents, stepped together.
 
     The arguments after ``num_envs`` are :class:`~ossuary.rl.single.OssuarySingleEnv`'s,
