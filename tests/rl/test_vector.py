@@ -4,6 +4,8 @@ by hand. Short games (``max_steps``) so that every game ends and restarts."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -117,3 +119,31 @@ def test_aec_batch_is_n_aec_games() -> None:
             else:
                 env.step(int(actions[i]))
     assert restarts >= N
+
+
+def _docs_example(first_line: str) -> str:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    found = re.search(r"```python\n(" + re.escape(first_line) + r".*?)```", text, re.DOTALL)
+    assert found, f"docs/rl.md has the example that starts {first_line!r}"
+    return found.group(1)
+
+
+def test_the_batch_example_of_the_docs_runs() -> None:
+    scope: dict[str, Any] = {}
+    exec(compile(_docs_example("# A batch of games"), "docs/rl.md", "exec"), scope)
+    envs, batch = scope["envs"], scope["batch"]
+    assert scope["obs"]["observation"].shape == (4, batch.encoder.observation_size)
+    assert envs.num_envs == 4 and batch.rewards.shape == (4, 2)
+    assert (scope["obs"]["action_mask"].sum(axis=1) > 0).any()
+
+
+def test_the_integer_actions_example_of_the_docs_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    scope: dict[str, Any] = {}
+    exec(compile(_docs_example("# Integer actions"), "docs/rl.md", "exec"), scope)
+    ints = scope["ints"]
+    assert ints.state.ply == 40
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) >= 40 and all(" -> " in line for line in printed)
+    # the options printed are the ones the state took, in order
+    applied = [line.split(" -> ")[1] for line in printed if not line.endswith("-> None")]
+    assert applied == ints.state.history[: len(applied)]

@@ -127,7 +127,7 @@ class IntActions:
                     ints.add(path[k])
             found = sorted(ints)
             self._next = found
-        return found
+        return found[:]  # a copy: the kept list answers is_legal_int
 
     def is_legal_int(self, action: int) -> bool:
         if self._next is None:
