@@ -147,3 +147,17 @@ def test_the_integer_actions_example_of_the_docs_runs(capsys: pytest.CaptureFixt
     # the options printed are the ones the state took, in order
     applied = [line.split(" -> ")[1] for line in printed if not line.endswith("-> None")]
     assert applied == ints.state.history[: len(applied)]
+
+
+def test_an_illegal_action_can_lose_one_game_of_the_batch() -> None:
+    vec = OssuaryVectorEnv("hecatomb", num_envs=2, illegal="lose")
+    obs, _ = vec.reset(seed=4)
+    good = int(np.flatnonzero(obs["action_mask"][0])[0])
+    bad = int(np.flatnonzero(obs["action_mask"][1] == 0)[0])
+    obs, rewards, terms, _, infos = vec.step([good, bad])
+    assert list(rewards) == [0.0, -1.0] and list(terms) == [False, True]
+    assert list(infos["illegal_action"]) == [False, True]
+    assert not obs["action_mask"][1].any() and not obs["observation"][1].any()
+    obs, rewards, terms, _, infos = vec.step([int(np.flatnonzero(obs["action_mask"][0])[0]), 0])
+    assert rewards[1] == 0.0 and not terms[1] and obs["action_mask"][1].any()  # dealt anew
+    assert "illegal_action" not in infos
