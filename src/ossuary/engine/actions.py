@@ -30,8 +30,7 @@ from mypy_extensions import mypyc_attr
 
 from .core import GameState
 from .encoder import Encoder
-from .errors import IllegalAction, OssuaryError
-from .game import NotSupported
+from .errors import IllegalAction, NotSupported, OssuaryError
 
 
 class EncodingClash(OssuaryError):

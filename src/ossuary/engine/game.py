@@ -25,20 +25,19 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, cast
 
+from .actions import IntActions
 from .contract import CardPlace
 from .core import GameState
 from .encoder import Encoder as Encoder  # part of what a game gives (rl_encoder)
 from .errors import BrokenGame, OssuaryError, QueryError, SetupError
+from .errors import NotSupported as NotSupported  # defined with the kernel's errors
 from .knowledge import PLAIN, GameKnowledge
 from .names import seat_name
 from .rng import Rng
 from .rules import Ruleset
 from .untrusted import is_int, shown
-
-if TYPE_CHECKING:
-    from .actions import IntActions
 
 CardRecord = dict[str, Any]
 #: a check of one claim a lesson's step makes (:mod:`ossuary.tutorial`): given
@@ -56,10 +55,6 @@ DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
 
 #: option ids that change nothing but the clock, taken first when a timer runs out
 PASSIVE_OPTIONS = ("end", "pass", "done", "no", "none")
-
-
-class NotSupported(OssuaryError):
-    """A game does not offer something (yet): say so instead of crashing."""
 
 
 class Game:
@@ -473,8 +468,6 @@ class Game:
         ``action_to_string``, ``apply_action_int``), with the ints of this game's
         :class:`Encoder` for the state's seat count (made once per seat count and
         shared). A game without an encoder raises :class:`NotSupported`."""
-        from .actions import IntActions  # imports this module
-
         seats = state.num_seats()
         cache: dict[int, Encoder] = self.__dict__.setdefault("_encoders", {})
         encoder = cache.get(seats)
