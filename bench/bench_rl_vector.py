@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.repeats < 1 or args.seconds <= 0 or args.envs < 1:
         parser.error("--repeats and --envs must be at least 1, --seconds above 0")
 
+    measured = commit()  # before the run: a commit made meanwhile was not measured
     g, s, t, n = args.game, args.seats, args.seconds, args.envs
     contenders: dict[str, Callable[[int], float]] = {
         "gymnasium single": lambda seed: gym_single(g, s, t, seed),
@@ -134,7 +135,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             runs[name].append(run(repeat))
     results: dict[str, Any] = {
         "machine": platform.platform(),
-        "commit": commit(),
+        "commit": measured,
         "date": time.strftime("%Y-%m-%d"),
         "game": g,
         "seats": s,
