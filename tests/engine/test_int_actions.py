@@ -31,7 +31,7 @@ def _check_position(ia: IntActions, rng: random.Random) -> None:
     """One position without a partial choice: the mapping is the truth's."""
     state = ia.state
     paths = ia.option_paths()
-    assert set(paths) == set(state.legal_action_ids())  # every option, none made up
+    assert set(paths) == {a.id for a in state.legal_actions()}  # every option, none made up
     assert ia.skipped == 0
     assert len(set(paths.values())) == len(paths)  # one-to-one
     assert ia.legal_action_ints() == sorted({p[0] for p in paths.values()})
