@@ -2,6 +2,7 @@
 
     python bench/bench_rl_vector.py --seconds 3 --repeats 3 --envs 16
     python bench/bench_rl_vector.py --game necromancer --seats 2 --json out.json
+    python bench/bench_rl_vector.py --profile        # where a batched step's time goes
 
 Two pairs, each alternated within every repeat (single first, then batched,
 seconds apart) so that both see the same machine load:
@@ -32,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ossuary import rl
+from ossuary import games, rl
 from ossuary.rl.vector import OssuaryAECBatch, OssuaryVectorEnv
 
 
@@ -100,6 +101,38 @@ def aec_batch(game: str, seats: int, seconds: float, seed: int, n: int) -> float
     return steps / (time.process_time() - start)
 
 
+#: (share name, the file the function is in, its name): cumulative time of each
+PARTS = (
+    ("the seat's view", "engine/core.py", "view"),
+    ("the encoder's observe", "encode.py", "observe"),
+    ("the encoder's action paths", "encode.py", "action_paths"),
+    ("applying an option (the rules)", "engine/core.py", "apply_action"),
+)
+
+
+def profile_shares(game: str, seats: int, n: int, calls: int = 250) -> dict[str, float]:
+    """Where the time of ``calls`` batched AEC steps goes, as shares of the total
+    (cProfile; the parts may overlap where one calls another)."""
+    import cProfile
+    import pstats
+
+    batch = OssuaryAECBatch(game, num_envs=n, seats=seats)
+    rng = np.random.default_rng(0)
+    obs = batch.reset(seed=1)
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(calls):
+        obs = batch.step(_batch_pick(rng, obs["action_mask"]))
+    profile.disable()
+    stats = pstats.Stats(profile)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows = stats.stats  # type: ignore[attr-defined]
+    return {
+        name: sum(v[3] for k, v in rows.items() if k[0].endswith(where) and k[2] == fn) / total
+        for name, where, fn in PARTS
+    }
+
+
 def commit() -> str:
     try:
         out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -117,7 +150,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a contender")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument(
+        "--profile", action="store_true", help="print where a batched step's time goes, and stop"
+    )
     args = parser.parse_args(argv)
+    if args.profile:
+        found = {}
+        for game in games.names():
+            found[game] = shares = profile_shares(game, min(games.get(game).seat_counts), 8)
+            print(f"{game}: " + ", ".join(f"{k} {v:.0%}" for k, v in shares.items()))
+        return found
     if args.repeats < 1 or args.seconds <= 0 or args.envs < 1:
         parser.error("--repeats and --envs must be at least 1, --seconds above 0")
 
