@@ -28,7 +28,7 @@ def _pick(rng: np.random.Generator, mask: np.ndarray[Any, Any]) -> int:
 def test_vector_env_is_n_single_envs_with_next_step_autoreset(game: str) -> None:
     vec = OssuaryVectorEnv(game, num_envs=N, max_steps=MAX)
     singles = [OssuarySingleEnv(game, max_steps=MAX) for _ in range(N)]
-    obs, infos = vec.reset(seed=7)
+    obs, infos = vec.reset(seed=np.int64(7))  # a numpy int, as trainers often hold seeds
     want = [env.reset(seed=7 + i)[0] for i, env in enumerate(singles)]
     assert vec.observation_space.contains(obs)
     assert list(infos["seat"]) == [0] * N

@@ -52,8 +52,8 @@ def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
     gives each game its own (None: not reseeded)."""
     if seed is None:
         return [None] * n
-    if isinstance(seed, int):
-        return [seed + i for i in range(n)]
+    if isinstance(seed, int | np.integer):
+        return [int(seed) + i for i in range(n)]
     found = list(seed)
     if len(found) != n:
         raise ValueError(f"reset: give one seed per game ({n}), not {len(found)}")
