@@ -161,3 +161,15 @@ def test_an_illegal_action_can_lose_one_game_of_the_batch() -> None:
     obs, rewards, terms, _, infos = vec.step([int(np.flatnonzero(obs["action_mask"][0])[0]), 0])
     assert rewards[1] == 0.0 and not terms[1] and obs["action_mask"][1].any()  # dealt anew
     assert "illegal_action" not in infos
+
+
+def test_a_game_over_before_the_learner_moves_is_dealt_again_not_stepped() -> None:
+    """The other seat moves first and uses up ``max_steps``: the learner is never
+    asked in that game, so the batch deals it again instead of failing."""
+    vec = OssuaryVectorEnv("necromancer", num_envs=2, seat=1, max_steps=1)
+    obs, _ = vec.reset(seed=0, options={"first": 0})
+    assert not obs["action_mask"].any()  # nobody asks the learner anything
+    for _ in range(3):
+        obs, rewards, terms, truncs, _ = vec.step([0, 0])  # actions ignored
+        assert not obs["action_mask"].any() and not rewards.any()
+        assert not terms.any() and not truncs.any()

@@ -137,6 +137,7 @@ class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
             env.reset(seed=s, options=options)
             self._write(i)
         self._autoreset.fill(False)
+        self._mark_unplayable()
         self._illegal.fill(False)
         return self._out(), self._infos()
 
@@ -160,6 +161,7 @@ class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
             self._illegal[i] = illegal
             self._write(i)
         np.logical_or(self._terminations, self._truncations, out=self._autoreset)
+        self._mark_unplayable()
         return (
             self._out(),
             self._rewards.copy() if self.copy else self._rewards,
@@ -167,6 +169,14 @@ class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
             self._truncations.copy() if self.copy else self._truncations,
             self._infos(),
         )
+
+    def _mark_unplayable(self) -> None:
+        """A game dealt anew that ended before its learner's first move (the
+        other seats used up a tiny ``max_steps``) is dealt again by the next
+        step, like a finished one: its mask is all zeros, so it asks nothing."""
+        for i, env in enumerate(self.envs):
+            if not self._autoreset[i] and env.table is not None and env.table.seat() != env.seat:
+                self._autoreset[i] = True
 
     def _write(self, i: int) -> None:
         env = self.envs[i]
