@@ -34,6 +34,11 @@ class Encoder:
     path names one option; the environment checks this and raises otherwise.
     An option the encoding can't express (beyond a documented cap) maps to
     ``None`` and is left out of the action mask.
+
+    These indices are also the kernel's integer actions
+    (:class:`~ossuary.engine.actions.IntActions`, ``Game.int_actions``): one
+    mapping for the environments, trained policies and programs that choose
+    moves by number.
     """
 
     #: changes whenever an index of the observation or of the actions comes to mean

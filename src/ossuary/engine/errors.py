@@ -57,6 +57,10 @@ class StateError(OssuaryError):
     another game's or version's, or tampered with."""
 
 
+class NotSupported(OssuaryError):
+    """A game does not offer something (yet): say so instead of crashing."""
+
+
 class UnknownGame(OssuaryError):
     """A game name that no installed package registers (:mod:`ossuary.engine.registry`)."""
 

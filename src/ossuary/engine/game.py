@@ -27,10 +27,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from .actions import IntActions
 from .contract import CardPlace
 from .core import GameState
 from .encoder import Encoder as Encoder  # part of what a game gives (rl_encoder)
 from .errors import BrokenGame, OssuaryError, QueryError, SetupError
+from .errors import NotSupported as NotSupported  # defined with the kernel's errors
 from .knowledge import PLAIN, GameKnowledge
 from .names import seat_name
 from .rng import Rng
@@ -53,10 +55,6 @@ DeckSpec = list[str] | str  # card names, or a preconstructed deck's name
 
 #: option ids that change nothing but the clock, taken first when a timer runs out
 PASSIVE_OPTIONS = ("end", "pass", "done", "no", "none")
-
-
-class NotSupported(OssuaryError):
-    """A game does not offer something (yet): say so instead of crashing."""
 
 
 class Game:
@@ -490,6 +488,19 @@ class Game:
             raise BrokenGame(f"{self.title}: its RL encoder ({self.encoder_at}) is not an Encoder")
         make = cast(Callable[[int], Encoder], encoder)  # a game's encoder takes the seats
         return make(seats)
+
+    def int_actions(self, state: GameState) -> IntActions:
+        """``state`` chosen in integer actions, OpenSpiel's shape
+        (:class:`~ossuary.engine.actions.IntActions`: ``legal_action_ints()``,
+        ``action_to_string``, ``apply_action_int``), with the ints of this game's
+        :class:`Encoder` for the state's seat count (made once per seat count and
+        shared). A game without an encoder raises :class:`NotSupported`."""
+        seats = state.num_seats()
+        cache: dict[int, Encoder] = self.__dict__.setdefault("_encoders", {})
+        encoder = cache.get(seats)
+        if encoder is None:
+            encoder = cache[seats] = self.rl_encoder(seats)
+        return IntActions(state, encoder)
 
     # -- analysis ---------------------------------------------------------------
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:

@@ -9,6 +9,8 @@ True
 
 - :func:`env` / :class:`OssuaryAEC`: a PettingZoo AEC environment per game;
 - :class:`OssuarySingleEnv`: Gymnasium, one learner seat against Ossuary agents;
+- :class:`OssuaryVectorEnv` (Gymnasium's vector API) and :class:`OssuaryAECBatch`
+  (PettingZoo games in a batch): N games stepped in one call;
 - trajectory files (``record=PATH``, :func:`load_trajectories`) and
   :func:`simulation_trajectories` (a simulation run's games as training data);
 - OpenSpiel: importing this package registers ``python_ossuary_<game>`` for
@@ -34,12 +36,15 @@ from .record import Trajectories, TrajectoryLog, load_trajectories
 from .simdata import simulation_trajectories
 from .single import OssuarySingleEnv
 from .table import EncodingClash, Table
+from .vector import OssuaryAECBatch, OssuaryVectorEnv
 
 __all__ = [
     "EncodingClash",
     "NotSupported",
     "OssuaryAEC",
+    "OssuaryAECBatch",
     "OssuarySingleEnv",
+    "OssuaryVectorEnv",
     "Table",
     "Trajectories",
     "TrajectoryLog",

@@ -137,20 +137,42 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
             table.steps += 1
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, illegal = self.act(action)
+        if illegal:
+            obs: ObsDict = {
+                "observation": np.zeros(self.encoder.observation_size, np.float32),
+                "action_mask": np.zeros(self.encoder.num_actions, np.int8),
+            }
+            return obs, reward, terminated, truncated, {**self._info(), "illegal_action": True}
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def check_action(self, action: int) -> bool:
+        """Whether ``action`` may be taken now: True if legal; False if not and
+        ``illegal`` is ``"lose"``; an :class:`~ossuary.engine.actions.IllegalActionIndex`
+        (a ValueError) if not and ``illegal`` is ``"raise"``. Raises RuntimeError
+        when the learner is not to act (call reset)."""
         table = self.table
         if table is None:
             raise RuntimeError("call reset() before step()")
         if table.seat() != self.seat:
             raise RuntimeError("the episode is over; call reset()")
-        if self.illegal == "lose" and int(action) not in table.legal():
+        if table.is_legal_int(int(action)):
+            return True
+        if self.illegal == "lose":
+            return False
+        table.step(action)  # raises the table's own error, naming the legal actions
+        raise AssertionError("unreachable: the action was not legal")  # pragma: no cover
+
+    def act(self, action: int) -> tuple[float, bool, bool, bool]:
+        """:meth:`step` without building the observation: (reward, terminated,
+        truncated, illegal) — what the vector environment calls."""
+        if not self.check_action(action):
             self._end_episode(truncated=False)  # ended by the learner's move, not cut
             self.table = None
-            obs: ObsDict = {
-                "observation": np.zeros(self.encoder.observation_size, np.float32),
-                "action_mask": np.zeros(self.encoder.num_actions, np.int8),
-            }
-            return obs, -1.0, True, False, {**self._info(), "illegal_action": True}
-        if self.log is not None and int(action) in table.legal():
+            return -1.0, True, False, True
+        table = self.table
+        assert table is not None
+        if self.log is not None:
             self.log.step(self.seat, table.observation(self.seat), table.mask(), int(action))
         table.step(int(action))
         self._play_others()
@@ -159,17 +181,29 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         if terminated or truncated:
             self._end_episode()
         reward = float(table.state.returns()[self.seat]) if terminated else 0.0
-        return self._obs(), reward, terminated, truncated, self._info()
+        return reward, terminated, truncated, False
+
+    def write_obs(self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
+        """The learner's observation and mask, written into the given rows
+        (zeros when the episode ended on an illegal action)."""
+        table = self.table
+        if table is None:
+            observation.fill(0.0)
+            mask.fill(0)
+            return
+        table.observation(self.seat, observation)
+        if table.seat() == self.seat:
+            table.mask(mask)
+        else:
+            mask.fill(0)
 
     def _obs(self) -> ObsDict:
-        table = self.table
-        assert table is not None
-        mask = (
-            table.mask()
-            if table.seat() == self.seat
-            else np.zeros(self.encoder.num_actions, np.int8)
-        )
-        return {"observation": table.observation(self.seat), "action_mask": mask}
+        obs: ObsDict = {
+            "observation": np.empty(self.encoder.observation_size, np.float32),
+            "action_mask": np.empty(self.encoder.num_actions, np.int8),
+        }
+        self.write_obs(obs["observation"], obs["action_mask"])
+        return obs
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}

@@ -1,0 +1,204 @@
+"""Batched RL environments against the single ones, measured in the same run.
+
+    python bench/bench_rl_vector.py --seconds 3 --repeats 3 --envs 16
+    python bench/bench_rl_vector.py --game necromancer --seats 2 --json out.json
+    python bench/bench_rl_vector.py --profile        # where a batched step's time goes
+
+Two pairs, each alternated within every repeat (single first, then batched,
+seconds apart) so that both see the same machine load:
+
+- Gymnasium: ``rl.gym_env`` (one learner against the ``random`` agent) against
+  :class:`~ossuary.rl.vector.OssuaryVectorEnv` with ``--envs`` games;
+- PettingZoo: ``rl.raw_env`` (every seat a learner) against
+  :class:`~ossuary.rl.vector.OssuaryAECBatch`.
+
+A step is one learner action taken (a batched call with N games is N steps;
+the no-op of a game being dealt anew is not counted). Actions are uniformly
+random among the masked-legal ones: drawn one at a time for a single env, for
+the whole batch at once for a batched one (random scores, masked, argmax: what a
+trainer's batched policy does). Time is CPU time of this process (steps per
+CPU-second, i.e. per core); min and median over the repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ossuary import games, rl
+from ossuary.rl.vector import OssuaryAECBatch, OssuaryVectorEnv
+
+
+def _batch_pick(rng: np.random.Generator, masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    scores = rng.random(masks.shape)
+    scores[masks == 0] = -1.0
+    return np.argmax(scores, axis=1)
+
+
+def gym_single(game: str, seats: int, seconds: float, seed: int) -> float:
+    env = rl.gym_env(game, seats=seats, opponents="random")
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _r, terminated, truncated, _ = env.step(action)
+        steps += 1
+        if terminated or truncated:
+            obs, _ = env.reset()
+    return steps / (time.process_time() - start)
+
+
+def gym_vector(game: str, seats: int, seconds: float, seed: int, n: int) -> float:
+    env = OssuaryVectorEnv(game, num_envs=n, seats=seats, opponents="random", copy=False)
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    ended = np.zeros(n, np.bool_)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        steps += int(n - ended.sum())
+        obs, _r, terminated, truncated, _ = env.step(_batch_pick(rng, obs["action_mask"]))
+        ended = terminated | truncated
+    return steps / (time.process_time() - start)
+
+
+def aec_single(game: str, seats: int, seconds: float, seed: int) -> float:
+    env = rl.raw_env(game, seats=seats)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.reset()
+            continue
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    return steps / (time.process_time() - start)
+
+
+def aec_batch(game: str, seats: int, seconds: float, seed: int, n: int) -> float:
+    batch = OssuaryAECBatch(game, num_envs=n, seats=seats)
+    rng = np.random.default_rng(seed)
+    obs = batch.reset(seed=seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        steps += int(n - (batch.terminations | batch.truncations).sum())
+        obs = batch.step(_batch_pick(rng, obs["action_mask"]))
+    return steps / (time.process_time() - start)
+
+
+#: (share name, the file the function is in, its name): cumulative time of each
+PARTS = (
+    ("the seat's view", "engine/core.py", "view"),
+    ("the encoder's observe", "encode.py", "observe"),
+    ("the encoder's action paths", "encode.py", "action_paths"),
+    ("applying an option (the rules)", "engine/core.py", "apply_action"),
+)
+
+
+def profile_shares(game: str, seats: int, n: int, calls: int = 250) -> dict[str, float]:
+    """Where the time of ``calls`` batched AEC steps goes, as shares of the total
+    (cProfile; the parts may overlap where one calls another)."""
+    import cProfile
+    import pstats
+
+    batch = OssuaryAECBatch(game, num_envs=n, seats=seats)
+    rng = np.random.default_rng(0)
+    obs = batch.reset(seed=1)
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(calls):
+        obs = batch.step(_batch_pick(rng, obs["action_mask"]))
+    profile.disable()
+    stats = pstats.Stats(profile)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows = stats.stats  # type: ignore[attr-defined]
+    return {
+        name: sum(v[3] for k, v in rows.items() if k[0].endswith(where) and k[2] == fn) / total
+        for name, where, fn in PARTS
+    }
+
+
+def commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, check=True)  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="hecatomb")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--envs", type=int, default=16, help="games in a batch")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a contender")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument(
+        "--profile", action="store_true", help="print where a batched step's time goes, and stop"
+    )
+    args = parser.parse_args(argv)
+    if args.profile:
+        found = {}
+        for game in games.names():
+            found[game] = shares = profile_shares(game, min(games.get(game).seat_counts), 8)
+            print(f"{game}: " + ", ".join(f"{k} {v:.0%}" for k, v in shares.items()))
+        return found
+    if args.repeats < 1 or args.seconds <= 0 or args.envs < 1:
+        parser.error("--repeats and --envs must be at least 1, --seconds above 0")
+
+    measured = commit()  # before the run: a commit made meanwhile was not measured
+    g, s, t, n = args.game, args.seats, args.seconds, args.envs
+    contenders: dict[str, Callable[[int], float]] = {
+        "gymnasium single": lambda seed: gym_single(g, s, t, seed),
+        f"gymnasium vector ({n} games)": lambda seed: gym_vector(g, s, t, seed, n),
+        "pettingzoo aec single": lambda seed: aec_single(g, s, t, seed),
+        f"pettingzoo aec batch ({n} games)": lambda seed: aec_batch(g, s, t, seed, n),
+    }
+    runs: dict[str, list[float]] = {name: [] for name in contenders}
+    for repeat in range(args.repeats):
+        for name, run in contenders.items():  # alternated within each repeat
+            runs[name].append(run(repeat))
+    results: dict[str, Any] = {
+        "machine": platform.platform(),
+        "commit": measured,
+        "date": time.strftime("%Y-%m-%d"),
+        "game": g,
+        "seats": s,
+        "envs": n,
+        "seconds": t,
+        "repeats": args.repeats,
+    }
+    names = list(contenders)
+    for name in names:
+        r = runs[name]
+        results[name] = {"min": min(r), "median": statistics.median(r), "runs": r}
+        print(f"{name:34s} min {min(r):8.0f}  median {statistics.median(r):8.0f} steps/CPU-s")
+    for single, batched in ((names[0], names[1]), (names[2], names[3])):
+        ratio = results[batched]["median"] / results[single]["median"]
+        results[f"ratio {batched} / {single}"] = ratio
+        print(f"{batched} / {single}: {ratio:.2f}x (medians)")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(results, fh, indent=2)
+    return results
+
+
+if __name__ == "__main__":
+    main()
