@@ -63,6 +63,9 @@ def test_ctrl_c_in_compiled_code_is_a_keyboard_interrupt(work: str, waits: int) 
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # SIGINT at its default, as in a terminal: a test runner's worker may
+            # ignore it, and a child then inherits the ignoring
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         assert process.stdout is not None
         assert process.stdout.readline().strip() == "ready"
