@@ -438,6 +438,136 @@ def _hand_in_options(view: View, me: int | None, hand: list[dict[str, Any]]) -> 
     return all(str(c["id"]) in played for c in hand)
 
 
+def _head_line(view: View, seat_labels: Sequence[str], me: int | None) -> Text:
+    """The mode, the turn and whose it is."""
+    head = Text(no_wrap=True, overflow="ellipsis", style="bold")
+    head.append(
+        f"{view['mode']} · turn {view['turn_number']} · "
+        f"{_seat_name(view['active'], seat_labels, me)} to play"
+    )
+    return head
+
+
+def _contracts_line(view: View) -> Text:
+    """The contracts, whether they are frozen or banned, the deck and the dead."""
+    contracts = Text("Contracts: ", no_wrap=True, overflow="ellipsis")
+    for i, c in enumerate(view["contracts"]):
+        if i:
+            contracts.append(" | ", style="dim")
+        if c is None:
+            contracts.append("(empty)", style="dim")
+        else:
+            contracts.append(f"{c['card']} {c['power']}", style=GROUP_STYLE.get(c["group"], ""))
+    if view["contract_freeze"]:
+        contracts.append("  frozen", style="yellow")
+    if view["contracts_banned"]:
+        contracts.append("  banned", style="red")
+    contracts.append(f"  · deck {view['deck_count']} · dead {len(view['dead'])}", style="dim")
+    return contracts
+
+
+def _other_hands(view: View, me: int | None, seat_labels: Sequence[str], width: int) -> list[Text]:
+    """The other seats' hand counts (and cards shown from them), as many to a
+    line as the width takes."""
+    others: list[Text] = [Text(no_wrap=True, overflow="ellipsis")]
+    for p in view["players"]:
+        if p["seat"] == me:
+            continue
+        piece = Text(f"{_seat_name(p['seat'], seat_labels, me)}: {p['hand_count']} cards")
+        if p["out"]:
+            piece.append(" (out)")
+        shown = [c["card"] for c in p["hand"] if c is not None]
+        if shown:
+            piece.append(f", shown: {', '.join(shown)}")
+        line = others[-1]
+        if line.plain and cell_len(line.plain) + 5 + cell_len(piece.plain) > width:
+            line = Text(no_wrap=True, overflow="ellipsis")
+            others.append(line)
+        if line.plain:
+            line.append("  ·  ", style="dim")
+        line.append_text(piece)
+    return others
+
+
+def _side_tail(zones: list[dict[str, Any]], empty: bool, folded: bool, hand_below: bool) -> Text:
+    """What follows a side's title: nothing on the mat yet, or (``folded``)
+    each zone's power; and where the hand is when it is in the options."""
+    tail = Text()
+    if empty:
+        tail.append(" · nothing on the mat yet", style="dim")
+    elif folded:
+        for z in zones:
+            tail.append(f" · {ZONE_TINY[z['zone']]} ", style="bold")
+            tail.append("SEALED" if z["sealed"] else _zone_power(z), style="bold magenta")
+    if hand_below:
+        tail.append(" · hand: in the options", style="dim")
+    return tail
+
+
+class _Mat:
+    """The pieces of the play screen, built once; :meth:`layout` lays them out
+    with more or less detail."""
+
+    def __init__(self, view: View, me: int | None, seat_labels: Sequence[str], width: int) -> None:
+        self.view = view
+        self.me = me
+        self.mine = 0 if me is None else me % 2
+        self.seat_labels = seat_labels
+        self.width = width
+        self.head = _head_line(view, seat_labels, me)
+        self.contracts = _contracts_line(view)
+        self.has_hand = any(p["seat"] == me for p in view["players"])
+        self.hand = [c for p in view["players"] if p["seat"] == me
+                     for c in p["hand"] if c is not None]  # fmt: skip
+        self.in_options = _hand_in_options(view, me, self.hand)
+        bonds = [f"Why Stick: {' + '.join(t)}" for t in view["why_stick"]]
+        bonds += [f"Doom Pact: {' + '.join(p)}" for p in view["doom_pacts"]]
+        self.bond_lines = (
+            [Text("  ·  ".join(bonds), style="yellow", no_wrap=True, overflow="ellipsis")]
+            if bonds
+            else []
+        )
+        self.others = [line for line in _other_hands(view, me, seat_labels, width) if line.plain]
+
+    def side_lines(self, side: int, folded: bool, hand_below: bool) -> list[Text]:
+        """A side's title and its three zones (``folded``: the zones' powers on
+        the title line)."""
+        s = self.view["sides"][side]
+        empty = all(
+            not z["slots"] and not z["scorched"] and z["activation"] is None and not z["sealed"]
+            for z in s["zones"]
+        )
+        tail = _side_tail(s["zones"], empty, folded, hand_below)
+        title = Text()
+        for labels in (self.seat_labels, ()):  # "(computer, normal)" goes when it does not fit
+            names = " & ".join(_seat_name(p, labels, self.me) for p in s["seats"])
+            title = Text(no_wrap=True, overflow="ellipsis")
+            title.append(names, style="bold green" if side == self.mine else "bold")
+            title.append(f" · power {s['score']}", style="bold magenta")
+            title.append_text(tail)
+            if cell_len(title.plain) <= self.width:
+                break
+        if empty or folded:
+            return [title]
+        return [title, *(_zone_line(z, self.width) for z in s["zones"])]
+
+    def layout(self, drop: int) -> list[Text]:
+        """The lines with the first ``drop`` steps of :func:`render_screen`'s order taken."""
+        hand_below = drop >= 5 and self.in_options
+        out = [] if drop >= 1 else [self.head]
+        out += [] if drop >= 8 else [self.contracts]
+        out += self.side_lines(1 - self.mine, drop >= 6, False)
+        out += self.side_lines(self.mine, drop >= 7, hand_below)
+        out += self.bond_lines if drop < 2 else []
+        out += self.others if drop < 3 else []
+        if self.has_hand and not hand_below:
+            me = self.me
+            whose = speak(f"{player(me)}'s") if me is not None else "Your"
+            hand_lines = _hand_lines(self.hand, self.width, abilities=drop < 4, whose=whose)
+            out += hand_lines[:1] if drop >= 9 else hand_lines
+        return out
+
+
 def render_screen(
     view: View,
     me: int | None,
@@ -456,101 +586,13 @@ def render_screen(
     hand itself when every card of it heads a line of the options below (the side
     title says so), then each side's zones fold into one line of zone powers (the
     enemy's first), then the contracts, then the hand's later lines."""
-    mine = 0 if me is None else me % 2
-    head = Text(no_wrap=True, overflow="ellipsis", style="bold")
-    head.append(
-        f"{view['mode']} · turn {view['turn_number']} · "
-        f"{_seat_name(view['active'], seat_labels, me)} to play"
-    )
-    contracts = Text("Contracts: ", no_wrap=True, overflow="ellipsis")
-    for i, c in enumerate(view["contracts"]):
-        if i:
-            contracts.append(" | ", style="dim")
-        if c is None:
-            contracts.append("(empty)", style="dim")
-        else:
-            contracts.append(f"{c['card']} {c['power']}", style=GROUP_STYLE.get(c["group"], ""))
-    if view["contract_freeze"]:
-        contracts.append("  frozen", style="yellow")
-    if view["contracts_banned"]:
-        contracts.append("  banned", style="red")
-    contracts.append(f"  · deck {view['deck_count']} · dead {len(view['dead'])}", style="dim")
-    has_hand = any(p["seat"] == me for p in view["players"])
-    hand = [c for p in view["players"] if p["seat"] == me for c in p["hand"] if c is not None]
-    in_options = _hand_in_options(view, me, hand)
-
-    def side_lines(side: int, folded: bool, hand_below: bool) -> list[Text]:
-        """A side's title and its three zones (``folded``: the zones' powers on
-        the title line)."""
-        s = view["sides"][side]
-        empty = all(
-            not z["slots"] and not z["scorched"] and z["activation"] is None and not z["sealed"]
-            for z in s["zones"]
-        )
-        tail = Text()
-        if empty:
-            tail.append(" · nothing on the mat yet", style="dim")
-        elif folded:
-            for z in s["zones"]:
-                tail.append(f" · {ZONE_TINY[z['zone']]} ", style="bold")
-                tail.append("SEALED" if z["sealed"] else _zone_power(z), style="bold magenta")
-        if hand_below:
-            tail.append(" · hand: in the options", style="dim")
-        title = Text()
-        for labels in (seat_labels, ()):  # "(computer, normal)" goes when it does not fit
-            names = " & ".join(_seat_name(p, labels, me) for p in s["seats"])
-            title = Text(no_wrap=True, overflow="ellipsis")
-            title.append(names, style="bold green" if side == mine else "bold")
-            title.append(f" · power {s['score']}", style="bold magenta")
-            title.append_text(tail)
-            if cell_len(title.plain) <= width:
-                break
-        if empty or folded:
-            return [title]
-        return [title, *(_zone_line(z, width) for z in s["zones"])]
-
-    bonds = [f"Why Stick: {' + '.join(t)}" for t in view["why_stick"]]
-    bonds += [f"Doom Pact: {' + '.join(p)}" for p in view["doom_pacts"]]
-    bond_lines = [Text("  ·  ".join(bonds), style="yellow", no_wrap=True, overflow="ellipsis")]
-    others: list[Text] = [Text(no_wrap=True, overflow="ellipsis")]
-    for p in view["players"]:
-        if p["seat"] == me:
-            continue
-        piece = Text(f"{_seat_name(p['seat'], seat_labels, me)}: {p['hand_count']} cards")
-        if p["out"]:
-            piece.append(" (out)")
-        shown = [c["card"] for c in p["hand"] if c is not None]
-        if shown:
-            piece.append(f", shown: {', '.join(shown)}")
-        line = others[-1]
-        if line.plain and cell_len(line.plain) + 5 + cell_len(piece.plain) > width:
-            line = Text(no_wrap=True, overflow="ellipsis")
-            others.append(line)
-        if line.plain:
-            line.append("  ·  ", style="dim")
-        line.append_text(piece)
-
-    def layout(drop: int) -> list[Text]:
-        """The lines with the first ``drop`` steps of the order above taken."""
-        hand_below = drop >= 5 and in_options
-        out = [] if drop >= 1 else [head]
-        out += [] if drop >= 8 else [contracts]
-        out += side_lines(1 - mine, drop >= 6, False)
-        out += side_lines(mine, drop >= 7, hand_below)
-        out += bond_lines if bonds and drop < 2 else []
-        out += [line for line in others if line.plain] if drop < 3 else []
-        if has_hand and not hand_below:
-            whose = speak(f"{player(me)}'s") if me is not None else "Your"
-            hand_lines = _hand_lines(hand, width, abilities=drop < 4, whose=whose)
-            out += hand_lines[:1] if drop >= 9 else hand_lines
-        return out
-
-    lines = layout(0)
+    mat = _Mat(view, me, seat_labels, width)
+    lines = mat.layout(0)
     if height is not None:
         for drop in range(1, 10):
             if len(lines) <= height:
                 break
-            lines = layout(drop)
+            lines = mat.layout(drop)
         lines = lines[-max(1, height) :]  # one's own side and hand last, kept longest
     else:  # the plain transcript (screen readers, pipes): wrap, never cut
         for line in lines:

@@ -14,7 +14,7 @@ from . import deaths as _deaths  # noqa: F401  (registers the kill and death ste
 from . import effects as _effects  # noqa: F401  (registers the ability verbs)
 from . import rules, view, words
 from . import scorched as _scorched  # noqa: F401  (registers the Scorched Earth step)
-from .cards import DECK_SIZE, ZONES, deck
+from .cards import DECK_SIZE, ZONES, CardDef, deck
 from .invariants import check
 from .queries import (
     contract_turn_allowed,
@@ -236,70 +236,107 @@ def explain_illegal(s: DiaboState, aid: str) -> tuple[str, str]:
     return generic
 
 
+Why = tuple[str, str]
+
+
+def _wrong_slot(d: CardDef, zone: int, kind: int) -> str:
+    """Why a card can't go in that slot kind of that zone (THE SLOTS)."""
+    if d.scorched:
+        return "Scorched Earth cards take no slot: they go around a zone's name (s)"
+    if kind == 1 and not d.diabolical:
+        return "only a Diabolical may go in a Diabolical activation slot"
+    if kind == 1:
+        return "that zone's activation slot is taken"
+    if kind == 2:
+        return "only Scorched Earth cards go around the zone's name"
+    return f"{ZONES[zone]} has no empty slot on your side"
+
+
+def _why_not_place(s: DiaboState, seat: int, parts: list[str], nums: list[int]) -> Why | None:
+    """``play <card> <zone> <slot>``: the card in hand, a real place, a zone
+    not sealed, a slot the card may take."""
+    c, zone = nums
+    if c not in s.hands[seat]:
+        return f"card {c} is not in your hand", "THE USUAL TURN"
+    d = s.defs[c]
+    if not 0 <= zone < 3 or parts[2] not in KIND_LETTER:
+        return "a place is a zone 0-2 and a slot r, a or s", "THE LAYOUT"
+    if s.sealed[zone]:
+        return (
+            f"{ZONES[zone]} is sealed for both sides for the rest of the game",
+            "THE SCORCH THE EARTH SCENARIO",
+        )
+    kind = KIND_LETTER.index(parts[2])
+    if (zone, kind) not in placements(s, seat % 2, d):
+        return _wrong_slot(d, zone, kind), "THE SLOTS"
+    return None
+
+
+def _why_not_play(s: DiaboState, seat: int, parts: list[str], nums: list[int]) -> Why | None:
+    """A Usual Turn's play: the place named, then any room on your side at all."""
+    if len(parts) == 3 and len(nums) == 2:
+        why = _why_not_place(s, seat, parts, nums)
+        if why is not None:
+            return why
+    if not any(free_slots(s, seat % 2, z) for z in range(3)):
+        return "no zone of yours has an empty slot", "THE SLOTS"
+    return None
+
+
+def _why_not_contract(s: DiaboState, seat: int, verb: str, nums: list[int]) -> Why | None:
+    """A contract turn (trade or purge): the deck big enough, no ban, not two
+    in a row; a trade also needs a card to put back and a tradeable slot."""
+    if len(s.deck) < CONTRACT_MIN_DECK:
+        return "contract turns need 10 or more cards in the main deck", "THE CONTRACTS"
+    if s.banned:
+        return (
+            "contract turns are banned for the rest of the game (the deck dropped "
+            "below 10) unless Rewind lifts the ban",
+            "THE CONTRACTS",
+        )
+    if s.contract_last[seat]:
+        return (
+            "your last turn was a contract turn: this one must be a Usual Turn",
+            "THE TURNS",
+        )
+    assert contract_turn_allowed(s, seat)
+    if verb != "trade":
+        return None
+    if not any(s.defs[c].eligible for c in s.hands[seat]):
+        return "you have no contract-eligible card to put back", "THE CONTRACT TRADE"
+    if nums and 0 <= nums[0] < 4 and nums[0] not in trade_slots(s, seat):
+        return (
+            "that contract slot is empty or holds a card that can't be traded "
+            "(Scorched Earth, a Diabolical): a contract freeze needs a purge",
+            "THE CONTRACTS",
+        )
+    return None
+
+
+def _why_not_trio(s: DiaboState, seat: int, nums: list[int]) -> Why | None:
+    """A Why Stick trio move: a trio, a card to draw, room for the move."""
+    if trio_of(s, seat) is None:
+        return "you control no Why Stick trio", "Why Stick"
+    if not s.deck:
+        return "a trio move is a Usual Turn and needs a card to draw", "rules notes"
+    if nums and nums[0] not in trio_moves(s, seat):
+        return "the trio needs room for each card in that zone, and must leave its own", (
+            "Why Stick"
+        )
+    return None
+
+
 def _why_not_turn(
     s: DiaboState, seat: int, verb: str, parts: list[str], nums: list[int]
-) -> tuple[str, str] | None:
-    side = seat % 2
-    if verb == "play" and len(parts) == 3 and len(nums) == 2:
-        c, zone = nums
-        if c not in s.hands[seat]:
-            return f"card {c} is not in your hand", "THE USUAL TURN"
-        d = s.defs[c]
-        if not 0 <= zone < 3 or parts[2] not in KIND_LETTER:
-            return "a place is a zone 0-2 and a slot r, a or s", "THE LAYOUT"
-        if s.sealed[zone]:
-            return (
-                f"{ZONES[zone]} is sealed for both sides for the rest of the game",
-                "THE SCORCH THE EARTH SCENARIO",
-            )
-        kind = KIND_LETTER.index(parts[2])
-        if (zone, kind) not in placements(s, side, d):
-            if d.scorched:
-                why = "Scorched Earth cards take no slot: they go around a zone's name (s)"
-            elif kind == 1 and not d.diabolical:
-                why = "only a Diabolical may go in a Diabolical activation slot"
-            elif kind == 1:
-                why = "that zone's activation slot is taken"
-            elif kind == 2:
-                why = "only Scorched Earth cards go around the zone's name"
-            else:
-                why = f"{ZONES[zone]} has no empty slot on your side"
-            return why, "THE SLOTS"
+) -> Why | None:
+    """Why a turn's action is refused, by its verb: a play, a contract turn
+    (trade or purge), a trio move; None when none of these says why."""
+    if verb == "play":
+        return _why_not_play(s, seat, parts, nums)
     if verb in ("trade", "purge"):
-        if len(s.deck) < CONTRACT_MIN_DECK:
-            return "contract turns need 10 or more cards in the main deck", "THE CONTRACTS"
-        if s.banned:
-            return (
-                "contract turns are banned for the rest of the game (the deck dropped "
-                "below 10) unless Rewind lifts the ban",
-                "THE CONTRACTS",
-            )
-        if s.contract_last[seat]:
-            return (
-                "your last turn was a contract turn: this one must be a Usual Turn",
-                "THE TURNS",
-            )
-        assert contract_turn_allowed(s, seat)
-        if verb == "trade":
-            if not any(s.defs[c].eligible for c in s.hands[seat]):
-                return "you have no contract-eligible card to put back", "THE CONTRACT TRADE"
-            if nums and 0 <= nums[0] < 4 and nums[0] not in trade_slots(s, seat):
-                return (
-                    "that contract slot is empty or holds a card that can't be traded "
-                    "(Scorched Earth, a Diabolical): a contract freeze needs a purge",
-                    "THE CONTRACTS",
-                )
+        return _why_not_contract(s, seat, verb, nums)
     if verb == "trio":
-        if trio_of(s, seat) is None:
-            return "you control no Why Stick trio", "Why Stick"
-        if not s.deck:
-            return "a trio move is a Usual Turn and needs a card to draw", "rules notes"
-        if nums and nums[0] not in trio_moves(s, seat):
-            return "the trio needs room for each card in that zone, and must leave its own", (
-                "Why Stick"
-            )
-    if verb == "play" and not any(free_slots(s, side, z) for z in range(3)):
-        return "no zone of yours has an empty slot", "THE SLOTS"
+        return _why_not_trio(s, seat, nums)
     return None
 
 

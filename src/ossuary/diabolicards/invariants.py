@@ -67,35 +67,49 @@ def card_places(s: DiaboState) -> list[CardPlace]:
     return [place for place in out if place is not None]
 
 
-def check(s: DiaboState, deep: bool = True) -> None:
-    """Raise :class:`InvariantError` if the state breaks an invariant."""
+def _check_cards(s: DiaboState) -> None:
+    """All 80 cards, each in exactly one place."""
     places = all_card_places(s)
     if len(places) != DECK_SIZE or any(v != 1 for v in places.values()) or len(s.defs) != 80:
         lost = set(range(DECK_SIZE)) - set(places)
         twice = [c for c, v in places.items() if v != 1]
         raise InvariantError(f"cards lost {sorted(lost)} or in two places {twice}")
-    on_mat: set[int] = set()
-    for side in (0, 1):
-        for z in range(3):
-            regular = s.mat[side][z]
-            if len(regular) > SLOTS:
-                raise InvariantError(f"side {side} zone {z} holds {len(regular)} cards")
-            if s.sealed[z] and (regular or s.scorch[side][z] or s.act[side][z] >= 0):
-                raise InvariantError(f"sealed zone {z} is not empty")
-            for kind, cards in (
-                (REGULAR, regular),
-                (SCORCH, s.scorch[side][z]),
-                (ACTIVATION, [s.act[side][z]] if s.act[side][z] >= 0 else []),
-            ):
-                for c in cards:
-                    d = s.defs[c]
-                    if s.place[c] != code(side, z, kind):
-                        raise InvariantError(f"{d.name}: place index out of step")
-                    if not 0 <= s.ctrl[c] < s.n or s.ctrl[c] % 2 != side:
-                        raise InvariantError(f"{d.name}: controller {s.ctrl[c]} not on side {side}")
-                    if (kind == SCORCH) != d.scorched or (kind == ACTIVATION and not d.diabolical):
-                        raise InvariantError(f"{d.name} is in the wrong kind of slot")
-                    on_mat.add(c)
+
+
+def _check_slot(s: DiaboState, side: int, z: int, kind: int, c: int) -> None:
+    """A card on the mat: its place index, a controller on its side, and the
+    kind of slot its card allows (scorched cards in scorch slots, only
+    diabolical ones in the activation slot)."""
+    d = s.defs[c]
+    if s.place[c] != code(side, z, kind):
+        raise InvariantError(f"{d.name}: place index out of step")
+    if not 0 <= s.ctrl[c] < s.n or s.ctrl[c] % 2 != side:
+        raise InvariantError(f"{d.name}: controller {s.ctrl[c]} not on side {side}")
+    if (kind == SCORCH) != d.scorched or (kind == ACTIVATION and not d.diabolical):
+        raise InvariantError(f"{d.name} is in the wrong kind of slot")
+
+
+def _check_zone(s: DiaboState, side: int, z: int, on_mat: set[int]) -> None:
+    """One side of one zone: not over its slots, empty when sealed, each card
+    in its right slot (noted in ``on_mat``)."""
+    regular = s.mat[side][z]
+    if len(regular) > SLOTS:
+        raise InvariantError(f"side {side} zone {z} holds {len(regular)} cards")
+    if s.sealed[z] and (regular or s.scorch[side][z] or s.act[side][z] >= 0):
+        raise InvariantError(f"sealed zone {z} is not empty")
+    for kind, cards in (
+        (REGULAR, regular),
+        (SCORCH, s.scorch[side][z]),
+        (ACTIVATION, [s.act[side][z]] if s.act[side][z] >= 0 else []),
+    ):
+        for c in cards:
+            _check_slot(s, side, z, kind, c)
+            on_mat.add(c)
+
+
+def _check_off_mat(s: DiaboState, on_mat: set[int]) -> None:
+    """A card off the mat has no place or controller, and nothing that binds
+    or changes cards (bonds, boosts, hinders) names one."""
     for c in range(DECK_SIZE):
         if c not in on_mat and (s.place[c] != -1 or s.ctrl[c] != -1):
             raise InvariantError(f"{s.defs[c].name} is off the mat but has a place")
@@ -106,16 +120,12 @@ def check(s: DiaboState, deep: bool = True) -> None:
     for m in s.mods:
         if m[2] not in on_mat:
             raise InvariantError(f"a boost or hinder on a card off the mat: {m}")
-    if s.is_terminal() and s.pending is None:
-        r = s.returns()
-        if abs(sum(r)) > 1e-9:
-            raise InvariantError(f"returns {r} are not zero-sum")
-    if not deep:
-        return
 
-    # the log's own marks: an event with seen_by names its cards to those seats
-    # only (every view is also judged from where the cards truly lie:
-    # ossuary.fuzz.ViewCheck)
+
+def _check_log(s: DiaboState) -> None:
+    """The log's own marks: an event with seen_by names its cards to those
+    seats only (every view is also judged from where the cards truly lie:
+    ossuary.fuzz.ViewCheck)."""
     seats: list[int | None] = [*range(s.n), None]  # None: a spectator
     for event in s.log:
         # the log as each seat gets it (redacting without the copy a view makes)
@@ -126,3 +136,21 @@ def check(s: DiaboState, deep: bool = True) -> None:
             shown = redact_event(event, who)
             if who not in seen_by and ("card" in shown or "cards" in shown):
                 raise InvariantError(f"seat {who}'s log shows a private card")
+
+
+def check(s: DiaboState, deep: bool = True) -> None:
+    """Raise :class:`InvariantError` if the state breaks an invariant: the
+    cards, the mat zone by zone, what lies off it, zero-sum returns at the
+    end; ``deep`` also reads the log's privacy marks."""
+    _check_cards(s)
+    on_mat: set[int] = set()
+    for side in (0, 1):
+        for z in range(3):
+            _check_zone(s, side, z, on_mat)
+    _check_off_mat(s, on_mat)
+    if s.is_terminal() and s.pending is None:
+        r = s.returns()
+        if abs(sum(r)) > 1e-9:
+            raise InvariantError(f"returns {r} are not zero-sum")
+    if deep:
+        _check_log(s)

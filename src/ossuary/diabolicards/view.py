@@ -79,6 +79,36 @@ def _zone_view(s: DiaboState, side: int, zone: int, pm: dict[int, int]) -> dict[
     }
 
 
+def _sides_view(s: DiaboState, totals: list[int], pm: dict[int, int]) -> list[dict[str, Any]]:
+    """Each side: its seats, its score and its half of the three zones."""
+    return [
+        {
+            "side": side,
+            "seats": [p for p in range(s.n) if p % 2 == side],
+            "score": totals[side],
+            "zones": [_zone_view(s, side, z, pm) for z in range(3)],
+        }
+        for side in (0, 1)
+    ]
+
+
+def _players_view(s: DiaboState, bit: int) -> list[dict[str, Any]]:
+    """Each seat: its hand (a card the reader doesn't know is None) and its
+    contract turns."""
+    return [
+        {
+            "seat": p,
+            "side": p % 2,
+            "hand_count": len(hand),
+            "hand": [card_view(s, c) if s.known[c] & bit else None for c in hand],
+            "out": not hand,
+            "contract_last": s.contract_last[p],
+            "contract_turn": contract_turn_allowed(s, p),
+        }
+        for p, hand in enumerate(s.hands)
+    ]
+
+
 def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     """The game as ``seat`` sees it, JSON-ready and fresh (None: a spectator).
     Hidden cards are ``None`` in hands; the deck is only a count. ``log_from``
@@ -87,29 +117,8 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     bit = 0 if seat is None else 1 << seat
     pm = power_map(s)
     totals = scores(s)
-    sides = []
-    for side in (0, 1):
-        sides.append(
-            {
-                "side": side,
-                "seats": [p for p in range(s.n) if p % 2 == side],
-                "score": totals[side],
-                "zones": [_zone_view(s, side, z, pm) for z in range(3)],
-            }
-        )
-    players = []
-    for p, hand in enumerate(s.hands):
-        players.append(
-            {
-                "seat": p,
-                "side": p % 2,
-                "hand_count": len(hand),
-                "hand": [card_view(s, c) if s.known[c] & bit else None for c in hand],
-                "out": not hand,
-                "contract_last": s.contract_last[p],
-                "contract_turn": contract_turn_allowed(s, p),
-            }
-        )
+    sides = _sides_view(s, totals, pm)
+    players = _players_view(s, bit)
     decision = s.decision_view(seat)
     names = s.defs
     return {

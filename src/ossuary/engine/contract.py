@@ -248,6 +248,125 @@ class NameFinder:
 _CHOICE_KEYS = frozenset({"legal", "options", "prompt"})
 
 
+#: what is left to read: (a part of what was given, the sights that judge it, where it is)
+_Todo = list[tuple[Any, Sequence[Sight], str]]
+
+
+def _card_problem(now: Sight, cid: int, name: str, where: str) -> str | None:
+    """A card shown with its ``id``: it must be that card, and one the reader sees now."""
+    places = now.places
+    if not 0 <= cid < len(places):
+        return f"{where}: card id {cid} is no card of the game"
+    if places[cid].name != name:
+        return f"{where}: card {cid} is {places[cid].name!r}, shown as {name!r}"
+    if cid in now.hidden:
+        return f"{where}: shows {name!r} (card {cid}), which the reader can't see"
+    return None
+
+
+class _Walk:
+    """One reading of what is given, depth first: the problems of cards shown
+    by id as they are met, and every text, grouped by the sights that judge it
+    (so that each group is one search for names)."""
+
+    def __init__(
+        self,
+        now: Sight,
+        moments: Callable[[int], Sequence[Sight]] | None,
+        choosing: Sight | None,
+    ) -> None:
+        self.now = now
+        self.moments = moments
+        self.choosing = choosing
+        self.out: list[str] = []
+        self.groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[str, str]]]] = {}
+        self.todo: _Todo = []
+
+    def read(self, given: Any) -> None:
+        self.todo.append((given, (self.now,), ""))
+        while self.todo:
+            obj, sights, where = self.todo.pop()
+            if isinstance(obj, str):
+                self._text(obj, sights, where)
+            elif isinstance(obj, list | tuple):
+                self.todo.extend((v, sights, f"{where}[{k}]") for k, v in enumerate(obj)
+                                 if isinstance(v, str | list | tuple | dict))  # fmt: skip
+            elif isinstance(obj, dict):
+                self._mapping(obj, sights, where)
+
+    def _text(self, text: str, sights: Sequence[Sight], where: str) -> None:
+        key = tuple(map(id, sights))
+        if key not in self.groups:
+            self.groups[key] = (sights, [])
+        self.groups[key][1].append((where, text))
+
+    def _event_sights(self, i: int) -> Sequence[Sight]:
+        """The reader's sights around the action that wrote log event ``i``."""
+        return self.moments(i) if self.moments is not None else (self.now,)
+
+    def _mapping(self, obj: dict[Any, Any], sights: Sequence[Sight], where: str) -> None:
+        """A card shown with its id is judged here; any other mapping is read key by key."""
+        cid, name = obj.get("id"), obj.get("card")
+        if isinstance(cid, int) and not isinstance(cid, bool) and isinstance(name, str):
+            problem = _card_problem(self.now, cid, name, where)
+            if problem is not None:
+                self.out.append(problem)
+            return
+        for key, value in obj.items():
+            if isinstance(value, str | list | tuple | dict):
+                self._entry(obj, key, value, sights, f"{where}.{key}")
+
+    def _entry(
+        self, obj: dict[Any, Any], key: Any, value: Any, sights: Sequence[Sight], here: str
+    ) -> None:
+        """Log events are judged at their moments; options and the prompt with
+        the decider's sight; the rest with the sights of what holds them."""
+        if key == "events" and self._events(obj, here):
+            return
+        if key == "log" and self._log(obj, here):
+            return
+        if key in _CHOICE_KEYS and self.choosing is not None:
+            self.todo.append((value, (self.choosing,), here))
+        else:
+            self.todo.append((value, sights, here))
+
+    def _events(self, obj: dict[Any, Any], here: str) -> bool:
+        """A message: ``events`` are its view's log events in words (from the
+        view's ``log_from``). False when it is not that shape."""
+        lines, view = obj.get("events"), obj.get("view")
+        start = view.get("log_from", 0) if isinstance(view, dict) else None
+        if not (isinstance(lines, list) and isinstance(start, int)):
+            return False
+        self.todo.extend((line, self._event_sights(start + k), f"{here}[{k}]")
+                         for k, line in enumerate(lines))  # fmt: skip
+        return True
+
+    def _log(self, obj: dict[Any, Any], here: str) -> bool:
+        """A view's ``log`` from its ``log_from``. False when it is not that shape."""
+        log, log_from = obj.get("log"), obj.get("log_from")
+        if not (isinstance(log, list) and isinstance(log_from, int)):
+            return False
+        self.todo.extend((e, self._event_sights(log_from + k), f"{here}[{log_from + k}]")
+                         for k, e in enumerate(log))  # fmt: skip
+        return True
+
+    def leaks(self, names: NameFinder) -> list[str]:
+        """The names in the texts of each group that the group's sights can't
+        account for: named somewhere unseen and seen nowhere."""
+        out: list[str] = []
+        for sights, texts in self.groups.values():
+            found = set(names("\n".join(text for _, text in texts)))
+            bad = {
+                n
+                for n in found
+                if any(n in s.unseen for s in sights) and not any(n in s.seen for s in sights)
+            }
+            for where, text in texts if bad else ():
+                for name in sorted(bad.intersection(names(text))):
+                    out.append(f"{where}: names {name!r}, which lies where the reader can't see it")
+        return out
+
+
 def name_leaks(
     given: Any,
     now: Sight,
@@ -266,61 +385,6 @@ def name_leaks(
     be named. Options and the prompt are judged with ``choosing`` (the decider's
     sight with its own deck: a search shows it) when given. An empty list: no
     leak."""
-    out: list[str] = []
-    places = now.places
-    # texts to search, grouped by the sights that judge them (one search a group)
-    groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[str, str]]]] = {}
-
-    def event_sights(i: int) -> Sequence[Sight]:
-        return moments(i) if moments is not None else (now,)
-
-    todo: list[tuple[Any, Sequence[Sight], str]] = [(given, (now,), "")]
-    while todo:
-        obj, sights, where = todo.pop()
-        if isinstance(obj, str):
-            key = tuple(map(id, sights))
-            if key not in groups:
-                groups[key] = (sights, [])
-            groups[key][1].append((where, obj))
-        elif isinstance(obj, list | tuple):
-            todo.extend((v, sights, f"{where}[{k}]") for k, v in enumerate(obj)
-                        if isinstance(v, str | list | tuple | dict))  # fmt: skip
-        elif isinstance(obj, dict):
-            cid, name = obj.get("id"), obj.get("card")
-            if isinstance(cid, int) and not isinstance(cid, bool) and isinstance(name, str):
-                if not 0 <= cid < len(places):
-                    out.append(f"{where}: card id {cid} is no card of the game")
-                elif places[cid].name != name:
-                    out.append(f"{where}: card {cid} is {places[cid].name!r}, shown as {name!r}")
-                elif cid in now.hidden:
-                    out.append(f"{where}: shows {name!r} (card {cid}), which the reader can't see")
-                continue
-            log, log_from = obj.get("log"), obj.get("log_from")
-            lines, view = obj.get("events"), obj.get("view")
-            start = view.get("log_from", 0) if isinstance(view, dict) else None
-            for key, value in obj.items():
-                if not isinstance(value, str | list | tuple | dict):
-                    continue
-                here = f"{where}.{key}"
-                if key == "events" and isinstance(lines, list) and isinstance(start, int):
-                    # a message: ``events`` are its view's log events in words
-                    todo.extend((line, event_sights(start + k), f"{here}[{k}]")
-                                for k, line in enumerate(lines))  # fmt: skip
-                elif key == "log" and isinstance(log, list) and isinstance(log_from, int):
-                    todo.extend((e, event_sights(log_from + k), f"{here}[{log_from + k}]")
-                                for k, e in enumerate(log))  # fmt: skip
-                elif key in _CHOICE_KEYS and choosing is not None:
-                    todo.append((value, (choosing,), here))
-                else:
-                    todo.append((value, sights, here))
-    for sights, texts in groups.values():
-        found = set(names("\n".join(text for _, text in texts)))
-        bad = {
-            n
-            for n in found
-            if any(n in s.unseen for s in sights) and not any(n in s.seen for s in sights)
-        }
-        for where, text in texts if bad else ():
-            for name in sorted(bad.intersection(names(text))):
-                out.append(f"{where}: names {name!r}, which lies where the reader can't see it")
-    return out
+    walk = _Walk(now, moments, choosing)
+    walk.read(given)
+    return walk.out + walk.leaks(names)

@@ -177,82 +177,105 @@ def _abom_text(a: dict[str, Any], detail: bool) -> Text:
     return line
 
 
+def _seat_head(view: View, p: dict[str, Any], mine: bool, label: str) -> Text:
+    """Who, their souls, hand and deck sizes, and whether it is their turn."""
+    head = _line(f"{label} · ", style="bold green" if mine else "bold blue")
+    head.append(f"souls {p['souls']}", style="bold magenta")
+    head.append(f" · hand {p['hand_count']} · deck {p['deck_count']}")
+    if p["seat"] == view["active"]:
+        head.append(" · active", style="bold")
+    return head
+
+
+def _zone_lines(p: dict[str, Any]) -> list[Text]:
+    """Full detail: relics and god, the newest of the graveyard, what is removed."""
+    lines = []
+    grave = p["graveyard"]
+    if p["relics"] or p["god"]:
+        relics = ", ".join(r["card"] for r in p["relics"]) or "none"
+        god = p["god"]["card"] if p["god"] else "none"
+        lines.append(_line(f"  relics: {relics} · god: {god}"))
+    if grave:
+        shown = ", ".join(reversed(grave[-4:])) + (", ..." if len(grave) > 4 else "")
+        lines.append(_line(f"  graveyard ({len(grave)}, newest first): {shown}"))
+    if p["removed"]:
+        lines.append(_line(f"  removed from the game: {', '.join(p['removed'])}"))
+    return lines
+
+
+def _zone_brief(p: dict[str, Any]) -> str:
+    """Less detail: what is in play and the graveyard's top, for the mana line."""
+    owned = [r["card"] for r in p["relics"]] + ([p["god"]["card"]] if p["god"] else [])
+    grave = p["graveyard"]
+    extra = []
+    if owned:
+        extra.append("in play: " + ", ".join(owned))
+    if grave:
+        extra.append(f"graveyard {len(grave)} (top {grave[-1]})")
+    return " · " + " · ".join(extra) if extra else ""
+
+
+def _abom_lines(p: dict[str, Any], mine: bool, level: int) -> list[Text]:
+    """The seat's abominations: one line each (with their minions at the lowest
+    levels), or all on one line of numbers when space is short."""
+    aboms = p["abominations"]
+    if not aboms:
+        return [_line("  no abominations", style="dim")]
+    if level < (4 if mine else 3):
+        return [_abom_text(a, detail=level < (2 if mine else 1)) for a in aboms]
+    summary = "; ".join(
+        f"{abom_tag(a['id'])} str {a['strength']} size {a['size']}"
+        + (" tapped" if a["tapped"] else "")
+        for a in aboms
+    )
+    return [_line("  abominations: " + summary)]
+
+
+def _hand_lines(p: dict[str, Any], level: int, width: int) -> list[Text]:
+    """The reader's own hand: a card a line, or two a line when space is short
+    and the screen is wide enough for two columns."""
+    cards = [c for c in p["hand"] if c is not None]
+    column = (width - 3) // 2
+    lines = []
+    if level < 4:
+        lines.append(_line("  hand:", style="bold"))
+    if level < 2 or column < 30:
+        lines.extend(_line("    ", _card_bits(c, short=False)) for c in cards)
+        return lines
+    for i in range(0, len(cards), 2):
+        left = _card_bits(cards[i], short=True)
+        left.truncate(column, overflow="ellipsis", pad=True)
+        row = _line("  ", left)
+        if i + 1 < len(cards):
+            row.append(" ")
+            row.append_text(_card_bits(cards[i + 1], short=True))
+        lines.append(row)
+    return lines
+
+
 def _seat_lines(
     view: View, p: dict[str, Any], me: int | None, label: str, level: int, width: int
 ) -> list[Text]:
     """One seat's lines; ``level`` 0 is full detail, higher levels drop detail
     (other seats' first, never this seat's souls or hand when it is ``me``; at
     level 6 the board's head line goes, the turn's number is in the log)."""
-    seat = p["seat"]
-    mine = seat == me
-    style = "bold green" if mine else "bold blue"
-    head = _line(f"{label} · ", style=style)
-    head.append(f"souls {p['souls']}", style="bold magenta")
-    head.append(f" · hand {p['hand_count']} · deck {p['deck_count']}")
-    if seat == view["active"]:
-        head.append(" · active", style="bold")
-    lines = [head]
-    short = level >= 2
-    zone = _line(f"  mana: {mana_text(p['mana'], short)}")
+    mine = p["seat"] == me
+    head = _seat_head(view, p, mine, label)
+    zone = _line(f"  mana: {mana_text(p['mana'], level >= 2)}")
     pool = pool_text(p["pool"])
     if pool:
         zone.append(f" · pool: {pool}")
-    lines.append(zone)
-    owned = [r["card"] for r in p["relics"]] + ([p["god"]["card"]] if p["god"] else [])
-    grave = p["graveyard"]
+    lines = [head, zone]
     if level == 0:
-        if owned:
-            relics = ", ".join(r["card"] for r in p["relics"]) or "none"
-            god = p["god"]["card"] if p["god"] else "none"
-            lines.append(_line(f"  relics: {relics} · god: {god}"))
-        if grave:
-            shown = ", ".join(reversed(grave[-4:])) + (", ..." if len(grave) > 4 else "")
-            lines.append(_line(f"  graveyard ({len(grave)}, newest first): {shown}"))
-        if p["removed"]:
-            lines.append(_line(f"  removed from the game: {', '.join(p['removed'])}"))
-    else:
-        extra = []
-        if owned:
-            extra.append("in play: " + ", ".join(owned))
-        if grave:
-            extra.append(f"graveyard {len(grave)} (top {grave[-1]})")
-        if extra:
-            zone.append(" · " + " · ".join(extra))
+        lines.extend(_zone_lines(p))
+    elif brief := _zone_brief(p):
+        zone.append(brief)
     if not mine and level >= 5:  # the mana goes up into the header line
         lines.pop()
         head.append(" ·" + zone.plain.removeprefix("  mana:"))
-    aboms = p["abominations"]
-    if not aboms:
-        lines.append(_line("  no abominations", style="dim"))
-    elif level < (4 if mine else 3):
-        lines.extend(_abom_text(a, detail=level < (2 if mine else 1)) for a in aboms)
-    else:
-        lines.append(
-            _line(
-                "  abominations: "
-                + "; ".join(
-                    f"{abom_tag(a['id'])} str {a['strength']} size {a['size']}"
-                    + (" tapped" if a["tapped"] else "")
-                    for a in aboms
-                )
-            )
-        )
+    lines.extend(_abom_lines(p, mine, level))
     if mine and p["hand"]:
-        cards = [c for c in p["hand"] if c is not None]
-        column = (width - 3) // 2
-        if level < 4:
-            lines.append(_line("  hand:", style="bold"))
-        if level < 2 or column < 30:
-            lines.extend(_line("    ", _card_bits(c, short=False)) for c in cards)
-        else:
-            for i in range(0, len(cards), 2):
-                left = _card_bits(cards[i], short=True)
-                left.truncate(column, overflow="ellipsis", pad=True)
-                row = _line("  ", left)
-                if i + 1 < len(cards):
-                    row.append(" ")
-                    row.append_text(_card_bits(cards[i + 1], short=True))
-                lines.append(row)
+        lines.extend(_hand_lines(p, level, width))
     return lines
 
 

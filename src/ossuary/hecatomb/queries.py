@@ -250,70 +250,93 @@ def effect_doom(d: CardDef, key: str) -> str:
     return d.cond_doom or d.doom if key == "c" else d.doom
 
 
+def _on_side(sel: Selector, p: int, controller: int) -> bool:
+    """Whether seat ``p`` is on the selector's side: "enemy", "yours" or anyone's."""
+    if sel.side == "enemy":
+        return p != controller
+    if sel.side == "yours":
+        return p == controller
+    return True
+
+
+def _strength_fits(sel: Selector, st: int) -> bool:
+    """The selector's "strength N or less" / "strength N or more" bounds."""
+    if sel.strength_max is not None and st > sel.strength_max:
+        return False
+    return sel.strength_min is None or st >= sel.strength_min
+
+
+def _player_targets(s: HecatombState, controller: int, sel: Selector) -> list[str]:
+    """Players on the selector's side."""
+    return [f"p{p}" for p in range(s.n) if _on_side(sel, p, controller)]
+
+
+def _card_targets(s: HecatombState, controller: int, sel: Selector) -> list[str]:
+    """Relics or gods in play on the selector's side, of its doom if it names one."""
+    out: list[str] = []
+    relic = sel.kind == "relic"
+    for p, seat in enumerate(s.seats):
+        if not _on_side(sel, p, controller):
+            continue
+        cards = seat.relics if relic else ([seat.god] if seat.god >= 0 else [])
+        out.extend(f"c{c}" for c in cards if not sel.doom or s.defs[c].doom == sel.doom)
+    return out
+
+
+def _abom_fits(s: HecatombState, sel: Selector, a: Abomination) -> bool:
+    """An abomination against the selector: subtype (its top minion's), doom
+    (any of its minions'), size and strength."""
+    if sel.subtype and abom_subtype(s, a) != sel.subtype:
+        return False
+    if sel.doom and sel.doom not in abom_dooms(s, a):
+        return False
+    if sel.size_min and a.size < sel.size_min:
+        return False
+    if sel.strength_max is None and sel.strength_min is None:
+        return True  # the strength is not worked out when no bound asks for it
+    return _strength_fits(sel, abom_strength(s, a))
+
+
+def _minion_targets(s: HecatombState, sel: Selector, a: Abomination, out: list[str]) -> None:
+    """The minions of ``a`` the selector takes (only the top one for "top")."""
+    if sel.size_min and a.size < sel.size_min:
+        return  # "a minion in an abomination of size N or more"
+    strengths = minion_strengths(s, a)
+    cards = a.cards[-1:] if sel.top else a.cards
+    for cid in cards:
+        d = s.defs[cid]
+        if sel.subtype and d.subtype != sel.subtype:
+            continue
+        if sel.doom and d.doom != sel.doom:
+            continue
+        if _strength_fits(sel, strengths[a.cards.index(cid)]):
+            out.append(f"m{cid}")
+
+
 def targets(s: HecatombState, controller: int, sel: Selector, doom: str) -> list[str]:
     """Legal targets as option ids: ``a<aid>``, ``m<cid>``, ``p<seat>``, ``c<cid>``.
 
-    Glossary "Nemesis": an abomination with Nemesis of the effect's doom, and
-    its minions, can't be targeted.
+    By what the selector names: players, relics and gods, abominations, or
+    minions. Glossary "Nemesis": an abomination with Nemesis of the effect's
+    doom, and its minions, can't be targeted.
     """
-    out: list[str] = []
     kind = sel.kind
     if kind == "player":
-        for p in range(s.n):
-            if (sel.side == "enemy" and p == controller) or (
-                sel.side == "yours" and p != controller
-            ):
-                continue
-            out.append(f"p{p}")
-        return out
+        return _player_targets(s, controller, sel)
     if kind in ("relic", "god"):
-        for p, seat in enumerate(s.seats):
-            if (sel.side == "enemy" and p == controller) or (
-                sel.side == "yours" and p != controller
-            ):
-                continue
-            cards = seat.relics if kind == "relic" else ([seat.god] if seat.god >= 0 else [])
-            out.extend(f"c{c}" for c in cards if not sel.doom or s.defs[c].doom == sel.doom)
-        return out
+        return _card_targets(s, controller, sel)
+    out: list[str] = []
     for p, seat in enumerate(s.seats):
-        if (sel.side == "enemy" and p == controller) or (sel.side == "yours" and p != controller):
+        if not _on_side(sel, p, controller):
             continue
         for aid in seat.aboms:
             a = s.aboms[aid]
-            kw = abom_keywords(s, a)
-            if doom in kw.get("nemesis", ()):
+            if doom in abom_keywords(s, a).get("nemesis", ()):
                 continue
-            if kind == "abomination":
-                if sel.subtype and abom_subtype(s, a) != sel.subtype:
-                    continue
-                if sel.doom and sel.doom not in abom_dooms(s, a):
-                    continue
-                if sel.size_min and a.size < sel.size_min:
-                    continue
-                if sel.strength_max is not None or sel.strength_min is not None:
-                    st = abom_strength(s, a)
-                    if sel.strength_max is not None and st > sel.strength_max:
-                        continue
-                    if sel.strength_min is not None and st < sel.strength_min:
-                        continue
+            if kind != "abomination":
+                _minion_targets(s, sel, a, out)
+            elif _abom_fits(s, sel, a):
                 out.append(f"a{aid}")
-            else:
-                if sel.size_min and a.size < sel.size_min:
-                    continue  # "a minion in an abomination of size N or more"
-                strengths = minion_strengths(s, a)
-                cards = a.cards[-1:] if sel.top else a.cards
-                for cid in cards:
-                    d = s.defs[cid]
-                    if sel.subtype and d.subtype != sel.subtype:
-                        continue
-                    if sel.doom and d.doom != sel.doom:
-                        continue
-                    st = strengths[a.cards.index(cid)]
-                    if sel.strength_max is not None and st > sel.strength_max:
-                        continue
-                    if sel.strength_min is not None and st < sel.strength_min:
-                        continue
-                    out.append(f"m{cid}")
     return out
 
 

@@ -6,6 +6,9 @@ logs do. Nothing here changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..engine.core import Decision
 from ..engine.names import seat_name
 from .cards import DOOMS
 from .queries import abom_of, abom_strength
@@ -98,142 +101,286 @@ def _conditional_note(s: HecatombState, aid: int | None) -> str:
     return f" (conditional fires: {under.name} shows {d.cond_doom})"
 
 
-def label(s: HecatombState, aid: str) -> str:
-    verb, _, rest = aid.partition(" ")
+# Option labels, by the verb that opens the option id: each takes the state,
+# the rest of the id and the whole id (for the labels that show it as it is).
+Label = Callable[[HecatombState, str, str], str]
+
+
+def _label_mana(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Put {s.defs[int(rest)].name} into your mana zone"
+
+
+def _label_play(s: HecatombState, rest: str, aid: str) -> str:
+    d = s.defs[int(rest)]
+    cost = f"X+{d.cost}" if d.x_cost else str(d.cost)
+    return f"Play {d.name} ({d.type}, {d.doom}, cost {cost})"
+
+
+def _label_tap(s: HecatombState, rest: str, aid: str) -> str:
+    """A tap ability: which minion (its place when a namesake shares the stack)."""
     defs = s.defs
-    if verb == "end":
-        return "End your turn"
-    if verb == "mana":
-        return f"Put {defs[int(rest)].name} into your mana zone"
-    if verb == "play":
-        d = defs[int(rest)]
-        cost = f"X+{d.cost}" if d.x_cost else str(d.cost)
-        return f"Play {d.name} ({d.type}, {d.doom}, cost {cost})"
-    if verb == "attack":
-        return "Attack"
-    if verb == "tap":
-        a, cid, i = (int(v) for v in rest.split())
-        n = defs[cid].abilities[i].tap
-        ab = s.aboms.get(a)
-        at = ab.cards.index(cid) if ab is not None and cid in ab.cards else -1
-        which = stack_place([defs[c].name for c in ab.cards], at) if ab and at >= 0 else ""
-        return f"Use {defs[cid].name}'s ↻{n} ability{which} (tap {describe_abom(s, a)})"
-    if verb == "pass":
-        return "Pass (play nothing more now)"
-    if verb == "x":
-        return f"X = {rest}"
-    if verb == "new":
-        return "As a new abomination" + _conditional_note(s, None)
-    if verb == "on":
-        return f"On {describe_abom(s, int(rest))}" + _conditional_note(s, int(rest))
-    if verb == "cancel":
-        return "Back: don't play it after all (nothing is spent)"
-    if verb == "pay":
-        parts = [f"{n} {DOOMS[i]}" for i, n in enumerate(int(v) for v in rest.split(",")) if n]
-        return "Tap " + (", ".join(parts) if parts else "nothing")
-    if verb == "enemy":
-        return f"Attack {seat_name(int(rest))}"
-    if verb == "attacker":
-        return f"Attack with {describe_abom(s, int(rest))}"
-    if verb == "done":
-        return "Done"
-    if verb == "block":
-        blk, att = rest.split()
-        return f"Block {describe_abom(s, int(att))} with {describe_abom(s, int(blk))}"
-    if verb == "hunt":
-        return f"Hunt {describe_abom(s, int(rest))}"
-    if verb == "rip":
-        return f"Destroy {defs[int(rest)].name}"
-    if verb in ("stitch", "onto"):
-        return (
-            f"Stitch onto {describe_abom(s, int(rest))}"
-            if rest != "new"
-            else "Stitch as a new abomination"
-        )
-    if verb == "first":
-        pending = s.pending
-        if pending is not None and pending.kind == "order":
-            item = pending.ctx[1][int(rest)]
-            return f"First: {defs[item[1]].name}'s ability"
-        return aid
-    if verb in ("yes", "no"):
-        return verb.capitalize()
-    if verb == "card":
-        return defs[int(rest)].name
-    if verb == "none":
-        return "None (stop here)"
-    if verb == "draw":
-        return f"Draw {rest}"
-    if verb == "toll":
-        return f"Tap {defs[int(rest)].name} to pay the toll"
+    a, cid, i = (int(v) for v in rest.split())
+    n = defs[cid].abilities[i].tap
+    ab = s.aboms.get(a)
+    at = ab.cards.index(cid) if ab is not None and cid in ab.cards else -1
+    which = stack_place([defs[c].name for c in ab.cards], at) if ab and at >= 0 else ""
+    return f"Use {defs[cid].name}'s ↻{n} ability{which} (tap {describe_abom(s, a)})"
+
+
+def _label_x(s: HecatombState, rest: str, aid: str) -> str:
+    return f"X = {rest}"
+
+
+def _label_new(s: HecatombState, rest: str, aid: str) -> str:
+    return "As a new abomination" + _conditional_note(s, None)
+
+
+def _label_on(s: HecatombState, rest: str, aid: str) -> str:
+    return f"On {describe_abom(s, int(rest))}" + _conditional_note(s, int(rest))
+
+
+def _label_pay(s: HecatombState, rest: str, aid: str) -> str:
+    """Mana to tap, one count per doom (``pay 1,0,2,0``)."""
+    parts = [f"{n} {DOOMS[i]}" for i, n in enumerate(int(v) for v in rest.split(",")) if n]
+    return "Tap " + (", ".join(parts) if parts else "nothing")
+
+
+def _label_enemy(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Attack {seat_name(int(rest))}"
+
+
+def _label_attacker(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Attack with {describe_abom(s, int(rest))}"
+
+
+def _label_block(s: HecatombState, rest: str, aid: str) -> str:
+    blk, att = rest.split()
+    return f"Block {describe_abom(s, int(att))} with {describe_abom(s, int(blk))}"
+
+
+def _label_hunt(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Hunt {describe_abom(s, int(rest))}"
+
+
+def _label_rip(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Destroy {s.defs[int(rest)].name}"
+
+
+def _label_stitch(s: HecatombState, rest: str, aid: str) -> str:
+    if rest == "new":
+        return "Stitch as a new abomination"
+    return f"Stitch onto {describe_abom(s, int(rest))}"
+
+
+def _label_first(s: HecatombState, rest: str, aid: str) -> str:
+    """Which simultaneous ability goes first (the id itself outside that question)."""
+    pending = s.pending
+    if pending is not None and pending.kind == "order":
+        item = pending.ctx[1][int(rest)]
+        return f"First: {s.defs[item[1]].name}'s ability"
+    return aid
+
+
+def _label_yes_no(s: HecatombState, rest: str, aid: str) -> str:
+    return aid.partition(" ")[0].capitalize()
+
+
+def _label_card(s: HecatombState, rest: str, aid: str) -> str:
+    return s.defs[int(rest)].name
+
+
+def _label_draw(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Draw {rest}"
+
+
+def _label_toll(s: HecatombState, rest: str, aid: str) -> str:
+    return f"Tap {s.defs[int(rest)].name} to pay the toll"
+
+
+def _fixed(words: str) -> Label:
+    """A label that is always the same words."""
+
+    def fixed(s: HecatombState, rest: str, aid: str) -> str:
+        return words
+
+    return fixed
+
+
+LABELS: dict[str, Label] = {
+    "end": _fixed("End your turn"),
+    "mana": _label_mana,
+    "play": _label_play,
+    "attack": _fixed("Attack"),
+    "tap": _label_tap,
+    "pass": _fixed("Pass (play nothing more now)"),
+    "x": _label_x,
+    "new": _label_new,
+    "on": _label_on,
+    "cancel": _fixed("Back: don't play it after all (nothing is spent)"),
+    "pay": _label_pay,
+    "enemy": _label_enemy,
+    "attacker": _label_attacker,
+    "done": _fixed("Done"),
+    "block": _label_block,
+    "hunt": _label_hunt,
+    "rip": _label_rip,
+    "stitch": _label_stitch,
+    "onto": _label_stitch,
+    "first": _label_first,
+    "yes": _fixed("Yes"),
+    "no": _fixed("No"),
+    "card": _label_card,
+    "none": _fixed("None (stop here)"),
+    "draw": _label_draw,
+    "toll": _label_toll,
+}
+
+
+def label(s: HecatombState, aid: str) -> str:
+    """An option id in words: by its verb (:data:`LABELS`); a bare target id
+    (``a3``, ``m12``, ``p1``, ``c7``) names the target; anything else shows as it is."""
+    verb, _, rest = aid.partition(" ")
+    words = LABELS.get(verb)
+    if words is not None:
+        return words(s, rest, aid)
     if len(aid) > 1 and aid[0] in "ampc" and aid[1:].isdigit():
         return describe_target(s, aid)
     return aid
 
 
+# Decision prompts, by the pending decision's kind: each takes the state and
+# the decision (its ``ctx`` says what it is about).
+Prompt = Callable[[HecatombState, Decision], str]
+
+
+def _prompt_window(s: HecatombState, pending: Decision) -> str:
+    which = "first" if pending.ctx[0] == 1 else "second"
+    return f"Combat, {which} window: play combat cards or tap abilities, or pass."
+
+
+def _prompt_x(s: HecatombState, pending: Decision) -> str:
+    return f"Choose X for {s.defs[pending.ctx[1]].name}."
+
+
+def _prompt_place(s: HecatombState, pending: Decision) -> str:
+    return f"Where does {s.defs[pending.ctx[1]].name} go?"
+
+
+def _prompt_pay(s: HecatombState, pending: Decision) -> str:
+    d = s.defs[pending.ctx[1]]
+    return f"Pay {d.cost + pending.ctx[2]} for {d.name}, at least one of it {d.doom}."
+
+
+def _prompt_target(s: HecatombState, pending: Decision) -> str:
+    ctx = pending.ctx
+    cid = ctx[2] if ctx[0] == "play" else ctx[1]
+    return f"Choose a target for {s.defs[cid].name}."
+
+
+def _prompt_may(s: HecatombState, pending: Decision) -> str:
+    d = s.defs[pending.ctx[0]]
+    return f"Use {d.name}'s ability" + (f" ({d.text})?" if d.text else "?")
+
+
+def _prompt_hunt(s: HecatombState, pending: Decision) -> str:
+    return (
+        f"{describe_abom(s, pending.ctx[0])} is a Hunter: pick an enemy abomination to untap "
+        "and force to block it, or No."
+    )
+
+
+def _prompt_rip(s: HecatombState, pending: Decision) -> str:
+    return (
+        f"Ripper: choose which minions of {describe_abom(s, pending.ctx[1])} its damage destroys."
+    )
+
+
+def _prompt_soulbound(s: HecatombState, pending: Decision) -> str:
+    return f"{s.defs[pending.ctx[0]].name} is Soulbound: stitch it instead of it being destroyed?"
+
+
+def _prompt_discard(s: HecatombState, pending: Decision) -> str:
+    ctx = pending.ctx
+    whose = "your" if ctx[1] == pending.player else f"{seat_name(ctx[1])}'s"
+    return f"Discard a card from {whose} hand."
+
+
+def _prompt_toll(s: HecatombState, pending: Decision) -> str:
+    return f"Attacking {seat_name(pending.ctx[1])} costs a mana card: tap which one?"
+
+
+ZONE_PROMPTS = {
+    "exhume": "Exhume which card?",
+    "exhume_up_to": "Exhume which card, or stop?",
+    "retrieve": "Retrieve which card from your deck?",
+}
+
+
+def _prompt_zone(s: HecatombState, pending: Decision) -> str:
+    return ZONE_PROMPTS.get(pending.ctx[1], "Put which minion card into play?")
+
+
+def _prompt_put(s: HecatombState, pending: Decision) -> str:
+    return f"Where does {s.defs[pending.ctx[2]].name} go?"
+
+
+def _prompt_stitch(s: HecatombState, pending: Decision) -> str:
+    return f"Stitch {s.defs[pending.ctx[1]].name} onto which abomination?"
+
+
+def _said(words: str) -> Prompt:
+    """A prompt that is always the same words."""
+
+    def said(s: HecatombState, pending: Decision) -> str:
+        return words
+
+    return said
+
+
+#: a "choose" decision's prompts, by what is chosen (``ctx[0]``)
+CHOICES: dict[str, Prompt] = {
+    "stitch": _prompt_stitch,
+    "discard": _prompt_discard,
+    "draw": _said("Draw how many cards?"),
+    "toll": _prompt_toll,
+    "zone": _prompt_zone,
+    "put": _prompt_put,
+    "sacrifice": _said("Sacrifice which of your cards?"),
+}
+
+
+def _prompt_choose(s: HecatombState, pending: Decision) -> str:
+    said = CHOICES.get(pending.ctx[0])
+    return said(s, pending) if said is not None else pending.kind
+
+
+PROMPTS: dict[str, Prompt] = {
+    "main": _said("Your main phase: add a mana card, play cards, attack, or end your turn."),
+    "window": _prompt_window,
+    "x": _prompt_x,
+    "place": _prompt_place,
+    "pay": _prompt_pay,
+    "target": _prompt_target,
+    "may": _prompt_may,
+    "enemy": _said("Attack which enemy?"),
+    "attacker": _said("Choose attacking abominations one at a time, then Done."),
+    "hunt": _prompt_hunt,
+    "block": _said("You are attacked: assign blockers (one per attacker), then Done."),
+    "rip": _prompt_rip,
+    "order": _said("These abilities happen at once: which of yours goes first?"),
+    "soulbound": _prompt_soulbound,
+    "choose": _prompt_choose,
+}
+
+
 def prompt(s: HecatombState) -> str:
-    """What the pending decision asks, in words (for people, not for agents)."""
+    """What the pending decision asks, in words (for people, not for agents):
+    by its kind (:data:`PROMPTS`); an unknown kind shows as it is."""
     pending = s.pending
     if pending is None:
         return "The game is over."
-    kind, ctx, defs = pending.kind, pending.ctx, s.defs
-    if kind == "main":
-        return "Your main phase: add a mana card, play cards, attack, or end your turn."
-    if kind == "window":
-        which = "first" if ctx[0] == 1 else "second"
-        return f"Combat, {which} window: play combat cards or tap abilities, or pass."
-    if kind == "x":
-        return f"Choose X for {defs[ctx[1]].name}."
-    if kind == "place":
-        return f"Where does {defs[ctx[1]].name} go?"
-    if kind == "pay":
-        d = defs[ctx[1]]
-        return f"Pay {d.cost + ctx[2]} for {d.name}, at least one of it {d.doom}."
-    if kind == "target":
-        cid = ctx[2] if ctx[0] == "play" else ctx[1]
-        return f"Choose a target for {defs[cid].name}."
-    if kind == "may":
-        d = defs[ctx[0]]
-        return f"Use {d.name}'s ability" + (f" ({d.text})?" if d.text else "?")
-    if kind == "enemy":
-        return "Attack which enemy?"
-    if kind == "attacker":
-        return "Choose attacking abominations one at a time, then Done."
-    if kind == "hunt":
-        return (
-            f"{describe_abom(s, ctx[0])} is a Hunter: pick an enemy abomination to untap and "
-            "force to block it, or No."
-        )
-    if kind == "block":
-        return "You are attacked: assign blockers (one per attacker), then Done."
-    if kind == "rip":
-        return f"Ripper: choose which minions of {describe_abom(s, ctx[1])} its damage destroys."
-    if kind == "order":
-        return "These abilities happen at once: which of yours goes first?"
-    if kind == "soulbound":
-        return f"{defs[ctx[0]].name} is Soulbound: stitch it instead of it being destroyed?"
-    if kind == "choose":
-        what = ctx[0]
-        if what == "stitch":
-            return f"Stitch {defs[ctx[1]].name} onto which abomination?"
-        if what == "discard":
-            whose = "your" if ctx[1] == pending.player else f"{seat_name(ctx[1])}'s"
-            return f"Discard a card from {whose} hand."
-        if what == "draw":
-            return "Draw how many cards?"
-        if what == "toll":
-            return f"Attacking {seat_name(ctx[1])} costs a mana card: tap which one?"
-        if what == "zone":
-            return {
-                "exhume": "Exhume which card?",
-                "exhume_up_to": "Exhume which card, or stop?",
-                "retrieve": "Retrieve which card from your deck?",
-            }.get(ctx[1], "Put which minion card into play?")
-        if what == "put":
-            return f"Where does {defs[ctx[2]].name} go?"
-        if what == "sacrifice":
-            return "Sacrifice which of your cards?"
-    return kind
+    said = PROMPTS.get(pending.kind)
+    return said(s, pending) if said is not None else pending.kind
 
 
 # =============================================================================

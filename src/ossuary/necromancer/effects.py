@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import Effect
+from .cards import Effect, Selector
 from .queries import (
     free_spaces,
     host_of,
@@ -71,8 +71,40 @@ def _valid(s: NecroState, p: int, t: str) -> bool:
     return True  # s<k>: negate checks the index itself
 
 
+def _sided(sel: Selector, p: int, q: int) -> bool:
+    """Whether seat ``q`` is on the area's side ("any", "yours", else the enemies)."""
+    return sel.side == "any" or (sel.side == "yours") == (q == p)
+
+
+def _area_minions(
+    s: NecroState, src: int, p: int, sel: Selector, aim: int, order: list[int]
+) -> list[str]:
+    """Minions in play, not dying, that match the area (seats in turn order)."""
+    return [
+        f"m{c}"
+        for q in order
+        for c in s.seats[q].minions
+        if c != EMPTY and c not in s.dying and minion_matches(s, sel, p, src, c, aim)
+    ]
+
+
+def _area_magic(s: NecroState, p: int, sel: Selector, order: list[int]) -> list[str]:
+    """Cards in magic zones on the side, not dying: artifacts only unless the
+    area takes any magic."""
+    any_magic = sel.kind == "magic"
+    return [
+        f"c{c}"
+        for q in order
+        if _sided(sel, p, q)
+        for c in s.seats[q].magic
+        if c != EMPTY and c not in s.dying and (any_magic or s.defs[c].type == "artifact")
+    ]
+
+
 def affected(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> list[str]:
-    """The ids an effect acts on: its area, or the ability's target."""
+    """The ids an effect acts on: its area, or the ability's target. An area
+    reads as a selector does: a "character" is a minion or a hero, a "target"
+    any of those or an artifact; seats in turn order from the active one."""
     sel = eff.scope
     if sel is None:
         return [target] if isinstance(target, str) and _valid(s, p, target) else []
@@ -81,27 +113,13 @@ def affected(s: NecroState, src: int, p: int, eff: Effect, target: Any) -> list[
     kind = sel.kind
     order = turn_order(s, s.turn)
     if kind in ("minion", "character", "target"):
-        for q in order:
-            for c in s.seats[q].minions:
-                if c != EMPTY and c not in s.dying and minion_matches(s, sel, p, src, c, aim):
-                    out.append(f"m{c}")
+        out += _area_minions(s, src, p, sel, aim, order)
     if kind in ("hero", "character", "target"):
-        for q in order:
-            if sel.side == "any" or (sel.side == "yours") == (q == p):
-                out.append(f"h{q}")
+        out += [f"h{q}" for q in order if _sided(sel, p, q)]
     if kind in ("artifact", "target", "magic"):
-        for q in order:
-            if sel.side != "any" and (sel.side == "yours") != (q == p):
-                continue
-            for c in s.seats[q].magic:
-                if c != EMPTY and c not in s.dying:
-                    if kind == "magic" or s.defs[c].type == "artifact":
-                        out.append(f"c{c}")
+        out += _area_magic(s, p, sel, order)
     if kind == "card":
-        for q in order:
-            if sel.side != "any" and (sel.side == "yours") != (q == p):
-                continue
-            out.extend(f"g{c}" for c in s.seats[q].graveyard)
+        out += [f"g{c}" for q in order if _sided(sel, p, q) for c in s.seats[q].graveyard]
     return out
 
 

@@ -7,6 +7,9 @@ decided once, by the option lists the rules build.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from .cards import CardDef
 from .queries import (
     attack_targets,
     can_defend,
@@ -131,73 +134,108 @@ def _shared(s: NecroState, p: int, verb: str, rest: str) -> Why | None:
     return None
 
 
-def _main(s: NecroState, p: int, verb: str, rest: str) -> Why | None:
+def _main_pass(s: NecroState, p: int, rest: str) -> Why | None:
+    return "there is no response window open", "section 13"
+
+
+def _main_attack(s: NecroState, p: int, rest: str) -> Why | None:
+    """``attack <minion>`` first, then ``attack <minion> <target>``."""
+    parts = rest.split()
+    why = _attacker(s, p, _num(parts[0]) if parts else -1)
+    if why is not None or len(parts) != 2:
+        return why
+    return _aim(s, p, parts[1]) or (
+        "choose the attacker first (attack <minion>), then its target",
+        'section 9, "Attack"',
+    )
+
+
+def _main_dismiss(s: NecroState, p: int, rest: str) -> Why | None:
+    return _dismiss(s, p, _num(rest))
+
+
+def _main_draw(s: NecroState, p: int, rest: str) -> Why | None:
+    """Draw Card: its cost, and a card to draw."""
     seat = s.seats[p]
-    if verb == "pass":
-        return "there is no response window open", "section 13"
-    if verb == "attack":
-        parts = rest.split()
-        why = _attacker(s, p, _num(parts[0]) if parts else -1)
-        if why is not None:
-            return why
-        if len(parts) == 2:
-            why = _aim(s, p, parts[1])
-            return why or (
-                "choose the attacker first (attack <minion>), then its target",
-                'section 9, "Attack"',
-            )
-    if verb == "dismiss":
-        why = _dismiss(s, p, _num(rest))
-        if why is not None:
-            return why
-    if verb == "draw":
-        if seat.lifeforce < 3:
-            return (
-                f"Draw Card costs 3 lifeforce and you have {seat.lifeforce}",
-                'section 10, "Draw Card"',
-            )
-        if not seat.deck:
-            return "your deck is empty: there is no card to draw", 'section 10, "Draw Card"'
-    if verb == "hero":
-        hero = s.defs[seat.hero]
-        ab = hero.abilities[hero.on["activated"][0]]
-        if seat.hero_used:
-            return (
-                f"{hero.name}'s ability is used once during each of your turns",
-                'section 12, "Main Phase"; FAQ 6',
-            )
-        if ab.cost > seat.lifeforce:
-            return (
-                f"the ability costs {ab.cost} lifeforce and you have {seat.lifeforce}",
-                'section 8, "Spending Lifeforce"',
-            )
-        return "the ability has nothing to aim at now", 'section 11, "Target"'
-    if verb == "play":
-        cid = _num(rest)
-        if cid not in seat.hand:
-            return f"card {rest} is not in your hand", 'section 7, "Play Cards"'
-        d = s.defs[cid]
-        twin = next(
-            (o for o in s.pending.options if o.startswith("play ")  # type: ignore[union-attr]
-             and s.defs[int(o.split()[1])].identity == d.identity),
-            None,
-        )  # fmt: skip
-        if twin is not None:
-            return (
-                f"identical copies of {d.name} in hand are one option: use {twin!r}",
-                "engine: interchangeable choices are collapsed",
-            )
-        why = _afford(s, p, cid)
-        if why is not None:
-            return why
-        if d.is_minion and not free_spaces(s, p):
-            return "all four of your minion spaces are taken", "section 6; FAQ 2"
-        if d.type in ("artifact", "event") and free_slot(s, p) < 0:
-            return "all three of your magic slots are taken", 'section 15, "Magic Slots Management"'
-        if d.type == "land" and free_slot(s, p) < 0 and land_slot(s, p) < 0:
-            return "all three of your magic slots are taken", 'section 15, "Magic Slots Management"'
-        return f"{d.name} has nothing to aim at now", 'section 11, "Target"'
-    return _shared(s, p, verb, rest)
+    if seat.lifeforce < 3:
+        return (
+            f"Draw Card costs 3 lifeforce and you have {seat.lifeforce}",
+            'section 10, "Draw Card"',
+        )
+    if not seat.deck:
+        return "your deck is empty: there is no card to draw", 'section 10, "Draw Card"'
+    return None
+
+
+def _main_hero(s: NecroState, p: int, rest: str) -> Why | None:
+    """The hero's ability: once a turn, its cost, else nothing to aim at."""
+    seat = s.seats[p]
+    hero = s.defs[seat.hero]
+    ab = hero.abilities[hero.on["activated"][0]]
+    if seat.hero_used:
+        return (
+            f"{hero.name}'s ability is used once during each of your turns",
+            'section 12, "Main Phase"; FAQ 6',
+        )
+    if ab.cost > seat.lifeforce:
+        return (
+            f"the ability costs {ab.cost} lifeforce and you have {seat.lifeforce}",
+            'section 8, "Spending Lifeforce"',
+        )
+    return "the ability has nothing to aim at now", 'section 11, "Target"'
+
+
+def _room(s: NecroState, p: int, d: CardDef) -> Why | None:
+    """Where the card would go: a free minion space, or a magic slot (a land
+    may also replace the land in play)."""
+    if d.is_minion and not free_spaces(s, p):
+        return "all four of your minion spaces are taken", "section 6; FAQ 2"
+    if d.type in ("artifact", "event") and free_slot(s, p) < 0:
+        return "all three of your magic slots are taken", 'section 15, "Magic Slots Management"'
+    if d.type == "land" and free_slot(s, p) < 0 and land_slot(s, p) < 0:
+        return "all three of your magic slots are taken", 'section 15, "Magic Slots Management"'
+    return None
+
+
+def _main_play(s: NecroState, p: int, rest: str) -> Why | None:
+    """Playing a card: in hand, not a collapsed twin, affordable, with room,
+    else nothing to aim at."""
+    seat = s.seats[p]
+    cid = _num(rest)
+    if cid not in seat.hand:
+        return f"card {rest} is not in your hand", 'section 7, "Play Cards"'
+    d = s.defs[cid]
+    twin = next(
+        (o for o in s.pending.options if o.startswith("play ")  # type: ignore[union-attr]
+         and s.defs[int(o.split()[1])].identity == d.identity),
+        None,
+    )  # fmt: skip
+    if twin is not None:
+        return (
+            f"identical copies of {d.name} in hand are one option: use {twin!r}",
+            "engine: interchangeable choices are collapsed",
+        )
+    why = _afford(s, p, cid) or _room(s, p, d)
+    return why or (f"{d.name} has nothing to aim at now", 'section 11, "Target"')
+
+
+#: the main phase's refusals by verb; None from one: the shared words say why
+_MAIN: dict[str, Callable[[NecroState, int, str], Why | None]] = {
+    "pass": _main_pass,
+    "attack": _main_attack,
+    "dismiss": _main_dismiss,
+    "draw": _main_draw,
+    "hero": _main_hero,
+    "play": _main_play,
+}
+
+
+def _main(s: NecroState, p: int, verb: str, rest: str) -> Why | None:
+    """Why a main-phase action is refused: by its verb, else the words shared
+    by every decision."""
+    by_verb = _MAIN.get(verb)
+    why = by_verb(s, p, rest) if by_verb is not None else None
+    return why if why is not None else _shared(s, p, verb, rest)
 
 
 def _attacker(s: NecroState, p: int, cid: int) -> Why | None:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..engine.contract import CardPlace, private_event_leak
-from .state import EMPTY, MAX_LIFEFORCE, SLOTS, SPACES, START_HEALTH, NecroState
+from .state import EMPTY, MAX_LIFEFORCE, SLOTS, SPACES, START_HEALTH, NecroState, Seat
 
 
 class InvariantError(AssertionError):
@@ -79,8 +79,8 @@ def hidden_from(s: NecroState, seat: int) -> set[int]:
     return out
 
 
-def check(s: NecroState, deep: bool = True) -> None:
-    """Raise :class:`InvariantError` if the state breaks an invariant."""
+def _check_cards(s: NecroState) -> None:
+    """Every card of the game is in exactly one place."""
     places = all_card_places(s)
     n_cards = len(s.defs)
     if (
@@ -91,36 +91,47 @@ def check(s: NecroState, deep: bool = True) -> None:
         lost = sorted(set(range(n_cards)) - set(places))
         twice = [c for c, v in places.items() if v != 1 or not 0 <= c < n_cards]
         raise InvariantError(f"cards lost {lost} or in two places (or unknown) {twice}")
-    on_rows = {}
-    for p, seat in enumerate(s.seats):
-        if seat.hero == EMPTY or s.defs[seat.hero].type != "hero" or s.owner[seat.hero] != p:
-            raise InvariantError(f"seat {p} has no hero in its hero zone")
-        if not 0 <= seat.lifeforce <= MAX_LIFEFORCE:
-            raise InvariantError(f"seat {p} has {seat.lifeforce} lifeforce")
-        if seat.health > START_HEALTH or (
-            seat.alive
-            and seat.health <= 0
-            and s.pending is not None
-            and s.pending.kind in ("main", "mulligan")
-        ):
-            raise InvariantError(f"seat {p} has {seat.health} health")
-        if len(seat.minions) != SPACES or len(seat.magic) != SLOTS:
-            raise InvariantError(f"seat {p}'s field has the wrong number of spaces")
-        for c in seat.minions:
-            if c != EMPTY:
-                on_rows[c] = p
-                if not s.defs[c].is_minion:
-                    raise InvariantError(f"{s.defs[c].name} is in a minion space")
-        lands = 0
-        for c in seat.magic:
-            if c != EMPTY:
-                if s.defs[c].type not in ("artifact", "event", "land"):
-                    raise InvariantError(f"{s.defs[c].name} is in a magic slot")
-                lands += s.defs[c].type == "land"
-        if lands > 1:
-            raise InvariantError(f"seat {p} has {lands} lands (section 15: one)")
-        if any(s.defs[c].type == "hero" for z in (seat.deck, seat.hand) for c in z):
-            raise InvariantError(f"a hero is in seat {p}'s deck or hand")
+
+
+def _check_counters(s: NecroState, p: int, seat: Seat) -> None:
+    """A seat's hero, lifeforce (section 8's cap) and health (a living seat at
+    0 is gone before the next main phase or mulligan)."""
+    if seat.hero == EMPTY or s.defs[seat.hero].type != "hero" or s.owner[seat.hero] != p:
+        raise InvariantError(f"seat {p} has no hero in its hero zone")
+    if not 0 <= seat.lifeforce <= MAX_LIFEFORCE:
+        raise InvariantError(f"seat {p} has {seat.lifeforce} lifeforce")
+    if seat.health > START_HEALTH or (
+        seat.alive
+        and seat.health <= 0
+        and s.pending is not None
+        and s.pending.kind in ("main", "mulligan")
+    ):
+        raise InvariantError(f"seat {p} has {seat.health} health")
+
+
+def _check_field(s: NecroState, p: int, seat: Seat, on_rows: dict[int, int]) -> None:
+    """A seat's four minion spaces hold minions (noted in ``on_rows``), its
+    three magic slots artifacts, events and at most one land (section 15)."""
+    if len(seat.minions) != SPACES or len(seat.magic) != SLOTS:
+        raise InvariantError(f"seat {p}'s field has the wrong number of spaces")
+    for c in seat.minions:
+        if c != EMPTY:
+            on_rows[c] = p
+            if not s.defs[c].is_minion:
+                raise InvariantError(f"{s.defs[c].name} is in a minion space")
+    lands = 0
+    for c in seat.magic:
+        if c != EMPTY:
+            if s.defs[c].type not in ("artifact", "event", "land"):
+                raise InvariantError(f"{s.defs[c].name} is in a magic slot")
+            lands += s.defs[c].type == "land"
+    if lands > 1:
+        raise InvariantError(f"seat {p} has {lands} lands (section 15: one)")
+
+
+def _check_minions(s: NecroState, on_rows: dict[int, int]) -> None:
+    """The minion records match the minion spaces: same cards, same rows,
+    no negative damage, only relics attached."""
     if on_rows.keys() != s.minions.keys():
         raise InvariantError("the minion records are out of step with the minion spaces")
     for cid, m in s.minions.items():
@@ -128,6 +139,20 @@ def check(s: NecroState, deep: bool = True) -> None:
             raise InvariantError(f"minion {cid} is on the wrong row")
         if m.damage < 0 or any(s.defs[r].type != "relic" for r in m.relics):
             raise InvariantError(f"minion {cid} has negative damage or a non-relic attached")
+
+
+def check(s: NecroState, deep: bool = True) -> None:
+    """Raise :class:`InvariantError` if the state breaks an invariant: the
+    cards, each seat's counters and field, the minion records; ``deep`` also
+    asks whether a private event leaks."""
+    _check_cards(s)
+    on_rows: dict[int, int] = {}
+    for p, seat in enumerate(s.seats):
+        _check_counters(s, p, seat)
+        _check_field(s, p, seat, on_rows)
+        if any(s.defs[c].type == "hero" for z in (seat.deck, seat.hand) for c in z):
+            raise InvariantError(f"a hero is in seat {p}'s deck or hand")
+    _check_minions(s, on_rows)
     if not deep:
         return
     leak = private_event_leak(s, s.n)

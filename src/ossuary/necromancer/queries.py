@@ -317,50 +317,80 @@ def any_target(s: NecroState, p: int, sel: Selector, src: int) -> bool:
     return next(_targets(s, p, sel, src), None) is not None
 
 
+def _minion_targets(s: NecroState, p: int, sel: Selector, src: int) -> Iterator[str]:
+    """Minions of living seats on the selector's side that may be targeted and match it."""
+    for q, seat in enumerate(s.seats):
+        if not seat.alive or not _side_ok(sel.side, p, q):
+            continue
+        for c in seat.minions:
+            if c != EMPTY and targetable(s, p, c) and minion_matches(s, sel, p, src, c):
+                yield f"m{c}"
+
+
+def _hero_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+    """The heroes of living seats on the selector's side."""
+    for q, seat in enumerate(s.seats):
+        if seat.alive and _side_ok(sel.side, p, q):
+            yield f"h{q}"
+
+
+def _magic_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+    """Cards in magic zones of living seats on the side that are not dying:
+    artifacts only, unless the selector takes any magic; then also the relics
+    on minions."""
+    any_magic = sel.kind == "magic"
+    for q, seat in enumerate(s.seats):
+        if not seat.alive or not _side_ok(sel.side, p, q):
+            continue
+        for c in seat.magic:
+            if c != EMPTY and c not in s.dying and (any_magic or s.defs[c].type == "artifact"):
+                yield f"c{c}"
+    if any_magic:
+        for m in s.minions.values():
+            for r in m.relics:
+                if _side_ok(sel.side, p, s.owner[r]) and r not in s.dying:
+                    yield f"c{r}"
+
+
+def _graveyard_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+    """Cards in graveyards on the side, of the selector's minion type and cost at most."""
+    for q, seat in enumerate(s.seats):
+        if not _side_ok(sel.side, p, q):
+            continue
+        for c in seat.graveyard:
+            d = s.defs[c]
+            if sel.minion_type is not None and d.minion_type != sel.minion_type:
+                continue
+            if sel.cost_max is not None and d.cost > sel.cost_max:
+                continue
+            yield f"g{c}"
+
+
+def _action_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+    """Actions on the reaction stack, not negated, by a seat on the side, of
+    the selector's kind of action (any by default)."""
+    want = sel.action or "any"
+    for k, it in enumerate(s.rstack):
+        if it.negated or not _side_ok(sel.side, p, it.player):
+            continue
+        if want == "any" or _action_kind(s, it.kind, it.source) == want:
+            yield f"s{k}"
+
+
 def _targets(s: NecroState, p: int, sel: Selector, src: int) -> Iterator[str]:
+    """By what the selector names: a "character" is a minion or a hero; a
+    "target" is any of those or an artifact; "magic" takes relics too."""
     kind = sel.kind
     if kind in ("minion", "character", "target"):
-        for q, seat in enumerate(s.seats):
-            if not seat.alive or not _side_ok(sel.side, p, q):
-                continue
-            for c in seat.minions:
-                if c != EMPTY and targetable(s, p, c) and minion_matches(s, sel, p, src, c):
-                    yield f"m{c}"
+        yield from _minion_targets(s, p, sel, src)
     if kind in ("hero", "character", "target"):
-        for q, seat in enumerate(s.seats):
-            if seat.alive and _side_ok(sel.side, p, q):
-                yield f"h{q}"
+        yield from _hero_targets(s, p, sel)
     if kind in ("artifact", "target", "magic"):
-        for q, seat in enumerate(s.seats):
-            if not seat.alive or not _side_ok(sel.side, p, q):
-                continue
-            for c in seat.magic:
-                if c != EMPTY and c not in s.dying:
-                    if kind == "magic" or s.defs[c].type == "artifact":
-                        yield f"c{c}"
-        if kind == "magic":
-            for m in s.minions.values():
-                for r in m.relics:
-                    if _side_ok(sel.side, p, s.owner[r]) and r not in s.dying:
-                        yield f"c{r}"
+        yield from _magic_targets(s, p, sel)
     if kind == "card":
-        for q, seat in enumerate(s.seats):
-            if not _side_ok(sel.side, p, q):
-                continue
-            for c in seat.graveyard:
-                d = s.defs[c]
-                if sel.minion_type is not None and d.minion_type != sel.minion_type:
-                    continue
-                if sel.cost_max is not None and d.cost > sel.cost_max:
-                    continue
-                yield f"g{c}"
+        yield from _graveyard_targets(s, p, sel)
     if kind == "action":
-        want = sel.action or "any"
-        for k, it in enumerate(s.rstack):
-            if it.negated or not _side_ok(sel.side, p, it.player):
-                continue
-            if want == "any" or _action_kind(s, it.kind, it.source) == want:
-                yield f"s{k}"
+        yield from _action_targets(s, p, sel)
 
 
 def _action_kind(s: NecroState, kind: str, source: int) -> str:

@@ -6,6 +6,8 @@ here changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
 from .rules.window import Answer, answers, own_action
@@ -58,61 +60,113 @@ ITEM_WORDS = {
 }
 
 
+# Option labels, by the verb that opens the option id: each takes the state,
+# the rest of the id and the deciding seat.
+Label = Callable[[NecroState, str, int], str]
+
+
+def _label_play(s: NecroState, rest: str, p: int) -> str:
+    d = s.defs[int(rest)]
+    kind = d.type + (f", {d.minion_type}" if d.minion_type else "")
+    stats_ = f" {d.attack}/{d.defense}" if d.is_minion else ""
+    return f"Play {d.name} ({kind}{stats_}, {cost_of(s, p, d)} lifeforce)"
+
+
+def _label_hero(s: NecroState, rest: str, p: int) -> str:
+    hero = s.defs[s.seats[p].hero]
+    ab = hero.abilities[hero.on["activated"][0]]
+    return f"Use {hero.name}'s ability ({ab.cost} lifeforce)"
+
+
+def _label_use(s: NecroState, rest: str, p: int) -> str:
+    cid, idx = (int(v) for v in rest.split())
+    ab = s.defs[cid].abilities[idx]
+    return f"Use {s.defs[cid].name}'s ability ({ab.cost} lifeforce)"
+
+
+def _label_destroy(s: NecroState, rest: str, p: int) -> str:
+    return f"Destroy Magic on {describe_card(s, int(rest))} (4 lifeforce)"
+
+
+def _label_sacrifice(s: NecroState, rest: str, p: int) -> str:
+    """The basic action (no card named yet), or the card to sacrifice."""
+    if not rest:
+        return "Sacrifice Card: discard a card for +1 lifeforce"
+    return f"Sacrifice {s.defs[int(rest)].name} (+1 lifeforce)"
+
+
+def _label_attack(s: NecroState, rest: str, p: int) -> str:
+    return f"Attack with {describe_card(s, int(rest))}"
+
+
+def _label_dismiss(s: NecroState, rest: str, p: int) -> str:
+    """The basic action (no minion named yet), or the minion to dismiss."""
+    if not rest:
+        return "Dismiss a minion (back into your deck)"
+    return f"Dismiss {describe_card(s, int(rest))} (back into your deck)"
+
+
+def _label_defend(s: NecroState, rest: str, p: int) -> str:
+    return f"Defend with {describe_card(s, int(rest))}"
+
+
+def _label_at(s: NecroState, rest: str, p: int) -> str:
+    return f"Space {int(rest) + 1}"
+
+
+def _label_mulligan(s: NecroState, rest: str, p: int) -> str:
+    return f"Discard {s.defs[int(rest)].name} (you draw a card for it)"
+
+
+def _label_card(s: NecroState, rest: str, p: int) -> str:
+    """A card chosen from one of the decider's zones, with the zone it is in."""
+    c = int(rest)
+    seat = s.seats[p]
+    zone = "hand" if c in seat.hand else "graveyard" if c in seat.graveyard else "deck"
+    return f"{s.defs[c].name} (from your {zone})"
+
+
+def _fixed(words: str) -> Label:
+    """A label that is always the same words."""
+
+    def fixed(s: NecroState, rest: str, p: int) -> str:
+        return words
+
+    return fixed
+
+
+LABELS: dict[str, Label] = {
+    "end": _fixed("End your turn"),
+    "pass": _fixed("Pass (don't respond)"),
+    "play": _label_play,
+    "hero": _label_hero,
+    "use": _label_use,
+    "draw": _fixed("Draw Card (3 lifeforce)"),
+    "destroy": _label_destroy,
+    "sacrifice": _label_sacrifice,
+    "attack": _label_attack,
+    "dismiss": _label_dismiss,
+    "defend": _label_defend,
+    "done": _fixed("Done"),
+    "at": _label_at,
+    "mulligan": _label_mulligan,
+    "keep": _fixed("Keep the rest and draw"),
+    "yes": _fixed("Yes"),
+    "no": _fixed("No"),
+    "card": _label_card,
+    "none": _fixed("None of them"),
+}
+
+
 def label(s: NecroState, aid: str) -> str:
+    """An option id in words: by its verb (:data:`LABELS`), for the seat
+    deciding (the turn's when nothing is pending); a bare target id (``m3``,
+    ``h1``, ``c7``, ``g9``, ``s0``) names the target; anything else shows as it is."""
     verb, _, rest = aid.partition(" ")
-    defs = s.defs
-    pending = s.pending
-    p = pending.player if pending is not None else s.turn
-    if verb == "end":
-        return "End your turn"
-    if verb == "pass":
-        return "Pass (don't respond)"
-    if verb == "play":
-        d = defs[int(rest)]
-        kind = d.type + (f", {d.minion_type}" if d.minion_type else "")
-        stats_ = f" {d.attack}/{d.defense}" if d.is_minion else ""
-        return f"Play {d.name} ({kind}{stats_}, {cost_of(s, p, d)} lifeforce)"
-    if verb == "hero":
-        hero = defs[s.seats[p].hero]
-        ab = hero.abilities[hero.on["activated"][0]]
-        return f"Use {hero.name}'s ability ({ab.cost} lifeforce)"
-    if verb == "use":
-        cid, idx = (int(v) for v in rest.split())
-        ab = defs[cid].abilities[idx]
-        return f"Use {defs[cid].name}'s ability ({ab.cost} lifeforce)"
-    if verb == "draw":
-        return "Draw Card (3 lifeforce)"
-    if verb == "destroy":
-        return f"Destroy Magic on {describe_card(s, int(rest))} (4 lifeforce)"
-    if verb == "sacrifice":
-        if not rest:
-            return "Sacrifice Card: discard a card for +1 lifeforce"
-        return f"Sacrifice {defs[int(rest)].name} (+1 lifeforce)"
-    if verb == "attack":
-        return f"Attack with {describe_card(s, int(rest))}"
-    if verb == "dismiss":
-        if not rest:
-            return "Dismiss a minion (back into your deck)"
-        return f"Dismiss {describe_card(s, int(rest))} (back into your deck)"
-    if verb == "defend":
-        return f"Defend with {describe_card(s, int(rest))}"
-    if verb == "done":
-        return "Done"
-    if verb == "at":
-        return f"Space {int(rest) + 1}"
-    if verb == "mulligan":
-        return f"Discard {defs[int(rest)].name} (you draw a card for it)"
-    if verb == "keep":
-        return "Keep the rest and draw"
-    if verb in ("yes", "no"):
-        return verb.capitalize()
-    if verb == "card":
-        c = int(rest)
-        seat = s.seats[p]
-        zone = "hand" if c in seat.hand else "graveyard" if c in seat.graveyard else "deck"
-        return f"{defs[c].name} (from your {zone})"
-    if verb == "none":
-        return "None of them"
+    words = LABELS.get(verb)
+    if words is not None:
+        pending = s.pending
+        return words(s, rest, pending.player if pending is not None else s.turn)
     if len(aid) > 1 and aid[0] in "mhcgs" and aid[1:].isdigit():
         return describe_target(s, aid)
     return aid
