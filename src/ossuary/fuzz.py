@@ -83,16 +83,20 @@ class ViewCheck:
         self.marks: list[tuple[int, list[CardPlace]]] = [(len(state.log), places)]
         self.setup = True
         self.judged = 0  # log events judged so far
-        # the cards by name, for the sights: the same from one action to the
-        # next unless a card's name changed, so worked out again only then
+        # the cards by name, for the sights, once a mark: the same from one
+        # action to the next unless a card's name changed, so shared then
         self._names: tuple[str, ...] = ()
         self._by_name: dict[str, list[int]] = {}
+        self._index: dict[int, dict[str, list[int]]] = {}  # id(places) -> by name
 
     def by_name(self, places: list[CardPlace]) -> dict[str, list[int]]:
-        names = tuple(p.name for p in places)
-        if names != self._names:
-            self._names, self._by_name = names, cards_by_name(places)
-        return self._by_name
+        found = self._index.get(id(places))  # the places are kept in the marks
+        if found is None:
+            names = tuple(p.name for p in places)
+            if names != self._names:
+                self._names, self._by_name = names, cards_by_name(places)
+            found = self._index[id(places)] = self._by_name
+        return found
 
     def after_action(self, state: GameState) -> None:
         """Note the position after an action; check that every card the rules
@@ -162,6 +166,7 @@ class ViewCheck:
                 raise InvariantError(f"{who} at action {state.ply}: {'; '.join(problems[:3])}")
         self.judged = len(state.log)
         self.marks = self.marks[-1:]
+        self._index = {id(places): self.by_name(places)}
         self.setup = False
 
 

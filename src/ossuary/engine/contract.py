@@ -121,18 +121,49 @@ def _walk(root: Any, limit: int = 2_000_000) -> dict[int, tuple[str, Any]]:
     return seen
 
 
+#: how :func:`_reachable` treats an object of a type: skip it, walk its items
+#: (a list, tuple or set), its values (a dict) or its attributes
+_SKIP, _ITEMS, _VALUES, _ATTRIBUTES = range(4)
+_KINDS: dict[type, int] = {}
+#: types whose objects hold nothing: a container of only these is not looked into
+_LEAVES = frozenset({str, int, float, bool, bytes, type(None), range})
+
+
+def _kind(obj: Any) -> int:
+    """How :func:`_reachable` treats ``obj``: as :func:`_walk` and
+    :func:`_children` do, worked out once a type (but for classes, which
+    answer ``__slots__`` each for itself)."""
+    if _skipped(obj):
+        kind = _SKIP
+    elif isinstance(obj, dict):
+        kind = _VALUES
+    elif isinstance(obj, list | tuple | set | frozenset):
+        kind = _ITEMS
+    else:
+        kind = _ATTRIBUTES
+    if not isinstance(obj, type):
+        _KINDS[type(obj)] = kind
+    return kind
+
+
 def _reachable(root: Any, limit: int = 2_000_000) -> dict[int, Any]:
     """The objects :func:`_walk` finds, by id, without the paths to them: the
     same walk at a fraction of the cost (the objects are kept, so no id is
     reused while the walk runs)."""
     seen: dict[int, Any] = {}
     todo: list[Any] = [root]
+    kinds, leaves = _KINDS, _LEAVES
     while todo and len(seen) < limit:
         obj = todo.pop()
-        if id(obj) in seen or _skipped(obj):
+        kind = kinds.get(type(obj))
+        if kind is None:
+            kind = _kind(obj)
+        if kind == _SKIP or id(obj) in seen:
             continue
         seen[id(obj)] = obj
-        todo.extend(_values(obj))
+        values = obj if kind == _ITEMS else obj.values() if kind == _VALUES else _values(obj)
+        if not leaves.issuperset(map(type, values)):  # only numbers and text: nothing to walk
+            todo.extend(values)
     return seen
 
 
