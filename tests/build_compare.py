@@ -28,8 +28,10 @@ import hashlib
 import json
 import multiprocessing
 import os
+import resource
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,19 +46,25 @@ _FIXED = ("cards", "history", "log")  # never change in a game, or only grow
 
 
 class Chain:
-    """A digest over the states after every action (see the module docstring)."""
+    """A digest over the states after every action (see the module docstring).
+    ``how``: ``compact`` (that), ``full`` (``serialize()`` after every action,
+    to measure against), ``none`` (no digest: the game alone)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, how: str = "compact") -> None:
         self.hash = hashlib.sha1()
         self.logged = 0
+        self.how = how
         to_json = getattr(state, "to_json", None)  # every game of Ossuary's has one
-        self.compact = callable(to_json) and isinstance(to_json(), dict)
+        if how == "compact" and not (callable(to_json) and isinstance(to_json(), dict)):
+            self.how = "full"
         self.add(state, "")
 
     def add(self, state: GameState, action: str) -> str:
         h = self.hash
         h.update(action.encode())
-        if not self.compact:
+        if self.how == "none":
+            return ""
+        if self.how == "full":
             h.update(state.serialize().encode())
             return h.hexdigest()[:16]
         data = state.to_json()  # type: ignore[attr-defined]
@@ -68,12 +76,14 @@ class Chain:
         return h.hexdigest()[:16]
 
 
-def play(name: str, seats: int, seed: int, steps: bool = False) -> dict[str, Any]:
+def play(
+    name: str, seats: int, seed: int, steps: bool = False, how: str = "compact"
+) -> dict[str, Any]:
     """One fuzz game (no checks): its line; ``steps``: the chain after every action too."""
     game = games.get(name)
     state = game.new_game(decks=game.fuzz_decks(seed, seats), seats=seats, seed=seed)
     rng = Rng(seed * 7919 + seats)
-    chain = Chain(state)
+    chain = Chain(state, how)
     digests = []
     while not state.is_terminal() and state.ply < MAX_ACTIONS:
         action = rng.choice(state.legal_action_ids())
@@ -89,16 +99,17 @@ def play(name: str, seats: int, seed: int, steps: bool = False) -> dict[str, Any
     return line
 
 
-def _play(task: tuple[str, int, int]) -> str:
-    return json.dumps(play(*task), separators=(",", ":"))
+def _play(task: tuple[str, int, int, str]) -> str:
+    name, seats, seed, how = task
+    return json.dumps(play(name, seats, seed, how=how), separators=(",", ":"))
 
 
-def tasks(names: list[str], n: int, seed: int) -> list[tuple[str, int, int]]:
-    return [(name, seats, seed + k) for name in names
+def tasks(names: list[str], n: int, seed: int, how: str) -> list[tuple[str, int, int, str]]:
+    return [(name, seats, seed + k, how) for name in names
             for seats in games.get(name).seat_counts for k in range(n)]  # fmt: skip
 
 
-def lines(todo: list[tuple[str, int, int]], workers: int) -> Iterator[str]:
+def lines(todo: list[tuple[str, int, int, str]], workers: int) -> Iterator[str]:
     if workers == 1:
         yield from map(_play, todo)
         return
@@ -136,10 +147,15 @@ def first_step(line: dict[str, Any]) -> str:
     return "the states after every action agree; the final texts differ"
 
 
-def diff(left: Path, right: Path) -> int:
-    """0 when the two files hold the same games, else 1 with a message."""
+def diff(left: Path, right: Path, both: bool = False) -> int:
+    """0 when the two files hold the same games, else 1 with a message.
+    ``both``: the files must come from the two builds, one compiled."""
     with gzip.open(left, "rt") as fa, gzip.open(right, "rt") as fb:
         head_a, head_b = json.loads(next(fa)), json.loads(next(fb))
+        if both and head_a["compiled"] == head_b["compiled"]:
+            print(f"both runs are of the {head_a['build']} build: nothing to compare (is the "
+                  "compiled build installed? make build)")  # fmt: skip
+            return 1
         games_ = 0
         for la, lb in zip(fa, fb, strict=False):
             a, b = json.loads(la), json.loads(lb)
@@ -170,23 +186,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only this game (repeat)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, help="where to write the games (.jsonl.gz)")
+    parser.add_argument(
+        "--chain", choices=["compact", "full", "none"], default="compact",
+        help="full, none: other digests, to measure what the chain costs",
+    )  # fmt: skip
     parser.add_argument("--diff", nargs=2, type=Path, metavar="FILE", help="compare two runs")
+    parser.add_argument(
+        "--require-both", action="store_true", help="--diff: one run compiled, one pure"
+    )
     parser.add_argument("--one", help="GAME:SEATS:SEED: that game's chain after every action")
     args = parser.parse_args(argv)
     if args.diff:
-        return diff(*args.diff)
+        return diff(*args.diff, both=args.require_both)
     if args.one:
         name, seats, seed = args.one.split(":")
         print(json.dumps(play(name, int(seats), int(seed), steps=True)))
         return 0
     if args.out is None:
         parser.error("give --out FILE (or --diff A B)")
-    todo = tasks(args.game or games.names(), args.games, args.seed)
+    todo = tasks(args.game or games.names(), args.games, args.seed, args.chain)
+    start = time.perf_counter()
     with gzip.open(args.out, "wt", compresslevel=1) as out:
         out.write(json.dumps({"compiled": compiled.COMPILED, "build": compiled.describe()}) + "\n")
         for line in lines(todo, args.workers):
             out.write(line + "\n")
-    print(f"{len(todo):,} games by the {compiled.describe()} build in {args.out}")
+    mine, workers = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                          resource.RUSAGE_CHILDREN))  # fmt: skip
+    cpu = sum(r.ru_utime + r.ru_stime for r in (mine, workers))
+    print(f"{len(todo):,} games by the {compiled.describe()} build in {args.out}: "
+          f"{time.perf_counter() - start:,.1f} s, {cpu:,.1f} CPU-s in all")  # fmt: skip
     return 0
 
 
