@@ -197,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--one", help="GAME:SEATS:SEED: that game's chain after every action")
     args = parser.parse_args(argv)
     if args.diff:
-        return diff(*args.diff, both=args.require_both)
+        left, right = args.diff
+        return diff(left, right, both=args.require_both)
     if args.one:
         name, seats, seed = args.one.split(":")
         print(json.dumps(play(name, int(seats), int(seed), steps=True)))

@@ -413,12 +413,14 @@ def name_leaks(
     out: list[str] = []
     places = now.places
     # texts to search, grouped by the sights that judge them (one search a group)
-    groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[str, str]]]] = {}
+    groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[Any, str]]]] = {}
 
     def event_sights(i: int) -> Sequence[Sight]:
         return moments(i) if moments is not None else (now,)
 
-    todo: list[tuple[Any, Sequence[Sight], str]] = [(given, (now,), "")]
+    # a place is named only when something is wrong there: until then it is
+    # kept as (parent, key or index), which costs less than a string
+    todo: list[tuple[Any, Sequence[Sight], Any]] = [(given, (now,), ())]
     while todo:
         obj, sights, where = todo.pop()
         if isinstance(obj, str):
@@ -427,17 +429,21 @@ def name_leaks(
                 groups[key] = (sights, [])
             groups[key][1].append((where, obj))
         elif isinstance(obj, list | tuple):
-            todo.extend((v, sights, f"{where}[{k}]") for k, v in enumerate(obj)
+            todo.extend((v, sights, (where, k)) for k, v in enumerate(obj)
                         if isinstance(v, str | list | tuple | dict))  # fmt: skip
         elif isinstance(obj, dict):
             cid, name = obj.get("id"), obj.get("card")
             if isinstance(cid, int) and not isinstance(cid, bool) and isinstance(name, str):
                 if not 0 <= cid < len(places):
-                    out.append(f"{where}: card id {cid} is no card of the game")
+                    out.append(f"{_place(where)}: card id {cid} is no card of the game")
                 elif places[cid].name != name:
-                    out.append(f"{where}: card {cid} is {places[cid].name!r}, shown as {name!r}")
+                    out.append(
+                        f"{_place(where)}: card {cid} is {places[cid].name!r}, shown as {name!r}"
+                    )
                 elif not now.shows(cid):
-                    out.append(f"{where}: shows {name!r} (card {cid}), which the reader can't see")
+                    out.append(
+                        f"{_place(where)}: shows {name!r} (card {cid}), which the reader can't see"
+                    )
                 continue
             log, log_from = obj.get("log"), obj.get("log_from")
             lines, view = obj.get("events"), obj.get("view")
@@ -445,13 +451,13 @@ def name_leaks(
             for key, value in obj.items():
                 if not isinstance(value, str | list | tuple | dict):
                     continue
-                here = f"{where}.{key}"
+                here = (where, str(key))
                 if key == "events" and isinstance(lines, list) and isinstance(start, int):
                     # a message: ``events`` are its view's log events in words
-                    todo.extend((line, event_sights(start + k), f"{here}[{k}]")
+                    todo.extend((line, event_sights(start + k), (here, k))
                                 for k, line in enumerate(lines))  # fmt: skip
                 elif key == "log" and isinstance(log, list) and isinstance(log_from, int):
-                    todo.extend((e, event_sights(log_from + k), f"{here}[{log_from + k}]")
+                    todo.extend((e, event_sights(log_from + k), (here, log_from + k))
                                 for k, e in enumerate(log))  # fmt: skip
                 elif key in _CHOICE_KEYS and choosing is not None:
                     todo.append((value, (choosing,), here))
@@ -466,5 +472,17 @@ def name_leaks(
                 bad.add(n)
         for where, text in texts if bad else ():
             for name in sorted(bad.intersection(names(text))):
-                out.append(f"{where}: names {name!r}, which lies where the reader can't see it")
+                out.append(
+                    f"{_place(where)}: names {name!r}, which lies where the reader can't see it"
+                )
     return out
+
+
+def _place(where: Any) -> str:
+    """A place :func:`name_leaks` kept as (parent, key or index), as written:
+    ``.view.log[3]``."""
+    parts: list[str] = []
+    while where:
+        where, step = where
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    return "".join(reversed(parts))
