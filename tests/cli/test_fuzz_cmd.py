@@ -65,7 +65,7 @@ def test_a_campaign_plays_every_game_and_names_how_to_replay_a_failure(
     # the command plays that game alone, and fails again
     replayed = runner.invoke(app, [*again[1].split(), "--no-progress"])
     assert replayed.exit_code == 1, replayed.output
-    assert "1 games" in replayed.output and "InvariantError: planted" in replayed.output
+    assert "1 game," in replayed.output and "InvariantError: planted" in replayed.output
     assert "Hecatomb" not in replayed.output
 
 

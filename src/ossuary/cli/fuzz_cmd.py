@@ -92,7 +92,7 @@ def _run(
     progress: bool,
 ) -> fuzz_run.Campaign:
     where = "1 process" if workers == 1 else f"{workers} local processes"
-    console.print(Text(f"Fuzzing {len(configs)} configurations, {n_games:,} games each "
+    console.print(Text(f"Fuzzing {len(configs)} configurations, {_games(n_games)} each "
                        f"(seeds {seed} to {seed + n_games - 1}) on {where}"
                        + (f", recorded in {out}" if out else ""), style="bold"),
                   soft_wrap=True)  # fmt: skip
@@ -143,7 +143,7 @@ def _summary(console: Console, campaign: fuzz_run.Campaign, out: Path | None) ->
     ]
     if results:
         mix = fuzz_run.cpu_hours_per_million(results)
-        console.print(Text(f"{len(results):,} games, {campaign.seconds:,.1f} s. Projected "
+        console.print(Text(f"{_games(len(results))}, {campaign.seconds:,.1f} s. Projected "
                            f"CPU-hours per million games: {mix:,.0f} in this campaign's mix "
                            f"({', '.join(per_game)})"), soft_wrap=True)  # fmt: skip
     failures = campaign.failures
@@ -157,3 +157,7 @@ def _summary(console: Console, campaign: fuzz_run.Campaign, out: Path | None) ->
     if len(failures) > 50:
         where = f" (every one in {out / fuzz_run.GAMES_FILE})" if out else ""
         console.print(Text(f"... and {len(failures) - 50:,} more{where}"), soft_wrap=True)
+
+
+def _games(n: int) -> str:
+    return f"{n:,} game" if n == 1 else f"{n:,} games"
