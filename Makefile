@@ -36,7 +36,7 @@ LEARN := $(VENV)/.installed-torch
 # requires them). TORCH= skips it.
 TORCH ?= torch==2.13.0+cpu
 
-.PHONY: play doctor ossuary serve wheel build test core-tests lint fuzz bench bench-server screenshot docs clean
+.PHONY: play doctor ossuary serve wheel build test core-tests lint fuzz compare-builds bench bench-server screenshot docs clean
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -119,11 +119,24 @@ test: lint
 core-tests:
 	@echo $(PURE_TESTS)
 
-# about an hour for Hecatomb's 10,000 games on a 2-core machine: make fuzz FUZZ_GAMES=200
-# for a few minutes (Ctrl-C stops it and says how far it got)
-FUZZ_GAMES ?= 10000
+# random games of every game, seat count and mode with every check (docs/testing.md):
+# FUZZ_GAMES per configuration, recorded in FUZZ_OUT; Ctrl-C stops it and the same
+# command continues it (a finished game is not played again: remove FUZZ_OUT, or
+# give another, to start anew). FUZZ_ARGS: more 'ossuary fuzz' options
+# (FUZZ_ARGS='--game necromancer --seed 1000').
+FUZZ_GAMES ?= 100
+FUZZ_OUT ?= fuzz-run
 fuzz: $(BUILT)
-	$(BIN)/python -m ossuary.fuzz --game $(GAME) --games $(FUZZ_GAMES)
+	$(BIN)/ossuary fuzz --games $(FUZZ_GAMES) --out $(FUZZ_OUT) $(FUZZ_ARGS)
+
+# the compiled build and pure Python compared by full state on COMPARE_GAMES fuzz
+# games per configuration (tests/build_compare.py; CI runs it after the tests)
+COMPARE_GAMES ?= 200
+compare-builds: $(BUILT)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(BIN)/python -m tests.build_compare --games $(COMPARE_GAMES) --workers 2 --out "$$tmp/compiled.jsonl.gz" && \
+	OSSUARY_PURE=1 $(BIN)/python -m tests.build_compare --games $(COMPARE_GAMES) --workers 2 --out "$$tmp/pure.jsonl.gz" && \
+	$(BIN)/python -m tests.build_compare --require-both --diff "$$tmp/compiled.jsonl.gz" "$$tmp/pure.jsonl.gz"
 
 # each game's card catalogue (docs/cards.md, docs/necromancer-cards.md,
 # docs/diabolicards-cards.md); called as functions, not with -m, which warns

@@ -18,6 +18,7 @@ deep ones, and the kernel's, which hold for every game:
 from __future__ import annotations
 
 import argparse
+import bisect
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -28,6 +29,7 @@ from .engine.contract import (
     CardPlace,
     NameFinder,
     Sight,
+    cards_by_name,
     check_sample,
     name_leaks,
     newly_shown,
@@ -52,7 +54,7 @@ def check_kernel(game: Game, state: GameState) -> None:
     decider = state.current_player()
     if decider is not None:
         try:
-            check_sample(state, decider, Rng(state.ply))
+            check_sample(state, decider, Rng(state.ply), before=text)
         except AssertionError as exc:
             raise InvariantError(f"sample for seat {decider}: {exc}") from exc
 
@@ -81,6 +83,20 @@ class ViewCheck:
         self.marks: list[tuple[int, list[CardPlace]]] = [(len(state.log), places)]
         self.setup = True
         self.judged = 0  # log events judged so far
+        # the cards by name, for the sights, once a mark: the same from one
+        # action to the next unless a card's name changed, so shared then
+        self._names: tuple[str, ...] = ()
+        self._by_name: dict[str, list[int]] = {}
+        self._index: dict[int, dict[str, list[int]]] = {}  # id(places) -> by name
+
+    def by_name(self, places: list[CardPlace]) -> dict[str, list[int]]:
+        found = self._index.get(id(places))  # the places are kept in the marks
+        if found is None:
+            names = tuple(p.name for p in places)
+            if names != self._names:
+                self._names, self._by_name = names, cards_by_name(places)
+            found = self._index[id(places)] = self._by_name
+        return found
 
     def after_action(self, state: GameState) -> None:
         """Note the position after an action; check that every card the rules
@@ -109,15 +125,17 @@ class ViewCheck:
 
     def _moment(self, reader: int | None) -> Callable[[int], list[Sight]]:
         marks, sights = self.marks, {}
+        lengths = [length for length, _ in marks]  # never decreasing
 
         def sight(k: int) -> Sight:
             if k not in sights:
-                sights[k] = Sight(marks[k][1], reader, self.seats)
+                places = marks[k][1]
+                sights[k] = Sight(places, reader, self.seats, by_name=self.by_name(places))
             return sights[k]
 
         def moments(i: int) -> list[Sight]:
-            k = next((k for k, (length, _) in enumerate(marks) if length > i), None)
-            if k is None:  # written since the last action noted: judged now
+            k = bisect.bisect_right(lengths, i)  # the first mark whose log is longer than i
+            if k == len(marks):  # written since the last action noted: judged now
                 return [sight(len(marks) - 1)]
             if k == 0:
                 if not self.setup:
@@ -135,9 +153,12 @@ class ViewCheck:
             view = state.view(reader, self.judged)
             words = [self.game.format_event(e) for e in view.get("log", [])]
             message = {"view": view, "events": words}
-            now = Sight(places, reader, self.seats)
+            index = self.by_name(places)
+            now = Sight(places, reader, self.seats, by_name=index)
             choosing = (
-                Sight(places, reader, self.seats, own_deck=True) if reader == decider else None
+                Sight(places, reader, self.seats, own_deck=True, by_name=index)
+                if reader == decider
+                else None
             )
             problems = name_leaks(message, now, self.names, self._moment(reader), choosing)
             if problems:
@@ -145,6 +166,7 @@ class ViewCheck:
                 raise InvariantError(f"{who} at action {state.ply}: {'; '.join(problems[:3])}")
         self.judged = len(state.log)
         self.marks = self.marks[-1:]
+        self._index = {id(places): self.by_name(places)}
         self.setup = False
 
 

@@ -17,6 +17,7 @@ so none is lost.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -75,3 +76,23 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def exit_with_parent() -> None:
+    """Pool initializer: end this worker the moment the driver dies, however
+    it dies (``kill -9`` included). A pool's workers otherwise wait for work
+    forever, and keep multiprocessing's resource tracker alive with them; the
+    driver's death closes the pipe behind ``parent_process().sentinel``."""
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait as wait_for
+
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:  # pragma: no cover - not a pool worker
+        return
+
+    def watch(sentinel: int) -> None:
+        wait_for([sentinel])
+        os._exit(1)  # nothing to save: the driver alone writes the run
+
+    threading.Thread(target=watch, args=(parent.sentinel,), daemon=True).start()

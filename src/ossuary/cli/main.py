@@ -23,6 +23,7 @@ from .errors import (
     report,
     reported_errors,
 )
+from .fuzz_cmd import fuzz_command
 from .human import console_reader
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
@@ -348,6 +349,7 @@ def balance(
 app.command("simulate")(simulate_command)
 app.command("train")(train_command)
 app.command("report")(report_command)
+app.command("fuzz")(fuzz_command)
 
 
 @app.command()

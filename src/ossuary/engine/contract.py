@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import tracemalloc
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -41,6 +41,28 @@ def _frozen(obj: Any) -> bool:
     return bool(params is not None and params.frozen)
 
 
+def _attribute_names(cls: type) -> tuple[tuple[str, str], ...]:
+    """The slot attributes (and a compiled class's) of ``cls``, each as
+    (mangled as :func:`getattr` wants it, as written): the same for every
+    object of the class, so worked out once."""
+    found = _NAMES.get(cls)
+    if found is None:
+        names: list[str] = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            names.extend([slots] if isinstance(slots, str) else slots)
+            # a class compiled with mypyc has no slots: its attributes are named here
+            names.extend(klass.__dict__.get("__mypyc_attrs__", ()))
+        prefix = f"_{cls.__name__.lstrip('_')}"
+        found = _NAMES[cls] = tuple(
+            (f"{prefix}{name}" if name.startswith("__") else name, name) for name in names
+        )
+    return found
+
+
+_NAMES: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
 def _children(obj: Any) -> Iterator[tuple[str, Any]]:
     if isinstance(obj, dict):
         for k, v in obj.items():
@@ -52,14 +74,7 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
         for k, v in obj.items():
             yield f"[{k!r}]", v
     else:
-        names: list[str] = []
-        for cls in type(obj).__mro__:
-            slots = cls.__dict__.get("__slots__", ())
-            names.extend([slots] if isinstance(slots, str) else slots)
-            # a class compiled with mypyc has no slots: its attributes are named here
-            names.extend(cls.__dict__.get("__mypyc_attrs__", ()))
-        for name in names:
-            mangled = f"_{type(obj).__name__.lstrip('_')}{name}" if name.startswith("__") else name
+        for mangled, name in _attribute_names(type(obj)):
             if hasattr(obj, mangled):
                 yield f".{name}", getattr(obj, mangled)
         for name, value in getattr(obj, "__dict__", {}).items():
@@ -70,20 +85,85 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
                     yield f".{f.name}", getattr(obj, f.name)
 
 
+def _values(obj: Any) -> Iterable[Any]:
+    """The objects :func:`_children` names, without naming them (the fast walk)."""
+    if isinstance(obj, dict | MappingProxyType):
+        return obj.values()
+    if isinstance(obj, list | tuple | set | frozenset):
+        return obj
+    out = [getattr(obj, m) for m, _ in _attribute_names(type(obj)) if hasattr(obj, m)]
+    out.extend(getattr(obj, "__dict__", {}).values())
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out.extend(getattr(obj, f.name) for f in dataclasses.fields(obj) if hasattr(obj, f.name))
+    return out
+
+
+def _skipped(obj: Any) -> bool:
+    """What the walks step over: values that can't change (frozen dataclasses
+    hold only such values) and plain functions."""
+    return (
+        isinstance(obj, _IMMUTABLE)
+        or _frozen(obj)
+        or (callable(obj) and not hasattr(obj, "__slots__"))
+    )
+
+
 def _walk(root: Any, limit: int = 2_000_000) -> dict[int, tuple[str, Any]]:
     """Every object reachable from ``root`` (id -> (path, object))."""
     seen: dict[int, tuple[str, Any]] = {}
     todo: list[tuple[str, Any]] = [("", root)]
     while todo and len(seen) < limit:
         path, obj = todo.pop()
-        if isinstance(obj, _IMMUTABLE) or _frozen(obj):
-            continue  # values that can't change (frozen dataclasses hold only such values)
-        if callable(obj) and not hasattr(obj, "__slots__"):
-            continue
-        if id(obj) in seen:
+        if _skipped(obj) or id(obj) in seen:
             continue
         seen[id(obj)] = (path, obj)
         todo.extend((path + step, child) for step, child in _children(obj))
+    return seen
+
+
+#: how :func:`_reachable` treats an object of a type: skip it, walk its items
+#: (a list, tuple or set), its values (a dict) or its attributes
+_SKIP, _ITEMS, _VALUES, _ATTRIBUTES = range(4)
+_KINDS: dict[type, int] = {}
+#: types whose objects hold nothing: a container of only these is not looked into
+_LEAVES = frozenset({str, int, float, bool, bytes, type(None), range})
+
+
+def _kind(obj: Any) -> int:
+    """How :func:`_reachable` treats ``obj``: as :func:`_walk` and
+    :func:`_children` do, worked out once a type (but for classes, which
+    answer ``__slots__`` each for itself)."""
+    if _skipped(obj):
+        kind = _SKIP
+    elif isinstance(obj, dict):
+        kind = _VALUES
+    elif isinstance(obj, list | tuple | set | frozenset):
+        kind = _ITEMS
+    else:
+        kind = _ATTRIBUTES
+    if not isinstance(obj, type):
+        _KINDS[type(obj)] = kind
+    return kind
+
+
+def _reachable(root: Any, limit: int = 2_000_000) -> dict[int, Any]:
+    """The objects :func:`_walk` finds, by id, without the paths to them: the
+    same walk at a fraction of the cost (the objects are kept, so no id is
+    reused while the walk runs)."""
+    seen: dict[int, Any] = {}
+    todo: list[Any] = [root]
+    kinds, leaves = _KINDS, _LEAVES
+    while todo and len(seen) < limit:
+        obj = todo.pop()
+        kind = kinds.get(type(obj))
+        if kind is None:
+            kind = _kind(obj)
+        if kind == _SKIP or id(obj) in seen:
+            continue
+        seen[id(obj)] = obj
+        values = obj if kind == _ITEMS else obj.values() if kind == _VALUES else _values(obj)
+        if not leaves.issuperset(map(type, values)):  # only numbers and text: nothing to walk
+            todo.extend(values)
     return seen
 
 
@@ -96,7 +176,10 @@ def _mutable(obj: Any) -> bool:
 def shared_mutables(given: Any, game: Any) -> list[str]:
     """Paths (inside ``given``) of mutable objects also reachable from ``game``:
     anything there is a way for whoever holds ``given`` to change the game."""
-    ours = _walk(game)
+    ours = _reachable(game)
+    theirs = _reachable(given)
+    if not any(oid in ours and _mutable(obj) for oid, obj in theirs.items()):
+        return []  # the common answer, found without naming a path
     return sorted(
         path or "(itself)"
         for oid, (path, obj) in _walk(given).items()
@@ -104,12 +187,14 @@ def shared_mutables(given: Any, game: Any) -> list[str]:
     )
 
 
-def check_sample(state: GameState, seat: int, rng: Rng) -> GameState:
+def check_sample(state: GameState, seat: int, rng: Rng, before: str | None = None) -> GameState:
     """Take a sample for ``seat`` (the deciding seat) and check the boundary:
     it shares nothing mutable with ``state``, carries no seed and no history,
     is built from ``seat``'s perspective, and the seat sees in it exactly what
-    it sees in the real game. Returns the sample; raises AssertionError."""
-    before = state.serialize()
+    it sees in the real game. Returns the sample; raises AssertionError.
+    ``before``: ``state.serialize()``, when the caller has it already."""
+    if before is None:
+        before = state.serialize()
     sample = state.resample(seat, rng)
     assert state.serialize() == before, "resample changed the game"
     shared = shared_mutables(sample, state)
@@ -180,34 +265,93 @@ class Sight:
 
     ``hidden``: the ids the reader can't see; ``seen``: the names of which it
     can see a copy; ``unseen``: the names of which a copy lies hidden from it.
+    They are worked out when first asked: a judge that asks of a few cards
+    (:meth:`shows`, :meth:`copies`) looks at those cards alone, finding them
+    by name in ``by_name`` (name -> card ids, see :func:`cards_by_name`) when
+    it is given.
     """
 
-    __slots__ = ("hidden", "places", "reader", "seen", "unseen")
+    __slots__ = ("_by_name", "_hidden", "_seen", "_unseen", "everyone", "own_deck", "places",
+                 "reader")  # fmt: skip
 
     def __init__(
-        self, places: Sequence[CardPlace], reader: int | None, seats: int, own_deck: bool = False
+        self,
+        places: Sequence[CardPlace],
+        reader: int | None,
+        seats: int,
+        own_deck: bool = False,
+        by_name: Mapping[str, Sequence[int]] | None = None,
     ) -> None:
-        everyone = (1 << seats) - 1
+        self.everyone = (1 << seats) - 1
         self.places = places
         self.reader = reader
-        self.hidden: set[int] = set()
-        self.seen: set[str] = set()
-        self.unseen: set[str] = set()
-        for cid, p in enumerate(places):
-            if p.zone not in HIDDEN_ZONES:
-                visible = True
-            elif reader is None:
-                visible = p.known & everyone == everyone
+        self.own_deck = own_deck
+        self._by_name = by_name
+        self._hidden: set[int] | None = None
+        self._seen: set[str] = set()
+        self._unseen: set[str] = set()
+
+    def visible(self, p: CardPlace) -> bool:
+        """Whether the reader can see the card that lies at ``p``."""
+        if p.zone not in HIDDEN_ZONES:
+            return True
+        reader = self.reader
+        if reader is None:
+            return p.known & self.everyone == self.everyone
+        return (p.seat == reader and (p.zone == "hand" or self.own_deck)) or bool(
+            p.known >> reader & 1
+        )
+
+    def shows(self, cid: int) -> bool:
+        """Whether the reader can see card ``cid`` (an id of ``places``)."""
+        return self.visible(self.places[cid])
+
+    def copies(self, name: str) -> tuple[bool, bool]:
+        """(a copy of ``name`` the reader can see, one it can't) exist."""
+        if self._hidden is None and self._by_name is not None:
+            seen = unseen = False
+            for cid in self._by_name.get(name, ()):
+                if self.visible(self.places[cid]):
+                    seen = True
+                else:
+                    unseen = True
+            return seen, unseen
+        return name in self.seen, name in self.unseen
+
+    def _fill(self) -> set[int]:
+        hidden: set[int] = set()
+        for cid, p in enumerate(self.places):
+            if self.visible(p):
+                self._seen.add(p.name)
             else:
-                visible = (
-                    (p.seat == reader and (p.zone == "hand" or own_deck))
-                    or bool(p.known >> reader & 1)
-                )  # fmt: skip
-            if visible:
-                self.seen.add(p.name)
-            else:
-                self.hidden.add(cid)
-                self.unseen.add(p.name)
+                hidden.add(cid)
+                self._unseen.add(p.name)
+        self._hidden = hidden
+        return hidden
+
+    @property
+    def hidden(self) -> set[int]:
+        return self._fill() if self._hidden is None else self._hidden
+
+    @property
+    def seen(self) -> set[str]:
+        if self._hidden is None:
+            self._fill()
+        return self._seen
+
+    @property
+    def unseen(self) -> set[str]:
+        if self._hidden is None:
+            self._fill()
+        return self._unseen
+
+
+def cards_by_name(places: Sequence[CardPlace]) -> dict[str, list[int]]:
+    """Name -> the ids of its copies: how a :class:`Sight` finds a card by name."""
+    out: dict[str, list[int]] = {}
+    for cid, p in enumerate(places):
+        out.setdefault(p.name, []).append(cid)
+    return out
 
 
 def newly_shown(before: Sequence[CardPlace], after: Sequence[CardPlace], seat: int) -> list[str]:
@@ -249,18 +393,18 @@ _CHOICE_KEYS = frozenset({"legal", "options", "prompt"})
 
 
 #: what is left to read: (a part of what was given, the sights that judge it, where it is)
-_Todo = list[tuple[Any, Sequence[Sight], str]]
+_Todo = list[tuple[Any, Sequence[Sight], Any]]  # (what, judged by, where: see _place)
 
 
-def _card_problem(now: Sight, cid: int, name: str, where: str) -> str | None:
+def _card_problem(now: Sight, cid: int, name: str, where: Any) -> str | None:
     """A card shown with its ``id``: it must be that card, and one the reader sees now."""
     places = now.places
     if not 0 <= cid < len(places):
-        return f"{where}: card id {cid} is no card of the game"
+        return f"{_place(where)}: card id {cid} is no card of the game"
     if places[cid].name != name:
-        return f"{where}: card {cid} is {places[cid].name!r}, shown as {name!r}"
-    if cid in now.hidden:
-        return f"{where}: shows {name!r} (card {cid}), which the reader can't see"
+        return f"{_place(where)}: card {cid} is {places[cid].name!r}, shown as {name!r}"
+    if not now.shows(cid):
+        return f"{_place(where)}: shows {name!r} (card {cid}), which the reader can't see"
     return None
 
 
@@ -279,22 +423,24 @@ class _Walk:
         self.moments = moments
         self.choosing = choosing
         self.out: list[str] = []
-        self.groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[str, str]]]] = {}
+        # a place is named only when something is wrong there: until then it is
+        # kept as (parent, key or index), which costs less than a string (_place)
+        self.groups: dict[tuple[int, ...], tuple[Sequence[Sight], list[tuple[Any, str]]]] = {}
         self.todo: _Todo = []
 
     def read(self, given: Any) -> None:
-        self.todo.append((given, (self.now,), ""))
+        self.todo.append((given, (self.now,), ()))
         while self.todo:
             obj, sights, where = self.todo.pop()
             if isinstance(obj, str):
                 self._text(obj, sights, where)
             elif isinstance(obj, list | tuple):
-                self.todo.extend((v, sights, f"{where}[{k}]") for k, v in enumerate(obj)
+                self.todo.extend((v, sights, (where, k)) for k, v in enumerate(obj)
                                  if isinstance(v, str | list | tuple | dict))  # fmt: skip
             elif isinstance(obj, dict):
                 self._mapping(obj, sights, where)
 
-    def _text(self, text: str, sights: Sequence[Sight], where: str) -> None:
+    def _text(self, text: str, sights: Sequence[Sight], where: Any) -> None:
         key = tuple(map(id, sights))
         if key not in self.groups:
             self.groups[key] = (sights, [])
@@ -304,7 +450,7 @@ class _Walk:
         """The reader's sights around the action that wrote log event ``i``."""
         return self.moments(i) if self.moments is not None else (self.now,)
 
-    def _mapping(self, obj: dict[Any, Any], sights: Sequence[Sight], where: str) -> None:
+    def _mapping(self, obj: dict[Any, Any], sights: Sequence[Sight], where: Any) -> None:
         """A card shown with its id is judged here; any other mapping is read key by key."""
         cid, name = obj.get("id"), obj.get("card")
         if isinstance(cid, int) and not isinstance(cid, bool) and isinstance(name, str):
@@ -314,10 +460,10 @@ class _Walk:
             return
         for key, value in obj.items():
             if isinstance(value, str | list | tuple | dict):
-                self._entry(obj, key, value, sights, f"{where}.{key}")
+                self._entry(obj, key, value, sights, (where, str(key)))
 
     def _entry(
-        self, obj: dict[Any, Any], key: Any, value: Any, sights: Sequence[Sight], here: str
+        self, obj: dict[Any, Any], key: Any, value: Any, sights: Sequence[Sight], here: Any
     ) -> None:
         """Log events are judged at their moments; options and the prompt with
         the decider's sight; the rest with the sights of what holds them."""
@@ -330,23 +476,23 @@ class _Walk:
         else:
             self.todo.append((value, sights, here))
 
-    def _events(self, obj: dict[Any, Any], here: str) -> bool:
+    def _events(self, obj: dict[Any, Any], here: Any) -> bool:
         """A message: ``events`` are its view's log events in words (from the
         view's ``log_from``). False when it is not that shape."""
         lines, view = obj.get("events"), obj.get("view")
         start = view.get("log_from", 0) if isinstance(view, dict) else None
         if not (isinstance(lines, list) and isinstance(start, int)):
             return False
-        self.todo.extend((line, self._event_sights(start + k), f"{here}[{k}]")
+        self.todo.extend((line, self._event_sights(start + k), (here, k))
                          for k, line in enumerate(lines))  # fmt: skip
         return True
 
-    def _log(self, obj: dict[Any, Any], here: str) -> bool:
+    def _log(self, obj: dict[Any, Any], here: Any) -> bool:
         """A view's ``log`` from its ``log_from``. False when it is not that shape."""
         log, log_from = obj.get("log"), obj.get("log_from")
         if not (isinstance(log, list) and isinstance(log_from, int)):
             return False
-        self.todo.extend((e, self._event_sights(log_from + k), f"{here}[{log_from + k}]")
+        self.todo.extend((e, self._event_sights(log_from + k), (here, log_from + k))
                          for k, e in enumerate(log))  # fmt: skip
         return True
 
@@ -356,14 +502,16 @@ class _Walk:
         out: list[str] = []
         for sights, texts in self.groups.values():
             found = set(names("\n".join(text for _, text in texts)))
-            bad = {
-                n
-                for n in found
-                if any(n in s.unseen for s in sights) and not any(n in s.seen for s in sights)
-            }
+            bad = set()
+            for n in found:
+                copies = [s.copies(n) for s in sights]
+                if any(unseen for _, unseen in copies) and not any(seen for seen, _ in copies):
+                    bad.add(n)
             for where, text in texts if bad else ():
                 for name in sorted(bad.intersection(names(text))):
-                    out.append(f"{where}: names {name!r}, which lies where the reader can't see it")
+                    out.append(
+                        f"{_place(where)}: names {name!r}, which lies where the reader can't see it"
+                    )
         return out
 
 
@@ -388,3 +536,13 @@ def name_leaks(
     walk = _Walk(now, moments, choosing)
     walk.read(given)
     return walk.out + walk.leaks(names)
+
+
+def _place(where: Any) -> str:
+    """A place :func:`name_leaks` kept as (parent, key or index), as written:
+    ``.view.log[3]``."""
+    parts: list[str] = []
+    while where:
+        where, step = where
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    return "".join(reversed(parts))

@@ -39,7 +39,7 @@ import pyarrow as pa
 
 from .. import games as registry
 from ..engine.game import NotSupported
-from ..workers import deaf_to_ctrl_c
+from ..workers import deaf_to_ctrl_c, exit_with_parent
 from . import store
 from .plan import SimConfig, SimError, check_config, chunks, missing
 from .play import play_chunk
@@ -96,26 +96,6 @@ def play_chunk_checked(config_json: str, start: int, stop: int) -> pa.Table:
 def _in_process(config_json: str, todo: list[Chunk]) -> Iterator[tuple[int, int, pa.Table]]:
     for start, stop in todo:
         yield start, stop, play_chunk_checked(config_json, start, stop)
-
-
-def exit_with_parent() -> None:
-    """Pool initializer: end this worker the moment the driver dies, however
-    it dies (``kill -9`` included). A pool's workers otherwise wait for work
-    forever, and keep multiprocessing's resource tracker alive with them; the
-    driver's death closes the pipe behind ``parent_process().sentinel``."""
-    import multiprocessing
-    import threading
-    from multiprocessing.connection import wait as wait_for
-
-    parent = multiprocessing.parent_process()
-    if parent is None or parent.sentinel is None:  # pragma: no cover - not a pool worker
-        return
-
-    def watch(sentinel: int) -> None:
-        wait_for([sentinel])
-        os._exit(1)  # nothing to save: the driver alone writes the run
-
-    threading.Thread(target=watch, args=(parent.sentinel,), daemon=True).start()
 
 
 def _process_pool(
