@@ -28,14 +28,10 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,7 +53,7 @@ from ossuary.server.matchmaking import MAX_WINDOW
 from ossuary.server.storage import AccountRow, Store, ratings_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import free_port, percentile
+from bench_server import percentile, served
 
 POLL = 2.0  # seconds between one waiting page's polls (static/queue.js)
 
@@ -292,31 +288,9 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="ossuary-bench-")
     db = f"sqlite:///{tmp}/bench.db"
     seed(db, crowd(args.players, random.Random(args.seed)))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    exe = Path(sys.executable).with_name("ossuary")
-    cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
-           "--ai-workers", "1", "--hold", "0", "--max-live-games", "100000"]  # fmt: skip
-    server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/catalog", timeout=1).read()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.1)
+    options = ["--ai-workers", "1", "--hold", "0", "--max-live-games", "100000"]
+    with served(db, *options, quiet=True) as (base, _):
         out = asyncio.run(run(base, args))
-    finally:
-        server.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.wait(15)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGKILL)
-        server.wait(5)
     print(
         f"{out['players']} players queued at once: {out['paired']} paired into {out['games']} "
         f"games (left waiting, nobody in reach: ratings {out['left']});\n"

@@ -63,6 +63,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,39 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def served(
+    db: str, *options: str, quiet: bool = False
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``ossuary serve`` on a free port of 127.0.0.1 with the database ``db``
+    and ``options``, once it answers: its base URL and process. Stopped on
+    leaving (SIGTERM, then whatever of its process group is left)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    exe = Path(sys.executable).with_name("ossuary")
+    cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, *options]
+    out = subprocess.DEVNULL if quiet else None
+    server = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/catalog", timeout=1).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.1)
+        yield base, server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(15)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)  # the AI workers, if any are left
+        server.wait(5)
 
 
 def post(base: str, path: str, body: dict[str, Any], client: str | None = None) -> dict[str, Any]:
@@ -461,25 +495,11 @@ def main() -> None:
         raise SystemExit(f"--phases: choose among {', '.join(PHASES)}")
     tmp = tempfile.mkdtemp(prefix="ossuary-bench-")
     db = args.db or f"sqlite:///{tmp}/bench.db"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    exe = Path(sys.executable).with_name("ossuary")
     # --hold 0: the round trips measured are the server's own; a response window
     # held open for its minimum time (docs/server.md, "Auto-pass") is a wait by design
-    cmd = [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
-           "--ai-workers", str(args.ai_workers), "--max-live-games", "100000",
-           "--hold", "0", "--trial-workers", str(args.trial_workers)]  # fmt: skip
-    server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/catalog", timeout=1).read()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.1)
+    options = ["--ai-workers", str(args.ai_workers), "--max-live-games", "100000",
+               "--hold", "0", "--trial-workers", str(args.trial_workers)]  # fmt: skip
+    with served(db, *options) as (base, server):
         if args.fairness:
             phases = asyncio.run(fairness(base, args))
             print("\n".join(fairness_report(phases)))
@@ -493,13 +513,6 @@ def main() -> None:
         wall = time.monotonic() - t0
         cpu1 = os.times()
         server_cpu = process_cpu(server.pid) - server0
-    finally:
-        server.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.wait(15)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGKILL)  # the AI workers, if any are left
-        server.wait(5)
     total = len(stats.rtts) + len(stats.ai_rtts)
     lines = [
         f"{args.games} human games + {args.ai_games} AI games at once for {wall:.0f} s, "

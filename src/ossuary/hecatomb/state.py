@@ -231,7 +231,7 @@ class HecatombState(GameState):
         c = HecatombState(blank=True)
         c.defs = self.defs
         c.owner = self.owner
-        c.decks = self.decks
+        c.decks = self.decks  # shared: the decks as dealt, never changed after setup
         c.n = self.n
         c.seats = [s.copy() for s in self.seats]
         c.aboms = {k: a.copy() for k, a in self.aboms.items()}
