@@ -49,7 +49,7 @@ from ossuary.server.accounts import (
     new_session,
     username_key,
 )
-from ossuary.server.matchmaking import MAX_WINDOW
+from ossuary.server.matchmaking import window
 from ossuary.server.storage import AccountRow, Store, ratings_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -197,18 +197,25 @@ async def seat(url: str, token: str, rtts: list[float], stop: float, rng: random
                 await ws.send(json.dumps({"type": "action", "id": option, "seq": sent}))
 
 
-def check(waiters: list[Waiter], crowd: Crowd) -> list[str]:
-    """What must hold of the pairings; each broken rule in words."""
+def check(waiters: list[Waiter], crowd: Crowd, until: float) -> list[str]:
+    """What must hold of the pairings; each broken rule in words. ``until``:
+    when the crowd stopped waiting (``time.monotonic``)."""
     wrong: list[str] = []
     # one left waiting is wrong only if enough others left in its queue were
-    # within the widest window of it: a table could have been made
+    # within the window its own wait had reached (the matchmaker tries every
+    # waiter as a table's anchor): a table could have been made around it
     left = [w for w in waiters if w.name not in crowd.matched]
     for w in left:
         seats = w.queue.get("seats") or 4
+        waited = until - crowd.joined.get(w.name, until)
+        reach = window(waited)
         near = [x for x in left if x is not w and x.queue == w.queue
-                and abs(x.rating - w.rating) <= MAX_WINDOW]  # fmt: skip
+                and abs(x.rating - w.rating) <= reach]  # fmt: skip
         if len(near) >= seats - 1:
-            wrong.append(f"{w.name} ({w.rating}) never paired with {len(near)} others in reach")
+            wrong.append(
+                f"{w.name} ({w.rating:.0f}) waited {waited:.0f} s and was never paired, though"
+                f" {len(near)} others of its queue were left within its window of {reach:.0f}"
+            )
     tables: dict[str, list[tuple[int, Waiter, dict[str, Any]]]] = {}
     by_name = {w.name: w for w in waiters}
     for name, answer in crowd.matched.items():
@@ -251,7 +258,7 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     playing.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await playing
-    wrong = check(waiters, result) + result.errors
+    wrong = check(waiters, result, min(stop, time.monotonic())) + result.errors
     waits = list(result.waited.values())
     return {
         "players": len(waiters),
