@@ -378,3 +378,40 @@ def test_players_queued_on_every_process_are_each_seated_once(c: Cluster) -> Non
             assert reader.hello["you"] == answer["seat"]
         finally:
             reader.close()
+
+
+def test_a_rated_games_end_tells_its_ratings_on_every_process(c: Cluster) -> None:
+    """The ratings at a rated game's end reach the sockets of processes that
+    do not own the game when it ends, not only when they reconnect."""
+    store = Store(c.db_url)
+    try:
+        players = seed_accounts(store, ["ender0", "ender1"])
+    finally:
+        store.close()
+    for i, who in enumerate(players.values()):
+        _queue(c.servers[i].base, "POST", who, {"game": "hecatomb", "seats": 2})
+    seen: dict[str, dict[str, Any]] = {}
+    deadline = time.monotonic() + 60
+    while len(seen) < 2 and time.monotonic() < deadline:
+        for name, who in players.items():
+            if name in seen:
+                continue  # the token comes once, in the answer that seats you
+            answer = _queue(c.servers[2].base, "GET", who)
+            if answer["status"] == "matched":
+                seen[name] = answer
+        time.sleep(0.2)  # a page's poll, not a wait for a time
+    assert len(seen) == 2, seen
+    game_id = next(iter(seen.values()))["game_id"]
+    owner = c.owner(game_id)
+    elsewhere = [s for s in c.servers if s is not owner]
+    readers = {a["seat"]: Reader(elsewhere[a["seat"]].base, game_id, a["token"])
+               for a in seen.values()}  # fmt: skip
+    try:
+        assert readers[0].ws is not None
+        readers[0].ws.send('{"type": "resign"}')
+        told = {seat: r._next("ratings")["lines"] for seat, r in readers.items()}
+        assert told[0][0].startswith("Your rating:") and "(-" in told[0][0], told
+        assert told[1][0].startswith("Your rating:") and "(+" in told[1][0], told
+    finally:
+        for r in readers.values():
+            r.close()

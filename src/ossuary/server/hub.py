@@ -705,6 +705,7 @@ class Hub:
                 self.broadcast_seats(g)
         elif kind == "a" and self._follow_notice(g, data):
             self.broadcast_state(g)
+            self._rated(g)  # the game's last action: its ratings, told here too
         elif kind == "n" and isinstance(data.get("m"), dict):  # the owner's word to all
             self.broadcast_notice(g, data["m"], tell=False)
         elif kind == "x":  # the owner's computer thinking, or a turn timer
@@ -808,6 +809,7 @@ class Hub:
             g.record.status = tail.status
             g.record.winner, g.record.result = tail.winner, tail.result
             g.record.finished, g.record.resigned = tail.finished, tail.resigned
+            self._rated(g)  # it ended on its owner: its ratings, told here too
             changed = True
         return changed
 
