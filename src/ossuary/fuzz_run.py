@@ -21,6 +21,12 @@ line cut short by a harder kill is dropped when the record is read again. A
 campaign started again with the same folder skips every (game, seats, seed)
 the record holds: a finished seed is never played twice; games in flight when
 it stopped are played again.
+
+The games are played in this process (``workers=1``), in a local process pool,
+or on a Dask distributed cluster (``scheduler``: its address; the ``sim``
+extra): batches of :data:`DASK_BATCH` games a task, since a task costs Dask a
+few milliseconds; only the driver writes the record, so a cluster's campaign
+resumes like a local one.
 """
 
 from __future__ import annotations
@@ -48,6 +54,8 @@ FORMAT_VERSION = 1
 HEAD_FILE = "fuzz.json"
 GAMES_FILE = "games.jsonl"
 MAX_LINE = 100_000  # characters: an error text is cut to fit
+DASK_BATCH = 8  # games a Dask task plays
+DASK_CONNECT = 20.0  # seconds to reach the scheduler
 
 
 class FuzzError(OssuaryError):
@@ -296,6 +304,48 @@ def _pool(todo: list[tuple[Config, int]], workers: int) -> Iterator[Result]:
             pool.shutdown(wait=True)
 
 
+def play_batch(batch: list[tuple[str, int, int]]) -> list[Result]:
+    """:func:`play` for each (game, seats, seed): one Dask task."""
+    return [play(game, seats, seed) for game, seats, seed in batch]
+
+
+def _dask(todo: list[tuple[Config, int]], scheduler: str) -> Iterator[Result]:
+    try:
+        from distributed import Client, as_completed  # optional: the sim extra
+    except ImportError:
+        raise FuzzError(
+            "--scheduler needs Dask: pip install 'ossuary[sim]' (dask[distributed])"
+        ) from None
+    try:
+        client = Client(scheduler, timeout=DASK_CONNECT, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise FuzzError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        tag = f"ossuary-fuzz-{os.getpid()}-{time.monotonic_ns()}"
+        futures = [
+            client.submit(
+                play_batch,
+                [(c.game, c.seats, s) for c, s in todo[i : i + DASK_BATCH]],
+                key=f"{tag}-{i}",
+                pure=False,
+                retries=2,  # a dead worker: Dask plays the batch again elsewhere
+            )
+            for i in range(0, len(todo), DASK_BATCH)
+        ]
+        for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
+            try:
+                batch: list[Result] = future.result()
+            except Exception as exc:  # KilledWorker, a worker without ossuary, ...
+                raise FuzzError(
+                    f"a batch of games failed on the cluster: {type(exc).__name__}: {exc}; "
+                    "the finished games are recorded: run again to go on"
+                ) from None
+            future.release()
+            yield from batch
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
 def run(
     configs: list[Config],
     n_games: int,
@@ -304,10 +354,12 @@ def run(
     folder: Path | None,
     on_start: Callable[[int, int], None] | None = None,
     on_game: Callable[[Result], None] | None = None,
+    scheduler: str | None = None,
 ) -> Campaign:
     """Play what the campaign lacks (see the module docstring). ``on_start(total,
     done)`` once, then ``on_game(result)`` after each game is recorded. Ctrl-C
-    (KeyboardInterrupt) passes through once the record is whole."""
+    (KeyboardInterrupt) passes through once the record is whole. ``scheduler``:
+    a Dask scheduler's address, to play on its cluster (``workers`` unused)."""
     if n_games < 1:
         raise FuzzError(f"--games must be at least 1, not {n_games}")
     if workers < 1:
@@ -323,8 +375,13 @@ def run(
     todo = [g for g in games_ if g not in campaign.results]
     if on_start is not None:
         on_start(len(games_), campaign.done_before)
-    results = _pool(todo, min(workers, len(todo))) if workers > 1 and len(todo) > 1 else (
-        _in_process(todo))  # fmt: skip
+    results: Iterator[Result]
+    if scheduler is not None:
+        results = _dask(todo, scheduler)
+    elif workers > 1 and len(todo) > 1:
+        results = _pool(todo, min(workers, len(todo)))
+    else:
+        results = _in_process(todo)
     recorder = Recorder(folder)
     try:
         for result in results:

@@ -118,3 +118,41 @@ def test_a_bad_option_gets_the_projects_error(
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
     assert sorted(tmp_path.rglob("*")) == before  # nothing made
+
+
+def test_a_campaign_on_a_dask_cluster_plays_the_local_games(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """``--scheduler``: the same games as one local process, recorded here;
+    a scheduler nobody answers at is the project's error."""
+    pytest.importorskip("distributed")
+    from ..dask_cluster import dask_cluster
+
+    args = ["fuzz", "--game", "diabolicards", "--games", "3", "--no-progress"]
+    local = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path / "local")])
+    assert local.exit_code == 0, local.output
+    with dask_cluster(tmp_path / "cluster") as cluster:
+        far = runner.invoke(app, [*args, "--scheduler", cluster.address,
+                                  "--out", str(tmp_path / "far")])  # fmt: skip
+    assert far.exit_code == 0, far.output
+    assert f"on the Dask cluster at {cluster.address}" in " ".join(far.output.split())
+
+    def games_of(out: Path) -> list[tuple[object, ...]]:
+        return sorted((g["game"], g["seats"], g["seed"], g["actions"]) for g in recorded(out))
+
+    assert len(games_of(tmp_path / "far")) == 6  # 1v1 and 2v2, three seeds each
+    assert games_of(tmp_path / "far") == games_of(tmp_path / "local")
+
+
+def test_a_scheduler_nobody_answers_at_gets_the_projects_error(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    from ossuary import fuzz_run
+
+    monkeypatch.setattr(fuzz_run, "DASK_CONNECT", 1.0)
+    result = runner.invoke(app, ["fuzz", "--game", "diabolicards", "--games", "1",
+                                 "--no-progress", "--scheduler", "tcp://127.0.0.1:9"])  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in " ".join(result.output.split())
+    assert "Traceback" not in result.output

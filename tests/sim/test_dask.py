@@ -9,12 +9,8 @@ outlives the test even if pytest itself is killed.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,94 +23,14 @@ from distributed import Client
 from ossuary.sim import store
 from ossuary.sim.runner import run
 
+from ..dask_cluster import START_TIMEOUT, Cluster, dask_cluster
 from .conftest import small_config
-
-START_TIMEOUT = 60.0
-
-
-def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
-    for p in procs:
-        if p.poll() is None:
-            p.terminate()  # clean shutdown on SIGTERM
-    for p in procs:
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait(timeout=10)
-
-
-class Cluster:
-    def __init__(self, address: str, workers: list[subprocess.Popen[bytes]]) -> None:
-        self.address = address
-        self.workers = workers
 
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[Cluster]:
-    procs: list[subprocess.Popen[bytes]] = []
-    log = open(tmp_path / "cluster.log", "wb")  # noqa: SIM115
-    try:
-        info = tmp_path / "scheduler.json"
-        procs.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "distributed.cli.dask_scheduler",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    "0",
-                    "--no-dashboard",
-                    "--idle-timeout",
-                    "60s",
-                    "--scheduler-file",
-                    str(info),
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                cwd=tmp_path,
-            )
-        )
-        deadline = time.monotonic() + START_TIMEOUT
-        while not info.exists() or not info.read_text().strip():
-            assert procs[0].poll() is None, (tmp_path / "cluster.log").read_text()
-            assert time.monotonic() < deadline, "the scheduler did not start"
-            time.sleep(0.05)
-        address = json.loads(info.read_text())["address"]
-        assert address.startswith("tcp://127.0.0.1:")
-        workers = [
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "distributed.cli.dask_worker",
-                    address,
-                    "--host",
-                    "127.0.0.1",
-                    "--nthreads",
-                    "1",
-                    "--no-nanny",
-                    "--no-dashboard",
-                    "--death-timeout",
-                    "20s",
-                    "--memory-limit",
-                    "0",
-                    "--local-directory",
-                    str(tmp_path / f"w{i}"),
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                cwd=tmp_path,
-            )
-            for i in range(2)
-        ]
-        procs.extend(workers)
-        yield Cluster(address, workers)
-    finally:
-        _stop(procs)
-        log.close()
+    with dask_cluster(tmp_path) as running:
+        yield running
 
 
 def test_a_killed_worker_loses_no_game_and_repeats_none(cluster: Cluster, tmp_path: Path) -> None:

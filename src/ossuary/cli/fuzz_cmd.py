@@ -58,6 +58,14 @@ def fuzz_command(
             "(finished games are not played again).",
         ),
     ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Play on a Dask cluster: its scheduler's address (tcp://host:port; "
+            "needs the sim extra). The record stays here.",
+        ),
+    ] = None,
     no_progress: Annotated[
         bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
     ] = False,
@@ -76,7 +84,7 @@ def fuzz_command(
         except registry.UnknownGame as exc:
             raise CliError(f"--game: {exc}") from None
         campaign = _run(console, configs, n_games, seed, workers or os.cpu_count() or 1, out,
-                        not no_progress)  # fmt: skip
+                        not no_progress, scheduler)  # fmt: skip
         _summary(console, campaign, out)
     if campaign.failures:
         raise typer.Exit(EXIT_FAILED)
@@ -90,8 +98,11 @@ def _run(
     workers: int,
     out: Path | None,
     progress: bool,
+    scheduler: str | None = None,
 ) -> fuzz_run.Campaign:
     where = "1 process" if workers == 1 else f"{workers} local processes"
+    if scheduler is not None:
+        where = f"the Dask cluster at {scheduler}"
     console.print(Text(f"Fuzzing {len(configs)} configurations, {_games(n_games)} each "
                        f"(seeds {seed} to {seed + n_games - 1}) on {where}"
                        + (f", recorded in {out}" if out else ""), style="bold"),
@@ -115,7 +126,7 @@ def _run(
 
     with bar:
         try:
-            return fuzz_run.run(configs, n_games, seed, workers, out, start, game_done)
+            return fuzz_run.run(configs, n_games, seed, workers, out, start, game_done, scheduler)
         except KeyboardInterrupt:
             bar.stop()
             again = f"run the same command again to continue ({out})" if out else (
