@@ -333,7 +333,10 @@ class TrialBoard:
             await self.db.call(self.db.store.trial_save, trial_id, "failed", "{}", True)
             raise
         answer = self.desk.answer(t)
-        self._save(t)
+        # stored before the answer goes: the page's first look may reach
+        # another process, which knows the trial only from the database
+        await self.db.call(self.db.store.trial_save, t.id, t.status, json.dumps(answer),
+                           t.status != "running")  # fmt: skip
         await self.db.call(self.db.store.trial_forget, key, ENDED_PER_CLIENT, KEEP_FINISHED)
         return answer
 
