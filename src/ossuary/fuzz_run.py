@@ -311,7 +311,7 @@ def play_batch(batch: list[tuple[str, int, int]]) -> list[Result]:
 
 def _dask(todo: list[tuple[Config, int]], scheduler: str) -> Iterator[Result]:
     try:
-        from distributed import Client, as_completed  # optional: the sim extra
+        from distributed import Client, as_completed  # optional: dask
     except ImportError:
         raise FuzzError(
             "--scheduler needs Dask: pip install 'ossuary[sim]' (dask[distributed])"
