@@ -47,7 +47,6 @@ UNIX = "termios and tty exist only on Unix: imported where raw mode is used"
 WORKER = "imported in the process that plays (start-up of workers, spawn)"
 #: why a function may still be over the complexity limit: the change that owns its file splits it
 LOADER = "split by the loader change (the bounded loader of issue 39 item 4 rewrites it)"
-ENCODER = "split by the encoder change (its own work on encode.py)"
 KNOWN: dict[tuple[str, str], str] = {
     # imports inside functions that defer no optional extra: none is left in the
     # kernel and the games; the front ends' are listed by module
@@ -97,16 +96,6 @@ KNOWN: dict[tuple[str, str], str] = {
             "diabolicards/scenario.py:_lasting",
             "hecatomb/scenario.py:_build",
             "necromancer/schema.py:Card._by_type",
-        )
-    },
-    **{
-        ("complexity", where): ENCODER
-        for where in (
-            "diabolicards/encode.py:DiabolicardsEncoder.observe",
-            "hecatomb/encode.py:HecatombEncoder._observe",
-            "hecatomb/encode.py:HecatombEncoder._path",
-            "necromancer/encode.py:NecromancerEncoder._path",
-            "necromancer/encode.py:NecromancerEncoder.observe",
         )
     },
 }
