@@ -38,9 +38,9 @@ from ..engine.rng import Rng
 from ..engine.untrusted import load_document
 from .cards import DECK_SIZE, ZONES, Effect, by_name
 from .game import _blank
-from .mat import ALL_SEATS, add_mod
+from .mat import ALL_SEATS, add_mod, set_down
 from .queries import immune, matches, works_here
-from .state import ACTIVATION, MODES, REGULAR, SCORCH, SLOTS, DiaboState, at, code
+from .state import ACTIVATION, MODES, REGULAR, SCORCH, SLOTS, DiaboState, at
 
 ZONE_KEYS = ("vask_tower", "the_gang_hideout", "havenvale_campus")
 
@@ -263,15 +263,7 @@ def _place_side(
             )
         if kind == ACTIVATION and not d.diabolical:
             raise ScenarioError(f"{source}: {where}: only a Diabolical fits an activation slot")
-        if kind == REGULAR:
-            s.mat[side][zone].append(cid)
-        elif kind == SCORCH:
-            s.scorch[side][zone].append(cid)
-        else:
-            s.act[side][zone] = cid
-        s.place[cid] = code(side, zone, kind)
-        s.ctrl[cid] = seat
-        s.known[cid] = ALL_SEATS
+        set_down(s, seat, side, cid, zone, kind)
         if not isinstance(entry, str) and entry.power is not None:
             powers.append((cid, entry.power))
 
