@@ -11,36 +11,23 @@ the learner's view and give the words a step's ``{when}`` stands for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine.game import LessonClaim, LessonCondition
+from ..engine.lesson import Claims
+from ..engine.lesson import decider as _me
+from ..engine.lesson import option_number as _card
+from ..engine.lesson import since as _since
 from ..engine.names import seat_name
 from .queries import attack_of, defense_of, keywords
 from .state import EMPTY, HAND_LIMIT, MAX_LIFEFORCE, START_HEALTH, TURN_LIFEFORCE, NecroState
 
-Check = Callable[[NecroState, str, NecroState, Sequence[str]], bool | None]
-CLAIMS: dict[str, Check] = {}
+CLAIMS = Claims[NecroState]()
+claim = CLAIMS.claim
+
 #: a hero this low on health makes the end near (a lesson says so)
 LOW_HEALTH = 15
-
-
-def claim(fn: Check) -> Check:
-    CLAIMS[fn.__name__] = fn
-    return fn
-
-
-def _me(s: NecroState) -> int:
-    assert s.pending is not None
-    return s.pending.player
-
-
-def _since(before: NecroState, now: NecroState) -> list[dict[str, Any]]:
-    return now.log[len(before.log) :]
-
-
-def _card(aid: str) -> int:
-    return int(aid.split()[1])
 
 
 def _options(s: NecroState, word: str) -> list[str]:
@@ -454,7 +441,7 @@ def hero_low(view: Mapping[str, Any]) -> str | None:
 
 
 def claims() -> Mapping[str, LessonClaim]:
-    return cast(Mapping[str, LessonClaim], CLAIMS)
+    return CLAIMS.for_game()
 
 
 def conditions() -> Mapping[str, LessonCondition]:
