@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.names import seat_name, speak
+from ..engine.names import asked, seat_name, speak
 from .cards import CardDef, traits
 
 View = dict[str, Any]
@@ -205,10 +205,9 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     if view["between_zones"]:
         moving = ", ".join(c["card"] for c in view["between_zones"])
         parts.append(Text(f"On its way into play: {moving}"))
-    decision = view["decision"]
-    if decision is not None:
-        ask = decision.get("prompt") or decision["kind"]
-        parts.append(Text(speak(f"{player(decision['player'])}: {ask}"), style="bold"))
+    question = asked(view)
+    if question is not None:
+        parts.append(Text(question, style="bold"))
     return Group(*parts)
 
 

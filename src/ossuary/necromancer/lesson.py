@@ -289,6 +289,12 @@ def hero_does_not_hit_back(b: NecroState, aid: str, n: NecroState, a: Sequence[s
     attacker = b.pending.ctx[0] if b.pending.ctx else None
     if not isinstance(attacker, int):
         return True
+    return _unhurt(b, n, attacker)
+
+
+def _unhurt(b: NecroState, n: NecroState, attacker: int) -> bool | None:
+    """``attacker``'s fight is over and it took no damage in it (None: the
+    fight is not over yet)."""
     fight = _fight(b, n, attacker)
     if fight is None:
         return True if n.is_terminal() else None
@@ -303,11 +309,7 @@ def defenders_deal_nothing_back(
     """Defenders take the hit and deal no damage to the attacker."""
     assert b.pending is not None
     attacker, _target, _chosen = b.pending.ctx
-    fight = _fight(b, n, attacker)
-    if fight is None:
-        return True if n.is_terminal() else None
-    name = b.defs[attacker].name
-    return not any(e["e"] == "damage" and e["card"] == name for e in fight)
+    return _unhurt(b, n, attacker)
 
 
 @claim
