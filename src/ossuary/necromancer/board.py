@@ -74,6 +74,25 @@ def _target(view: View, t: str | None) -> str:
     return t
 
 
+def minion_statuses(m: dict[str, Any]) -> list[tuple[str, str]]:
+    """A minion's statuses, each in the board's words and the play screen's
+    short ones (its legend): invisible, ensnared, borrowed, attacked, defended."""
+    out = []
+    if m["invisible"]:
+        out.append(("invisible", "inv"))
+    rounds = m["ensnared_rounds"]
+    if rounds is not None:
+        out.append((f"ensnared {rounds}r", f"ens{rounds}"))
+    if m["borrowed_from"] is not None:
+        lender = player(m["borrowed_from"])
+        out.append((f"borrowed from {lender}", f"from {lender}"))
+    if m["attacks_made"]:
+        out.append(("attacked", "atk"))
+    if m["defended"]:
+        out.append(("defended", "def"))
+    return out
+
+
 def _minion_cell(m: dict[str, Any] | None) -> Text:
     if m is None:
         return Text("·", style="dim")
@@ -82,17 +101,7 @@ def _minion_cell(m: dict[str, Any] | None) -> Text:
     text.append(f"\n{m['attack']}/{m['defense']}")
     if m["damage"]:
         text.append(f" ({m['damage']} dmg)", style="red")
-    flags = []
-    if m["invisible"]:
-        flags.append("invisible")
-    if m["ensnared_rounds"] is not None:
-        flags.append(f"ensnared {m['ensnared_rounds']}r")
-    if m["borrowed_from"] is not None:
-        flags.append(f"borrowed from {player(m['borrowed_from'])}")
-    if m["attacks_made"]:
-        flags.append("attacked")
-    if m["defended"]:
-        flags.append("defended")
+    flags = [words for words, _short in minion_statuses(m)]
     if flags:
         text.append("\n" + ", ".join(flags), style="italic")
     if m["relics"]:
