@@ -203,7 +203,7 @@ class NecromancerEncoder(Encoder):
                 for c in p["hand"]:
                     if c is not None and c["card"] in self.name_index:
                         out[self.o_hand + self.name_index[c["card"]]] += 1.0 / 3.0
-        self._stack(out, view["response_stack"], me)
+        self._stack(out, view, me)
         # the first step of a two-step path (a name offered more than once)
         nc = len(self.names)
         for start in self.a_name.values() if prefix else ():
@@ -253,8 +253,9 @@ class NecromancerEncoder(Encoder):
             len(m["relics"]) / 2.0, (kind_index + 1) / len(MINION_TYPES),
         )  # fmt: skip
 
-    def _stack(self, out: F32, stack: list[dict[str, Any]], me: int) -> None:
+    def _stack(self, out: F32, view: dict[str, Any], me: int) -> None:
         """The response stack's depth and its top entries: card, who, negated."""
+        stack = view["response_stack"]
         nc = len(self.names)
         out[self.o_stack] = len(stack) / STACK
         width = nc + self.seats + 1
