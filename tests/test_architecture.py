@@ -45,9 +45,6 @@ OPTIONAL = re.compile(r"#\s*optional:\s*([A-Za-z0-9_.\-\[\]]+)")
 DEFERRED = "a front end's heavier module, deferred to the command that needs it"
 UNIX = "termios and tty exist only on Unix: imported where raw mode is used"
 WORKER = "imported in the process that plays (start-up of workers, spawn)"
-#: why a function may still be over the complexity limit: the change that owns its file splits it
-LOADER = "split by the loader change (the bounded loader of issue 39 item 4 rewrites it)"
-ENCODER = "split by the encoder change (its own work on encode.py)"
 KNOWN: dict[tuple[str, str], str] = {
     # imports inside functions that defer no optional extra: none is left in the
     # kernel and the games; the front ends' are listed by module
@@ -86,29 +83,7 @@ KNOWN: dict[tuple[str, str], str] = {
     ("local import", "sim/play.py"): WORKER,
     ("local import", "sim/runner.py"): WORKER,
     ("local import", "workers.py"): WORKER,
-    # functions over complexity 25 (2026-11-29): the rest were split by issue 39's
-    # complexity work; these wait for the changes that own their files, and no
-    # new one may join
-    **{
-        ("complexity", where): LOADER
-        for where in (
-            "diabolicards/game.py:_check_saved",
-            "diabolicards/scenario.py:_build",
-            "diabolicards/scenario.py:_lasting",
-            "hecatomb/scenario.py:_build",
-            "necromancer/schema.py:Card._by_type",
-        )
-    },
-    **{
-        ("complexity", where): ENCODER
-        for where in (
-            "diabolicards/encode.py:DiabolicardsEncoder.observe",
-            "hecatomb/encode.py:HecatombEncoder._observe",
-            "hecatomb/encode.py:HecatombEncoder._path",
-            "necromancer/encode.py:NecromancerEncoder._path",
-            "necromancer/encode.py:NecromancerEncoder.observe",
-        )
-    },
+    # functions over complexity 25: none is left in the kernel and the games
 }
 
 

@@ -80,3 +80,19 @@ def test_minion_type_traits_are_checked() -> None:
         load_traits('[[minion_type]]\nname = "skeleton"\ntrait = "x"\ntext = "y"\n')
     with pytest.raises(CardFileError, match="minion type 'skeleton'"):
         load_traits('[[minion_type]]\nname = "skeleton"\ntrait = "x"\n')
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("card = [1]", r"t\.toml: card 1: expected a \[\[card\]\] table, got 1"),
+        (
+            'x = 1\n[[card]]\nname = "a"',
+            r"unknown table\(s\) x; a card file holds only \[\[card\]\]",
+        ),
+    ],
+)
+def test_a_card_file_of_other_shapes_is_refused_in_words(text: str, words: str) -> None:
+    """The kernel's card-file reader: a card that is not a table was a TypeError."""
+    with pytest.raises(CardFileError, match=words):
+        load_card_file("t.toml", text)

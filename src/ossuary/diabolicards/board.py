@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.names import seat_name, speak
+from ..engine.names import asked, seat_name, speak
 from .cards import ZONES, CardDef
 
 View = dict[str, Any]
@@ -152,10 +152,9 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
             extra = f"; shown to you: {', '.join(shown)}" if shown else ""
             out = " (out of cards)" if p["out"] else ""
             parts.append(Text(f"{who}: {p['hand_count']} cards{out}{extra}"))
-    decision = view["decision"]
-    if decision is not None:
-        ask = decision.get("prompt") or decision["kind"]
-        parts.append(Text(speak(f"{player(decision['player'])}: {ask}"), style="bold"))
+    question = asked(view)
+    if question is not None:
+        parts.append(Text(question, style="bold"))
     return Group(*parts)
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import CardFileError
-from ..engine.untrusted import load_document
+from ..engine.untrusted import load_card_file as read_card_file
 from . import schema
 
 GROUPS = schema.GROUP_NAMES
@@ -196,17 +196,11 @@ def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
     """Parse a TOML card file (``[[card]]`` tables) through the kernel's bounded
     loader, checking every card."""
     given = Path(path) if text is None else text
-    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+    return read_card_file(given, str(path), _cards_of)
 
 
-def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
-    cards = data.get("card")
-    if not isinstance(cards, list):
-        raise CardFileError(f"{source}: expected [[card]] tables")
-    unknown = set(data) - {"card"}
-    if unknown:
-        raise CardFileError(f"{source}: unknown top-level key(s) {sorted(unknown)}; use [[card]]")
-    out = [CardDef.from_dict(raw, source) for raw in cards]
+def _cards_of(tables: list[dict[str, Any]], source: str) -> list[CardDef]:
+    out = [CardDef.from_dict(raw, source) for raw in tables]
     check_deck(out, source, full=False)
     return out
 

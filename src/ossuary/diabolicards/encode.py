@@ -45,6 +45,13 @@ DECISIONS = (
 PLACES = ("hand", "other hand", "contract", "dead", "unseen")
 CARD_FEATURES = len(PLACES) + 2 * 3 * len(KINDS) + 6
 # power now / 10, ability works, ability lost, immune, in a Why Stick trio, in a Doom Pact
+_FLAGS = len(PLACES) + 2 * 3 * len(KINDS)  # the first of those six columns
+
+
+def _place(cards: F32, cid: int, col: int) -> None:
+    """Card ``cid`` is at place ``col`` (a column of PLACES or of the mat) and nowhere else."""
+    cards[cid, :_FLAGS] = 0.0
+    cards[cid, col] = 1.0
 
 
 class EncodingError(OssuaryError):
@@ -158,52 +165,61 @@ class DiabolicardsEncoder(Encoder):
 
     # -- observations -------------------------------------------------------------
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
-        me, n = view["seat"], view["seats"]
-        mine = me % 2
         F = CARD_FEATURES
         cards = out[self.o_cards : self.o_cards + DECK_SIZE * F].reshape(DECK_SIZE, F)
+        self._off_mat(cards, view)
+        mine = view["seat"] % 2
+        for s in view["sides"]:
+            self._side(out, cards, s, 0 if s["side"] == mine else 1)
+        for trio in view["why_stick"]:
+            for name in trio:
+                cards[self.by_name[name], _FLAGS + 4] = 1.0
+        for pact in view["doom_pacts"]:
+            for name in pact:
+                cards[self.by_name[name], _FLAGS + 5] = 1.0
+        self._counts(out, view)
+
+    def _off_mat(self, cards: F32, view: dict[str, Any]) -> None:
+        """Where each card off the mat is: a hand, the contracts, the dead pile,
+        or not seen."""
+        me = view["seat"]
         cards[:, PLACES.index("unseen")] = 1.0
-
-        def place(cid: int, col: int) -> None:
-            cards[cid, : len(PLACES) + 18] = 0.0
-            cards[cid, col] = 1.0
-
         for p in view["players"]:
             for c in p["hand"]:
                 if c is not None:
-                    place(c["id"], 0 if p["seat"] == me else 1)
+                    _place(cards, c["id"], 0 if p["seat"] == me else 1)
         for c in view["contracts"]:
             if c is not None:
-                place(c["id"], 2)
+                _place(cards, c["id"], 2)
         for name in view["dead"]:
-            place(self.by_name[name], 3)
-        base = len(PLACES)
-        flags = base + 18
+            _place(cards, self.by_name[name], 3)
+
+    def _side(self, out: F32, cards: F32, s: dict[str, Any], rel: int) -> None:
+        """One side of the mat (``rel`` 0: the viewer's): each zone's power and
+        synergy, where its cards are and their state, and the viewer's seals."""
         zones = out[self.o_zones : self.o_zones + 12]
-        for s in view["sides"]:
-            rel = 0 if s["side"] == mine else 1
-            for z in s["zones"]:
-                zi = z["zone"]
-                zones[(rel * 3 + zi) * 2] = z["power"] / 20
-                zones[(rel * 3 + zi) * 2 + 1] = z["synergy"] / 4
-                spots = [(c, 0) for c in z["slots"]] + [(c, 2) for c in z["scorched"]]
-                if z["activation"] is not None:
-                    spots.append((z["activation"], 1))
-                for c, kind in spots:
-                    cid = c["id"]
-                    place(cid, base + (rel * 3 + zi) * 3 + kind)
-                    cards[cid, flags] = c["power"] / 10
-                    cards[cid, flags + 1] = float(bool(c.get("ability_works")))
-                    cards[cid, flags + 2] = float(bool(c.get("ability_lost")))
-                    cards[cid, flags + 3] = float(bool(c.get("immune")))
-            if s["side"] == mine:
-                out[self.o_sealed : self.o_sealed + 3] = [float(z["sealed"]) for z in s["zones"]]
-        for trio in view["why_stick"]:
-            for name in trio:
-                cards[self.by_name[name], flags + 4] = 1.0
-        for pact in view["doom_pacts"]:
-            for name in pact:
-                cards[self.by_name[name], flags + 5] = 1.0
+        for z in s["zones"]:
+            zi = z["zone"]
+            zones[(rel * 3 + zi) * 2] = z["power"] / 20
+            zones[(rel * 3 + zi) * 2 + 1] = z["synergy"] / 4
+            spots = [(c, 0) for c in z["slots"]] + [(c, 2) for c in z["scorched"]]
+            if z["activation"] is not None:
+                spots.append((z["activation"], 1))
+            for c, kind in spots:
+                cid = c["id"]
+                _place(cards, cid, len(PLACES) + (rel * 3 + zi) * 3 + kind)
+                cards[cid, _FLAGS] = c["power"] / 10
+                cards[cid, _FLAGS + 1] = float(bool(c.get("ability_works")))
+                cards[cid, _FLAGS + 2] = float(bool(c.get("ability_lost")))
+                cards[cid, _FLAGS + 3] = float(bool(c.get("immune")))
+        if rel == 0:
+            out[self.o_sealed : self.o_sealed + 3] = [float(z["sealed"]) for z in s["zones"]]
+
+    def _counts(self, out: F32, view: dict[str, Any]) -> None:
+        """The scores, the deck, dead pile and hands counted, the flags of the
+        turn and the decision's kind."""
+        me, n = view["seat"], view["seats"]
+        mine = me % 2
         scores = view["scores"]
         out[self.o_scores] = scores[mine] / 50
         out[self.o_scores + 1] = scores[1 - mine] / 50

@@ -153,6 +153,21 @@ def _restore(data: dict[str, Any], _source: str) -> DiaboState:
 
 def _check_saved(s: DiaboState) -> None:
     """What the invariant check does not cover: shapes, ranges, the step stack."""
+    _check_shapes(s)
+    for name, *args in s.stack:
+        if name not in RULES.steps or not all(
+            isinstance(a, int | str | bool) or a is None for a in args
+        ):
+            raise SavedGameError(f"saved game: unknown step {name!r} on the stack")
+    _check_pending(s)
+    if not all(isinstance(a, str) for a in s.history) or not all(
+        isinstance(e, dict) for e in s.log
+    ):
+        raise SavedGameError("saved game: history or log is malformed")
+
+
+def _check_shapes(s: DiaboState) -> None:
+    """One entry per seat and per card; the seats named are seats."""
     n = s.n
     if len(s.hands) != n or len(s.contract_last) != n or len(s.contracts) != 4:
         raise SavedGameError("saved game: hands, contracts or seats have the wrong length")
@@ -163,21 +178,17 @@ def _check_saved(s: DiaboState) -> None:
         raise SavedGameError("saved game: 'turn', 'first' or 'winner' is not a seat")
     if (s.perspective is not None and not 0 <= s.perspective < n) or s.ply < 0:
         raise SavedGameError("saved game: 'perspective' is not a seat, or 'ply' is negative")
-    for name, *args in s.stack:
-        if name not in RULES.steps or not all(
-            isinstance(a, int | str | bool) or a is None for a in args
-        ):
-            raise SavedGameError(f"saved game: unknown step {name!r} on the stack")
+
+
+def _check_pending(s: DiaboState) -> None:
+    """The decision waited on, if any: a known kind, a seat, options as text."""
     p = s.pending
-    if p is not None:
-        if not isinstance(p, Decision) or p.kind not in RULES.resumes or not 0 <= p.player < n:
-            raise SavedGameError("saved game: the pending decision is malformed")
-        if not p.options or not all(isinstance(o, str) for o in p.options):
-            raise SavedGameError("saved game: the pending decision has no options")
-    if not all(isinstance(a, str) for a in s.history) or not all(
-        isinstance(e, dict) for e in s.log
-    ):
-        raise SavedGameError("saved game: history or log is malformed")
+    if p is None:
+        return
+    if not isinstance(p, Decision) or p.kind not in RULES.resumes or not 0 <= p.player < s.n:
+        raise SavedGameError("saved game: the pending decision is malformed")
+    if not p.options or not all(isinstance(o, str) for o in p.options):
+        raise SavedGameError("saved game: the pending decision has no options")
 
 
 # =============================================================================

@@ -11,38 +11,24 @@ learner's view.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine.game import LessonClaim, LessonCondition
+from ..engine.lesson import Claims
+from ..engine.lesson import decider as _me
+from ..engine.lesson import option_number as _num
+from ..engine.lesson import since as _since
 from .queries import SYNERGY_CAP, immune, power, scores, synergy, works_here
 from .state import ACTIVATION, CONTRACT_MIN_DECK, CONTRACT_SLOTS, HAND, SCORCH, DiaboState, at
 
 S = DiaboState
-Check = Callable[[S, str, S, Sequence[str]], bool | None]
-CLAIMS: dict[str, Check] = {}
-
-
-def claim(fn: Check) -> Check:
-    CLAIMS[fn.__name__] = fn
-    return fn
-
-
-def _me(s: S) -> int:
-    assert s.pending is not None
-    return s.pending.player
+CLAIMS = Claims[S]()
+claim = CLAIMS.claim
 
 
 def _side(s: S) -> int:
     return _me(s) % 2
-
-
-def _since(b: S, n: S) -> list[dict[str, Any]]:
-    return n.log[len(b.log) :]
-
-
-def _num(aid: str) -> int:
-    return int(aid.split()[1])
 
 
 def _named(s: S, words: Sequence[str]) -> int:
@@ -514,7 +500,7 @@ def end_near(view: Mapping[str, Any]) -> str | None:
 
 
 def claims() -> Mapping[str, LessonClaim]:
-    return cast(Mapping[str, LessonClaim], CLAIMS)
+    return CLAIMS.for_game()
 
 
 def conditions() -> Mapping[str, LessonCondition]:

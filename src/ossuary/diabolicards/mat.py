@@ -57,10 +57,9 @@ def _moved(s: DiaboState, cid: int) -> None:
 # =============================================================================
 # Placing and moving
 # =============================================================================
-def put(s: DiaboState, seat: int, cid: int, zone: int, kind: int) -> None:
-    """Play a card from ``seat``'s hand onto its side of the mat."""
-    side = seat % 2
-    s.hands[seat].remove(cid)
+def set_down(s: DiaboState, seat: int, side: int, cid: int, zone: int, kind: int) -> None:
+    """Card ``cid`` is on ``side`` of the mat in ``zone``'s slot of ``kind``,
+    controlled by ``seat`` and seen by all (a play, or a scenario's position)."""
     if kind == REGULAR:
         s.mat[side][zone].append(cid)
     elif kind == SCORCH:
@@ -70,6 +69,12 @@ def put(s: DiaboState, seat: int, cid: int, zone: int, kind: int) -> None:
     s.place[cid] = code(side, zone, kind)
     s.ctrl[cid] = seat
     s.known[cid] = ALL_SEATS
+
+
+def put(s: DiaboState, seat: int, cid: int, zone: int, kind: int) -> None:
+    """Play a card from ``seat``'s hand onto its side of the mat."""
+    s.hands[seat].remove(cid)
+    set_down(s, seat, seat % 2, cid, zone, kind)
     if "love" in s.defs[cid].verbs:
         # Love's boost dates from when the card was placed (the latest wins)
         s.seq += 1

@@ -27,6 +27,7 @@ a card in a slot that can't hold it is a :class:`ScenarioError` that names it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -35,11 +36,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from ..engine.errors import ScenarioError
 from ..engine.rng import Rng
 from ..engine.untrusted import load_document
-from .cards import DECK_SIZE, ZONES, by_name
+from .cards import DECK_SIZE, ZONES, Effect, by_name
 from .game import _blank
-from .mat import ALL_SEATS, add_mod
+from .mat import ALL_SEATS, add_mod, set_down
 from .queries import immune, matches, works_here
-from .state import ACTIVATION, MODES, REGULAR, SCORCH, SLOTS, DiaboState, at, code
+from .state import ACTIVATION, MODES, REGULAR, SCORCH, SLOTS, DiaboState, at
 
 ZONE_KEYS = ("vask_tower", "the_gang_hideout", "havenvale_campus")
 
@@ -136,14 +137,10 @@ def _checked(data: dict[str, Any], source: str) -> DiaboState:
 def _build(spec: Scenario, source: str) -> DiaboState:
     g = spec.game
     n = MODES[g.mode]
-    if len(spec.seat) > n:
-        raise ScenarioError(f"{source}: {len(spec.seat)} [[seat]] tables for {g.mode} ({n} seats)")
-    for key, value in (("turn", g.turn), ("first", g.first)):
-        if value is not None and not 0 <= value < n:
-            raise ScenarioError(f"{source}: game.{key} must be a seat from 0 to {n - 1}")
+    _check_seats(spec, n, source)
     names = by_name()
-    index = {d.name: i for i, d in enumerate(_blank(n).defs)}
     s = _blank(n)
+    index = {d.name: i for i, d in enumerate(s.defs)}
     s.rng = Rng(g.seed)
     s.seed = g.seed
     s.turn = g.turn
@@ -161,6 +158,36 @@ def _build(spec: Scenario, source: str) -> DiaboState:
         used.add(cid)
         return cid
 
+    _off_mat(s, spec, card)
+    powers: list[tuple[int, int]] = []
+    for side, sd in enumerate(spec.side):
+        _place_side(s, side, sd, card, powers, source)
+    _deck(s, g, card, used)
+    _lasting(s, g.lost, g.fresh, names, source)
+    for c, value in powers:
+        add_mod(s, c, c, value, "P")
+    _bonds(s, g, index, source)
+    s.extra = g.extra_turns
+    s.turn_number = max(0, g.turn_number)
+    s.push("begin", s.turn)
+    s.run()
+    return s
+
+
+def _check_seats(spec: Scenario, n: int, source: str) -> None:
+    """No more [[seat]] tables than the mode seats; the turn and the first seat are seats."""
+    g = spec.game
+    if len(spec.seat) > n:
+        raise ScenarioError(f"{source}: {len(spec.seat)} [[seat]] tables for {g.mode} ({n} seats)")
+    for key, value in (("turn", g.turn), ("first", g.first)):
+        if value is not None and not 0 <= value < n:
+            raise ScenarioError(f"{source}: game.{key} must be a seat from 0 to {n - 1}")
+
+
+def _off_mat(s: DiaboState, spec: Scenario, card: Callable[[str, str], int]) -> None:
+    """The hands (known to their seat), the contracts and the dead pile (known
+    to all), and the sealed zones."""
+    g = spec.game
     for p, seat in enumerate(spec.seat):
         for name in seat.hand:
             cid = card(name, f"seat {p} hand")
@@ -176,9 +203,11 @@ def _build(spec: Scenario, source: str) -> DiaboState:
     for z, zname in enumerate(ZONES):
         if zname in g.sealed:
             s.sealed[z] = True
-    powers: list[tuple[int, int]] = []
-    for side, sd in enumerate(spec.side):
-        _place_side(s, side, sd, card, powers, source)
+
+
+def _deck(s: DiaboState, g: GameSpec, card: Callable[[str, str], int], used: set[int]) -> None:
+    """The deck: the cards listed, top first, over the rest shuffled (or the
+    rest to the dead pile)."""
     top_first = [card(name, "game.deck") for name in g.deck]
     rest = [c for c in range(DECK_SIZE) if c not in used]
     if g.rest == "dead":
@@ -188,9 +217,11 @@ def _build(spec: Scenario, source: str) -> DiaboState:
         s.deck = rest
     s.deck += top_first[::-1]
     s.deck_high = len(s.deck) >= 10
-    _lasting(s, g.lost, g.fresh, names, source)
-    for c, value in powers:
-        add_mod(s, c, c, value, "P")
+
+
+def _bonds(s: DiaboState, g: GameSpec, index: dict[str, int], source: str) -> None:
+    """Why Stick trios and Doom Pacts between cards on the mat; the seats that
+    have seen the other side's hand (Why See)."""
     for bond, key in ((g.why_stick, "why_stick"), (g.doom_pacts, "doom_pacts")):
         for names_ in bond:
             cids = [index.get(x, -1) for x in names_]
@@ -201,14 +232,9 @@ def _build(spec: Scenario, source: str) -> DiaboState:
             else:
                 s.pacts.append((cids[0], cids[1]))
     for w in g.why_see:
-        if not 0 <= w < n:
+        if not 0 <= w < s.n:
             raise ScenarioError(f"{source}: game.why_see: {w} is not a seat")
         s.seen.append((w, 1 - w % 2))
-    s.extra = g.extra_turns
-    s.turn_number = max(0, g.turn_number)
-    s.push("begin", s.turn)
-    s.run()
-    return s
 
 
 def _place_side(
@@ -237,15 +263,7 @@ def _place_side(
             )
         if kind == ACTIVATION and not d.diabolical:
             raise ScenarioError(f"{source}: {where}: only a Diabolical fits an activation slot")
-        if kind == REGULAR:
-            s.mat[side][zone].append(cid)
-        elif kind == SCORCH:
-            s.scorch[side][zone].append(cid)
-        else:
-            s.act[side][zone] = cid
-        s.place[cid] = code(side, zone, kind)
-        s.ctrl[cid] = seat
-        s.known[cid] = ALL_SEATS
+        set_down(s, seat, side, cid, zone, kind)
         if not isinstance(entry, str) and entry.power is not None:
             powers.append((cid, entry.power))
 
@@ -289,15 +307,22 @@ def _lasting(
             continue
         if d.name in lost or d.name in fresh or not works_here(s, c):
             continue
-        side, zone, _ = at(s.place[c])
         for i, e in enumerate(d.ability.effects):
-            tside = side if e.get("side") == "yours" else 1 - side
-            taken = 0
-            for t in [*s.mat[tside][zone], s.act[tside][zone]]:
-                if t < 0 or t == c or taken >= e.get("up_to") or immune(s, t):
-                    continue
-                if matches(s, t, e.get("type"), e.get("gender"), bool(e.get("plain"))):
-                    add_mod(s, c, t, e.get("value"), "B" if e.get("lasts") == "both_stay" else "L")
-                    taken += 1
-            if e.get("fill_later") and taken < e.get("up_to"):
-                s.opens.append((c, i, e.get("up_to") - taken))
+            _boost_present(s, c, i, e)
+
+
+def _boost_present(s: DiaboState, c: int, i: int, e: Effect) -> None:
+    """Card ``c``'s lasting boost or hinder ``e`` (its effect ``i``) takes the
+    cards that match in its zone, in reading order, up to its count; what it
+    may still take later stays open."""
+    side, zone, _ = at(s.place[c])
+    tside = side if e.get("side") == "yours" else 1 - side
+    taken = 0
+    for t in [*s.mat[tside][zone], s.act[tside][zone]]:
+        if t < 0 or t == c or taken >= e.get("up_to") or immune(s, t):
+            continue
+        if matches(s, t, e.get("type"), e.get("gender"), bool(e.get("plain"))):
+            add_mod(s, c, t, e.get("value"), "B" if e.get("lasts") == "both_stay" else "L")
+            taken += 1
+    if e.get("fill_later") and taken < e.get("up_to"):
+        s.opens.append((c, i, e.get("up_to") - taken))

@@ -21,6 +21,12 @@ RolloutPolicy = Callable[[GameState, Rng], str]
 TreeDefault = Callable[[GameState], str | None]
 
 
+def leads(scores: list[float]) -> list[float]:
+    """Each seat's score less the best of the others' (negative: behind), the
+    margin an evaluation turns into prospects."""
+    return [mine - max(v for r, v in enumerate(scores) if r != q) for q, mine in enumerate(scores)]
+
+
 def identity_key(state: GameState, aid: str) -> str:
     """The default move name: the option id itself (ids that name the same
     move in every determinization)."""

@@ -20,9 +20,10 @@ You play Snap; Computer's hero takes 2 damage
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 YOU = "You"
 HUMAN = "human"
@@ -146,3 +147,13 @@ def speak(text: str) -> str:
         return you + rest
 
     return _YOU.sub(fix, text)
+
+
+def asked(view: Mapping[str, Any]) -> str | None:
+    """Who is asked what, in words, from a view's pending decision: "Player 1:
+    Choose a card to play" (its prompt, else its kind); None when nobody is."""
+    decision = view.get("decision")
+    if decision is None:
+        return None
+    ask = decision.get("prompt") or decision["kind"]
+    return speak(f"{seat_name(decision['player'])}: {ask}")

@@ -29,7 +29,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from .errors import OssuaryError
+from .errors import CardFileError, OssuaryError
 
 ErrorType = type[OssuaryError]
 T = TypeVar("T")
@@ -279,3 +279,35 @@ def printable(text: str, limit: int = 60) -> str:
 def is_int(value: object) -> bool:
     """An int that is not a bool (``True`` is an int in Python, never in our data)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_card_file(
+    given: str | bytes | Path | Traversable,
+    source: str,
+    build: Callable[[list[dict[str, Any]], str], T],
+) -> T:
+    """A game's card file (TOML) through :func:`load_document`: it holds only
+    ``[[card]]`` tables, each a table, which ``build(tables, source)`` checks
+    card by card and turns into the game's cards. Every failure is a
+    :class:`~ossuary.engine.errors.CardFileError` that starts with ``source``."""
+
+    def check(data: dict[str, Any], source: str) -> T:
+        return build(_card_tables(data, source), source)
+
+    return load_document(given, CardFileError, "the card file", check, source=source)
+
+
+def _card_tables(data: dict[str, Any], source: str) -> list[dict[str, Any]]:
+    cards = data.get("card")
+    if not isinstance(cards, list):
+        raise CardFileError(f"{source}: expected [[card]] tables")
+    other = sorted(set(data) - {"card"})
+    if other:
+        raise CardFileError(
+            f"{source}: unknown table(s) {', '.join(printable(k) for k in other)}; a card "
+            "file holds only [[card]] tables"
+        )
+    for i, raw in enumerate(cards, 1):
+        if not isinstance(raw, dict):
+            raise CardFileError(f"{source}: card {i}: expected a [[card]] table, got {shown(raw)}")
+    return cards

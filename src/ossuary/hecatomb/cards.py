@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine.cardlang import effect_args, effect_table, selector_table
 from ..engine.errors import CardFileError
-from ..engine.untrusted import load_document, printable, shown
+from ..engine.untrusted import load_card_file as read_card_file
 from . import schema
 
 # The vocabulary's names are defined once, by the schema.
@@ -349,23 +349,11 @@ def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
     """Parse a TOML card file (``[[card]]`` tables), read within the kernel's
     bounds (size, nesting, key and number lengths) and checked card by card."""
     given = Path(path) if text is None else text
-    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+    return read_card_file(given, str(path), _cards_of)
 
 
-def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
-    cards = data.get("card")
-    if not isinstance(cards, list):
-        raise CardFileError(f"{source}: expected [[card]] tables")
-    other = sorted(set(data) - {"card"})
-    if other:
-        raise CardFileError(
-            f"{source}: unknown table(s) {', '.join(printable(k) for k in other)}; a card "
-            "file holds only [[card]] tables"
-        )
-    for i, raw in enumerate(cards, 1):
-        if not isinstance(raw, dict):
-            raise CardFileError(f"{source}: card {i}: expected a [[card]] table, got {shown(raw)}")
-    out = [CardDef.from_dict(raw, source) for raw in cards]
+def _cards_of(tables: list[dict[str, Any]], source: str) -> list[CardDef]:
+    out = [CardDef.from_dict(raw, source) for raw in tables]
     _no_duplicates(out, source)
     return out
 

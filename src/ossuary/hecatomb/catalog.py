@@ -8,13 +8,11 @@ fails when it is out of date, as the test suite checks too). Tests name the card
 
 from __future__ import annotations
 
-import argparse
-import ast
-import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..engine import catalog as engine_catalog
 from .cards import DOOMS, KEYWORDS, VERBS, Ability, CardDef, CardPool, base_pool
 
 REPORT = Path("docs/cards.md")
@@ -22,30 +20,9 @@ TESTS = Path("tests")
 
 
 def card_tests(root: Path = TESTS) -> dict[str, list[str]]:
-    """Card name -> test ids (``path::function``) marked ``@pytest.mark.card(name)``."""
-    out: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text("utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            for deco in node.decorator_list:
-                name = _card_marker(deco)
-                if name is not None:
-                    out[name].append(f"{path.as_posix()}::{node.name}")
-    return dict(out)
-
-
-def _card_marker(deco: ast.expr) -> str | None:
-    """The card name of a ``pytest.mark.card("...")`` decorator, else None."""
-    if not (isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute)):
-        return None
-    if deco.func.attr != "card" or not deco.args:
-        return None
-    if any(k.arg == "game" for k in deco.keywords):  # another game's card (its own catalogue)
-        return None
-    arg = deco.args[0]
-    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+    """Card name -> test ids (``path::function``) marked ``@pytest.mark.card(name)``
+    (a marker that names a game is another game's, for its own catalogue)."""
+    return engine_catalog.card_tests(root)
 
 
 def _abilities(card: CardDef) -> Iterable[Ability]:
@@ -203,18 +180,7 @@ def render(pool: CardPool, tests: dict[str, list[str]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write docs/cards.md from the card files.")
-    parser.add_argument("--check", action="store_true", help="fail if the report is stale")
-    args = parser.parse_args(argv)
-    text = render(base_pool(), card_tests(TESTS))
-    if args.check:
-        if not REPORT.exists() or REPORT.read_text("utf-8") != text:
-            print(f"{REPORT} is out of date: run `make docs`", file=sys.stderr)
-            return 1
-        return 0
-    REPORT.write_text(text, "utf-8")
-    print(f"wrote {REPORT}")
-    return 0
+    return engine_catalog.write_report(REPORT, lambda: render(base_pool(), card_tests(TESTS)), argv)
 
 
 if __name__ == "__main__":

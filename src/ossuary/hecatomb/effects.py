@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import DOOM_INDEX, KEYWORDS, Effect
-from .queries import abom_of, abom_strength, card_matches, in_scope, invalidate, placements
+from .queries import abom_of, abom_strength, card_matches, in_scope, placements
 from .rules.base import (
     VERBS,
     draw,
@@ -27,7 +27,7 @@ from .rules.base import (
     to_graveyard,
     to_hand,
 )
-from .rules.destruction import destroy_card, destroy_minions
+from .rules.destruction import destroy_card, destroy_minions, take_permanent
 from .rules.fight import damage_kills
 from .rules.playing import place_minion
 from .schema import CUSTOM_EFFECTS
@@ -128,27 +128,27 @@ def do_destroy(
     destroy_minions(s, kills, "effect")
 
 
+def _lift(s: HecatombState, target: Any) -> int:
+    """Take the targeted relic, god (``c<id>``) or minion out of play, for the
+    caller to put elsewhere: its card id, or -1 when it is no longer there."""
+    if isinstance(target, str) and target[0] == "c":
+        card = int(target[1:])
+        return card if take_permanent(s, card) else -1
+    m = target_minion(s, target)
+    if m is None:
+        return -1
+    take_minion(s, m)
+    return m
+
+
 @verb
 def do_exile(
     s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
 ) -> None:
     """Glossary "exile": back to its owner's hand."""
-    if isinstance(target, str) and target[0] == "c":
-        card = int(target[1:])
-        seat = s.seats[s.owner[card]]
-        if card in seat.relics:
-            seat.relics.remove(card)
-        elif seat.god == card:
-            seat.god = -1
-        else:
-            return
-        invalidate(s)
-    else:
-        m = target_minion(s, target)
-        if m is None:
-            return
-        take_minion(s, m)
-        card = m
+    card = _lift(s, target)
+    if card < 0:
+        return
     to_hand(s, card)
     event(s, "exile", card=s.defs[card].name)
 
@@ -167,24 +167,9 @@ def do_remove(
     s: HecatombState, cid: int, p: int, key: str, eff: Effect, target: Any, x: int
 ) -> None:
     """Remove from the game: for good, or ``until = "end_of_turn"``."""
-    if not isinstance(target, str):
+    card = _lift(s, target) if isinstance(target, str) else -1
+    if card < 0:
         return
-    if target[0] == "c":
-        card = int(target[1:])
-        seat = s.seats[s.owner[card]]
-        if card in seat.relics:
-            seat.relics.remove(card)
-        elif seat.god == card:
-            seat.god = -1
-        else:
-            return
-        invalidate(s)
-    else:
-        m = target_minion(s, target)
-        if m is None:
-            return
-        take_minion(s, m)
-        card = m
     s.seats[s.owner[card]].removed.append(card)
     reveal_all(s, card)
     if eff.get("until") == "end_of_turn":

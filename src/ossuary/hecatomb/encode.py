@@ -237,50 +237,65 @@ class HecatombEncoder(Encoder):
         return {o["id"]: self._path(o, where) for o in options}
 
     def _path(self, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+        """The steps that choose ``option``, found by its id's first word;
+        None where the encoding can't name it (a card or a place past its
+        limits)."""
         aid: str = option["id"]
         single = self.single.get(aid)
         if single is not None:
             return (single,)
         verb, _, rest = aid.partition(" ")
-        A, P = MAX_ABOMS, self.P
-        if verb in ("x", "draw"):
-            return (self.single["up"],) * int(rest) + (self.single["stop"],)
-        if verb == "pay":
-            path: tuple[int, ...] = ()
-            for d, n in enumerate(int(v) for v in rest.split(",")):
-                path += (self.a_pay + d,) * n
-            return path or (self.single["done"],)
+        if verb in ("x", "draw", "pay"):
+            return self._counted_path(verb, rest)
         if verb in ("mana", "play", "card"):
-            name = self.index.get(option.get("card", ""))
-            if name is None:
-                return None  # a card outside the encoding's card list
-            if verb == "mana":
-                return (self.a_mana + name,)
-            if verb == "play":
-                return (self.a_play + name,)
-            return (self.a_card + w.rel(option["owner"]) * P + name,)
-        if verb in ("enemy",) or (verb[0] == "p" and verb[1:].isdigit()):
-            return (self.a_player + w.rel(int(rest or verb[1:])),)
+            return self._card_path(verb, option, w)
         if verb == "onto" and rest == "new":
             return (self.single["new"],)
-        if verb in ("attacker", "hunt", "on", "stitch", "onto") or (
-            verb[0] == "a" and verb[1:].isdigit()
-        ):
-            spot = w.abom(int(rest or verb[1:]))
-            if spot is None:
-                return None
-            return (self.a_abom + spot[0] * A + spot[1],)
-        if verb == "rip" or (verb[0] == "m" and verb[1:].isdigit()):
-            at = w.minion(int(rest or verb[1:]))
+        named = _named(verb, rest)
+        if named is not None:
+            return self._thing_path(named[0], named[1], w)
+        if verb in ("tap", "block", "first", "toll"):
+            return self._choice_path(verb, rest, w)
+        raise EncodingError(f"Hecatomb's RL encoding does not know the option {aid!r}")
+
+    def _counted_path(self, verb: str, rest: str) -> tuple[int, ...]:
+        """A number chosen by counting up (x, draw) or mana paid doom by doom."""
+        if verb != "pay":
+            return (self.single["up"],) * int(rest) + (self.single["stop"],)
+        path: tuple[int, ...] = ()
+        for d, n in enumerate(int(v) for v in rest.split(",")):
+            path += (self.a_pay + d,) * n
+        return path or (self.single["done"],)
+
+    def _card_path(self, verb: str, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+        """A card by name: put as mana, played, or chosen from a seat's cards."""
+        name = self.index.get(option.get("card", ""))
+        if name is None:
+            return None  # a card outside the encoding's card list
+        if verb == "mana":
+            return (self.a_mana + name,)
+        if verb == "play":
+            return (self.a_play + name,)
+        return (self.a_card + w.rel(option["owner"]) * self.P + name,)
+
+    def _thing_path(self, kind: str, ident: int, w: _Where) -> tuple[int, ...] | None:
+        """A player, abomination, minion, relic or god, by where it sits."""
+        if kind == "p":
+            return (self.a_player + w.rel(ident),)
+        if kind == "a":
+            spot = w.abom(ident)
+            return None if spot is None else (self.a_abom + spot[0] * MAX_ABOMS + spot[1],)
+        if kind == "m":
+            at = w.minion(ident)
             if at is None:
                 return None
             r, slot, height = at
-            return (self.a_minion + (r * A + slot) * MAX_SIZE + height,)
-        if verb[0] == "c" and verb[1:].isdigit():
-            perm = w.perm(int(verb[1:]))
-            if perm is None:
-                return None
-            return (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
+            return (self.a_minion + (r * MAX_ABOMS + slot) * MAX_SIZE + height,)
+        perm = w.perm(ident)
+        return None if perm is None else (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
+
+    def _choice_path(self, verb: str, rest: str, w: _Where) -> tuple[int, ...] | None:
+        """A tap ability, a block, the first of an order, or a mana card paid as a toll."""
         if verb == "tap":
             abom, cid, i = (int(v) for v in rest.split())
             at = w.minion(cid)
@@ -291,16 +306,14 @@ class HecatombEncoder(Encoder):
             blk, att = (w.abom(int(v)) for v in rest.split())
             if blk is None or att is None:
                 return None
-            return (self.a_block + blk[1] * A + att[1],)
+            return (self.a_block + blk[1] * MAX_ABOMS + att[1],)
         if verb == "first":
             k = int(rest)
             return (self.a_first + k,) if k < MAX_ORDER else None
-        if verb == "toll":
-            mana_slot = w.mana.get(int(rest))
-            if mana_slot is None or mana_slot >= MAX_MANA:
-                return None
-            return (self.a_toll + mana_slot,)
-        raise EncodingError(f"Hecatomb's RL encoding does not know the option {aid!r}")
+        mana_slot = w.mana.get(int(rest))
+        if mana_slot is None or mana_slot >= MAX_MANA:
+            return None
+        return (self.a_toll + mana_slot,)
 
     # =========================================================================
     # Observation
@@ -334,42 +347,45 @@ class HecatombEncoder(Encoder):
             )
 
     def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: dict[int, float]) -> None:
-        S = self.seats
         me = view["seat"]
         n = view["seats"]
-
-        def rel(q: int) -> int:
-            return int((q - me) % n)
-
         decision = view.get("decision")
         if decision is not None and decision.get("player") == me:
-            w[self.o_deciding] = 1.0
-            kind = decision.get("kind", "")
-            if kind in KINDS:
-                w[self.o_kind + KINDS.index(kind)] = 1.0
-            what = decision.get("what", "")
-            if what in WHATS:
-                w[self.o_what + WHATS.index(what)] = 1.0
-            if kind == "order":
-                for o in decision.get("options", ()):
-                    k = int(o["id"].split()[1])
-                    if k < MAX_ORDER and "card" in o:
-                        self._card(w, self.o_order + k * self.CARD, o["card"])
+            self._decision(w, decision)
         w[self.o_turn] = view.get("turn_number", 0) / 50.0
-        w[self.o_active + rel(view["active"])] = 1.0
+        w[self.o_active + int((view["active"] - me) % n)] = 1.0
         combat = view.get("combat")
-        attacking: set[int] = set()
-        blocked: set[int] = set()
-        blocking: set[int] = set()
+        fight = _Fight()
         if combat is not None:
-            w[self.o_aggressor + rel(combat["aggressor"])] = 1.0
-            w[self.o_defender + rel(combat["defender"])] = 1.0
-            attacking = set(combat["attackers"])
-            blocked = set(combat["blocked"])
-            blocking = set(combat["blocks"].values())
+            w[self.o_aggressor + int((combat["aggressor"] - me) % n)] = 1.0
+            w[self.o_defender + int((combat["defender"] - me) % n)] = 1.0
+            fight = _Fight(combat)
         if view.get("winner") is not None:
-            w[self.o_winner + rel(view["winner"])] = 1.0
+            w[self.o_winner + int((view["winner"] - me) % n)] = 1.0
         self._count(w, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
+        self._prefix(w, prefix)
+        for player in view["players"]:
+            k = int((player["seat"] - me) % n)
+            if k < self.seats:
+                self._seat(w, self.o_seat[k], player, fight)
+
+    def _decision(self, w: dict[int, float], decision: dict[str, Any]) -> None:
+        """The viewer's own decision: its kind, what it is about, the cards to order."""
+        w[self.o_deciding] = 1.0
+        kind = decision.get("kind", "")
+        if kind in KINDS:
+            w[self.o_kind + KINDS.index(kind)] = 1.0
+        what = decision.get("what", "")
+        if what in WHATS:
+            w[self.o_what + WHATS.index(what)] = 1.0
+        if kind == "order":
+            for o in decision.get("options", ()):
+                k = int(o["id"].split()[1])
+                if k < MAX_ORDER and "card" in o:
+                    self._card(w, self.o_order + k * self.CARD, o["card"])
+
+    def _prefix(self, w: dict[int, float], prefix: tuple[int, ...]) -> None:
+        """The steps of a multi-step choice taken so far: the count, the mana chosen."""
         up = self.single["up"]
         ups = sum(1 for a in prefix if a == up)
         if ups:
@@ -379,61 +395,63 @@ class HecatombEncoder(Encoder):
                 at = self.o_paid + a - self.a_pay
                 w[at] = w.get(at, 0.0) + 0.2
 
-        for player in view["players"]:
-            k = rel(player["seat"])
-            if k >= S:
-                continue
-            o = self.o_seat[k]
-            c = o["counters"]
-            counts = [0.0] * 17
-            counts[0] = player["souls"] / WIN_SOULS
-            counts[1] = player["hand_count"] / 10.0
-            counts[2] = player["deck_count"] / 40.0
-            counts[3] = float(player["mana_added"])
-            pool = player["pool"]
-            for d, doom in enumerate(DOOMS):
-                counts[4 + d] = pool[doom] / 5.0
-            for j, m in enumerate(player["mana"]):
-                d = DOOM_AT[m["doom"]]
-                counts[(12 if m["tapped"] else 8) + d] += 0.1
-                if j < MAX_MANA:
-                    at = o["mana"] + 6 * j
-                    w[at] = 1.0
-                    if m["tapped"]:
-                        w[at + 1] = 1.0
-                    w[at + 2 + d] = 1.0
-            counts[16] = sum(1 for h in player["hand"] if h is None) / 10.0
-            for j, v in enumerate(counts):
-                if v:
-                    w[c + j] = v
-            self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
-            self._count(w, o["graveyard"], player["graveyard"])
-            self._count(w, o["removed"], player["removed"])
-            for known in player["deck_known"]:
-                if known["from_top"] < KNOWN_TOP:
-                    self._card(w, o["deck_top"] + known["from_top"] * self.CARD, known["card"])
-            if player["god"] is not None:
-                self._card(w, o["god"], player["god"]["card"])
-            for j, relic in enumerate(player["relics"][:MAX_RELICS]):
-                self._card(w, o["relics"] + j * self.CARD, relic["card"])
-            # (not ``a``: that name holds ints above, and compiled code keeps it one)
-            for j, abom in enumerate(player["abominations"][:MAX_ABOMS]):
-                self._abom(w, o["aboms"] + j * self.ABOM, abom, attacking, blocked, blocking)
+    def _seat(
+        self, w: dict[int, float], o: dict[str, int], player: dict[str, Any], fight: _Fight
+    ) -> None:
+        """One seat's counters, mana, known cards, god, relics and abominations."""
+        self._counters(w, o, player)
+        self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
+        self._count(w, o["graveyard"], player["graveyard"])
+        self._count(w, o["removed"], player["removed"])
+        for known in player["deck_known"]:
+            if known["from_top"] < KNOWN_TOP:
+                self._card(w, o["deck_top"] + known["from_top"] * self.CARD, known["card"])
+        if player["god"] is not None:
+            self._card(w, o["god"], player["god"]["card"])
+        for j, relic in enumerate(player["relics"][:MAX_RELICS]):
+            self._card(w, o["relics"] + j * self.CARD, relic["card"])
+        # (not ``a``: that name holds ints elsewhere, and compiled code keeps it one)
+        for j, abom in enumerate(player["abominations"][:MAX_ABOMS]):
+            self._abom(w, o["aboms"] + j * self.ABOM, abom, fight)
+
+    def _counters(self, w: dict[int, float], o: dict[str, int], player: dict[str, Any]) -> None:
+        """A seat's numbers (souls, hand, deck, mana by doom, unseen hand cards)
+        and its mana cards one by one."""
+        counts = [0.0] * 17
+        counts[0] = player["souls"] / WIN_SOULS
+        counts[1] = player["hand_count"] / 10.0
+        counts[2] = player["deck_count"] / 40.0
+        counts[3] = float(player["mana_added"])
+        pool = player["pool"]
+        for d, doom in enumerate(DOOMS):
+            counts[4 + d] = pool[doom] / 5.0
+        for j, m in enumerate(player["mana"]):
+            d = DOOM_AT[m["doom"]]
+            counts[(12 if m["tapped"] else 8) + d] += 0.1
+            if j < MAX_MANA:
+                at = o["mana"] + 6 * j
+                w[at] = 1.0
+                if m["tapped"]:
+                    w[at + 1] = 1.0
+                w[at + 2 + d] = 1.0
+        counts[16] = sum(1 for h in player["hand"] if h is None) / 10.0
+        c = o["counters"]
+        for j, v in enumerate(counts):
+            if v:
+                w[c + j] = v
 
     def _abom(
         self,
         w: dict[int, float],
         at: int,
         a: dict[str, Any],
-        attacking: set[int],
-        blocked: set[int],
-        blocking: set[int],
+        fight: _Fight,
     ) -> None:
         aid = a["id"]
         w[at] = 1.0
         for k, flag in enumerate(
-            (a["tapped"], a["played_this_turn"], a["stitched_this_turn"], aid in attacking,
-             aid in blocked, aid in blocking),
+            (a["tapped"], a["played_this_turn"], a["stitched_this_turn"], aid in fight.attacking,
+             aid in fight.blocked, aid in fight.blocking),
             1,
         ):  # fmt: skip
             if flag:
@@ -505,6 +523,39 @@ class HecatombEncoder(Encoder):
             for k, a in enumerate(range(self.o_played, self.info_state_size, self.P))
         ]
         return [*self.obs_blocks.ranges, *played]
+
+
+#: the verbs that name a thing by its id, and which kind of thing: a player (p),
+#: an abomination (a), a minion (m); a relic or god (c) has only the short form
+_NAMED_BY = {
+    "enemy": "p", "attacker": "a", "hunt": "a", "on": "a", "stitch": "a", "onto": "a", "rip": "m",
+}  # fmt: skip
+
+
+def _named(verb: str, rest: str) -> tuple[str, int] | None:
+    """(kind, id) of an option that names one thing: by a verb and the id
+    (``rip 12``) or the short form, the kind's letter and the id (``m12``)."""
+    kind = _NAMED_BY.get(verb)
+    if kind is not None:
+        return kind, int(rest)
+    if verb[:1] in ("p", "a", "m", "c") and verb[1:].isdigit():
+        return verb[0], int(verb[1:])
+    return None
+
+
+class _Fight:
+    """The abominations in the combat at hand: attacking, blocked, blocking."""
+
+    __slots__ = ("attacking", "blocked", "blocking")
+
+    def __init__(self, combat: dict[str, Any] | None = None) -> None:
+        self.attacking: set[int] = set()
+        self.blocked: set[int] = set()
+        self.blocking: set[int] = set()
+        if combat is not None:
+            self.attacking = set(combat["attackers"])
+            self.blocked = set(combat["blocked"])
+            self.blocking = set(combat["blocks"].values())
 
 
 class _Where:

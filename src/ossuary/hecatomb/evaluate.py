@@ -29,7 +29,7 @@ import math
 from typing import Any
 
 from ..engine.core import GameState
-from ..engine.knowledge import GameKnowledge
+from ..engine.knowledge import GameKnowledge, leads
 from ..engine.rng import Rng
 from .cards import CardDef
 from .queries import (
@@ -274,11 +274,7 @@ def values(s: HecatombState, open_options: bool = True) -> list[float]:
     if s.winner is not None:
         return [1.0 if q == s.winner else 0.0 for q in range(s.n)]
     scores = [score(s, q, open_options) for q in range(s.n)]
-    out = []
-    for q, mine in enumerate(scores):
-        best_other = max(v for r, v in enumerate(scores) if r != q)
-        out.append(_squash(mine - best_other))
-    return out
+    return [_squash(lead) for lead in leads(scores)]
 
 
 def evaluate(state: GameState) -> list[float]:

@@ -10,38 +10,24 @@ the lesson and runs them. The conditions (``when``) read the learner's view.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine.game import LessonClaim, LessonCondition
+from ..engine.lesson import Claims
+from ..engine.lesson import decider as _me
+from ..engine.lesson import option_number as _num
+from ..engine.lesson import since as _since
 from ..engine.names import seat_name
 from .cards import DOOMS
 from .queries import abom_strength
 from .state import START_SOULS, WIN_SOULS, HecatombState
 
 S = HecatombState
-Check = Callable[[S, str, S, Sequence[str]], bool | None]
-CLAIMS: dict[str, Check] = {}
+CLAIMS = Claims[S]()
+claim = CLAIMS.claim
 #: this many souls make the end near (a lesson says so)
 NEAR_WIN = 14
-
-
-def claim(fn: Check) -> Check:
-    CLAIMS[fn.__name__] = fn
-    return fn
-
-
-def _me(s: S) -> int:
-    assert s.pending is not None
-    return s.pending.player
-
-
-def _since(b: S, n: S) -> list[dict[str, Any]]:
-    return n.log[len(b.log) :]
-
-
-def _num(aid: str) -> int:
-    return int(aid.split()[1])
 
 
 def _next_main(b: S, n: S) -> bool:
@@ -485,7 +471,7 @@ def souls_near(view: Mapping[str, Any]) -> str | None:
 
 
 def claims() -> Mapping[str, LessonClaim]:
-    return cast(Mapping[str, LessonClaim], CLAIMS)
+    return CLAIMS.for_game()
 
 
 def conditions() -> Mapping[str, LessonCondition]:

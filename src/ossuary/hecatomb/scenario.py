@@ -22,6 +22,7 @@ graveyard, removed, relics, god, abominations); abomination ids likewise.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -208,51 +209,11 @@ def _build(spec: ScenarioSpec, pool: CardPool, source: str) -> HecatombState:
         return len(s.defs) - 1
 
     for p, raw in enumerate(seats):
-        seat = Seat()
-        seat.souls = raw.souls
-        for name in raw.hand:
-            cid = card(name, p, "hand")
-            seat.hand.append(cid)
-            s.known[cid] = 1 << p
-        seat.deck = [card(name, p, "deck") for name in raw.deck][::-1]  # listed top first
-        seat.mana = [card(name, p, "mana") for name in raw.mana]
-        for name in raw.mana_tapped:
-            cid = card(name, p, "mana_tapped")
-            seat.mana.append(cid)
-            s.tapped.add(cid)
-        seat.mana_added = raw.mana_added
-        seat.graveyard = [card(name, p, "graveyard") for name in raw.graveyard]
-        seat.removed = [card(name, p, "removed") for name in raw.removed]
-        for name in raw.relics:
-            cid = card(name, p, "relics")
-            if s.defs[cid].type != "relic":
-                raise ScenarioError(f"{source}: seat {p}: {name!r} is not a relic")
-            seat.relics.append(cid)
-        if raw.god:
-            seat.god = card(raw.god, p, "god")
-            if s.defs[seat.god].type != "god":
-                raise ScenarioError(f"{source}: seat {p}: {raw.god!r} is not a god")
-        seat.pool = [getattr(raw.pool, doom) for doom in DOOMS]
+        seat = _cards(s, p, raw, card)
+        _permanents(s, seat, p, raw, card, source)
         s.seats.append(seat)
         for k, ab in enumerate(raw.abominations):
-            where = f"abomination {k + 1}"
-            cids = [card(m, p, where) for m in ab.minions]
-            for cid in cids:
-                if not s.defs[cid].is_minion:
-                    raise ScenarioError(
-                        f"{source}: seat {p} {where}: {s.defs[cid].name!r} is not a minion"
-                    )
-            a = Abomination(s.next_aid, p, cids)
-            s.next_aid += 1
-            a.tapped = ab.tapped
-            a.played = ab.played
-            a.stitched = ab.stitched
-            s.aboms[a.aid] = a
-            seat.aboms.append(a.aid)
-            for below, above in itertools.pairwise(cids):
-                d = s.defs[above]
-                if d.cond_keywords and d.cond_doom in s.defs[below].triggers:
-                    s.cond_on.add(above)
+            seat.aboms.append(_abomination(s, p, f"abomination {k + 1}", ab, card, source))
     s.decks = [[s.defs[c].name for c in range(len(s.defs)) if s.owner[c] == p] for p in range(n)]
     invalidate(s)
     for p in range(n):
@@ -266,3 +227,66 @@ def _build(spec: ScenarioSpec, pool: CardPool, source: str) -> HecatombState:
         s.turn_number -= 1
     s.run()
     return s
+
+
+#: names a card of the scenario's seat: (name, seat, where it is listed) -> its id
+Card = Callable[[str, int, str], int]
+
+
+def _cards(s: HecatombState, p: int, raw: SeatSpec, card: Card) -> Seat:
+    """Seat ``p``'s souls, hand (known to it), deck (listed top first), mana,
+    pool, graveyard and cards removed from the game."""
+    seat = Seat()
+    seat.souls = raw.souls
+    for name in raw.hand:
+        cid = card(name, p, "hand")
+        seat.hand.append(cid)
+        s.known[cid] = 1 << p
+    seat.deck = [card(name, p, "deck") for name in raw.deck][::-1]  # listed top first
+    seat.mana = [card(name, p, "mana") for name in raw.mana]
+    for name in raw.mana_tapped:
+        cid = card(name, p, "mana_tapped")
+        seat.mana.append(cid)
+        s.tapped.add(cid)
+    seat.mana_added = raw.mana_added
+    seat.graveyard = [card(name, p, "graveyard") for name in raw.graveyard]
+    seat.removed = [card(name, p, "removed") for name in raw.removed]
+    seat.pool = [getattr(raw.pool, doom) for doom in DOOMS]
+    return seat
+
+
+def _permanents(
+    s: HecatombState, seat: Seat, p: int, raw: SeatSpec, card: Card, source: str
+) -> None:
+    """Seat ``p``'s relics and god, each of its type."""
+    for name in raw.relics:
+        cid = card(name, p, "relics")
+        if s.defs[cid].type != "relic":
+            raise ScenarioError(f"{source}: seat {p}: {name!r} is not a relic")
+        seat.relics.append(cid)
+    if raw.god:
+        seat.god = card(raw.god, p, "god")
+        if s.defs[seat.god].type != "god":
+            raise ScenarioError(f"{source}: seat {p}: {raw.god!r} is not a god")
+
+
+def _abomination(
+    s: HecatombState, p: int, where: str, ab: AbominationSpec, card: Card, source: str
+) -> int:
+    """One of seat ``p``'s abominations, minions listed bottom first; a minion's
+    conditional keywords are on where the one below triggers them. Its id."""
+    cids = [card(m, p, where) for m in ab.minions]
+    for cid in cids:
+        if not s.defs[cid].is_minion:
+            raise ScenarioError(f"{source}: seat {p} {where}: {s.defs[cid].name!r} is not a minion")
+    a = Abomination(s.next_aid, p, cids)
+    s.next_aid += 1
+    a.tapped = ab.tapped
+    a.played = ab.played
+    a.stitched = ab.stitched
+    s.aboms[a.aid] = a
+    for below, above in itertools.pairwise(cids):
+        d = s.defs[above]
+        if d.cond_keywords and d.cond_doom in s.defs[below].triggers:
+            s.cond_on.add(above)
+    return a.aid

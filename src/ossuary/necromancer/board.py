@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.names import seat_name, speak
+from ..engine.names import asked, seat_name, speak
 from .cards import CardDef, traits
 
 View = dict[str, Any]
@@ -74,6 +74,25 @@ def _target(view: View, t: str | None) -> str:
     return t
 
 
+def minion_statuses(m: dict[str, Any]) -> list[tuple[str, str]]:
+    """A minion's statuses, each in the board's words and the play screen's
+    short ones (its legend): invisible, ensnared, borrowed, attacked, defended."""
+    out = []
+    if m["invisible"]:
+        out.append(("invisible", "inv"))
+    rounds = m["ensnared_rounds"]
+    if rounds is not None:
+        out.append((f"ensnared {rounds}r", f"ens{rounds}"))
+    if m["borrowed_from"] is not None:
+        lender = player(m["borrowed_from"])
+        out.append((f"borrowed from {lender}", f"from {lender}"))
+    if m["attacks_made"]:
+        out.append(("attacked", "atk"))
+    if m["defended"]:
+        out.append(("defended", "def"))
+    return out
+
+
 def _minion_cell(m: dict[str, Any] | None) -> Text:
     if m is None:
         return Text("·", style="dim")
@@ -82,17 +101,7 @@ def _minion_cell(m: dict[str, Any] | None) -> Text:
     text.append(f"\n{m['attack']}/{m['defense']}")
     if m["damage"]:
         text.append(f" ({m['damage']} dmg)", style="red")
-    flags = []
-    if m["invisible"]:
-        flags.append("invisible")
-    if m["ensnared_rounds"] is not None:
-        flags.append(f"ensnared {m['ensnared_rounds']}r")
-    if m["borrowed_from"] is not None:
-        flags.append(f"borrowed from {player(m['borrowed_from'])}")
-    if m["attacks_made"]:
-        flags.append("attacked")
-    if m["defended"]:
-        flags.append("defended")
+    flags = [words for words, _short in minion_statuses(m)]
     if flags:
         text.append("\n" + ", ".join(flags), style="italic")
     if m["relics"]:
@@ -205,10 +214,9 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     if view["between_zones"]:
         moving = ", ".join(c["card"] for c in view["between_zones"])
         parts.append(Text(f"On its way into play: {moving}"))
-    decision = view["decision"]
-    if decision is not None:
-        ask = decision.get("prompt") or decision["kind"]
-        parts.append(Text(speak(f"{player(decision['player'])}: {ask}"), style="bold"))
+    question = asked(view)
+    if question is not None:
+        parts.append(Text(question, style="bold"))
     return Group(*parts)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..engine.cardlang import Pairs, effect_args, effect_table, pairs, selector_table
 from ..engine.errors import CardFileError
+from ..engine.untrusted import load_card_file as read_card_file
 from ..engine.untrusted import load_document
 from . import schema
 
@@ -406,17 +407,11 @@ def load_card_file(path: Path | str, text: str | None = None) -> list[CardDef]:
     """Parse a TOML card file (``[[card]]`` tables) through the kernel's bounded
     loader, checked card by card."""
     given = Path(path) if text is None else text
-    return load_document(given, CardFileError, "the card file", _cards_of, source=str(path))
+    return read_card_file(given, str(path), _cards_of)
 
 
-def _cards_of(data: dict[str, Any], source: str) -> list[CardDef]:
-    cards = data.get("card")
-    if not isinstance(cards, list):
-        raise CardFileError(f"{source}: expected [[card]] tables")
-    unknown = set(data) - {"card"}
-    if unknown:
-        raise CardFileError(f"{source}: unknown table(s) {sorted(unknown)}; expected [[card]]")
-    out = [CardDef.from_dict(raw, source) for raw in cards]
+def _cards_of(tables: list[dict[str, Any]], source: str) -> list[CardDef]:
+    out = [CardDef.from_dict(raw, source) for raw in tables]
     _no_duplicates(out, source)
     return out
 

@@ -10,13 +10,11 @@ source (``ast``), never run.
 
 from __future__ import annotations
 
-import argparse
-import ast
-import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ..engine import catalog as engine_catalog
 from .cards import (
     KEYWORDS,
     MINION_TYPES,
@@ -37,36 +35,7 @@ TESTS = Path("tests")
 
 def card_tests(root: Path = TESTS) -> dict[str, list[str]]:
     """Card key -> test ids (``path::function``) marked ``card(key, game="necromancer")``."""
-    out: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text("utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            for deco in node.decorator_list:
-                for key in _card_markers(deco):
-                    out[key].append(f"{path.as_posix()}::{node.name}")
-    return dict(out)
-
-
-def _card_markers(expr: ast.expr) -> list[str]:
-    """Card keys of ``pytest.mark.card("...", game="necromancer")`` calls in a
-    decorator (also inside a ``parametrize``'s ``pytest.param(..., marks=...)``)."""
-    out = []
-    for node in ast.walk(expr):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        func = node.func  # pytest.mark.card(...), or an alias: card = pytest.mark.card
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name != "card":
-            continue
-        game = next((k.value for k in node.keywords if k.arg == "game"), None)
-        if not (isinstance(game, ast.Constant) and game.value == RULESET):
-            continue
-        arg = node.args[0]
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            out.append(arg.value)
-    return out
+    return engine_catalog.card_tests(root, RULESET)
 
 
 def verbs_of(card: CardDef) -> set[str]:
@@ -242,19 +211,7 @@ def render(pool: CardPool, tests: dict[str, list[str]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=f"Write {REPORT} from the card files.")
-    parser.add_argument("--check", action="store_true", help="fail if the report is stale")
-    args = parser.parse_args(argv)
-    text = render(base_pool(), card_tests(TESTS))
-    if args.check:
-        if not REPORT.exists() or REPORT.read_text("utf-8") != text:
-            print(f"{REPORT} is out of date: run `make docs`",
-                  file=sys.stderr)  # fmt: skip
-            return 1
-        return 0
-    REPORT.write_text(text, "utf-8")
-    print(f"wrote {REPORT}")
-    return 0
+    return engine_catalog.write_report(REPORT, lambda: render(base_pool(), card_tests(TESTS)), argv)
 
 
 if __name__ == "__main__":

@@ -137,21 +137,16 @@ class NecromancerEncoder(Encoder):
         return out
 
     def _path(self, aid: str, w: _Where) -> tuple[int, ...] | None:
+        """The steps that choose the option ``aid``, by its first word; None
+        where the encoding can't name it (a card or a place past its limits)."""
         verb, _, rest = aid.partition(" ")
         nums = [int(x) for x in rest.split()] if rest else []
         if not rest and verb in SINGLES:
             return (self.a_single + SINGLES.index(verb),)
-        if verb in ("play", "mulligan", "sacrifice", "card", "destroy") and len(nums) == 1:
-            name = w.names.get(nums[0])
-            if name is None or name not in self.name_index:
-                return None
-            block = "discard" if verb == "sacrifice" else verb
-            return (self.a_name[block] + self.name_index[name],)
-        if verb == "use" and len(nums) == 2 and nums[1] < 2:
-            name = w.names.get(nums[0])
-            if name is None or name not in self.name_index:
-                return None
-            return (self.a_name[f"use{nums[1]}"] + self.name_index[name],)
+        if (verb in _BY_NAME and len(nums) == 1) or (
+            verb == "use" and len(nums) == 2 and nums[1] < 2
+        ):
+            return self._card_path(verb, nums, w)
         if verb in ("attack", "defend", "dismiss") and len(nums) == 1:
             place = w.minions.get(nums[0])
             if place is None:
@@ -162,76 +157,106 @@ class NecromancerEncoder(Encoder):
         if verb == "at" and len(nums) == 1 and 0 <= nums[0] < SPACES:
             return (self.a_at + nums[0],)
         if not rest and len(aid) > 1 and aid[1:].isdigit():
-            num = int(aid[1:])
-            if aid[0] == "h" and 0 <= num < self.seats:
-                return (self.a_hero + w.rel(num),)
-            if aid[0] == "m" and num in w.minions:
-                r, space = w.minions[num]
-                return (self.a_minion + r * SPACES + space,)
-            if aid[0] == "c" and num in w.magic:
-                r, slot = w.magic[num]
-                return (self.a_magic + r * SLOTS + slot,)
-            if aid[0] == "c" and num in w.relics:
-                r, space, k = w.relics[num]
-                if k >= RELICS:
-                    return None
-                return (self.a_relic + (r * SPACES + space) * RELICS + k,)
-            if aid[0] == "s" and num < STACK:
-                return (self.a_stack + num,)
-            return None
+            return self._thing_path(aid[0], int(aid[1:]), w)
         raise EncodingError(f"the Necromancer encoding does not know the option {aid!r}")
+
+    def _card_path(self, verb: str, nums: list[int], w: _Where) -> tuple[int, ...] | None:
+        """A card chosen by its name: played, kept, discarded, destroyed, or
+        one of its two abilities used."""
+        name = w.names.get(nums[0])
+        if name is None or name not in self.name_index:
+            return None
+        block = f"use{nums[1]}" if verb == "use" else _BY_NAME[verb]
+        return (self.a_name[block] + self.name_index[name],)
+
+    def _thing_path(self, letter: str, num: int, w: _Where) -> tuple[int, ...] | None:
+        """A hero (h), minion (m), magic card or relic (c), or stack entry (s) by
+        where it sits."""
+        if letter == "h" and 0 <= num < self.seats:
+            return (self.a_hero + w.rel(num),)
+        if letter == "m" and num in w.minions:
+            r, space = w.minions[num]
+            return (self.a_minion + r * SPACES + space,)
+        if letter == "c" and num in w.magic:
+            r, slot = w.magic[num]
+            return (self.a_magic + r * SLOTS + slot,)
+        if letter == "c" and num in w.relics:
+            r, space, k = w.relics[num]
+            if k >= RELICS:
+                return None
+            return (self.a_relic + (r * SPACES + space) * RELICS + k,)
+        if letter == "s" and num < STACK:
+            return (self.a_stack + num,)
+        return None
 
     # -- observation --------------------------------------------------------------
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
-        nc = len(self.names)
         me = int(view["seat"]) if view.get("seat") is not None else 0
         decision = view.get("decision")
         kind = decision["kind"] if decision else None
         out[self.o_kind + (KINDS.index(kind) if kind in KINDS else len(KINDS))] = 1.0
         out[self.o_turn] = min(view["turn_number"], 100) / 50.0
         out[self.o_turn + 1] = 1.0 if view["active"] == me else 0.0
-        per_seat = 8 + len(self.heroes)
         for p in view["players"]:
-            r = (p["seat"] - me) % self.seats
-            o = self.o_seat + r * per_seat
-            out[o : o + 8] = (
-                p["health"] / START_HEALTH, p["lifeforce"] / 10.0, p["hand_count"] / 10.0,
-                p["deck_count"] / 40.0, len(p["graveyard"]) / 40.0, 1.0 if p["alive"] else 0.0,
-                1.0 if p["hero"]["ability_used"] else 0.0,
-                1.0 if view["active"] == p["seat"] else 0.0,
-            )  # fmt: skip
-            if p["hero"]["card"] in self.heroes:
-                out[o + 8 + self.heroes.index(p["hero"]["card"])] = 1.0
-            for m in p["minions"]:
-                if m is None:
-                    continue
-                o = self.o_minions + (r * SPACES + m["position"] - 1) * (nc + MINION_FEATURES)
-                self._name(out, o, m["card"])
-                kind_index = MINION_TYPES.index(m["minion_type"]) if m.get("minion_type") in \
-                    MINION_TYPES else -1  # fmt: skip
-                out[o + nc : o + nc + MINION_FEATURES] = (
-                    m["attack"] / 10.0, m["defense"] / 10.0, m["damage"] / 10.0,
-                    1.0 if m["invisible"] else 0.0,
-                    (m["ensnared_rounds"] or 0) / 3.0 if m["ensnared_rounds"] is not None else 0.0,
-                    1.0 if m["borrowed_from"] is not None else 0.0,
-                    min(m["attacks_made"], 3) / 3.0, 1.0 if m["defended"] else 0.0,
-                    len(m["relics"]) / 2.0, (kind_index + 1) / len(MINION_TYPES),
-                )  # fmt: skip
-            for slot, c in enumerate(p["magic"]):
-                if c is None:
-                    continue
-                o = self.o_magic + (r * SLOTS + slot) * (nc + 2)
-                self._name(out, o, c["card"])
-                out[o + nc] = c.get("defense", 0) / 10.0
-                out[o + nc + 1] = (c.get("rounds_left") or 0) / 5.0
-            for c in p["graveyard"]:
-                if c["card"] in self.name_index:
-                    out[self.o_grave + r * nc + self.name_index[c["card"]]] += 1.0 / 3.0
+            self._seat(out, p, (p["seat"] - me) % self.seats, view["active"])
             if p["seat"] == me:
                 for c in p["hand"]:
                     if c is not None and c["card"] in self.name_index:
                         out[self.o_hand + self.name_index[c["card"]]] += 1.0 / 3.0
+        self._stack(out, view, me)
+        # the first step of a two-step path (a name offered more than once)
+        nc = len(self.names)
+        for start in self.a_name.values() if prefix else ():
+            if start <= prefix[0] < start + nc:
+                out[self.o_prefix + prefix[0] - start] = 1.0
+
+    def _seat(self, out: F32, p: dict[str, Any], r: int, active: int | None) -> None:
+        """One seat's counters and hero, minions, magic cards and graveyard, at
+        its place ``r`` seats after the viewer's."""
+        nc = len(self.names)
+        o = self.o_seat + r * (8 + len(self.heroes))
+        out[o : o + 8] = (
+            p["health"] / START_HEALTH, p["lifeforce"] / 10.0, p["hand_count"] / 10.0,
+            p["deck_count"] / 40.0, len(p["graveyard"]) / 40.0, 1.0 if p["alive"] else 0.0,
+            1.0 if p["hero"]["ability_used"] else 0.0,
+            1.0 if active == p["seat"] else 0.0,
+        )  # fmt: skip
+        if p["hero"]["card"] in self.heroes:
+            out[o + 8 + self.heroes.index(p["hero"]["card"])] = 1.0
+        width = nc + MINION_FEATURES
+        for m in p["minions"]:
+            if m is not None:
+                self._minion(out, self.o_minions + (r * SPACES + m["position"] - 1) * width, m)
+        for slot, c in enumerate(p["magic"]):
+            if c is None:
+                continue
+            o = self.o_magic + (r * SLOTS + slot) * (nc + 2)
+            self._name(out, o, c["card"])
+            out[o + nc] = c.get("defense", 0) / 10.0
+            out[o + nc + 1] = (c.get("rounds_left") or 0) / 5.0
+        for c in p["graveyard"]:
+            if c["card"] in self.name_index:
+                out[self.o_grave + r * nc + self.name_index[c["card"]]] += 1.0 / 3.0
+
+    def _minion(self, out: F32, o: int, m: dict[str, Any]) -> None:
+        """A minion's name and features at ``o``."""
+        nc = len(self.names)
+        self._name(out, o, m["card"])
+        kind_index = MINION_TYPES.index(m["minion_type"]) if m.get("minion_type") in \
+            MINION_TYPES else -1  # fmt: skip
+        out[o + nc : o + nc + MINION_FEATURES] = (
+            m["attack"] / 10.0, m["defense"] / 10.0, m["damage"] / 10.0,
+            1.0 if m["invisible"] else 0.0,
+            (m["ensnared_rounds"] or 0) / 3.0 if m["ensnared_rounds"] is not None else 0.0,
+            1.0 if m["borrowed_from"] is not None else 0.0,
+            min(m["attacks_made"], 3) / 3.0, 1.0 if m["defended"] else 0.0,
+            len(m["relics"]) / 2.0, (kind_index + 1) / len(MINION_TYPES),
+        )  # fmt: skip
+
+    def _stack(self, out: F32, view: dict[str, Any], me: int) -> None:
+        """The response stack's depth and its top entries: card, who, negated."""
         stack = view["response_stack"]
+        nc = len(self.names)
         out[self.o_stack] = len(stack) / STACK
         width = nc + self.seats + 1
         for k, entry in enumerate(reversed(stack[-STACK_SEEN:])):
@@ -240,10 +265,6 @@ class NecromancerEncoder(Encoder):
                 self._name(out, o, entry["card"])
             out[o + nc + (entry["player"] - me) % self.seats] = 1.0
             out[o + nc + self.seats] = 1.0 if entry.get("negated") else 0.0
-        # the first step of a two-step path (a name offered more than once)
-        for start in self.a_name.values() if prefix else ():
-            if start <= prefix[0] < start + nc:
-                out[self.o_prefix + prefix[0] - start] = 1.0
 
     def _name(self, out: F32, at: int, name: str) -> None:
         i = self.name_index.get(name)
@@ -268,6 +289,12 @@ class NecromancerEncoder(Encoder):
             "graveyards": (0.0, 10.0),
             "stack": (0.0, 10.0),
         }
+
+
+#: the verbs that choose a card by its name, and the action block each uses
+#: (a card sacrificed is the discard's choice)
+_BY_NAME = {"play": "play", "mulligan": "mulligan", "sacrifice": "discard", "card": "card",
+            "destroy": "destroy"}  # fmt: skip
 
 
 class _Where:

@@ -28,7 +28,7 @@ import math
 from typing import Any
 
 from ..engine.core import GameState
-from ..engine.knowledge import GameKnowledge
+from ..engine.knowledge import GameKnowledge, leads
 from ..engine.rng import Rng
 from .queries import attack_of, defense_of, keywords, stats, target_owner
 from .state import EMPTY, NecroState
@@ -249,11 +249,7 @@ def values(s: NecroState) -> list[float]:
             return [0.5] * s.n
         return [1.0 if q == s.winner else 0.0 for q in range(s.n)]
     scores = [score(s, q) for q in range(s.n)]
-    out = []
-    for q, mine in enumerate(scores):
-        best_other = max(v for r, v in enumerate(scores) if r != q)
-        out.append(_squash(mine - best_other))
-    return out
+    return [_squash(lead) for lead in leads(scores)]
 
 
 def evaluate(state: GameState) -> list[float]:

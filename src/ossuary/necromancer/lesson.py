@@ -11,36 +11,23 @@ the learner's view and give the words a step's ``{when}`` stands for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine.game import LessonClaim, LessonCondition
+from ..engine.lesson import Claims
+from ..engine.lesson import decider as _me
+from ..engine.lesson import option_number as _card
+from ..engine.lesson import since as _since
 from ..engine.names import seat_name
 from .queries import attack_of, defense_of, keywords
 from .state import EMPTY, HAND_LIMIT, MAX_LIFEFORCE, START_HEALTH, TURN_LIFEFORCE, NecroState
 
-Check = Callable[[NecroState, str, NecroState, Sequence[str]], bool | None]
-CLAIMS: dict[str, Check] = {}
+CLAIMS = Claims[NecroState]()
+claim = CLAIMS.claim
+
 #: a hero this low on health makes the end near (a lesson says so)
 LOW_HEALTH = 15
-
-
-def claim(fn: Check) -> Check:
-    CLAIMS[fn.__name__] = fn
-    return fn
-
-
-def _me(s: NecroState) -> int:
-    assert s.pending is not None
-    return s.pending.player
-
-
-def _since(before: NecroState, now: NecroState) -> list[dict[str, Any]]:
-    return now.log[len(before.log) :]
-
-
-def _card(aid: str) -> int:
-    return int(aid.split()[1])
 
 
 def _options(s: NecroState, word: str) -> list[str]:
@@ -302,6 +289,12 @@ def hero_does_not_hit_back(b: NecroState, aid: str, n: NecroState, a: Sequence[s
     attacker = b.pending.ctx[0] if b.pending.ctx else None
     if not isinstance(attacker, int):
         return True
+    return _unhurt(b, n, attacker)
+
+
+def _unhurt(b: NecroState, n: NecroState, attacker: int) -> bool | None:
+    """``attacker``'s fight is over and it took no damage in it (None: the
+    fight is not over yet)."""
     fight = _fight(b, n, attacker)
     if fight is None:
         return True if n.is_terminal() else None
@@ -316,11 +309,7 @@ def defenders_deal_nothing_back(
     """Defenders take the hit and deal no damage to the attacker."""
     assert b.pending is not None
     attacker, _target, _chosen = b.pending.ctx
-    fight = _fight(b, n, attacker)
-    if fight is None:
-        return True if n.is_terminal() else None
-    name = b.defs[attacker].name
-    return not any(e["e"] == "damage" and e["card"] == name for e in fight)
+    return _unhurt(b, n, attacker)
 
 
 @claim
@@ -454,7 +443,7 @@ def hero_low(view: Mapping[str, Any]) -> str | None:
 
 
 def claims() -> Mapping[str, LessonClaim]:
-    return cast(Mapping[str, LessonClaim], CLAIMS)
+    return CLAIMS.for_game()
 
 
 def conditions() -> Mapping[str, LessonCondition]:

@@ -14,6 +14,7 @@ Effects are a tagged union on ``verb``: each verb takes only its own arguments.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
@@ -351,48 +352,67 @@ class Card(Strict):
 
     @model_validator(mode="after")
     def _by_type(self) -> Card:
-        t = self.type
-        need = {
-            "minion": ("cost", "attack", "defense", "minion_type"),
-            "artifact": ("cost", "defense"),
-        }
-        for name in need.get(t, ()):
-            if getattr(self, name) is None:
-                raise ValueError(f"a {t} needs '{name}'")
-        if t == "event" and self.rounds is None:
-            raise ValueError("an event needs 'rounds' (how many rounds it lasts)")
-        if t != "hero" and self.cost is None:
-            raise ValueError(f"a {t} needs a lifeforce 'cost'")
-        if t == "hero" and self.cost is not None:
-            raise ValueError("a hero has no cost")
-        if t != "minion":
-            for name in ("attack", "minion_type"):
-                if getattr(self, name) is not None:
-                    raise ValueError(f"only minions have '{name}' (this is a {t})")
-        if t not in ("minion", "artifact") and self.defense is not None:
-            raise ValueError(f"only minions and artifacts have 'defense' (this is a {t})")
-        if t != "event" and self.rounds is not None:
-            raise ValueError(f"only events have 'rounds' (this is a {t})")
-        triggers = [a.trigger for a in self.abilities]
-        if t == "hero":
-            if triggers.count("activated") != 1:
-                raise ValueError("a hero has exactly one activated ability (once each turn)")
-            if any(a.any_turn for a in self.abilities):
-                raise ValueError("a hero's ability is used in its own main phase, not on any turn")
-            if "start_of_game" not in triggers and not self.statics and len(triggers) < 2:
-                raise ValueError("a hero needs a start of game effect or a passive")
-        elif "start_of_game" in triggers:
-            raise ValueError("only heroes have start of game effects")
-        if t == "spell" and any(x != "play" for x in triggers):
-            raise ValueError("a spell has only 'play' abilities (it leaves at once)")
-        if t in ("spell", "relic") and not self.abilities and not self.statics:
-            raise ValueError(f"a {t} must do something: give 'abilities' or 'statics'")
-        if "reaction" in self.keywords and t != "spell":
-            raise ValueError("only spells can be reactions")
-        for s in self.statics:
-            if s.scope.relation == "host" and t != "relic":
-                raise ValueError("only a relic's continual effect can use relation 'host'")
+        _check_numbers(self)
+        _check_abilities(self)
         return self
+
+
+def _check_numbers(card: Card) -> None:
+    """The numbers a card type has, and only those: a minion's cost, attack,
+    defense and type, an artifact's defense, an event's rounds; every card but
+    a hero costs lifeforce."""
+    t = card.type
+    need = {
+        "minion": ("cost", "attack", "defense", "minion_type"),
+        "artifact": ("cost", "defense"),
+    }
+    for name in need.get(t, ()):
+        if getattr(card, name) is None:
+            raise ValueError(f"a {t} needs '{name}'")
+    if t == "event" and card.rounds is None:
+        raise ValueError("an event needs 'rounds' (how many rounds it lasts)")
+    if t != "hero" and card.cost is None:
+        raise ValueError(f"a {t} needs a lifeforce 'cost'")
+    if t == "hero" and card.cost is not None:
+        raise ValueError("a hero has no cost")
+    if t != "minion":
+        for name in ("attack", "minion_type"):
+            if getattr(card, name) is not None:
+                raise ValueError(f"only minions have '{name}' (this is a {t})")
+    if t not in ("minion", "artifact") and card.defense is not None:
+        raise ValueError(f"only minions and artifacts have 'defense' (this is a {t})")
+    if t != "event" and card.rounds is not None:
+        raise ValueError(f"only events have 'rounds' (this is a {t})")
+
+
+def _check_abilities(card: Card) -> None:
+    """The abilities a card type may have: a hero's one activated ability and
+    its start of game effect or passive, a spell's play abilities, reactions
+    on spells only, a host's continual effect on relics only."""
+    t = card.type
+    triggers = [a.trigger for a in card.abilities]
+    if t == "hero":
+        _check_hero(card, triggers)
+    elif "start_of_game" in triggers:
+        raise ValueError("only heroes have start of game effects")
+    if t == "spell" and any(x != "play" for x in triggers):
+        raise ValueError("a spell has only 'play' abilities (it leaves at once)")
+    if t in ("spell", "relic") and not card.abilities and not card.statics:
+        raise ValueError(f"a {t} must do something: give 'abilities' or 'statics'")
+    if "reaction" in card.keywords and t != "spell":
+        raise ValueError("only spells can be reactions")
+    for s in card.statics:
+        if s.scope.relation == "host" and t != "relic":
+            raise ValueError("only a relic's continual effect can use relation 'host'")
+
+
+def _check_hero(card: Card, triggers: Sequence[str]) -> None:
+    if triggers.count("activated") != 1:
+        raise ValueError("a hero has exactly one activated ability (once each turn)")
+    if any(a.any_turn for a in card.abilities):
+        raise ValueError("a hero's ability is used in its own main phase, not on any turn")
+    if "start_of_game" not in triggers and not card.statics and len(triggers) < 2:
+        raise ValueError("a hero needs a start of game effect or a passive")
 
 
 class Upgrade(Strict):

@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .board import health, player, stack_text
+from .board import health, minion_statuses, player, stack_text
 
 View = dict[str, Any]
 
@@ -69,16 +69,7 @@ def minion_flags(m: dict[str, Any]) -> list[str]:
     flags = []
     if m["damage"]:
         flags.append(f"-{m['damage']}")
-    if m["invisible"]:
-        flags.append("inv")
-    if m["ensnared_rounds"] is not None:
-        flags.append(f"ens{m['ensnared_rounds']}")
-    if m["borrowed_from"] is not None:
-        flags.append(f"from {player(m['borrowed_from'])}")
-    if m["attacks_made"]:
-        flags.append("atk")
-    if m["defended"]:
-        flags.append("def")
+    flags += [short for _words, short in minion_statuses(m)]
     flags += [f"+{r['card']}" for r in m["relics"]]
     return flags
 

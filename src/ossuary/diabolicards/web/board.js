@@ -13,7 +13,7 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
-import {el} from "/static/util.js";
+import {el, pressable} from "/static/util.js";
 import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
@@ -75,17 +75,6 @@ export function createBoard(root, api) {
       return node;
     }
 
-    // a clickable thing is a button for the keyboard and screen readers too
-    function pressable(node, go, label, handle = node) {
-      handle.tabIndex = 0;
-      handle.setAttribute("role", "button");
-      const name = node.dataset.name;
-      handle.setAttribute("aria-label", name && !label.includes(name) ? `${name}: ${label}` : label);
-      node.addEventListener("click", go);
-      handle.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
-      });
-    }
 
     function chip(card, extra = "", size = "mini") {
       const ability = card.ability ? el("div.ability" + (card.ability_lost ? ".lost" : card.ability_works === false ? ".off" : ""),

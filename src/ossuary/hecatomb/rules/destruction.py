@@ -86,16 +86,24 @@ def finish_destroy(s: HecatombState, cid: int, cause: str) -> None:
     queue_triggers(s, cid, "destroyed")
 
 
-def destroy_card(s: HecatombState, cid: int, cause: str) -> None:
-    """Destroy a relic or god (to the graveyard)."""
+def take_permanent(s: HecatombState, cid: int) -> bool:
+    """Take a relic or god out of play (to go where its caller puts it); False
+    when it is not in play."""
     seat = s.seats[s.owner[cid]]
     if cid in seat.relics:
         seat.relics.remove(cid)
     elif seat.god == cid:
         seat.god = -1
     else:
-        return
+        return False
     invalidate(s)
+    return True
+
+
+def destroy_card(s: HecatombState, cid: int, cause: str) -> None:
+    """Destroy a relic or god (to the graveyard)."""
+    if not take_permanent(s, cid):
+        return
     to_graveyard(s, cid)
     event(s, "destroyed", card=s.defs[cid].name, cause=cause)
     queue_triggers(s, cid, "destroyed")

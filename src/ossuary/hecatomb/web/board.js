@@ -11,7 +11,7 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
-import {el, menu as popupMenu} from "/static/util.js";
+import {el, menu as popupMenu, pressable} from "/static/util.js";
 import {cardBack, handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {DOOMS, frame} from "./card.js";
@@ -143,18 +143,6 @@ export function createBoard(root, api) {
       return node;
     }
 
-    // a clickable thing is a button for the keyboard and for screen readers too
-    // (``handle``: the part that takes the keyboard, when the node holds other buttons)
-    function pressable(node, go, label, handle = node) {
-      handle.tabIndex = 0;
-      handle.setAttribute("role", "button");
-      const name = node.dataset.name;
-      handle.setAttribute("aria-label", name && !label.includes(name) ? `${name}: ${label}` : label);
-      node.addEventListener("click", go);
-      handle.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
-      });
-    }
 
     function cardFace(card, size = "hand") {
       const node = frame(card, size);

@@ -19,7 +19,7 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
-import {el, menu as popupMenu} from "/static/util.js";
+import {el, menu as popupMenu, pressable} from "/static/util.js";
 import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
@@ -227,17 +227,6 @@ export function createBoard(root, api) {
       if (node.tagName === "LI") return node.querySelector(".what, .pick") || node;
       if (node.classList.contains("minion")) return node.querySelector(".cf-head") || node;
       return node;
-    }
-
-    function pressable(node, go, label, handle = node) {
-      handle.tabIndex = 0;
-      handle.setAttribute("role", "button");
-      const nm = node.dataset.name;
-      handle.setAttribute("aria-label", nm && !label.includes(nm) ? `${nm}: ${label}` : label);
-      node.addEventListener("click", go);
-      handle.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
-      });
     }
 
     // hover shows the full text; a click or Enter (when the card is not an option) pins it

@@ -28,6 +28,20 @@ export function el(spec, attrs = {}, ...children) {
 /** A small menu of buttons under ``anchor`` (a board's "which command?"):
  * ``items`` are [label, go] pairs; a click on one runs it, a click elsewhere
  * closes the menu. ``kind`` is its class (one open at a time per kind). */
+// a clickable thing is a button for the keyboard and for screen readers too
+// (``handle``: the part that takes the keyboard, when the node holds other
+// buttons); the games' boards use it for every card or place they make clickable
+export function pressable(node, go, label, handle = node) {
+  handle.tabIndex = 0;
+  handle.setAttribute("role", "button");
+  const name = node.dataset.name;
+  handle.setAttribute("aria-label", name && !label.includes(name) ? `${name}: ${label}` : label);
+  node.addEventListener("click", go);
+  handle.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); }
+  });
+}
+
 export function menu(anchor, items, kind) {
   document.querySelectorAll(`.${kind}`).forEach((m) => m.remove());
   const box = el(`div.${kind}`, {role: "menu"},
