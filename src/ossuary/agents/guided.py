@@ -82,7 +82,8 @@ class GuidedAgent:
     """ISMCTS with PUCT over a policy's priors and leaf values (module docstring).
 
     ``policy``: a policy file (None: the one that ships for the table, if
-    any); ``sha256``: the content pinned for a run (as ``learned`` pins it).
+    any); ``sha256``: the content pinned for a run (as ``learned`` pins it);
+    ``guide``: a fixed guide for every table instead (for tests and tools).
     """
 
     def __init__(
@@ -92,6 +93,7 @@ class GuidedAgent:
         policy: str | None = None,
         sha256: str | None = None,
         exploration: float = C_PUCT,
+        guide: Guide | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.budget = budget or Budget(seconds=DEFAULT_SECONDS)
@@ -104,6 +106,7 @@ class GuidedAgent:
         #: after each search: each root option's visits (by option id), for tests and tools
         self.root_visits: dict[str, int] = {}
         self._guides: dict[tuple[str, int], Guide] = {}
+        self._fixed = guide
 
     def check_table(self, game: str, seats: int) -> None:
         """Raise a ValueError (a PolicyError) unless this agent can play
@@ -122,6 +125,8 @@ class GuidedAgent:
 
     def guide(self, game: str, seats: int) -> Guide:
         """The guide of a table (found once per table)."""
+        if self._fixed is not None:
+            return self._fixed
         key = (game, seats)
         found = self._guides.get(key)
         if found is None:
