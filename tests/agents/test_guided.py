@@ -181,8 +181,8 @@ def test_leaves_take_the_value_head_where_the_file_has_one(tmp_path: Path) -> No
         agent.act(obs)
         return agent.root_visits
 
-    spec_with = make_agent(f"guided:iters=30,policy={with_head}", 4)
-    spec_without = make_agent(f"guided:iters=30,policy={without}", 4)
+    spec_with = make_agent(f"guided:iters=30:policy={with_head}", 4)
+    spec_without = make_agent(f"guided:iters=30:policy={without}", 4)
     assert isinstance(spec_with, GuidedAgent) and isinstance(spec_without, GuidedAgent)
     head = visits(spec_with)
     assert head == visits(GuidedAgent(4, Budget(iterations=30), guide=Guide(priors, values)))
@@ -197,7 +197,7 @@ def test_leaves_take_the_value_head_where_the_file_has_one(tmp_path: Path) -> No
     [
         ("guided:iters=0", "whole number >= 1"),
         ("guided:soon", "neither seconds"),
-        ("guided:1,2", "not a budget and a policy file"),
+        ("guided:1:2", "not a budget and a policy file"),
         ("guided:policy=", "give a policy file"),
         ("guided:policy=/nonexistent/p.safetensors", "cannot read the policy"),
         ("guided:9999", "at most 3600"),
@@ -212,7 +212,7 @@ def test_bad_policy_files_are_refused(tmp_path: Path) -> None:
     junk = tmp_path / "junk.safetensors"
     junk.write_bytes(b"not a policy at all")
     with pytest.raises(PolicyError, match=r"junk\.safetensors is not a policy file"):
-        check_agent(f"guided:iters=5,policy={junk}", "hecatomb", 2)
+        check_agent(f"guided:iters=5:policy={junk}", "hecatomb", 2)
     # a policy for another table: refused for that table, with the reason
     assert SHIPPED is not None
     with pytest.raises(PolicyError, match="this game has 3 seats"):
@@ -232,13 +232,13 @@ def test_a_run_pins_the_guiding_policy_by_content(tmp_path: Path) -> None:
     assert SHIPPED is not None
     shipped = load_policy(SHIPPED)
     assert pin_spec("guided:iters=7", "hecatomb", 2) == (
-        f"guided:iters=7,policy=sha256={shipped.sha256}"
+        f"guided:iters=7:policy=sha256={shipped.sha256}"
     )
     # no policy ships for three seats: nothing to pin
     assert pin_spec("guided:iters=7", "hecatomb", 3) == "guided:iters=7"
-    path = _without_value_head(tmp_path / "Mine, v2.safetensors")  # a capital and a comma
-    pinned = pin_spec(f"guided:2,policy={path}", "hecatomb", 2)
-    assert pinned == f"guided:2,policy=sha256={load_policy(path).sha256}:{path.resolve()}"
+    path = _without_value_head(tmp_path / "Mine:v2.safetensors")  # a capital and a colon
+    pinned = pin_spec(f"guided:2:policy={path}", "hecatomb", 2)
+    assert pinned == f"guided:2:policy=sha256={load_policy(path).sha256}:{path.resolve()}"
     check_agent(pinned, "hecatomb", 2)
     _with_value_head(path)  # the file replaced: the pinned spec refuses it
     with pytest.raises(PolicyError, match="has changed since this run began"):
@@ -252,3 +252,16 @@ def test_arena_plays_guided_against_the_heuristic_in_every_game(game: str) -> No
     assert len(results) == 2
     assert all(r.length > 0 for r in results)
     assert {a for r in results for a in r.agents} == {"guided:iters=8", "heuristic"}
+
+
+def test_the_server_takes_guided_within_its_limits_and_no_policy_path() -> None:
+    from ossuary.server.ai import MAX_ITERATIONS, agent_spec
+
+    assert agent_spec("guided:2") == "guided:2"
+    with pytest.raises(ValueError, match="at most 10 s"):
+        agent_spec("guided:30")
+    with pytest.raises(ValueError, match=f"at most {MAX_ITERATIONS:,}"):
+        agent_spec(f"guided:iters={MAX_ITERATIONS + 1}")
+    for spec in ("guided:policy=/etc/passwd", "Guided:1,Policy=mine.safetensors"):
+        with pytest.raises(ValueError, match="unknown level"):
+            agent_spec(spec)

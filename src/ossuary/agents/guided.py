@@ -100,7 +100,7 @@ class GuidedAgent:
         self.policy = policy
         self.sha256 = sha256
         self.exploration = exploration
-        self.name = f"guided:{self.budget}" + ("" if policy is None else f",policy={policy}")
+        self.name = f"guided:{self.budget}" + ("" if policy is None else f":policy={policy}")
         self.iterations = 0  # total iterations run, for benchmarks
         self.searches = 0
         #: after each search: each root option's visits (by option id), for tests and tools
@@ -116,12 +116,12 @@ class GuidedAgent:
     def pinned_spec(self, game: str, seats: int) -> str:
         """The spec that plays this very search and policy at the table from
         any folder, refused once the file holds another policy
-        (``guided:BUDGET,policy=sha256=HASH:ABSOLUTE-PATH``; the shipped
+        (``guided:BUDGET:policy=sha256=HASH:ABSOLUTE-PATH``; the shipped
         policy: ``policy=sha256=HASH``; as given where no policy guides it)."""
         from .learned import pinned_guide
 
         pinned = pinned_guide(self.policy, self.sha256, game, seats)
-        return f"guided:{self.budget}" + ("" if pinned is None else f",policy={pinned}")
+        return f"guided:{self.budget}" + ("" if pinned is None else f":policy={pinned}")
 
     def guide(self, game: str, seats: int) -> Guide:
         """The guide of a table (found once per table)."""

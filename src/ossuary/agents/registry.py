@@ -8,7 +8,7 @@ or ``learned:PATH`` (a policy file made by ``ossuary train``;
 ``learned:sha256=HASH:PATH`` also checks the file's content, see
 :func:`pin_spec`), ``guided`` (the search the shipped policy guides, one
 second a decision) with ``ismcts``'s budgets and a policy file last
-(``guided:iters=400``, ``guided:2,policy=PATH``). Names are
+(``guided:iters=400``, ``guided:2:policy=PATH``). Names are
 case-insensitive; a parameter keeps its case (a path). Agents register
 themselves with :func:`register_agent`.
 """
@@ -175,8 +175,9 @@ def _guided_with(seed: int, param: str) -> Agent:
 
 def parse_guided(param: str) -> tuple[str | None, str | None]:
     """(budget, policy) of a ``guided:`` parameter: a budget as ``ismcts``
-    takes it, ``policy=PATH`` (last: the path may hold commas), or both
-    separated by a comma (``iters=400,policy=runs/p.safetensors``)."""
+    takes it, ``policy=PATH`` (last: the path may hold anything), or both
+    separated by a colon (``iters=400:policy=runs/p.safetensors``; not a
+    comma, which separates the specs of a list such as ``arena --agents``)."""
     budget: str | None = None
     rest = param.strip()
     while rest:
@@ -185,12 +186,12 @@ def parse_guided(param: str) -> tuple[str | None, str | None]:
             if not path:
                 raise ValueError("guided: give a policy file after policy= (guided:policy=PATH)")
             return budget, path
-        part, _, rest = rest.partition(",")
+        part, _, rest = rest.partition(":")
         rest = rest.strip()
         if budget is not None or not part.strip():
             raise ValueError(
                 f"guided: {param!r} is not a budget and a policy file "
-                "(guided:1.5, guided:iters=400, guided:iters=400,policy=PATH)"
+                "(guided:1.5, guided:iters=400, guided:iters=400:policy=PATH)"
             )
         budget = part.strip()
     return budget, None
