@@ -30,7 +30,7 @@ from ossuary.hecatomb import HecatombState
 
 # small budgets: contracts, not strength; "learned" plays the shipped policy,
 # which is for two seats, so it is given only two-seat positions
-SPECS = ("random", "heuristic", "ismcts:iters=24", "learned")
+SPECS = ("random", "heuristic", "ismcts:iters=24", "learned", "guided:iters=12")
 
 
 def fits(spec: str, state: HecatombState) -> bool:
@@ -59,7 +59,8 @@ def positions(count: int, seed: int = 0) -> Iterator[HecatombState]:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_agents_choose_only_legal_actions(spec: str) -> None:
-    count = {"random": 150, "heuristic": 60, "ismcts:iters=24": 25, "learned": 100}[spec]
+    count = {"random": 150, "heuristic": 60, "ismcts:iters=24": 25, "learned": 100,
+             "guided:iters=12": 25}[spec]  # fmt: skip
     kinds = set()
     for i, state in enumerate(positions(count, seed=len(spec))):
         if not fits(spec, state):
@@ -74,7 +75,7 @@ def test_agents_choose_only_legal_actions(spec: str) -> None:
     assert "main" in kinds and len(kinds) >= 3  # not only main phases
 
 
-@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=20"])
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=20", "guided:iters=20"])
 def test_same_seed_same_game(spec: str) -> None:
     def game(seed: int) -> list[str]:
         state = hecatomb.new_game(seed=21)
@@ -131,7 +132,7 @@ def test_agents_cannot_see_the_opponents_hidden_cards(spec: str) -> None:
         other = make_agent(spec, i).act(Observation.of(twin, seat))
         assert real == other
         tried += 1
-        if tried >= (12 if spec.startswith("ismcts") else 25):
+        if tried >= (12 if spec.startswith(("ismcts", "guided")) else 25):
             break
     assert tried >= 5
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import struct
 import sys
 from pathlib import Path
 
@@ -63,6 +64,8 @@ def test_training_writes_a_policy_that_every_front_end_plays(run: Path) -> None:
     assert settings["games_played"] == 8 and settings["imitate"] == 4
     assert settings["hidden"] == [16, 8] and settings["seed"] == 5
     assert [w.shape for w, _ in policy.layers] == [(16, 6028), (8, 16), (1106, 8)]
+    # the value network too, which the guided search scores its leaves with
+    assert [w.shape for w, _ in policy.value_layers] == [(16, 6028), (8, 16), (1, 8)]
     rows = (run / "curve.csv").read_text().splitlines()
     assert rows[0].startswith("iteration,games,minutes") and len(rows) == 3  # two steps
     assert "best move vs heuristic" in rows[0]
@@ -104,7 +107,8 @@ def test_torch_reads_the_policy_file_as_linear_layers_and_agrees_with_numpy(run:
         torch.nn.Linear(8, 1106),
     )  # fmt: skip
     state = {k.removeprefix("policy."): v.float()
-             for k, v in load_file(str(run / "policy.safetensors")).items()}  # fmt: skip
+             for k, v in load_file(str(run / "policy.safetensors")).items()
+             if k.startswith("policy.")}  # fmt: skip
     net.load_state_dict(state)
     x = np.zeros(6028, np.float32)
     x[[3, 70, 900, 5000]] = [1.0, 0.5, 0.25, 2.0]
@@ -210,3 +214,56 @@ def test_the_shipped_policy_records_how_it_was_made() -> None:
     assert path is not None
     settings = json.loads(load_policy(path).metadata["training"])
     assert settings["imitate"] == 4000 and settings["device"] == "cuda"
+
+
+def test_value_for_fits_a_value_head_and_keeps_the_policy_byte_for_byte(
+    run: Path, tmp_path: Path
+) -> None:
+    source = run / "policy.safetensors"
+    out = tmp_path / "valued"
+    args = ["train", "--value-for", str(source), "--out", str(out), "--games", "10",
+            "--hidden", "4", "--seed", "3", "--no-progress"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "held-out squared error" in result.output
+    made = out / "policy.safetensors"
+    before, after = raw_tensors(source), raw_tensors(made)
+    assert {k: v for k, v in after.items() if k.startswith("policy.")} == {
+        k: v for k, v in before.items() if k.startswith("policy.")
+    }  # the same bytes, the same storage type: the policy plays exactly as before
+    policy = load_policy(made)
+    assert [w.shape for w, _ in policy.value_layers] == [(4, 6028), (1, 4)]
+    fitted = json.loads(policy.metadata["value"])
+    assert fitted["games"] == 10 and fitted["from_sha256"] == load_policy(source).sha256
+    assert policy.metadata["training"] == load_policy(source).metadata["training"]
+    # the guided search plays it, its leaves scored by the new head
+    assert check_agent(f"guided:iters=5:policy={made}", "hecatomb", 2)
+
+
+def raw_tensors(path: Path) -> dict[str, tuple[str, bytes]]:
+    """Each tensor's stored type and bytes, as the file holds them."""
+    data = path.read_bytes()
+    (n,) = struct.unpack("<Q", data[:8])
+    header = json.loads(data[8 : 8 + n])
+    body = data[8 + n :]
+    return {k: (v["dtype"], body[v["data_offsets"][0] : v["data_offsets"][1]])
+            for k, v in header.items() if k != "__metadata__"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--value-for", "/nonexistent/p.safetensors"], "cannot read the policy"),
+        (["--value-for", "POLICY", "--games", "3"], "at least 10 games"),
+        (["--value-for", "POLICY", "--hidden", "0"], "layer sizes from 1 to 4096"),
+    ],
+)
+def test_value_for_refuses_bad_input_clearly(
+    run: Path, tmp_path: Path, extra: list[str], message: str
+) -> None:
+    extra = [str(run / "policy.safetensors") if a == "POLICY" else a for a in extra]
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["train", "--out", str(out), *extra])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert not out.exists()  # nothing written

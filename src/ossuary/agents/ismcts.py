@@ -88,25 +88,26 @@ class Budget:
     iterations: int | None = None
 
     @classmethod
-    def parse(cls, text: str | None) -> Budget:
-        """``None`` -> one second; ``"2.5"`` -> seconds; ``"iters=2000"`` -> iterations."""
+    def parse(cls, text: str | None, agent: str = "ismcts") -> Budget:
+        """``None`` -> one second; ``"2.5"`` -> seconds; ``"iters=2000"`` -> iterations
+        (``agent`` names the agent in errors)."""
         if text is None or not text.strip():
             return cls(seconds=DEFAULT_SECONDS)
         t = text.strip().lower()
         if t.startswith(("iters=", "i=")):
             num = t.split("=", 1)[1]
             if not num.isdigit() or int(num) < 1:
-                raise ValueError(f"ismcts: iterations must be a whole number >= 1, got {num!r}")
+                raise ValueError(f"{agent}: iterations must be a whole number >= 1, got {num!r}")
             return cls(iterations=int(num))
         try:
             seconds = float(t.removesuffix("s"))
         except ValueError:
             raise ValueError(
-                f"ismcts: budget {text!r} is neither seconds (ismcts:1.5) "
-                "nor iterations (ismcts:iters=2000)"
+                f"{agent}: budget {text!r} is neither seconds ({agent}:1.5) "
+                f"nor iterations ({agent}:iters=2000)"
             ) from None
         if not 0 < seconds <= 3600 or math.isnan(seconds):
-            raise ValueError(f"ismcts: seconds must be above 0 and at most 3600, got {text!r}")
+            raise ValueError(f"{agent}: seconds must be above 0 and at most 3600, got {text!r}")
         return cls(seconds=seconds)
 
     def __str__(self) -> str:

@@ -17,7 +17,12 @@ for another game, table size or encoder version is refused, with the reason.
 The tensors are a multilayer perceptron in PyTorch's naming
 (``policy.0.weight``, ``policy.0.bias``, ``policy.2.weight`` ...: linear
 layers with ReLU between them), so ``torch.nn.Sequential.load_state_dict``
-takes them as they are.
+takes them as they are. A file may also carry a *value head*, a second such
+perceptron (``value.0.weight`` ...) reading the same observation and giving
+one number, the seat's expected result from -1 (a loss) to 1 (a win): the
+guided search (``guided``, :mod:`ossuary.agents.guided`) scores its leaves
+with it. It is optional: files without one load as before, and the
+``learned`` agent never reads it.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import games
+from ..engine.core import GameState
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from ..engine.untrusted import load_json, shown
@@ -196,6 +202,8 @@ class Policy:
 
     ``layers``: ``(weight, bias)`` per linear layer, weight ``out × in`` as in
     PyTorch, ReLU between layers; the last layer's outputs are the action scores.
+    ``value_layers``: the value head in the same form (empty when the file has
+    none); its one output is the seat's expected result, -1 to 1.
     """
 
     source: str
@@ -206,7 +214,9 @@ class Policy:
     metadata: dict[str, str] = field(default_factory=dict)
     #: the SHA-256 of the file's bytes (hex): what a run pins (:func:`load_policy`)
     sha256: str = ""
+    value_layers: list[tuple[F32, F32]] = field(default_factory=list)
     _first_t: F32 | None = field(default=None, repr=False)
+    _value_first_t: F32 | None = field(default=None, repr=False)
 
     @property
     def observation_size(self) -> int:
@@ -254,18 +264,39 @@ class Policy:
                 f"and {encoder.num_actions}"
             )
 
+    @property
+    def has_value(self) -> bool:
+        """Whether the file carries a value head."""
+        return bool(self.value_layers)
+
     def scores(self, x: F32) -> F32:
         """The action scores (logits) for one observation vector."""
-        # observations are sparse (about a hundred of 6,000 numbers are set in
-        # Hecatomb), so the first layer adds up only the rows they select
         if self._first_t is None:
             self._first_t = np.ascontiguousarray(self.layers[0][0].T)
-        idx = np.flatnonzero(x)
-        h = x[idx] @ self._first_t[idx] + self.layers[0][1]
-        for w, b in self.layers[1:]:
-            np.maximum(h, 0.0, out=h)
-            h = w @ h + b
-        return h.astype(np.float32, copy=False)
+        return _forward(self.layers, self._first_t, x)
+
+    def value(self, x: F32) -> float:
+        """The value head's estimate of the seat's result for one observation
+        vector, from -1 (a loss) to 1 (a win); a :class:`PolicyError` when the
+        file has no value head."""
+        if not self.value_layers:
+            raise PolicyError(f"{self.source} carries no value head")
+        if self._value_first_t is None:
+            self._value_first_t = np.ascontiguousarray(self.value_layers[0][0].T)
+        v = float(_forward(self.value_layers, self._value_first_t, x)[0])
+        return min(1.0, max(-1.0, v))
+
+
+def _forward(layers: list[tuple[F32, F32]], first_t: F32, x: F32) -> F32:
+    """The perceptron's outputs for ``x`` (``first_t``: the first weight, transposed)."""
+    # observations are sparse (about a hundred of 6,000 numbers are set in
+    # Hecatomb), so the first layer adds up only the rows they select
+    idx = np.flatnonzero(x)
+    h = x[idx] @ first_t[idx] + layers[0][1]
+    for w, b in layers[1:]:
+        np.maximum(h, 0.0, out=h)
+        h = w @ h + b
+    return h.astype(np.float32, copy=False)
 
 
 def _title(game: str) -> str:
@@ -292,20 +323,37 @@ def policy_from_tensors(
     version = metadata.get("encoder_version", "")
     if not game or not seats_text.isdigit() or not version:
         raise PolicyError(f"{bad} (its metadata must name the game, seats and encoder_version)")
-    layers: list[tuple[F32, F32]] = []
-    k = 0
-    while f"policy.{2 * k}.weight" in tensors:
-        w = tensors[f"policy.{2 * k}.weight"]
-        b = tensors.get(f"policy.{2 * k}.bias")
-        if w.ndim != 2 or b is None or b.shape != (w.shape[0],):
-            raise PolicyError(f"{bad} (layer {k}: a weight matrix and a bias that fit it)")
-        if layers and w.shape[1] != layers[-1][0].shape[0]:
-            raise PolicyError(f"{bad} (layer {k} does not take the previous layer's outputs)")
-        layers.append((w, b))
-        k += 1
+    layers = _chain(tensors, "policy", bad)
     if not layers:
         raise PolicyError(f"{bad} (no policy.0.weight)")
-    return Policy(source, game, int(seats_text), version, layers, dict(metadata))
+    value = _chain(tensors, "value", bad)
+    if value and value[0][0].shape[1] != layers[0][0].shape[1]:
+        raise PolicyError(
+            f"{bad} (its value head reads {value[0][0].shape[1]} numbers, "
+            f"its policy {layers[0][0].shape[1]})"
+        )
+    if value and value[-1][0].shape[0] != 1:
+        raise PolicyError(f"{bad} (its value head must give one number)")
+    policy = Policy(source, game, int(seats_text), version, layers, dict(metadata))
+    policy.value_layers = value
+    return policy
+
+
+def _chain(tensors: Mapping[str, F32], name: str, bad: str) -> list[tuple[F32, F32]]:
+    """The linear layers ``name.0``, ``name.2`` ... (ReLU between), checked to chain."""
+    layers: list[tuple[F32, F32]] = []
+    k = 0
+    what = "layer" if name == "policy" else f"{name} layer"
+    while f"{name}.{2 * k}.weight" in tensors:
+        w = tensors[f"{name}.{2 * k}.weight"]
+        b = tensors.get(f"{name}.{2 * k}.bias")
+        if w.ndim != 2 or b is None or b.shape != (w.shape[0],):
+            raise PolicyError(f"{bad} ({what} {k}: a weight matrix and a bias that fit it)")
+        if layers and w.shape[1] != layers[-1][0].shape[0]:
+            raise PolicyError(f"{bad} ({what} {k} does not take the previous layer's outputs)")
+        layers.append((w, b))
+        k += 1
+    return layers
 
 
 @dataclass(frozen=True)
@@ -498,3 +546,107 @@ class LearnedAgent:
         p = np.exp(z)
         p /= p.sum()
         return int(self.rng.choice(len(p), p=p))
+
+
+# -- what a policy gives the guided search -------------------------------------------------
+class PolicyGuide:
+    """A policy's priors and values for the guided search at one table
+    (:mod:`ossuary.agents.guided`), read from what a seat sees: the game's
+    encoding of the seat's view of a determinized state, as the ``learned``
+    agent reads the real one."""
+
+    def __init__(self, policy: Policy, encoder: Encoder) -> None:
+        self.policy = policy
+        self.encoder = encoder
+        self._x = np.zeros(encoder.observation_size, np.float32)
+
+    def priors(self, state: GameState, player: int, options: list[str]) -> list[float]:
+        """The policy's probability of each of ``options`` for ``player`` in
+        ``state``: the product of its softmax over the legal next steps along
+        the option's path (an option the encoding has no room for gets an even
+        share), normalized to sum to 1."""
+        view = _view(state, player)
+        paths = {o: p for o, p in self.encoder.action_paths(view).items() if p is not None}
+        every = list(paths.values())
+        steps: dict[tuple[int, ...], dict[int, float]] = {}
+        out: list[float] = []
+        even = 1.0 / len(options)
+        for option in options:
+            path = paths.get(option)
+            if path is None:
+                out.append(even)
+                continue
+            p = 1.0
+            for k in range(len(path)):
+                prefix = path[:k]
+                dist = steps.get(prefix)
+                if dist is None:
+                    dist = steps[prefix] = self._step(view, prefix, every)
+                p *= dist.get(path[k], 0.0)
+            out.append(p)
+        total = sum(out)
+        return [p / total for p in out] if total > 0 else [even] * len(options)
+
+    def _step(
+        self, view: dict[str, Any], prefix: tuple[int, ...], every: list[tuple[int, ...]]
+    ) -> dict[int, float]:
+        """The policy's softmax over the legal next steps after ``prefix``."""
+        k = len(prefix)
+        nxt = sorted({p[k] for p in every if len(p) > k and p[:k] == prefix})
+        if len(nxt) <= 1:
+            return dict.fromkeys(nxt, 1.0)
+        x = self._x
+        x.fill(0.0)
+        self.encoder.observe(view, prefix, x)
+        z = self.policy.scores(x)[nxt].astype(np.float64)
+        e = np.exp(z - z.max())
+        e /= e.sum()
+        return {a: float(q) for a, q in zip(nxt, e, strict=True)}
+
+    def values(self, state: GameState) -> list[float]:
+        """Each seat's expected result in ``state`` from 0 (a loss) to 1 (a win),
+        by the value head reading that seat's view."""
+        x = self._x
+        out = []
+        for seat in range(state.num_seats()):
+            x.fill(0.0)
+            self.encoder.observe(_view(state, seat), (), x)
+            out.append((self.policy.value(x) + 1.0) / 2.0)
+        return out
+
+
+def _view(state: GameState, seat: int) -> dict[str, Any]:
+    """The seat's view without its log: an encoder's ``observe`` reads none (only
+    ``info_state`` does), and copying a long log was half of a view's time."""
+    return state.view(seat, len(state.log))
+
+
+def _guide_policy(
+    path: str | None, sha256: str | None, game: str, seats: int
+) -> tuple[Policy, Encoder] | None:
+    """The policy that guides a search at the table (None: none ships and none was given)."""
+    if path is None and shipped_policy_path(game, seats) is None:
+        return None
+    return LearnedAgent(path, sha256=sha256).policy_for(game, seats)
+
+
+def table_guide(path: str | None, sha256: str | None, game: str, seats: int) -> tuple[Any, Any]:
+    """The guided search's (priors, values) at a table, from the policy file
+    ``path`` (None: the one that ships for the table): (None, None) where no
+    policy ships (even priors, the game's evaluation); values None where the
+    file has no value head. A :class:`PolicyError` for a file that can't be
+    used at the table."""
+    found = _guide_policy(path, sha256, game, seats)
+    if found is None:
+        return None, None
+    guide = PolicyGuide(*found)
+    return guide.priors, (guide.values if found[0].has_value else None)
+
+
+def pinned_guide(path: str | None, sha256: str | None, game: str, seats: int) -> str | None:
+    """The ``policy=`` of a guided spec that pins its policy's content at the
+    table (:func:`pinned_param`); None where no policy guides it."""
+    found = _guide_policy(path, sha256, game, seats)
+    if found is None:
+        return None
+    return pinned_param(found[0], None if path is None else Path(path))

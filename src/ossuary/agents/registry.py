@@ -6,8 +6,11 @@ understands: ``random``, ``heuristic``, ``ismcts`` (one second a decision),
 any machine), ``learned`` (the policy network the project ships for the game)
 or ``learned:PATH`` (a policy file made by ``ossuary train``;
 ``learned:sha256=HASH:PATH`` also checks the file's content, see
-:func:`pin_spec`). Names are case-insensitive; a parameter keeps its case (a
-path). Agents register themselves with :func:`register_agent`.
+:func:`pin_spec`), ``guided`` (the search the shipped policy guides, one
+second a decision) with ``ismcts``'s budgets and a policy file last
+(``guided:iters=400``, ``guided:2:policy=PATH``). Names are
+case-insensitive; a parameter keeps its case (a path). Agents register
+themselves with :func:`register_agent`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import tomllib
 from collections.abc import Callable
 
 from .base import Agent
+from .guided import GuidedAgent
 from .heuristic import HeuristicAgent
 from .ismcts import Budget, ISMCTSAgent
 from .random_agent import RandomAgent
@@ -153,6 +157,46 @@ def _learned_with(seed: int, param: str) -> Agent:
     return LearnedAgent(path, seed, sha256=sha256)
 
 
+def _guided(seed: int) -> Agent:
+    return GuidedAgent(seed)
+
+
+def _guided_with(seed: int, param: str) -> Agent:
+    budget, policy = parse_guided(param)
+    sha256 = None
+    if policy is not None:
+        from .learned import load_policy, parse_param
+
+        policy, sha256 = parse_param(policy)
+        if policy is not None:
+            load_policy(policy, sha256)  # a file that can't be a policy is refused now
+    return GuidedAgent(seed, Budget.parse(budget, "guided"), policy, sha256)
+
+
+def parse_guided(param: str) -> tuple[str | None, str | None]:
+    """(budget, policy) of a ``guided:`` parameter: a budget as ``ismcts``
+    takes it, ``policy=PATH`` (last: the path may hold anything), or both
+    separated by a colon (``iters=400:policy=runs/p.safetensors``; not a
+    comma, which separates the specs of a list such as ``arena --agents``)."""
+    budget: str | None = None
+    rest = param.strip()
+    while rest:
+        if rest[:7].lower() == "policy=":
+            path = rest[7:].strip()
+            if not path:
+                raise ValueError("guided: give a policy file after policy= (guided:policy=PATH)")
+            return budget, path
+        part, _, rest = rest.partition(":")
+        rest = rest.strip()
+        if budget is not None or not part.strip():
+            raise ValueError(
+                f"guided: {param!r} is not a budget and a policy file "
+                "(guided:1.5, guided:iters=400, guided:iters=400:policy=PATH)"
+            )
+        budget = part.strip()
+    return budget, None
+
+
 def pin_spec(spec: str, game: str, seats: int) -> str:
     """``spec`` fixed for a whole run at ``game`` with ``seats`` seats.
 
@@ -174,3 +218,4 @@ register_agent("random", RandomAgent)
 register_agent("heuristic", HeuristicAgent)
 register_agent("ismcts", _ismcts, _ismcts_with)
 register_agent("learned", _learned, _learned_with)
+register_agent("guided", _guided, _guided_with)

@@ -205,7 +205,9 @@ def arena_command(
         typer.Option(
             "--agents",
             help="Agent specs, comma separated: random, heuristic, ismcts, ismcts:SECONDS, "
-            "ismcts:iters=N; pure:SPEC plays SPEC on the pure-Python build (pure:ismcts:1 "
+            "ismcts:iters=N, learned, learned:PATH, guided (the search the policy guides; "
+            "guided:SECONDS, guided:iters=N, guided:iters=N:policy=PATH); pure:SPEC plays "
+            "SPEC on the pure-Python build (pure:ismcts:1 "
             "against ismcts:1 shows what the compiled build buys).",
         ),
     ] = "ismcts,heuristic",

@@ -77,7 +77,8 @@ def play(
         typer.Option(
             "--seats",
             help="One entry per seat, comma separated: 'human', 'ai' (the --ai level) or an "
-            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH); or how "
+            "agent (random, heuristic, ismcts, ismcts:SECONDS, learned, learned:PATH, guided, "
+            "guided:SECONDS); or how "
             "many seats (3: you and two computers). Two or more humans play hot seat; no "
             "human: watch the computers play. Default: human,ai (with --mode: you and "
             "computers in the mode's other seats).",

@@ -346,7 +346,7 @@ def simulate_command(
         typer.Option(
             "--agents",
             help="Agent specs, comma separated, rotated over the seats: random, heuristic, "
-            "ismcts:iters=200... (default: heuristic in every seat).",
+            "ismcts:iters=200, guided:iters=200... (default: heuristic in every seat).",
         ),
     ] = None,
     n_games: Annotated[

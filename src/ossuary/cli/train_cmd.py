@@ -89,8 +89,12 @@ def train_command(
         ),
     ] = "heuristic=0.5,pool=0.3,self=0.2",
     hidden: Annotated[
-        str, typer.Option("--hidden", help="Hidden layer sizes, comma separated.")
-    ] = "256,256",
+        str | None,
+        typer.Option(
+            "--hidden",
+            help="Hidden layer sizes, comma separated (default 256,256; with --value-for 64).",
+        ),
+    ] = None,
     batch_games: Annotated[
         int, typer.Option("--batch-games", help="Games per learning step (PPO iteration).")
     ] = 128,
@@ -102,6 +106,15 @@ def train_command(
     no_progress: Annotated[
         bool, typer.Option("--no-progress", help="Print a line per evaluation instead of a bar.")
     ] = False,
+    value_for: Annotated[
+        Path | None,
+        typer.Option(
+            "--value-for",
+            help="Fit only a value head (for the guided search) for this policy file, from "
+            "--games games it plays (default 600), and write the policy with it to "
+            "--out/policy.safetensors: its policy layers are kept exactly.",
+        ),
+    ] = None,
 ) -> None:
     """Train a policy network by imitation and self-play (PyTorch: the 'learn' extra).
 
@@ -110,6 +123,9 @@ def train_command(
     curve.csv and curve.png (win rates against training time).
     """
     console = Console(highlight=False)
+    if value_for is not None:
+        _value_command(console, value_for, out, n_games, seed, hidden or "64", no_progress)
+        return
     with reported_errors():
         need_torch()
         from ..learn.train import Status, TrainConfig, Trainer, parse_opponents
@@ -121,7 +137,7 @@ def train_command(
             seats=seats,
             games=20_000 if n_games is None else n_games,
             seed=seed,
-            hidden=_hidden(hidden),
+            hidden=_hidden(hidden or "256,256"),
             imitate=imitate,
             teacher=teacher,
             opponents=parse_opponents(opponents),
@@ -175,5 +191,66 @@ def train_command(
         console.print(
             f"Rate it:  ossuary arena --game {cfg.game} --seats {cfg.seats} "
             f"--agents {spec},heuristic",
+            soft_wrap=True,
+        )
+
+
+def _value_command(
+    console: Console,
+    policy: Path,
+    out: Path,
+    n_games: int | None,
+    seed: int,
+    hidden: str,
+    no_progress: bool,
+) -> None:
+    """``ossuary train --value-for POLICY``: fit a value head alone (learn/value.py)."""
+    with reported_errors():
+        need_torch()
+        from ..agents.learned import load_policy
+        from ..learn.train import POLICY
+        from ..learn.value import fit_value
+
+        count = 600 if n_games is None else n_games
+        if count < 10:
+            raise CliError(f"--games: at least 10 games to fit a value head, got {count}")
+        sizes = _hidden(hidden)
+        if any(h < 1 or h > 4096 for h in sizes):
+            raise CliError(f"--hidden: layer sizes from 1 to 4096, got {list(sizes)}")
+        given = load_policy(policy)  # a PolicyError, before any game is played
+        check_output(out, "--out", folder=True)
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / POLICY
+        title = registry.get(given.game).title
+        console.print(Text(
+            f"Fitting a value head for {policy} ({title}, {given.seats} seats) "
+            f"from {count} games it plays",
+            style="bold",
+        ), soft_wrap=True)  # fmt: skip
+        progress = Progress(
+            TextColumn("playing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            disable=no_progress,
+        )
+        bar = progress.add_task("playing", total=count)
+        try:
+            with progress:
+                done = fit_value(policy, target, count, seed, sizes,
+                                 lambda n, total: progress.update(bar, completed=n))  # fmt: skip
+        except KeyboardInterrupt:
+            console.print("Stopped; nothing was written.")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        console.print(
+            f"{done.positions:,} positions from {done.games} games in "
+            f"{done.seconds / 60:.1f} minutes; held-out squared error "
+            f"{done.held_out_mse:.3f} (a constant: {done.constant_mse:.3f})"
+        )
+        console.print(f"Policy with its value head: {target}")
+        console.print(
+            f"Search with it:  ossuary arena --game {given.game} --seats {given.seats} "
+            f"--agents guided:policy={target},ismcts",
             soft_wrap=True,
         )

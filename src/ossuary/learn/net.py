@@ -5,8 +5,8 @@ every action index, the *value* estimates the seat's result. Their first
 layer is an ``EmbeddingBag`` weighted by the observation's nonzero entries:
 the same product as a dense linear layer, but the few hundred set numbers of
 a six-thousand-wide observation cost only their own rows. The export writes
-the policy alone as ``torch.nn.Linear`` layers (weight ``out × in``), the
-layout :mod:`ossuary.agents.learned` reads with numpy.
+both as ``torch.nn.Linear`` layers (weight ``out × in``; ``policy.*`` and
+``value.*``), the layout :mod:`ossuary.agents.learned` reads with numpy.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ The recipe (``docs/rl.md`` says why):
 
 Every ``eval_every`` iterations the policy, playing its best move, meets the
 heuristic over ``eval_games`` games. The output folder holds ``policy.safetensors``
-(the policy alone, what ``learned:PATH`` plays), ``checkpoint.pt`` (both
+(the policy, what ``learned:PATH`` plays, and the value head, which
+``guided:policy=PATH`` scores its leaves with), ``checkpoint.pt`` (both
 networks and the optimizer, loaded with ``torch.load(weights_only=True)``:
 ``--resume`` goes on from it), ``pool/`` (past versions), ``curve.csv`` and
 ``curve.png`` (win rates against training time). ``--resume`` keeps the run's
@@ -564,6 +565,10 @@ class Trainer:
             # float16 halves the file; inference computes in float32 all the same
             tensors[f"policy.{2 * k}.weight"] = w.astype(np.float16)
             tensors[f"policy.{2 * k}.bias"] = b.astype(np.float16)
+        # the value head too: the guided search scores its leaves with it
+        for k, (w, b) in enumerate(self.net.value.linear_layers()):
+            tensors[f"value.{2 * k}.weight"] = w.astype(np.float16)
+            tensors[f"value.{2 * k}.bias"] = b.astype(np.float16)
         training = {
             **json.loads(cfg.to_json()),
             "iterations": self.iteration,

@@ -182,7 +182,8 @@ def agent_spec(kind: str) -> str:
     offered = levels()
     if key in offered:
         return offered[key]
-    if key.startswith("learned:"):  # files on the server are offered by level only
+    # files on the server are offered by level only
+    if key.startswith("learned:") or (key.startswith("guided:") and "policy=" in key):
         raise ValueError(f"unknown level {kind!r}; levels: {', '.join(offered)}")
     try:
         spec = check_agent(key)
