@@ -267,7 +267,10 @@ def test_decks_by_name_one_per_seat(runner: CliRunner) -> None:
 
 def test_bad_seats_and_games_fail_with_code_2(runner: CliRunner) -> None:
     for args, message in [
-        (["--seats", "random,grandmaster"], "known agents: guided, heuristic, ismcts, learned, random"),
+        (
+            ["--seats", "random,grandmaster"],
+            "known agents: guided, heuristic, ismcts, learned, random",
+        ),
         (["--seats", "random,ismcts:soon"], "neither seconds"),
         (["--seats", "ai,random", "--ai", "godlike"], "choose from: easy, normal, hard"),
         (["--seats", "random"], "2 to 6 players"),
