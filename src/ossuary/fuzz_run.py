@@ -47,7 +47,7 @@ from typing import Any
 
 from . import __version__, compiled, fuzz, games
 from .engine.errors import OssuaryError
-from .workers import ctrl_c_deferred, deaf_to_ctrl_c, exit_with_parent, stop_pool
+from .workers import DASK_ADDRESS, ctrl_c_deferred, deaf_to_ctrl_c, exit_with_parent, stop_pool
 
 FORMAT = "ossuary-fuzz"
 FORMAT_VERSION = 1
@@ -364,6 +364,8 @@ def run(
         raise FuzzError(f"--games must be at least 1, not {n_games}")
     if workers < 1:
         raise FuzzError(f"--workers must be at least 1, not {workers}")
+    if scheduler is not None and not DASK_ADDRESS.fullmatch(scheduler):
+        raise FuzzError(f"--scheduler {scheduler!r}: give an address like tcp://127.0.0.1:8786")
     start = time.perf_counter()
     games_ = plan(configs, n_games, seed)
     campaign = Campaign(configs, len(games_))

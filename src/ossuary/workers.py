@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+
+#: a Dask scheduler's address as ``--scheduler`` takes it: checked before a
+#: client is made, since a client made from a malformed one hangs at exit
+DASK_ADDRESS = re.compile(r"(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}")
 
 
 @contextlib.contextmanager

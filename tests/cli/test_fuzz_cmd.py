@@ -104,6 +104,8 @@ def test_ctrl_c_stops_a_campaign_that_the_same_command_continues(
         (["--game", "necromancer", "--seats", "6"], "--seats 6: Path of the Necromancer allow"),
         (["--out", "{file}"], "that is a file"),
         (["--out", "{other}"], "is not empty and holds no fuzz campaign"),
+        (["--scheduler", "nonsense"], "--scheduler 'nonsense': give an address like tcp://"),
+        (["--scheduler", ""], "--scheduler '': give an address like tcp://"),
     ],
 )
 def test_a_bad_option_gets_the_projects_error(

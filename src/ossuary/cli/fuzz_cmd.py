@@ -22,6 +22,7 @@ from rich.text import Text
 
 from .. import fuzz_run
 from .. import games as registry
+from ..workers import DASK_ADDRESS
 from .errors import EXIT_INTERRUPTED, CliError, check_output, check_workers, reported_errors
 
 EXIT_FAILED = 1  # a check failed in at least one game
@@ -79,6 +80,8 @@ def fuzz_command(
         check_output(out, "--out", folder=True)
         if n_games < 1:
             raise CliError(f"--games must be at least 1, not {n_games}")
+        if scheduler is not None and not DASK_ADDRESS.fullmatch(scheduler):
+            raise CliError(f"--scheduler {scheduler!r}: give an address like tcp://127.0.0.1:8786")
         try:
             configs = fuzz_run.configurations(game, seats or ())
         except registry.UnknownGame as exc:

@@ -25,7 +25,6 @@ import hashlib
 import json
 import math
 import os
-import re
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -39,13 +38,12 @@ import pyarrow as pa
 
 from .. import games as registry
 from ..engine.game import NotSupported
-from ..workers import deaf_to_ctrl_c, exit_with_parent
+from ..workers import DASK_ADDRESS, deaf_to_ctrl_c, exit_with_parent
 from . import store
 from .plan import SimConfig, SimError, check_config, chunks, missing
 from .play import play_chunk
 
 MAX_CHUNK = 100  # games: small enough that the progress bar moves, big enough to batch
-_SCHEDULER = re.compile(r"(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}")
 
 Chunk = tuple[int, int]
 OnChunk = Callable[[int, int, pa.Table], None]
@@ -269,7 +267,7 @@ def run(
     t0 = time.perf_counter()
     if workers is not None and workers < 1:
         raise SimError(f"--workers must be at least 1, not {workers}")
-    if scheduler is not None and not _SCHEDULER.fullmatch(scheduler):
+    if scheduler is not None and not DASK_ADDRESS.fullmatch(scheduler):
         raise SimError(f"--scheduler {scheduler!r}: give an address like tcp://127.0.0.1:8786")
     if chunk is not None and chunk < 1:
         raise SimError(f"--chunk must be at least 1, not {chunk}")
