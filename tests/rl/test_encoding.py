@@ -92,3 +92,37 @@ def test_unknown_option_is_a_clear_error() -> None:
             "decision": {"options": [{"id": "teleport 3", "label": ""}]}}  # fmt: skip
     with pytest.raises(EncodingError, match="teleport 3"):
         HecatombEncoder(2).action_paths(view)
+
+
+def _within(small: object, full: object, where: str = "view") -> None:
+    """Every entry of ``small`` is in ``full`` with the same value (a tuple as
+    the list the full view holds it as)."""
+    if isinstance(small, dict):
+        assert isinstance(full, dict), where
+        for k, v in small.items():
+            assert k in full, f"{where}.{k}"
+            _within(v, full[k], f"{where}.{k}")
+    elif isinstance(small, list | tuple):
+        assert isinstance(full, list), where
+        if where.endswith(".dooms"):  # a set in the rules: the full view sorts it
+            small = sorted(small)
+        assert len(small) == len(full), where
+        for i, (a, b) in enumerate(zip(small, full, strict=True)):
+            _within(a, b, f"{where}[{i}]")
+    else:
+        assert small == full and type(small) is type(full), where
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_hecatomb_encoder_view_is_the_seat_view_cut_down(seats: int) -> None:
+    """What the encoder reads instead of the full view holds nothing the view
+    doesn't, for every seat (deciding or not) at random positions."""
+    enc = encoder_or_skip("hecatomb", seats)
+    positions = 0
+    for t in random_positions("hecatomb", seats, seed=4, limit=150):
+        for seat in range(seats):
+            small = enc.view_of(t.state, seat)
+            _within(small, t.view(seat))
+            assert ("options" in (small["decision"] or {})) == (seat == t.seat())
+        positions += 1
+    assert positions > 100

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
+from .core import GameState
+
 if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
     import numpy as np
     import numpy.typing as npt
@@ -51,6 +53,15 @@ class Encoder:
     observation_size: int = 0
     #: length of the information-state vector (observation + what the seat remembers)
     info_state_size: int = 0
+
+    def view_of(self, state: GameState, seat: int) -> dict[str, Any]:
+        """The view of ``seat`` that :meth:`observe` and :meth:`action_paths` read:
+        by default the game's own view without its log (neither reads the log).
+        A game may give a smaller one built by its redaction code, holding only
+        the entries its encoder reads, each as its view has it (the same numbers
+        come out, faster: the people's parts of a view, labels and card text,
+        are most of its cost)."""
+        return state.view(seat, len(state.log))
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         """Each legal option id in ``view`` (the deciding seat's) -> its path."""

@@ -26,10 +26,12 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.core import GameState
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
-from .state import MAX_SIZE, WIN_SOULS
+from .state import MAX_SIZE, WIN_SOULS, HecatombState
+from .view import encoder_view
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
@@ -195,6 +197,14 @@ class HecatombEncoder(Encoder):
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
+
+    def view_of(self, state: GameState, seat: int) -> dict[str, Any]:
+        """The seat's view cut to what this encoder reads
+        (:func:`~ossuary.hecatomb.view.encoder_view`); another game's state
+        (never given by the environments) gets the default."""
+        if isinstance(state, HecatombState):
+            return encoder_view(state, seat)
+        return super().view_of(state, seat)
 
     # =========================================================================
     # Actions
