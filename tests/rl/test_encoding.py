@@ -94,35 +94,27 @@ def test_unknown_option_is_a_clear_error() -> None:
         HecatombEncoder(2).action_paths(view)
 
 
-def _within(small: object, full: object, where: str = "view") -> None:
-    """Every entry of ``small`` is in ``full`` with the same value (a tuple as
-    the list the full view holds it as)."""
-    if isinstance(small, dict):
-        assert isinstance(full, dict), where
-        for k, v in small.items():
-            assert k in full, f"{where}.{k}"
-            _within(v, full[k], f"{where}.{k}")
-    elif isinstance(small, list | tuple):
-        assert isinstance(full, list), where
-        if where.endswith(".dooms"):  # a set in the rules: the full view sorts it
-            small = sorted(small)
-        assert len(small) == len(full), where
-        for i, (a, b) in enumerate(zip(small, full, strict=True)):
-            _within(a, b, f"{where}[{i}]")
-    else:
-        assert small == full and type(small) is type(full), where
-
-
-@pytest.mark.parametrize("seats", [2, 4])
-def test_hecatomb_encoder_view_is_the_seat_view_cut_down(seats: int) -> None:
-    """What the encoder reads instead of the full view holds nothing the view
-    doesn't, for every seat (deciding or not) at random positions."""
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_hecatomb_reads_the_state_as_it_reads_the_view(seats: int) -> None:
+    """The environments' path (the encoder reading the state in place) gives
+    every seat, deciding or not, the very observation and the decider the very
+    action paths that encoding the seat's view gives, at random positions
+    (with partial multi-step choices)."""
     enc = encoder_or_skip("hecatomb", seats)
+    assert enc.reads_state
     positions = 0
-    for t in random_positions("hecatomb", seats, seed=4, limit=150):
-        for seat in range(seats):
-            small = enc.view_of(t.state, seat)
-            _within(small, t.view(seat))
-            assert ("options" in (small["decision"] or {})) == (seat == t.seat())
-        positions += 1
-    assert positions > 100
+    for seed in (4, 5):
+        for t in random_positions("hecatomb", seats, seed, limit=150):
+            decider = t.seat()
+            assert decider is not None
+            for seat in range(seats):
+                prefix = t.prefix if seat == decider else ()
+                want = np.zeros(enc.observation_size, np.float32)
+                enc.observe(t.view(seat), prefix, want)
+                got = np.zeros(enc.observation_size, np.float32)
+                enc.observe_state(t.state, seat, prefix, got)
+                assert got.tobytes() == want.tobytes(), (seed, positions, seat)
+            paths = enc.action_paths_state(t.state, decider)
+            assert paths == enc.action_paths(t.view(decider))
+            positions += 1
+    assert positions > 200

@@ -65,7 +65,6 @@ class IntActions:
         self._paths: dict[tuple[int, ...], str] | None = None
         self._next: list[int] | None = None  # ascending
         self._views: dict[int, dict[str, Any]] = {}  # this position's views (no log)
-        self._encoded: dict[int, dict[str, Any]] = {}  # this position's encoder views
 
     # -- whose turn, what they see ----------------------------------------------------
     def seat(self) -> int | None:
@@ -83,15 +82,6 @@ class IntActions:
             self._views[seat] = found
         return found
 
-    def encoder_view(self, seat: int) -> dict[str, Any]:
-        """``seat``'s view as the encoder reads it (:meth:`Encoder.view_of`), kept
-        until the state changes: one view a position however often it is read."""
-        found = self._encoded.get(seat)
-        if found is None:
-            found = self.encoder.view_of(self.state, seat)
-            self._encoded[seat] = found
-        return found
-
     # -- the mapping ------------------------------------------------------------------------
     def _decision_paths(self) -> dict[tuple[int, ...], str]:
         paths = self._paths
@@ -99,7 +89,11 @@ class IntActions:
             paths = {}
             seat = self.seat()
             if seat is not None:
-                raw = self.encoder.action_paths(self.encoder_view(seat))
+                encoder = self.encoder
+                if encoder.reads_state:  # no view to build (docs/rl.md, "Speed")
+                    raw = encoder.action_paths_state(self.state, seat)
+                else:
+                    raw = encoder.action_paths(self.view(seat))
                 for option, path in raw.items():
                     if path is None:
                         self.skipped += 1
@@ -200,7 +194,6 @@ class IntActions:
         self._paths = None
         self._next = None
         self._views = {}
-        self._encoded = {}
 
 
 def _check_prefixes(paths: dict[tuple[int, ...], str]) -> None:

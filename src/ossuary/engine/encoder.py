@@ -53,15 +53,11 @@ class Encoder:
     observation_size: int = 0
     #: length of the information-state vector (observation + what the seat remembers)
     info_state_size: int = 0
-
-    def view_of(self, state: GameState, seat: int) -> dict[str, Any]:
-        """The view of ``seat`` that :meth:`observe` and :meth:`action_paths` read:
-        by default the game's own view without its log (neither reads the log).
-        A game may give a smaller one built by its redaction code, holding only
-        the entries its encoder reads, each as its view has it (the same numbers
-        come out, faster: the people's parts of a view, labels and card text,
-        are most of its cost)."""
-        return state.view(seat, len(state.log))
+    #: whether the environments call :meth:`observe_state` and
+    #: :meth:`action_paths_state` (the game's own redaction of its state, read
+    #: in place) instead of building a view for :meth:`observe` and
+    #: :meth:`action_paths`: the same numbers, without the view's dicts
+    reads_state: bool = False
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         """Each legal option id in ``view`` (the deciding seat's) -> its path."""
@@ -73,6 +69,21 @@ class Encoder:
         """Write the observation of ``view`` into ``out`` (zeros, ``observation_size``
         long). ``prefix``: the steps of a multi-step option taken so far."""
         raise NotImplementedError
+
+    def observe_state(
+        self, state: GameState, seat: int, prefix: tuple[int, ...], out: npt.NDArray[np.float32]
+    ) -> None:
+        """:meth:`observe` of ``seat``'s view of ``state``, written straight from
+        the state (an encoder with :attr:`reads_state`): it may read only what
+        the view would hold for ``seat``, and must write exactly what
+        :meth:`observe` of that view writes (the game's tests check both). By
+        default it builds the view."""
+        self.observe(state.view(seat, len(state.log)), prefix, out)
+
+    def action_paths_state(self, state: GameState, seat: int) -> dict[str, tuple[int, ...] | None]:
+        """:meth:`action_paths` of the deciding ``seat``'s view of ``state``, read
+        straight from the state (as :meth:`observe_state`)."""
+        return self.action_paths(state.view(seat, len(state.log)))
 
     def info_state(
         self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]

@@ -91,12 +91,13 @@ def _option_view(s: HecatombState, aid: str, label: str) -> dict[str, Any]:
     label already names it, so the seat learns nothing new; programs such as
     the RL encoders need not read labels)."""
     out: dict[str, Any] = {"id": aid, "label": label}
-    _option_card(s, aid, out)
+    option_card(s, aid, out)
     return out
 
 
-def _option_card(s: HecatombState, aid: str, out: dict[str, Any]) -> None:
-    """The ``card`` and ``owner`` of an option that names one card, into ``out``."""
+def option_card(s: HecatombState, aid: str, out: dict[str, Any]) -> None:
+    """The ``card`` and ``owner`` of an option that names one card, into ``out``
+    (the RL encoder reads them from the state this way too)."""
     verb, _, rest = aid.partition(" ")
     cid = -1
     if verb in _CARD_VERBS:
@@ -108,7 +109,7 @@ def _option_card(s: HecatombState, aid: str, out: dict[str, Any]) -> None:
         out["owner"] = s.owner[cid]
 
 
-def _decision_detail(s: HecatombState) -> str:
+def decision_detail(s: HecatombState) -> str:
     """What a ``choose`` or ``target`` decision is for, as one word (the prompt
     says the same in words): stitch, discard, draw, exhume, exhume_up_to,
     retrieve, put_card (which card to put into play), put (where it goes),
@@ -173,7 +174,7 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
         )
     decision = s.decision_view(seat, lambda aid, label: _option_view(s, aid, label))
     if decision is not None and "options" in decision:
-        what = _decision_detail(s)
+        what = decision_detail(s)
         if what:
             decision["what"] = what
     c = s.combat
@@ -199,114 +200,6 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
         "log_from": skip,
         "log": [copy_json(redact_event(e, seat)) for e in s.log[skip:]],
     }
-
-
-def encoder_view(s: HecatombState, seat: int) -> dict[str, Any]:
-    """``seat``'s view cut to what the RL encoder reads (``hecatomb/encode.py``),
-    built without what is there for people: no labels, prompt, card text,
-    triggers or log, keywords as the rules hold them (unsorted, tuples). The
-    same redaction as :func:`view` (a hidden card is ``None`` in a hand, a deck
-    card is named only when the seat knows it), and every entry it has holds
-    what :func:`view`'s does; its dicts are fresh, so it is read-only only by
-    convention. A seat at the table only (no spectator): an observation is a
-    seat's."""
-    bit = 1 << seat
-    defs = s.defs
-    known = s.known
-    players = []
-    for p, st in enumerate(s.seats):
-        players.append(
-            {
-                "seat": p,
-                "souls": st.souls,
-                "hand_count": len(st.hand),
-                "hand": [{"card": defs[c].name} if known[c] & bit else None for c in st.hand],
-                "deck_count": len(st.deck),
-                "deck_known": [
-                    {"from_top": i, "card": defs[c].name}
-                    for i, c in enumerate(reversed(st.deck))
-                    if known[c] & bit
-                ],
-                "mana": [{"id": c, "doom": defs[c].doom, "tapped": c in s.tapped} for c in st.mana],
-                "pool": dict(
-                    zip(("corruption", "deceit", "destruction", "greed"), st.pool, strict=True)
-                ),
-                "mana_added": st.mana_added,
-                "graveyard": [defs[c].name for c in st.graveyard],
-                "removed": [defs[c].name for c in st.removed],
-                "abominations": [_encoder_abom(s, aid) for aid in st.aboms],
-                "relics": [{"id": c, "card": defs[c].name} for c in st.relics],
-                "god": {"id": st.god, "card": defs[st.god].name} if st.god >= 0 else None,
-            }
-        )
-    c = s.combat
-    return {
-        "seat": seat,
-        "seats": s.n,
-        "active": s.turn,
-        "turn_number": s.turn_number,
-        "players": players,
-        "in_play": [{"card": defs[x].name} for x in s.limbo],
-        "combat": None
-        if c is None
-        else {
-            "aggressor": c.aggressor,
-            "defender": c.defender,
-            "attackers": list(c.attackers),
-            "blocks": {str(k): v for k, v in c.blocks.items()},
-            "blocked": list(c.blocked),
-        },
-        "decision": _encoder_decision(s, seat),
-        "winner": s.winner,
-    }
-
-
-def _encoder_abom(s: HecatombState, aid: int) -> dict[str, Any]:
-    """:func:`_abom_view` less its text and triggers (the strength summed once)."""
-    a = s.aboms[aid]
-    strengths = minion_strengths(s, a)
-    defs = s.defs
-    return {
-        "id": aid,
-        "tapped": a.tapped,
-        "played_this_turn": a.played,
-        "stitched_this_turn": a.stitched,
-        "size": a.size,
-        "strength": sum(strengths),
-        "subtype": defs[a.top].subtype,
-        "dooms": list(abom_dooms(s, a)),
-        "keywords": abom_keywords(s, a),
-        "minions": [
-            {
-                "id": c,
-                "card": defs[c].name,
-                "doom": defs[c].doom,
-                "strength": st,
-                "keywords": minion_keywords(s, c),
-            }
-            for c, st in zip(a.cards, strengths, strict=True)
-        ],
-    }
-
-
-def _encoder_decision(s: HecatombState, seat: int) -> dict[str, Any] | None:
-    """:meth:`~ossuary.engine.core.GameState.decision_view` without the prompt
-    and labels: the options' ids, and the card each names."""
-    pending = s.pending
-    if pending is None:
-        return None
-    decision: dict[str, Any] = {"kind": pending.kind, "player": pending.player}
-    if pending.player == seat:
-        options = []
-        for aid in pending.options:
-            option: dict[str, Any] = {"id": aid}
-            _option_card(s, aid, option)
-            options.append(option)
-        decision["options"] = options
-        what = _decision_detail(s)
-        if what:
-            decision["what"] = what
-    return decision
 
 
 def _sees(known: int, bit: int, full: bool) -> bool:

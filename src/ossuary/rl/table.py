@@ -37,7 +37,6 @@ class Table(IntActions):
         t._paths = self._paths  # never mutated, only replaced
         t._next = self._next
         t._views = self._views  # read only; replaced when the state changes
-        t._encoded = self._encoded
         return t
 
     def resample(self, seat: int, rng: Rng) -> Table:
@@ -79,7 +78,11 @@ class Table(IntActions):
         else:
             out.fill(0.0)
         prefix = self.prefix if seat == self.seat() else ()
-        self.encoder.observe(self.encoder_view(seat), prefix, out)
+        encoder = self.encoder
+        if encoder.reads_state:  # no view to build (docs/rl.md, "Speed")
+            encoder.observe_state(self.state, seat, prefix, out)
+        else:
+            encoder.observe(self.view(seat), prefix, out)
         return out
 
     def info_state(self, seat: int) -> npt.NDArray[np.float32]:
