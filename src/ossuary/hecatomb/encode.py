@@ -21,7 +21,7 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,22 @@ from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
+
+if TYPE_CHECKING:
+
+    class Floats(Protocol):
+        """Where an observation is written: a ``memoryview`` of the float32
+        array (zeros), one item at a time. An observation sets about a hundred
+        of its thousands of entries, and writing them so costs a third of
+        gathering them in a dict for one numpy assignment."""
+
+        def __getitem__(self, i: int, /) -> float: ...
+        def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
+def _floats(out: F32) -> Floats:
+    return cast("Floats", out.data)
+
 
 # Caps on how many of a thing the encoding has room for (random and heuristic
 # games never came near them: at most 8 abominations and 14 mana cards a seat).
@@ -97,7 +113,7 @@ SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
 KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
 
 
-def _kw_sparse(w: dict[int, float], at: int, kw: dict[str, Any]) -> None:
+def _kw_sparse(w: Floats, at: int, kw: dict[str, Any]) -> None:
     """:func:`_kw_vector`, written sparsely at ``at`` (keywords are few)."""
     for k, v in kw.items():
         i = KEYWORD_AT.get(k)
@@ -339,9 +355,9 @@ class HecatombEncoder(Encoder):
     # =========================================================================
     # Observation
     # =========================================================================
-    # The observation is mostly zeros: it is gathered sparsely in a dict
-    # (index -> value) and written into the array in one numpy assignment.
-    def _card(self, w: dict[int, float], at: int, name: str) -> None:
+    # The observation is mostly zeros: only its set entries are written, one by
+    # one, into the zeroed array (``Floats``).
+    def _card(self, w: Floats, at: int, name: str) -> None:
         w[at] = 1.0
         i = self.index.get(name)
         if i is not None:
@@ -350,24 +366,17 @@ class HecatombEncoder(Encoder):
             for k, v in self.desc_sparse[i]:
                 w[at + k] = v
 
-    def _count(
-        self, w: dict[int, float], at: int, names: Sequence[str], scale: float = 0.25
-    ) -> None:
+    def _count(self, w: Floats, at: int, names: Sequence[str], scale: float = 0.25) -> None:
         index = self.index
         for name in names:
             i = index.get(name)
             if i is not None:
-                w[at + i] = w.get(at + i, 0.0) + scale
+                w[at + i] += scale  # exact in float32 too: a few quarters or ones
 
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
-        w: dict[int, float] = {}
-        self._observe(view, prefix, w)
-        if w:
-            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
-                w.values(), np.float32, len(w)
-            )
+        self._observe(view, prefix, _floats(out))
 
-    def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: dict[int, float]) -> None:
+    def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: Floats) -> None:
         me = view["seat"]
         n = view["seats"]
         decision = view.get("decision")
@@ -398,16 +407,9 @@ class HecatombEncoder(Encoder):
     reads_state = True
 
     def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
-        w: dict[int, float] = {}
-        self._observe_state(_hecatomb(state), seat, prefix, w)
-        if w:
-            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
-                w.values(), np.float32, len(w)
-            )
+        self._observe_state(_hecatomb(state), seat, prefix, _floats(out))
 
-    def _observe_state(
-        self, s: HecatombState, me: int, prefix: tuple[int, ...], w: dict[int, float]
-    ) -> None:
+    def _observe_state(self, s: HecatombState, me: int, prefix: tuple[int, ...], w: Floats) -> None:
         n = s.n
         pending = s.pending
         if pending is not None and pending.player == me:
@@ -432,7 +434,7 @@ class HecatombEncoder(Encoder):
             if k < self.seats:
                 self._seat_state(w, self.o_seat[k], s, p, 1 << me, fight)
 
-    def _decision_state(self, w: dict[int, float], s: HecatombState) -> None:
+    def _decision_state(self, w: Floats, s: HecatombState) -> None:
         """:meth:`_decision` of the pending decision, the viewer's own."""
         pending = s.pending
         assert pending is not None
@@ -452,7 +454,7 @@ class HecatombEncoder(Encoder):
                     self._card(w, self.o_order + k * self.CARD, option["card"])
 
     def _seat_state(
-        self, w: dict[int, float], o: dict[str, int], s: HecatombState, p: int, bit: int,
+        self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int,
         fight: _Fight,
     ) -> None:  # fmt: skip
         """:meth:`_seat` of seat ``p`` as the seat with ``bit`` sees it."""
@@ -476,7 +478,7 @@ class HecatombEncoder(Encoder):
             self._abom_state(w, o["aboms"] + j * self.ABOM, s, aid, fight)
 
     def _counters_state(
-        self, w: dict[int, float], o: dict[str, int], s: HecatombState, p: int, bit: int
+        self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int
     ) -> None:
         """:meth:`_counters` of seat ``p``."""
         st = s.seats[p]
@@ -507,9 +509,7 @@ class HecatombEncoder(Encoder):
             if v:
                 w[at + j] = v
 
-    def _abom_state(
-        self, w: dict[int, float], at: int, s: HecatombState, aid: int, fight: _Fight
-    ) -> None:
+    def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: _Fight) -> None:
         """:meth:`_abom` of abomination ``aid``."""
         a = s.aboms[aid]
         defs = s.defs
@@ -547,7 +547,7 @@ class HecatombEncoder(Encoder):
             w[r + 3 + DOOM_AT[d.doom]] = 1.0
             _kw_sparse(w, r + 7, minion_keywords(s, c))
 
-    def _decision(self, w: dict[int, float], decision: dict[str, Any]) -> None:
+    def _decision(self, w: Floats, decision: dict[str, Any]) -> None:
         """The viewer's own decision: its kind, what it is about, the cards to order."""
         w[self.o_deciding] = 1.0
         kind = decision.get("kind", "")
@@ -562,20 +562,21 @@ class HecatombEncoder(Encoder):
                 if k < MAX_ORDER and "card" in o:
                     self._card(w, self.o_order + k * self.CARD, o["card"])
 
-    def _prefix(self, w: dict[int, float], prefix: tuple[int, ...]) -> None:
+    def _prefix(self, w: Floats, prefix: tuple[int, ...]) -> None:
         """The steps of a multi-step choice taken so far: the count, the mana chosen."""
         up = self.single["up"]
         ups = sum(1 for a in prefix if a == up)
         if ups:
             w[self.o_count] = ups / 10.0
+        paid = [0.0] * 4  # summed in double, then stored: 0.2 is not exact in float32
         for a in prefix:
             if self.a_pay <= a < self.a_pay + 4:
-                at = self.o_paid + a - self.a_pay
-                w[at] = w.get(at, 0.0) + 0.2
+                paid[a - self.a_pay] += 0.2
+        for d, v in enumerate(paid):
+            if v:
+                w[self.o_paid + d] = v
 
-    def _seat(
-        self, w: dict[int, float], o: dict[str, int], player: dict[str, Any], fight: _Fight
-    ) -> None:
+    def _seat(self, w: Floats, o: dict[str, int], player: dict[str, Any], fight: _Fight) -> None:
         """One seat's counters, mana, known cards, god, relics and abominations."""
         self._counters(w, o, player)
         self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
@@ -592,7 +593,7 @@ class HecatombEncoder(Encoder):
         for j, abom in enumerate(player["abominations"][:MAX_ABOMS]):
             self._abom(w, o["aboms"] + j * self.ABOM, abom, fight)
 
-    def _counters(self, w: dict[int, float], o: dict[str, int], player: dict[str, Any]) -> None:
+    def _counters(self, w: Floats, o: dict[str, int], player: dict[str, Any]) -> None:
         """A seat's numbers (souls, hand, deck, mana by doom, unseen hand cards)
         and its mana cards one by one."""
         counts = [0.0] * 17
@@ -620,7 +621,7 @@ class HecatombEncoder(Encoder):
 
     def _abom(
         self,
-        w: dict[int, float],
+        w: Floats,
         at: int,
         a: dict[str, Any],
         fight: _Fight,
@@ -653,7 +654,7 @@ class HecatombEncoder(Encoder):
     def info_state(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
         """The observation, then per seat the cards it has been seen to play
         (counted from the seat's redacted log, so only public plays)."""
-        w: dict[int, float] = {}
+        w = _floats(out)
         self._observe(view, prefix, w)
         me, n = view["seat"], view["seats"]
         for event in view.get("log", ()):
@@ -662,11 +663,7 @@ class HecatombEncoder(Encoder):
                 k = (event["p"] - me) % n
                 if i is not None and k < self.seats:
                     at = self.o_played + k * self.P + i
-                    w[at] = w.get(at, 0.0) + 0.25
-        if w:
-            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
-                w.values(), np.float32, len(w)
-            )
+                    w[at] += 0.25
 
     def value_ranges(self) -> dict[str, tuple[float, float]]:
         """The slices that leave [0, 1] (the environments' observation bounds).
