@@ -21,7 +21,7 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
+from typing import Any, Protocol, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -36,16 +36,15 @@ from .view import decision_detail, option_card
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
-if TYPE_CHECKING:
 
-    class Floats(Protocol):
-        """Where an observation is written: a ``memoryview`` of the float32
-        array (zeros), one item at a time. An observation sets about a hundred
-        of its thousands of entries, and writing them so costs a third of
-        gathering them in a dict for one numpy assignment."""
+class Floats(Protocol):
+    """Where an observation is written: a ``memoryview`` of the float32 array
+    (zeros), one item at a time. An observation sets about a hundred of its
+    thousands of entries, and writing them so costs a third of gathering them
+    in a dict for one numpy assignment."""
 
-        def __getitem__(self, i: int, /) -> float: ...
-        def __setitem__(self, i: int, value: float, /) -> None: ...
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int, value: float, /) -> None: ...
 
 
 def _floats(out: F32) -> Floats:
