@@ -24,9 +24,11 @@ class Encoder:
     """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
 
     A game gives one from :meth:`Game.rl_encoder`; ``docs/rl.md`` says what each
-    part must promise. The encoder sees **only** a seat's view (``state.view(seat)``,
-    already redacted by the game), never a state, so nothing it produces can
-    depend on hidden cards.
+    part must promise. The encoder reads **only** what a seat may see: its view
+    (``state.view(seat)``, already redacted by the game), so nothing it produces
+    can depend on hidden cards; or, with :attr:`reads_state`, the seat's part of
+    the state in place through the view's own redaction rule, tested to write
+    exactly what encoding the view writes (faster: no view is built).
 
     Actions are a fixed range ``0 .. num_actions - 1``. Each legal option of the
     deciding seat maps to a *path*: a short tuple of action indices (most
