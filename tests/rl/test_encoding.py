@@ -92,3 +92,29 @@ def test_unknown_option_is_a_clear_error() -> None:
             "decision": {"options": [{"id": "teleport 3", "label": ""}]}}  # fmt: skip
     with pytest.raises(EncodingError, match="teleport 3"):
         HecatombEncoder(2).action_paths(view)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_hecatomb_reads_the_state_as_it_reads_the_view(seats: int) -> None:
+    """The environments' path (the encoder reading the state in place) gives
+    every seat, deciding or not, the very observation and the decider the very
+    action paths that encoding the seat's view gives, at random positions
+    (with partial multi-step choices)."""
+    enc = encoder_or_skip("hecatomb", seats)
+    assert enc.reads_state
+    positions = 0
+    for seed in (4, 5):
+        for t in random_positions("hecatomb", seats, seed, limit=150):
+            decider = t.seat()
+            assert decider is not None
+            for seat in range(seats):
+                prefix = t.prefix if seat == decider else ()
+                want = np.zeros(enc.observation_size, np.float32)
+                enc.observe(t.view(seat), prefix, want)
+                got = np.zeros(enc.observation_size, np.float32)
+                enc.observe_state(t.state, seat, prefix, got)
+                assert got.tobytes() == want.tobytes(), (seed, positions, seat)
+            paths = enc.action_paths_state(t.state, decider)
+            assert paths == enc.action_paths(t.view(decider))
+            positions += 1
+    assert positions > 200

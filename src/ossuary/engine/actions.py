@@ -89,7 +89,11 @@ class IntActions:
             paths = {}
             seat = self.seat()
             if seat is not None:
-                raw = self.encoder.action_paths(self.view(seat))
+                encoder = self.encoder
+                if encoder.reads_state:  # no view to build (docs/rl.md, "Speed")
+                    raw = encoder.action_paths_state(self.state, seat)
+                else:
+                    raw = encoder.action_paths(self.view(seat))
                 for option, path in raw.items():
                     if path is None:
                         self.skipped += 1

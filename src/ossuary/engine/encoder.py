@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
+from .core import GameState
+
 if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
     import numpy as np
     import numpy.typing as npt
@@ -22,9 +24,11 @@ class Encoder:
     """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
 
     A game gives one from :meth:`Game.rl_encoder`; ``docs/rl.md`` says what each
-    part must promise. The encoder sees **only** a seat's view (``state.view(seat)``,
-    already redacted by the game), never a state, so nothing it produces can
-    depend on hidden cards.
+    part must promise. The encoder reads **only** what a seat may see: its view
+    (``state.view(seat)``, already redacted by the game), so nothing it produces
+    can depend on hidden cards; or, with :attr:`reads_state`, the seat's part of
+    the state in place through the view's own redaction rule, tested to write
+    exactly what encoding the view writes (faster: no view is built).
 
     Actions are a fixed range ``0 .. num_actions - 1``. Each legal option of the
     deciding seat maps to a *path*: a short tuple of action indices (most
@@ -51,6 +55,11 @@ class Encoder:
     observation_size: int = 0
     #: length of the information-state vector (observation + what the seat remembers)
     info_state_size: int = 0
+    #: whether the environments call :meth:`observe_state` and
+    #: :meth:`action_paths_state` (the game's own redaction of its state, read
+    #: in place) instead of building a view for :meth:`observe` and
+    #: :meth:`action_paths`: the same numbers, without the view's dicts
+    reads_state: bool = False
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         """Each legal option id in ``view`` (the deciding seat's) -> its path."""
@@ -62,6 +71,21 @@ class Encoder:
         """Write the observation of ``view`` into ``out`` (zeros, ``observation_size``
         long). ``prefix``: the steps of a multi-step option taken so far."""
         raise NotImplementedError
+
+    def observe_state(
+        self, state: GameState, seat: int, prefix: tuple[int, ...], out: npt.NDArray[np.float32]
+    ) -> None:
+        """:meth:`observe` of ``seat``'s view of ``state``, written straight from
+        the state (an encoder with :attr:`reads_state`): it may read only what
+        the view would hold for ``seat``, and must write exactly what
+        :meth:`observe` of that view writes (the game's tests check both). By
+        default it builds the view."""
+        self.observe(state.view(seat, len(state.log)), prefix, out)
+
+    def action_paths_state(self, state: GameState, seat: int) -> dict[str, tuple[int, ...] | None]:
+        """:meth:`action_paths` of the deciding ``seat``'s view of ``state``, read
+        straight from the state (as :meth:`observe_state`)."""
+        return self.action_paths(state.view(seat, len(state.log)))
 
     def info_state(
         self, view: dict[str, Any], prefix: tuple[int, ...], out: npt.NDArray[np.float32]

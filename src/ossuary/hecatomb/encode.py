@@ -21,17 +21,35 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.core import GameState
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
-from .state import MAX_SIZE, WIN_SOULS
+from .queries import abom_dooms, abom_keywords, minion_keywords, minion_strengths
+from .state import MAX_SIZE, WIN_SOULS, HecatombState
+from .view import decision_detail, option_card
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
+
+
+class Floats(Protocol):
+    """Where an observation is written: a ``memoryview`` of the float32 array
+    (zeros), one item at a time. An observation sets about a hundred of its
+    thousands of entries, and writing them so costs a third of gathering them
+    in a dict for one numpy assignment."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
+def _floats(out: F32) -> Floats:
+    return cast("Floats", out.data)
+
 
 # Caps on how many of a thing the encoding has room for (random and heuristic
 # games never came near them: at most 8 abominations and 14 mana cards a seat).
@@ -94,7 +112,7 @@ SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
 KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
 
 
-def _kw_sparse(w: dict[int, float], at: int, kw: dict[str, Any]) -> None:
+def _kw_sparse(w: Floats, at: int, kw: dict[str, Any]) -> None:
     """:func:`_kw_vector`, written sparsely at ``at`` (keywords are few)."""
     for k, v in kw.items():
         i = KEYWORD_AT.get(k)
@@ -233,8 +251,26 @@ class HecatombEncoder(Encoder):
         options = decision.get("options")
         if not options:
             return {}
-        where = _Where(view, self.seats)
+        where = _Where(view["seat"], view["seats"])
+        where.read_view(view)
         return {o["id"]: self._path(o, where) for o in options}
+
+    def action_paths_state(self, state: GameState, seat: int) -> dict[str, tuple[int, ...] | None]:
+        """:meth:`action_paths` without the view: the option ids and the card each
+        names as the view gives them (``view.option_card``), the places of things
+        in play (all public)."""
+        s = _hecatomb(state)
+        pending = s.pending
+        if pending is None or pending.player != seat or not pending.options:
+            return {}
+        where = _Where(seat, s.n)
+        where.read_state(s)
+        out: dict[str, tuple[int, ...] | None] = {}
+        for aid in pending.options:
+            option: dict[str, Any] = {"id": aid}
+            option_card(s, aid, option)
+            out[aid] = self._path(option, where)
+        return out
 
     def _path(self, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
         """The steps that choose ``option``, found by its id's first word;
@@ -318,9 +354,9 @@ class HecatombEncoder(Encoder):
     # =========================================================================
     # Observation
     # =========================================================================
-    # The observation is mostly zeros: it is gathered sparsely in a dict
-    # (index -> value) and written into the array in one numpy assignment.
-    def _card(self, w: dict[int, float], at: int, name: str) -> None:
+    # The observation is mostly zeros: only its set entries are written, one by
+    # one, into the zeroed array (``Floats``).
+    def _card(self, w: Floats, at: int, name: str) -> None:
         w[at] = 1.0
         i = self.index.get(name)
         if i is not None:
@@ -329,24 +365,17 @@ class HecatombEncoder(Encoder):
             for k, v in self.desc_sparse[i]:
                 w[at + k] = v
 
-    def _count(
-        self, w: dict[int, float], at: int, names: Sequence[str], scale: float = 0.25
-    ) -> None:
+    def _count(self, w: Floats, at: int, names: Sequence[str], scale: float = 0.25) -> None:
         index = self.index
         for name in names:
             i = index.get(name)
             if i is not None:
-                w[at + i] = w.get(at + i, 0.0) + scale
+                w[at + i] += scale  # exact in float32 too: a few quarters or ones
 
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
-        w: dict[int, float] = {}
-        self._observe(view, prefix, w)
-        if w:
-            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
-                w.values(), np.float32, len(w)
-            )
+        self._observe(view, prefix, _floats(out))
 
-    def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: dict[int, float]) -> None:
+    def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: Floats) -> None:
         me = view["seat"]
         n = view["seats"]
         decision = view.get("decision")
@@ -369,7 +398,155 @@ class HecatombEncoder(Encoder):
             if k < self.seats:
                 self._seat(w, self.o_seat[k], player, fight)
 
-    def _decision(self, w: dict[int, float], decision: dict[str, Any]) -> None:
+    # -- the same observation read from the state in place (reads_state) ----------
+    # Each part mirrors its view-reading twin above and hecatomb/view.py's view:
+    # a hand or deck card is read only where the seat's bit is set in ``known``
+    # (view.py's redaction); everything else read here is public. The tests
+    # compare the two at random positions of every table (tests/rl).
+    reads_state = True
+
+    def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
+        self._observe_state(_hecatomb(state), seat, prefix, _floats(out))
+
+    def _observe_state(self, s: HecatombState, me: int, prefix: tuple[int, ...], w: Floats) -> None:
+        n = s.n
+        pending = s.pending
+        if pending is not None and pending.player == me:
+            self._decision_state(w, s)
+        w[self.o_turn] = s.turn_number / 50.0
+        w[self.o_active + (s.turn - me) % n] = 1.0
+        combat = s.combat
+        fight = _Fight()
+        if combat is not None:
+            w[self.o_aggressor + (combat.aggressor - me) % n] = 1.0
+            w[self.o_defender + (combat.defender - me) % n] = 1.0
+            fight.attacking = set(combat.attackers)
+            fight.blocked = set(combat.blocked)
+            fight.blocking = set(combat.blocks.values())
+        if s.winner is not None:
+            w[self.o_winner + (s.winner - me) % n] = 1.0
+        defs = s.defs
+        self._count(w, self.o_limbo, [defs[c].name for c in s.limbo], 1.0)
+        self._prefix(w, prefix)
+        for p in range(n):
+            k = (p - me) % n
+            if k < self.seats:
+                self._seat_state(w, self.o_seat[k], s, p, 1 << me, fight)
+
+    def _decision_state(self, w: Floats, s: HecatombState) -> None:
+        """:meth:`_decision` of the pending decision, the viewer's own."""
+        pending = s.pending
+        assert pending is not None
+        w[self.o_deciding] = 1.0
+        kind = pending.kind
+        if kind in KINDS:
+            w[self.o_kind + KINDS.index(kind)] = 1.0
+        what = decision_detail(s)
+        if what in WHATS:
+            w[self.o_what + WHATS.index(what)] = 1.0
+        if kind == "order":
+            for aid in pending.options:
+                k = int(aid.split()[1])
+                option: dict[str, Any] = {}
+                option_card(s, aid, option)
+                if k < MAX_ORDER and "card" in option:
+                    self._card(w, self.o_order + k * self.CARD, option["card"])
+
+    def _seat_state(
+        self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int,
+        fight: _Fight,
+    ) -> None:  # fmt: skip
+        """:meth:`_seat` of seat ``p`` as the seat with ``bit`` sees it."""
+        st = s.seats[p]
+        defs = s.defs
+        known = s.known
+        self._counters_state(w, o, s, p, bit)
+        self._count(w, o["hand"], [defs[c].name for c in st.hand if known[c] & bit])
+        self._count(w, o["graveyard"], [defs[c].name for c in st.graveyard])
+        self._count(w, o["removed"], [defs[c].name for c in st.removed])
+        deck = st.deck
+        for i in range(min(KNOWN_TOP, len(deck))):
+            c = deck[len(deck) - 1 - i]
+            if known[c] & bit:
+                self._card(w, o["deck_top"] + i * self.CARD, defs[c].name)
+        if st.god >= 0:
+            self._card(w, o["god"], defs[st.god].name)
+        for j, relic in enumerate(st.relics[:MAX_RELICS]):
+            self._card(w, o["relics"] + j * self.CARD, defs[relic].name)
+        for j, aid in enumerate(st.aboms[:MAX_ABOMS]):
+            self._abom_state(w, o["aboms"] + j * self.ABOM, s, aid, fight)
+
+    def _counters_state(
+        self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int
+    ) -> None:
+        """:meth:`_counters` of seat ``p``."""
+        st = s.seats[p]
+        counts = [0.0] * 17
+        counts[0] = st.souls / WIN_SOULS
+        counts[1] = len(st.hand) / 10.0
+        counts[2] = len(st.deck) / 40.0
+        counts[3] = float(st.mana_added)
+        pool = st.pool  # by doom, in DOOMS' order (the view's pool too)
+        for d in range(4):
+            counts[4 + d] = pool[d] / 5.0
+        defs = s.defs
+        tapped = s.tapped
+        for j, c in enumerate(st.mana):
+            d = DOOM_AT[defs[c].doom]
+            is_tapped = c in tapped
+            counts[(12 if is_tapped else 8) + d] += 0.1
+            if j < MAX_MANA:
+                at = o["mana"] + 6 * j
+                w[at] = 1.0
+                if is_tapped:
+                    w[at + 1] = 1.0
+                w[at + 2 + d] = 1.0
+        known = s.known
+        counts[16] = sum(1 for c in st.hand if not known[c] & bit) / 10.0
+        at = o["counters"]
+        for j, v in enumerate(counts):
+            if v:
+                w[at + j] = v
+
+    def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: _Fight) -> None:
+        """:meth:`_abom` of abomination ``aid``."""
+        a = s.aboms[aid]
+        defs = s.defs
+        w[at] = 1.0
+        if a.tapped:
+            w[at + 1] = 1.0
+        if a.played:
+            w[at + 2] = 1.0
+        if a.stitched:
+            w[at + 3] = 1.0
+        if aid in fight.attacking:
+            w[at + 4] = 1.0
+        if aid in fight.blocked:
+            w[at + 5] = 1.0
+        if aid in fight.blocking:
+            w[at + 6] = 1.0
+        cards = a.cards
+        strengths = minion_strengths(s, a)
+        w[at + 7] = len(cards) / MAX_SIZE
+        w[at + 8] = sum(strengths) / 10.0
+        for doom in abom_dooms(s, a):
+            w[at + 9 + DOOM_AT[doom]] = 1.0
+        _kw_sparse(w, at + 13, abom_keywords(s, a))
+        subtype = defs[cards[-1]].subtype
+        if subtype in SUBTYPE_AT:
+            w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[subtype]] = 1.0
+        m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
+        for h in range(min(MAX_SIZE, len(cards))):
+            c = cards[h]
+            d = defs[c]
+            r = m_at + h * self.MINION
+            w[r] = 1.0
+            w[r + 1] = (self.index.get(d.name, -1) + 1) / self.P
+            w[r + 2] = strengths[h] / 6.0
+            w[r + 3 + DOOM_AT[d.doom]] = 1.0
+            _kw_sparse(w, r + 7, minion_keywords(s, c))
+
+    def _decision(self, w: Floats, decision: dict[str, Any]) -> None:
         """The viewer's own decision: its kind, what it is about, the cards to order."""
         w[self.o_deciding] = 1.0
         kind = decision.get("kind", "")
@@ -384,20 +561,21 @@ class HecatombEncoder(Encoder):
                 if k < MAX_ORDER and "card" in o:
                     self._card(w, self.o_order + k * self.CARD, o["card"])
 
-    def _prefix(self, w: dict[int, float], prefix: tuple[int, ...]) -> None:
+    def _prefix(self, w: Floats, prefix: tuple[int, ...]) -> None:
         """The steps of a multi-step choice taken so far: the count, the mana chosen."""
         up = self.single["up"]
         ups = sum(1 for a in prefix if a == up)
         if ups:
             w[self.o_count] = ups / 10.0
+        paid = [0.0] * 4  # summed in double, then stored: 0.2 is not exact in float32
         for a in prefix:
             if self.a_pay <= a < self.a_pay + 4:
-                at = self.o_paid + a - self.a_pay
-                w[at] = w.get(at, 0.0) + 0.2
+                paid[a - self.a_pay] += 0.2
+        for d, v in enumerate(paid):
+            if v:
+                w[self.o_paid + d] = v
 
-    def _seat(
-        self, w: dict[int, float], o: dict[str, int], player: dict[str, Any], fight: _Fight
-    ) -> None:
+    def _seat(self, w: Floats, o: dict[str, int], player: dict[str, Any], fight: _Fight) -> None:
         """One seat's counters, mana, known cards, god, relics and abominations."""
         self._counters(w, o, player)
         self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
@@ -414,7 +592,7 @@ class HecatombEncoder(Encoder):
         for j, abom in enumerate(player["abominations"][:MAX_ABOMS]):
             self._abom(w, o["aboms"] + j * self.ABOM, abom, fight)
 
-    def _counters(self, w: dict[int, float], o: dict[str, int], player: dict[str, Any]) -> None:
+    def _counters(self, w: Floats, o: dict[str, int], player: dict[str, Any]) -> None:
         """A seat's numbers (souls, hand, deck, mana by doom, unseen hand cards)
         and its mana cards one by one."""
         counts = [0.0] * 17
@@ -442,7 +620,7 @@ class HecatombEncoder(Encoder):
 
     def _abom(
         self,
-        w: dict[int, float],
+        w: Floats,
         at: int,
         a: dict[str, Any],
         fight: _Fight,
@@ -475,7 +653,7 @@ class HecatombEncoder(Encoder):
     def info_state(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
         """The observation, then per seat the cards it has been seen to play
         (counted from the seat's redacted log, so only public plays)."""
-        w: dict[int, float] = {}
+        w = _floats(out)
         self._observe(view, prefix, w)
         me, n = view["seat"], view["seats"]
         for event in view.get("log", ()):
@@ -484,11 +662,7 @@ class HecatombEncoder(Encoder):
                 k = (event["p"] - me) % n
                 if i is not None and k < self.seats:
                     at = self.o_played + k * self.P + i
-                    w[at] = w.get(at, 0.0) + 0.25
-        if w:
-            out[np.fromiter(w.keys(), np.intp, len(w))] = np.fromiter(
-                w.values(), np.float32, len(w)
-            )
+                    w[at] += 0.25
 
     def value_ranges(self) -> dict[str, tuple[float, float]]:
         """The slices that leave [0, 1] (the environments' observation bounds).
@@ -543,6 +717,12 @@ def _named(verb: str, rest: str) -> tuple[str, int] | None:
     return None
 
 
+def _hecatomb(state: GameState) -> HecatombState:
+    if not isinstance(state, HecatombState):
+        raise TypeError(f"Hecatomb's encoder reads a Hecatomb state, not {type(state).__name__}")
+    return state
+
+
 class _Fight:
     """The abominations in the combat at hand: attacking, blocked, blocking."""
 
@@ -561,17 +741,36 @@ class _Fight:
 class _Where:
     """Where the things an option names sit in one view: abomination id ->
     (relative owner, slot); minion id -> (relative owner, slot, height); relic or
-    god id -> (relative owner, slot); the viewer's mana card id -> slot."""
+    god id -> (relative owner, slot); the viewer's mana card id -> slot. Read
+    from a view or, the same places, from the state (all public)."""
 
     __slots__ = ("_aboms", "_minions", "_perms", "mana", "me", "n")
 
-    def __init__(self, view: dict[str, Any], seats: int) -> None:
-        self.me = view["seat"]
-        self.n = view["seats"]
+    def __init__(self, me: int, n: int) -> None:
+        self.me = me
+        self.n = n
         self._aboms: dict[int, tuple[int, int]] = {}
         self._minions: dict[int, tuple[int, int, int]] = {}
         self._perms: dict[int, tuple[int, int]] = {}
         self.mana: dict[int, int] = {}
+
+    def read_state(self, s: HecatombState) -> None:
+        for p, st in enumerate(s.seats):
+            r = self.rel(p)
+            for slot, aid in enumerate(st.aboms):
+                if slot >= MAX_ABOMS:
+                    break
+                self._aboms[aid] = (r, slot)
+                for h, c in enumerate(s.aboms[aid].cards):
+                    self._minions[c] = (r, slot, h)
+            for slot, relic in enumerate(st.relics[:MAX_RELICS]):
+                self._perms[relic] = (r, slot)
+            if st.god >= 0:
+                self._perms[st.god] = (r, MAX_RELICS)
+            if r == 0:
+                self.mana = {c: j for j, c in enumerate(st.mana)}
+
+    def read_view(self, view: dict[str, Any]) -> None:
         for player in view["players"]:
             r = self.rel(player["seat"])
             for slot, a in enumerate(player["abominations"]):

@@ -91,6 +91,13 @@ def _option_view(s: HecatombState, aid: str, label: str) -> dict[str, Any]:
     label already names it, so the seat learns nothing new; programs such as
     the RL encoders need not read labels)."""
     out: dict[str, Any] = {"id": aid, "label": label}
+    option_card(s, aid, out)
+    return out
+
+
+def option_card(s: HecatombState, aid: str, out: dict[str, Any]) -> None:
+    """The ``card`` and ``owner`` of an option that names one card, into ``out``
+    (the RL encoder reads them from the state this way too)."""
     verb, _, rest = aid.partition(" ")
     cid = -1
     if verb in _CARD_VERBS:
@@ -100,10 +107,9 @@ def _option_view(s: HecatombState, aid: str, label: str) -> dict[str, Any]:
     if cid >= 0:
         out["card"] = s.defs[cid].name
         out["owner"] = s.owner[cid]
-    return out
 
 
-def _decision_detail(s: HecatombState) -> str:
+def decision_detail(s: HecatombState) -> str:
     """What a ``choose`` or ``target`` decision is for, as one word (the prompt
     says the same in words): stitch, discard, draw, exhume, exhume_up_to,
     retrieve, put_card (which card to put into play), put (where it goes),
@@ -168,7 +174,7 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
         )
     decision = s.decision_view(seat, lambda aid, label: _option_view(s, aid, label))
     if decision is not None and "options" in decision:
-        what = _decision_detail(s)
+        what = decision_detail(s)
         if what:
             decision["what"] = what
     c = s.combat

@@ -4,8 +4,9 @@
 the kernel's integer actions (:class:`~ossuary.engine.actions.IntActions`: the
 engine state, the deciding seat's action paths, the steps of a multi-step
 option chosen so far) plus the numpy side, observations and masks.
-Everything it gives out is computed from ``state.view(seat)`` alone: the true
-state never reaches the encoder.
+Everything it gives out is computed from what the seat may see: its view
+(``state.view(seat)``), or for an encoder that ``reads_state`` the seat's part
+of the state read in place (tested equal to encoding the view).
 """
 
 from __future__ import annotations
@@ -78,7 +79,11 @@ class Table(IntActions):
         else:
             out.fill(0.0)
         prefix = self.prefix if seat == self.seat() else ()
-        self.encoder.observe(self.view(seat), prefix, out)
+        encoder = self.encoder
+        if encoder.reads_state:  # no view to build (docs/rl.md, "Speed")
+            encoder.observe_state(self.state, seat, prefix, out)
+        else:
+            encoder.observe(self.view(seat), prefix, out)
         return out
 
     def info_state(self, seat: int) -> npt.NDArray[np.float32]:
