@@ -47,7 +47,15 @@ from typing import Any
 
 from . import __version__, compiled, fuzz, games
 from .engine.errors import OssuaryError
-from .workers import DASK_ADDRESS, ctrl_c_deferred, deaf_to_ctrl_c, exit_with_parent, stop_pool
+from .workers import (
+    DASK_ADDRESS,
+    ctrl_c_deferred,
+    dask_client,
+    dask_results,
+    deaf_to_ctrl_c,
+    exit_with_parent,
+    stop_pool,
+)
 
 FORMAT = "ossuary-fuzz"
 FORMAT_VERSION = 1
@@ -310,17 +318,13 @@ def play_batch(batch: list[tuple[str, int, int]]) -> list[Result]:
 
 
 def _dask(todo: list[tuple[Config, int]], scheduler: str) -> Iterator[Result]:
-    try:
-        from distributed import Client, as_completed  # optional: dask
-    except ImportError:
-        raise FuzzError(
-            "--scheduler needs Dask: pip install 'ossuary[sim]' (dask[distributed])"
-        ) from None
-    try:
-        client = Client(scheduler, timeout=DASK_CONNECT, set_as_default=False)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise FuzzError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    try:
+    def failed(future: object, exc: Exception) -> FuzzError:
+        return FuzzError(
+            f"a batch of games failed on the cluster: {type(exc).__name__}: {exc}; "
+            "the finished games are recorded: run again to go on"
+        )
+
+    with dask_client(scheduler, DASK_CONNECT, FuzzError) as client:
         tag = f"ossuary-fuzz-{os.getpid()}-{time.monotonic_ns()}"
         futures = [
             client.submit(
@@ -332,18 +336,8 @@ def _dask(todo: list[tuple[Config, int]], scheduler: str) -> Iterator[Result]:
             )
             for i in range(0, len(todo), DASK_BATCH)
         ]
-        for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
-            try:
-                batch: list[Result] = future.result()
-            except Exception as exc:  # KilledWorker, a worker without ossuary, ...
-                raise FuzzError(
-                    f"a batch of games failed on the cluster: {type(exc).__name__}: {exc}; "
-                    "the finished games are recorded: run again to go on"
-                ) from None
-            future.release()
+        for _, batch in dask_results(client, futures, failed):
             yield from batch
-    finally:
-        client.close()  # type: ignore[no-untyped-call]
 
 
 def run(

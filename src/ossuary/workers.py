@@ -21,12 +21,53 @@ import os
 import re
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from .engine.errors import OssuaryError
 
 #: a Dask scheduler's address as ``--scheduler`` takes it: checked before a
 #: client is made, since a client made from a malformed one hangs at exit
 DASK_ADDRESS = re.compile(r"(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}")
+_NO_DASK = "--scheduler needs Dask: pip install 'ossuary[sim]' (dask[distributed])"
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str, timeout: float, error: type[OssuaryError]) -> Iterator[Any]:
+    """A client of the Dask scheduler at ``scheduler`` (checked with
+    :data:`DASK_ADDRESS` first), closed on the way out. Dask missing, or a
+    scheduler not reached within ``timeout`` seconds, is ``error`` saying so."""
+    try:
+        from distributed import Client  # optional: the sim extra
+    except ImportError:
+        raise error(_NO_DASK) from None
+    try:
+        client = Client(scheduler, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise error(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        yield client
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
+def dask_results(
+    client: Any, futures: Iterable[Any], failed: Callable[[Any, Exception], OssuaryError]
+) -> Iterator[tuple[Any, Any]]:
+    """``(future, result)`` for each of ``futures`` as it finishes, each
+    released once read. A task that failed on the cluster (a worker killed
+    past its retries, a worker without ossuary) ends the run with
+    ``failed(future, exception)``."""
+    from distributed import as_completed  # optional: dask_client checked it is there
+
+    for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
+        try:
+            result = future.result()
+        except Exception as exc:  # KilledWorker, ModuleNotFoundError on a worker, ...
+            raise failed(future, exc) from None
+        future.release()
+        yield future, result
 
 
 @contextlib.contextmanager

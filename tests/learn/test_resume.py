@@ -27,6 +27,10 @@ from ossuary.cli.main import app
 
 from ..ctrl_c import cli_env, ctrl_c, one_line, start_cli
 
+# one xdist worker runs the module, so the run that never stopped (``whole``, a
+# module fixture) is trained once, not once per worker that meets a stopped one
+pytestmark = pytest.mark.xdist_group("training-resume")
+
 # three PPO steps of 4 games after 4 imitated: long enough to stop in the middle
 SMALL = [
     "--games", "12", "--batch-games", "4", "--imitate", "4", "--hidden", "16,8",

@@ -123,6 +123,16 @@ class Agent(Protocol):
 Observer = Callable[[GameState, int, Action], None]
 
 
+def decide(agent: Agent, state: GameState, seat: int, legal: list[Action]) -> str:
+    """The option ``agent`` takes for ``seat``: the only one there is without
+    asking (so the agent's random stream is not drawn on), else its answer to
+    what it observes (:attr:`Agent.observes`)."""
+    if len(legal) == 1:
+        return legal[0].id
+    needs: Needs = getattr(agent, "observes", "samples")
+    return agent.act(Observation.of(state, seat, legal, needs))
+
+
 def play_game(
     state: GameState,
     agents: Sequence[Agent],

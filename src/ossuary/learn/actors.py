@@ -22,8 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import games
-from ..agents import Agent, Observation, make_agent
-from ..agents.base import Needs
+from ..agents import Agent, make_agent
+from ..agents.base import decide
 from ..agents.learned import LearnedAgent, Policy, encoder_for, load_policy
 from ..engine.core import GameState
 from ..engine.game import Encoder
@@ -179,13 +179,7 @@ def play(task: GameTask) -> GameRecord:
             break
         legal = state.legal_actions()
         if teacher is not None:
-            who = teacher[seat]
-            needs: Needs = getattr(who, "observes", "samples")
-            option = (
-                legal[0].id
-                if len(legal) == 1
-                else who.act(Observation.of(state, seat, legal, needs))
-            )
+            option = decide(teacher[seat], state, seat, legal)
             if len(legal) > 1:
                 _teacher_steps(state, seat, encoder, option, steps[seat])
         elif task.roles[seat] == LEARNER:
@@ -198,13 +192,7 @@ def play(task: GameTask) -> GameRecord:
                 )
             )
         else:
-            agent = agents[seat]
-            needs = getattr(agent, "observes", "samples")
-            option = (
-                legal[0].id
-                if len(legal) == 1
-                else agent.act(Observation.of(state, seat, legal, needs))
-            )
+            option = decide(agents[seat], state, seat, legal)
         state.apply_action(option)
         done += 1
     finished = state.is_terminal()

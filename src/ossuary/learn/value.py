@@ -42,9 +42,9 @@ import numpy.typing as npt
 import torch
 
 from .. import games
-from ..agents import Observation, make_agent
+from ..agents import make_agent
 from ..agents.arena import HELD_OUT_SEEDS, random_decks
-from ..agents.base import Agent, Needs
+from ..agents.base import Agent, decide
 from ..agents.learned import (
     LearnedAgent,
     Policy,
@@ -134,14 +134,7 @@ def play_games(
                     encoder.observe(state.view(s, len(state.log)), (), x)
                     rows.add(x, g)
                     rows.target.append(float(s))  # the seat, until the result is known
-            agent = agents[seat]
-            needs: Needs = getattr(agent, "observes", "samples")
-            aid = (
-                legal[0].id
-                if len(legal) == 1
-                else agent.act(Observation.of(state, seat, legal, needs))
-            )
-            state.apply_action(aid)
+            state.apply_action(decide(agents[seat], state, seat, legal))
             done += 1
         returns = state.returns() if state.is_terminal() else [0.0] * seats
         for i in range(start, len(rows.target)):

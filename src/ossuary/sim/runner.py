@@ -38,7 +38,7 @@ import pyarrow as pa
 
 from .. import games as registry
 from ..engine.game import NotSupported
-from ..workers import DASK_ADDRESS, deaf_to_ctrl_c, exit_with_parent
+from ..workers import DASK_ADDRESS, dask_client, dask_results, deaf_to_ctrl_c, exit_with_parent
 from . import store
 from .plan import SimConfig, SimError, check_config, chunks, missing
 from .play import play_chunk
@@ -147,18 +147,8 @@ def _process_pool(
 def _dask(
     config_json: str, gaps: list[Chunk], chunk: int | None, scheduler: str, timeout: float
 ) -> Iterator[tuple[int, int, pa.Table]]:
-    try:
-        from distributed import Client, as_completed  # optional: dask
-    except ImportError:
-        raise SimError(
-            "--scheduler needs Dask: pip install 'ossuary[sim]' (dask[distributed])"
-        ) from None
-    try:
-        client = Client(scheduler, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as exc:
-        raise SimError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    try:
-        threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
+    with dask_client(scheduler, timeout, SimError) as client:
+        threads = sum(client.nthreads().values()) or 1
         todo = chunks(gaps, chunk or auto_chunk(sum(b - a for a, b in gaps), threads))
         tag = hashlib.sha256(config_json.encode()).hexdigest()[:12]
         futures = {
@@ -173,18 +163,16 @@ def _dask(
             ): (start, stop)
             for start, stop in todo
         }
-        for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
+
+        def failed(future: object, exc: Exception) -> SimError:
             start, stop = futures[future]
-            try:
-                table = future.result()
-            except Exception as exc:  # KilledWorker, a worker without ossuary, ...
-                raise SimError(
-                    f"games {start}-{stop - 1} failed on the cluster: {type(exc).__name__}: {exc}"
-                ) from None
-            future.release()
+            return SimError(
+                f"games {start}-{stop - 1} failed on the cluster: {type(exc).__name__}: {exc}"
+            )
+
+        for future, table in dask_results(client, futures, failed):
+            start, stop = futures[future]
             yield start, stop, table
-    finally:
-        client.close()  # type: ignore[no-untyped-call]
 
 
 # =============================================================================
