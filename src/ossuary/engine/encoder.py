@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
 class Encoder:
     """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
 
-    A game gives one from :meth:`Game.rl_encoder`; ``docs/rl.md`` says what each
+    A game gives one from :meth:`game.research.encoder`; ``docs/rl.md`` says what each
     part must promise. The encoder sees **only** a seat's view (``state.view(seat)``,
     already redacted by the game), never a state, so nothing it produces can
     depend on hidden cards.
@@ -36,7 +36,7 @@ class Encoder:
     ``None`` and is left out of the action mask.
 
     These indices are also the kernel's integer actions
-    (:class:`~ossuary.engine.actions.IntActions`, ``Game.int_actions``): one
+    (:class:`~ossuary.engine.actions.IntActions`, ``game.research.int_actions``): one
     mapping for the environments, trained policies and programs that choose
     moves by number.
     """
