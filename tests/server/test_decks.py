@@ -111,7 +111,7 @@ def test_a_draft_is_kept_but_cannot_be_played(client: TestClient) -> None:
 
 
 def test_a_saved_deck_plays_in_a_game(client: TestClient, db_path: Path) -> None:
-    text = NEC.format_deck(NEC.preconstructed()["Crimson Court"])
+    text = NEC.decks.format(NEC.decks.preconstructed()["Crimson Court"])
     saved = _save(client, game="necromancer", name="Court", text=text).json()
     game = create(client, game="necromancer", seats=["human", "easy"],
                   decks=[f"saved:{saved['id']}", None], seed=4)  # fmt: skip
@@ -123,7 +123,7 @@ def test_a_saved_deck_plays_in_a_game(client: TestClient, db_path: Path) -> None
     finally:
         store.close()
     assert record is not None
-    assert sorted(record.decks[0]) == sorted(NEC.parse_deck(text))
+    assert sorted(record.decks[0]) == sorted(NEC.decks.parse(text))
     # another game's deck, or none, is refused saying so
     refusals = [
         (f"saved:{saved['id']}", "is a Path of the Necromancer deck, not a Hecatomb one"),

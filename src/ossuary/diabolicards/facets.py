@@ -7,7 +7,6 @@ base classes (:mod:`ossuary.engine.facets`) say what each method is for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -165,38 +164,17 @@ class DiabolicardsCards(Cards):
 
 
 class DiabolicardsTerminal(Terminal):
-    def render_board(
-        self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
-    ) -> Any:
-        return render_board(view, me=me, me_label=me_label)
-
-    def render_screen(
-        self,
-        view: dict[str, Any],
-        me: int | None,
-        seat_labels: Sequence[str] = (),
-        width: int = 80,
-        height: int | None = None,
-    ) -> Any:
-        return render_screen(view, me, seat_labels, width, height)
-
-    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        return option_group(view, action_id, label)
+    # the board module's functions are the methods: same arguments, same answers
+    render_board = staticmethod(render_board)
+    render_screen = staticmethod(render_screen)
+    option_group = staticmethod(option_group)
+    visible_cards = staticmethod(visible_cards)
+    result_lines = staticmethod(result_lines)
+    summary_lines = staticmethod(summary_lines)
+    format_event = staticmethod(format_event)
 
     def legend(self) -> list[str]:
         return list(LEGEND)
-
-    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        return visible_cards(view)
-
-    def result_lines(self, view: dict[str, Any]) -> list[str]:
-        return result_lines(view)
-
-    def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        return summary_lines(view)
-
-    def format_event(self, event: dict[str, Any]) -> str:
-        return format_event(event)
 
 
 class DiabolicardsStatistics(Statistics):

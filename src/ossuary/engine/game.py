@@ -60,8 +60,10 @@ F = TypeVar("F", bound=Facet)
 class Game:
     """One game's entry in the registry (subclass it in the game package).
 
-    Class attributes describe the game; methods give its parts. Everything
-    returned is plain data (JSON-ready) or a rich renderable for the terminal.
+    Class attributes describe the game; its methods are its identity and its
+    rules; what the front ends ask beyond them is a facet (``game.cards``,
+    ``game.terminal``...: the properties under "facets"). Everything returned
+    is plain data (JSON-ready) or a rich renderable for the terminal.
     """
 
     #: short name used on the command line and in replays: ``hecatomb``
@@ -112,7 +114,7 @@ class Game:
 
     def package_path(self, name: str) -> Path | None:
         """The file or folder ``name`` in the game's package, or None where there
-        is none: how the defaults below find a game's lesson and browser board
+        is none: how the kernel's facets find a game's lesson and browser board
         by their conventional names."""
         module = sys.modules.get(self.package)
         where = getattr(module, "__file__", None)

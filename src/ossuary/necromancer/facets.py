@@ -222,18 +222,14 @@ class NecromancerDecks(Decks):
 
 
 class NecromancerTerminal(Terminal):
-    def render_screen(
-        self,
-        view: dict[str, Any],
-        me: int | None,
-        seat_labels: Sequence[str] = (),
-        width: int = 80,
-        height: int | None = None,
-    ) -> Any:
-        return render_screen(view, me, seat_labels, width, height)
-
-    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        return option_group(view, action_id, label)
+    # the board module's functions are the methods: same arguments, same answers
+    render_screen = staticmethod(render_screen)
+    option_group = staticmethod(option_group)
+    visible_cards = staticmethod(visible_cards)
+    render_board = staticmethod(render_board)
+    result_lines = staticmethod(result_lines)
+    summary_lines = staticmethod(summary_lines)
+    format_event = staticmethod(format_event)
 
     def option_number(self, view: dict[str, Any], action_id: str) -> int | None:
         # "at 2" is minion space 3 (the board numbers spaces 1-4 from the left)
@@ -242,23 +238,6 @@ class NecromancerTerminal(Terminal):
 
     def legend(self) -> list[str]:
         return list(LEGEND)
-
-    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        return visible_cards(view)
-
-    def render_board(
-        self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
-    ) -> Any:
-        return render_board(view, me=me, me_label=me_label)
-
-    def result_lines(self, view: dict[str, Any]) -> list[str]:
-        return result_lines(view)
-
-    def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        return summary_lines(view)
-
-    def format_event(self, event: dict[str, Any]) -> str:
-        return format_event(event)
 
 
 class NecromancerClient(Client):
