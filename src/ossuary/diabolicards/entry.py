@@ -8,12 +8,9 @@ and imported when the registry checks the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
 from typing import ClassVar
 
-from ..engine.core import GameState
-from ..engine.game import DeckSpec, Game
+from ..engine.game import Game
 from .game import deserialize, new_game
 from .scenario import load_scenario
 from .state import MODES, RULES, RULESET
@@ -37,20 +34,10 @@ class DiabolicardsGame(Game):
     seat_counts = (2, 4)
     modes: ClassVar[dict[str, int]] = dict(MODES)
 
-    def new_game(
-        self,
-        decks: Sequence[DeckSpec] | None = None,
-        seats: int = 2,
-        seed: int = 0,
-        first: int | None = None,
-    ) -> GameState:
-        return new_game(decks=decks, seats=seats, seed=seed, first=first)
-
-    def deserialize(self, text: str) -> GameState:
-        return deserialize(text)
-
-    def load_scenario(self, text: str | Path) -> GameState:
-        return load_scenario(text)
+    # the rules modules' functions are the methods: same arguments, same answers
+    new_game = staticmethod(new_game)
+    deserialize = staticmethod(deserialize)
+    load_scenario = staticmethod(load_scenario)
 
     def teams(self, seats: int) -> list[int]:
         """Side ``k`` holds seat ``k`` (1v1) or seats ``k`` and ``k + 2`` (2v2)."""

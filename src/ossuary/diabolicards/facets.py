@@ -1,8 +1,8 @@
-"""Diabolicards' facets: what the front ends ask of it beyond its rules.
-
-Each class is named on :class:`~ossuary.diabolicards.entry.DiabolicardsGame`
-(``facets``) and made the first time a front end asks for it; the kernel's
-base classes (:mod:`ossuary.engine.facets`) say what each method is for.
+"""Diabolicards beyond its rules: its one deck as a catalogue (groups,
+power, abilities), the three-zone mat in the terminal, the side scores the
+simulator follows, the truth the hidden-information checks judge by, and the
+glossary of the mat's terms. There are no deck lists: every game deals from
+the one shared deck, so the kernel's ``Decks`` defaults stand.
 """
 
 from __future__ import annotations

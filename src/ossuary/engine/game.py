@@ -25,7 +25,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from .core import GameState
 from .encoder import Encoder as Encoder  # part of what a game gives (research.encoder)
@@ -55,6 +55,25 @@ from .untrusted import is_int, shown
 
 MAX_SEED = 2**64
 F = TypeVar("F", bound=Facet)
+
+
+class FacetSlot(Generic[F]):
+    """A facet on :class:`Game`: ``game.cards`` is the game's :class:`Cards`,
+    made on first use (:meth:`Game.facet`); ``Game.cards`` is this slot."""
+
+    def __init__(self, base: type[F]) -> None:
+        self.base = base
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> FacetSlot[F]: ...
+    @overload
+    def __get__(self, game: Game, owner: type) -> F: ...
+    def __get__(self, game: Game | None, owner: type) -> FacetSlot[F] | F:
+        return self if game is None else game.facet(self.name, self.base)
 
 
 class Game:
@@ -227,50 +246,15 @@ class Game:
     # What only some front ends ask: one object per concern (engine/facets.py),
     # the kernel's default unless the game names its own class.
 
-    @property
-    def cards(self) -> Cards:
-        """The card catalogue: :class:`~ossuary.engine.facets.Cards`."""
-        return self.facet("cards", Cards)
-
-    @property
-    def decks(self) -> Decks:
-        """Deck lists and the shipped decks: :class:`~ossuary.engine.facets.Decks`."""
-        return self.facet("decks", Decks)
-
-    @property
-    def terminal(self) -> Terminal:
-        """The terminal's board and words: :class:`~ossuary.engine.facets.Terminal`."""
-        return self.facet("terminal", Terminal)
-
-    @property
-    def client(self) -> Client:
-        """What a client may do for its person: :class:`~ossuary.engine.facets.Client`."""
-        return self.facet("client", Client)
-
-    @property
-    def browser(self) -> Browser:
-        """The browser's board: :class:`~ossuary.engine.facets.Browser`."""
-        return self.facet("browser", Browser)
-
-    @property
-    def statistics(self) -> Statistics:
-        """What the simulator records: :class:`~ossuary.engine.facets.Statistics`."""
-        return self.facet("statistics", Statistics)
-
-    @property
-    def checks(self) -> Checks:
-        """Invariants and the truth of where cards lie: :class:`~ossuary.engine.facets.Checks`."""
-        return self.facet("checks", Checks)
-
-    @property
-    def research(self) -> Research:
-        """The RL encoder and integer actions: :class:`~ossuary.engine.facets.Research`."""
-        return self.facet("research", Research)
-
-    @property
-    def lessons(self) -> Lessons:
-        """The lesson, its checks, the glossary: :class:`~ossuary.engine.facets.Lessons`."""
-        return self.facet("lessons", Lessons)
+    cards = FacetSlot(Cards)  # the card catalogue
+    decks = FacetSlot(Decks)  # deck lists and the shipped decks
+    terminal = FacetSlot(Terminal)  # the terminal's board and words
+    client = FacetSlot(Client)  # what a client may do for its person
+    browser = FacetSlot(Browser)  # the browser's board
+    statistics = FacetSlot(Statistics)  # what the simulator records
+    checks = FacetSlot(Checks)  # invariants, where cards truly lie
+    research = FacetSlot(Research)  # the RL encoder, integer actions
+    lessons = FacetSlot(Lessons)  # the lesson, its checks, the glossary
 
     def facet(self, name: str, base: type[F]) -> F:
         """The game's facet ``name``, made on first use from the class its

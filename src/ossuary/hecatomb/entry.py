@@ -9,7 +9,6 @@ and imported when the registry checks the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import ClassVar
 
 from ..engine.core import GameState
@@ -48,11 +47,8 @@ class HecatombGame(Game):
         return new_game(decks=None if decks is None else list(decks), seats=seats, seed=seed,
                         first=first)  # fmt: skip
 
-    def deserialize(self, text: str) -> GameState:
-        return deserialize(text)
-
-    def load_scenario(self, text: str | Path) -> GameState:
-        return load_scenario(text)
+    deserialize = staticmethod(deserialize)
+    load_scenario = staticmethod(load_scenario)
 
 
 GAME = HecatombGame()

@@ -1,8 +1,8 @@
-"""Hecatomb's facets: what the front ends ask of it beyond its rules.
-
-Each class is named on :class:`~ossuary.hecatomb.entry.HecatombGame`
-(``facets``) and made the first time a front end asks for it; the kernel's
-base classes (:mod:`ossuary.engine.facets`) say what each method is for.
+"""How Hecatomb answers the front ends beyond its rules: its card catalogue
+(dooms, keywords, X costs), its deck lists, its board and log in words, the
+combat windows a client may pass, what the simulator counts (souls, mana,
+minions), the truth its hidden-information checks judge by, and its glossary.
+``HecatombGame.facets`` (entry.py) names each class here.
 """
 
 from __future__ import annotations

@@ -8,12 +8,9 @@ and imported when the registry checks the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
 from typing import ClassVar
 
-from ..engine.core import GameState
-from ..engine.game import DeckSpec, Game
+from ..engine.game import Game
 from .game import deserialize, new_game
 from .scenario import load_scenario
 from .state import RULES, RULESET
@@ -38,21 +35,10 @@ class NecromancerGame(Game):
     summary = "Heroes, lifeforce, a two-row field and a response window after every action; 2-4."
     seat_counts = (2, 3, 4)
 
-    def new_game(
-        self,
-        decks: Sequence[DeckSpec] | None = None,
-        seats: int = 2,
-        seed: int = 0,
-        first: int | None = None,
-    ) -> GameState:
-        return new_game(decks=None if decks is None else list(decks), seats=seats, seed=seed,
-                        first=first)  # fmt: skip
-
-    def deserialize(self, text: str) -> GameState:
-        return deserialize(text)
-
-    def load_scenario(self, text: str | Path) -> GameState:
-        return load_scenario(text)
+    # the rules modules' functions are the methods: same arguments, same answers
+    new_game = staticmethod(new_game)
+    deserialize = staticmethod(deserialize)
+    load_scenario = staticmethod(load_scenario)
 
 
 GAME = NecromancerGame()

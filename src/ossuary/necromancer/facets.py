@@ -1,8 +1,8 @@
-"""Path of the Necromancer's facets: what the front ends ask of it beyond its rules.
-
-Each class is named on :class:`~ossuary.necromancer.entry.NecromancerGame`
-(``facets``) and made the first time a front end asks for it; the kernel's
-base classes (:mod:`ossuary.engine.facets`) say what each method is for.
+"""Path of the Necromancer's answers to the front ends, beyond its rules: the
+card catalogue keyed by name and type ("Bonewall [minion]"), deck lists with a
+hero, the two-row screen, the response window a client may pass, health and
+lifeforce for the simulator, where every card truly lies, and its glossary.
+The entry's ``facets`` mapping names each class below.
 """
 
 from __future__ import annotations

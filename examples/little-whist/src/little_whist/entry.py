@@ -39,8 +39,7 @@ class LittleWhist(Game):
     ) -> GameState:
         return new_game(seats, seed, first)  # one shared deck: there are no decks to choose
 
-    def deserialize(self, text: str) -> GameState:
-        return deserialize(text)
+    deserialize = staticmethod(deserialize)
 
 
 GAME = LittleWhist()
