@@ -39,7 +39,8 @@ SRC = HERE / "src"
 #   check could word the project's own error; and they run once a game;
 # - the learned agent (agents/learned.py): it reads policy files (untrusted
 #   input, as above) and its time goes to numpy's matrix products;
-# - what other code subclasses: the registry's Game (entry.py), the errors, the
+# - what other code subclasses: the registry's Game (entry.py) and its facets
+#   (engine/facets.py, each game's facets.py), the errors, the
 #   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
 #   the test helpers that walk objects by introspection (contract.py, fuzz.py,
 #   invariants.py: a game's legal position, asked by the fuzzer and the loaders)
@@ -54,6 +55,7 @@ INTERPRETED = {
     "__init__.py",
     "game.py",
     "entry.py",
+    "facets.py",
     "saved.py",
     "scenario.py",
     "schema.py",

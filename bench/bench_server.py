@@ -344,7 +344,7 @@ async def keep_trying(base: str, stop: float) -> dict[str, Any]:
     from ossuary import games
 
     hecatomb = games.get("hecatomb")
-    text = hecatomb.format_deck(hecatomb.preconstructed()["Blood and Gold"])
+    text = hecatomb.decks.format(hecatomb.decks.preconstructed()["Blood and Gold"])
     loop = asyncio.get_running_loop()
     played = started = 0
     trial: dict[str, Any] | None = None

@@ -108,7 +108,7 @@ def main() -> None:
     parser.add_argument("--json", help="also write the numbers to this file")
     args = parser.parse_args()
     game = games.get(args.game)
-    decks = tuple(Deck(name, tuple(cards)) for name, cards in game.preconstructed().items())
+    decks = tuple(Deck(name, tuple(cards)) for name, cards in game.decks.preconstructed().items())
     config = SimConfig(
         game.name,
         (args.agent,),

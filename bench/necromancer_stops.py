@@ -35,7 +35,7 @@ def main() -> None:
             if seat != 0 or decision is None or decision.kind != "window":
                 return
             ids = list(state.legal_action_ids())
-            if game.auto_pass(state.view(0), ids) is not None:
+            if game.client.auto_pass(state.view(0), ids) is not None:
                 count["auto-passed"] += 1
                 return
             count["stopped"] += 1

@@ -39,7 +39,7 @@ def _deck_text() -> str:
     from ossuary import games
 
     hecatomb = games.get("hecatomb")
-    return hecatomb.format_deck(hecatomb.preconstructed()["Gilded Lies"])
+    return hecatomb.decks.format(hecatomb.decks.preconstructed()["Gilded Lies"])
 
 
 def main(out: Path) -> None:

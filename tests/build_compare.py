@@ -81,7 +81,7 @@ def play(
 ) -> dict[str, Any]:
     """One fuzz game (no checks): its line; ``steps``: the chain after every action too."""
     game = games.get(name)
-    state = game.new_game(decks=game.fuzz_decks(seed, seats), seats=seats, seed=seed)
+    state = game.new_game(decks=game.checks.fuzz_decks(seed, seats), seats=seats, seed=seed)
     rng = Rng(seed * 7919 + seats)
     chain = Chain(state, how)
     digests = []

@@ -30,7 +30,7 @@ def digest(text: str) -> str:
 def random_trace(name: str, seats: int, seed: int) -> dict[str, object]:
     """A uniformly random game, as the fuzzer plays it: the state after every action."""
     game = games.get(name)
-    state = game.new_game(decks=game.fuzz_decks(seed, seats), seats=seats, seed=seed)
+    state = game.new_game(decks=game.checks.fuzz_decks(seed, seats), seats=seats, seed=seed)
     rng = Rng(seed * 7919 + seats)
     states = [digest(state.serialize())]
     while not state.is_terminal():

@@ -55,7 +55,7 @@ class Recipe:
 
     def new_game(self) -> GameState:
         game = games.get(self.game)
-        decks = game.fuzz_decks(self.seed, self.seats) if self.agent == "random" else None
+        decks = game.checks.fuzz_decks(self.seed, self.seats) if self.agent == "random" else None
         return game.new_game(decks=decks, seats=self.seats, seed=self.seed)
 
 

@@ -39,7 +39,7 @@ while True:
     for name in games.names():
         game = games.get(name)
         seed += 1
-        state = game.new_game(decks=game.fuzz_decks(seed, 2), seats=2, seed=seed)
+        state = game.new_game(decks=game.checks.fuzz_decks(seed, 2), seats=2, seed=seed)
         rng = Rng(seed)
         search = make_agent("ismcts:iters=20", seed)
         while not state.is_terminal():

@@ -4,7 +4,7 @@ Each lesson of every game (every mode that has one) is walked to the end of
 its game: the learner follows the lesson's suggestions, and where a step
 suggests nothing, an agent chooses. Every step the learner is shown names the
 claims its text makes (``claims`` in ``learn.toml``), and each claim is checked
-by the game's own check (``Game.lesson_claims``) against what the engine then
+by the game's own check (``game.lessons.claims``) against what the engine then
 did: after every later action until the check settles; one never settled by
 the end of the game fails too.
 """
@@ -54,7 +54,7 @@ def walk(lesson: Tutorial) -> tuple[GameState, Counter[str], Counter[str]]:
     # own choices where the lesson suggests none by an agent of the same kind
     agents = {i: make_agent("heuristic" if spec == "human" else spec, agent_seed(deal.seed, i))
               for i, spec in enumerate(deal.seats)}  # fmt: skip
-    checks = game.lesson_claims()
+    checks = game.lessons.claims()
     shown: Counter[str] = Counter()
     settled: Counter[str] = Counter()
     pending: list[Pending] = []

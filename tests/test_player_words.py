@@ -132,7 +132,7 @@ class Reader:
         said = []
         for k, o in enumerate(options, 1):
             label = speak(o["label"])
-            group, short = map(speak, self.game.option_group(view, o["id"], label))
+            group, short = map(speak, self.game.terminal.option_group(view, o["id"], label))
             said.append(Option(str(k), Action(o["id"], label), group, short))
             self.check(label, "label")
             self.check(f"{group}: {short}", "option")
@@ -166,15 +166,15 @@ class Reader:
                 self.options(view, decision.get("options", []))
             if board:
                 labels = self.names
-                drawn = self.game.render_screen(view, self.seat, labels, 80, 18)
+                drawn = self.game.terminal.render_screen(view, self.seat, labels, 80, 18)
                 self.check(render_text(drawn, 80), "board")
 
     def finish(self, state: GameState) -> None:
         with naming(self.names):
             view = state.view(self.seat)
             for event in view["log"]:
-                self.check(self.game.format_event(event), "log")
-            for line in self.game.result_lines(view):
+                self.check(self.game.terminal.format_event(event), "log")
+            for line in self.game.terminal.result_lines(view):
                 self.check(line, "result")
 
     def replay(self, replay: Replay) -> None:

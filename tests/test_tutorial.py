@@ -195,7 +195,7 @@ def test_the_lesson_deals_the_lists_it_was_written_for() -> None:
     mine, theirs = found.decks or []
     assert isinstance(mine, list) and isinstance(theirs, list)
     assert theirs.count("Magpie Swarm") == 3  # the list of the lesson, not today's deck
-    assert theirs != game.preconstructed()["Gilded Lies"]
+    assert theirs != game.decks.preconstructed()["Gilded Lies"]
     state = game.new_game(decks=found.decks, seats=2, seed=found.deal.seed, first=0)
     assert sorted(state.deck_lists()[1]) == sorted(theirs)
 
@@ -204,9 +204,9 @@ def test_a_lesson_listing_a_deck_it_does_not_deal_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = games.get("hecatomb")
-    text = game.learn_text() or ""
+    text = game.lessons.text() or ""
     monkeypatch.setattr(
-        game, "learn_text", lambda: text.replace('"Gilded Lies" = [', '"Gilded Lie" = [', 1)
+        game.lessons, "text", lambda: text.replace('"Gilded Lies" = [', '"Gilded Lie" = [', 1)
     )
     with pytest.raises(LessonError, match="lists a deck 'Gilded Lie' that its deal does not use"):
         lessons_of(game)

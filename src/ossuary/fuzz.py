@@ -2,7 +2,7 @@
 
 ``python -m ossuary.fuzz --game hecatomb --games 10000`` (``make fuzz``) plays
 uniformly random games over the game's seat counts. After every action it runs
-the game's own cheap checks (``GAME.check_invariants(state, deep=False)``:
+the game's own cheap checks (``GAME.checks.invariants(state, deep=False)``:
 cards accounted for, counters in bounds); every ``--deep-every`` actions the
 deep ones, and the kernel's, which hold for every game:
 
@@ -62,7 +62,7 @@ def check_kernel(game: Game, state: GameState) -> None:
 class ViewCheck:
     """The views of one game judged from the truth, not from the game's redaction.
 
-    After every action it notes where every card lies (``Game.card_places``)
+    After every action it notes where every card lies (``game.checks.card_places``)
     and how long the log is; :meth:`check` then hands every seat's view and the
     spectator's, with the log lines in words, to
     :func:`~ossuary.engine.contract.name_leaks`: no card shown by id may be one
@@ -75,7 +75,7 @@ class ViewCheck:
 
     def __init__(self, game: Game, state: GameState) -> None:
         self.game = game
-        places = game.card_places(state)
+        places = game.checks.card_places(state)
         self.names = NameFinder(p.name for p in places)
         self.seats = state.num_seats()
         #: (log length, places) after each action since the last check; the first
@@ -103,7 +103,7 @@ class ViewCheck:
         just showed a seat is one the seat is told of (a log event it reads or
         an option it is offered names it)."""
         before_log, before = self.marks[-1]
-        after = self.game.card_places(state)
+        after = self.game.checks.card_places(state)
         self.marks.append((len(state.log), after))
         for seat in range(self.seats):
             shown = newly_shown(before, after, seat)
@@ -113,7 +113,7 @@ class ViewCheck:
             # what it is told: the new log events (and their lines), its options
             told = [
                 view["log"],
-                [self.game.format_event(e) for e in view["log"]],
+                [self.game.terminal.format_event(e) for e in view["log"]],
                 (view.get("decision") or {}).get("options", []),
             ]
             words = set(self.names(" ".join(strings_in(told))))
@@ -151,7 +151,7 @@ class ViewCheck:
         decider = state.current_player()
         for reader in [*range(self.seats), None]:
             view = state.view(reader, self.judged)
-            words = [self.game.format_event(e) for e in view.get("log", [])]
+            words = [self.game.terminal.format_event(e) for e in view.get("log", [])]
             message = {"view": view, "events": words}
             index = self.by_name(places)
             now = Sight(places, reader, self.seats, by_name=index)
@@ -190,13 +190,13 @@ def random_game(
     max_actions: int = 20_000,
 ) -> GameState:
     """Play one uniformly random game with every check; return the final state."""
-    decks = game.fuzz_decks(seed, seats)
+    decks = game.checks.fuzz_decks(seed, seats)
     state = game.new_game(decks=decks, seats=seats, seed=seed)
     rng = Rng(seed * 7919 + seats)
     views = ViewCheck(game, state)
     while not state.is_terminal():
         deep = state.ply % deep_every == 0
-        game.check_invariants(state, deep)
+        game.checks.invariants(state, deep)
         if deep:
             check_kernel(game, state)
             views.check(state)
@@ -204,7 +204,7 @@ def random_game(
         views.after_action(state)
         if state.ply > max_actions:
             raise InvariantError(f"game {seed} with {seats} seats did not end in {max_actions}")
-    game.check_invariants(state, True)
+    game.checks.invariants(state, True)
     check_kernel(game, state)
     views.check(state)
     again = Replay.of(state).final()

@@ -1,7 +1,7 @@
 """A first game that teaches: "how to play, how to win" and the guided game.
 
 Each game keeps its lessons as data in its own package (``learn.toml``, given
-by :meth:`Game.learn_text <ossuary.engine.game.Game.learn_text>`): a short text
+by :meth:`game.lessons.text <ossuary.engine.facets.Lessons.text>`): a short text
 in our own words (what the game is, how to win, a turn, tips) and a guided first
 game: a fixed deal (seats, decks, seed, who starts), how to win it in one line
 (``goal``, shown all game long) and steps. A game with modes may add a lesson
@@ -24,7 +24,7 @@ seen.
 
 What a step's text says happens is checked against the engine: a step names
 its ``claims``, checks the game package registers
-(:meth:`Game.lesson_claims <ossuary.engine.game.Game.lesson_claims>`), and a
+(:meth:`game.lessons.claims <ossuary.engine.facets.Lessons.claims>`), and a
 test walks every lesson to its end and runs them.
 """
 
@@ -68,7 +68,7 @@ class Step(_Strict):
 
     kind: Short
     text: Text
-    #: only while this condition of the game holds (Game.lesson_conditions)
+    #: only while this condition of the game holds (game.lessons.conditions)
     when: Short | None = None
     #: only on this turn (the view's ``turn_number``)
     turn: Annotated[int, Field(ge=0, le=999)] | None = None
@@ -78,7 +78,7 @@ class Step(_Strict):
     suggest: Annotated[list[Short], Field(max_length=8)] = []
     #: a card the suggested option names (its label holds the name)
     card: Short | None = None
-    #: the checks of what the text says happens (Game.lesson_claims): a
+    #: the checks of what the text says happens (game.lessons.claims): a
     #: check's name and the words it is given, "costs 2"
     claims: Annotated[list[Short], Field(max_length=12)] = []
 
@@ -143,7 +143,7 @@ class Tutorial:
         else:  # its own steps first, then the main lesson's steps for any turn
             self.deal = lesson.mode[mode].model_copy(update={"mode": mode})
             self.steps = list(self.deal.step) + [s for s in main.step if s.turn is None]
-        self._conditions = game.lesson_conditions()
+        self._conditions = game.lessons.conditions()
         self._lists = self._read_lists()
 
     def _read_lists(self) -> dict[str, list[str]]:
@@ -156,7 +156,7 @@ class Tutorial:
                     f"the {self.game.title} lesson lists a deck {name!r} that its deal "
                     f"does not use (decks: {', '.join(sorted(named)) or 'none'})"
                 )
-            out[name] = self.game.parse_deck("\n".join(lines), f"the lesson's {name}")
+            out[name] = self.game.decks.parse("\n".join(lines), f"the lesson's {name}")
         return out
 
     @property
@@ -237,7 +237,7 @@ def _suggested(step: Step, aid: str, label: str) -> bool:
 def lessons_of(game: Game) -> list[Tutorial]:
     """Every lesson of ``game``: the main one first, then one per mode that has
     its own (empty without a lesson file)."""
-    text = game.learn_text()
+    text = game.lessons.text()
     if text is None:
         return []
     data = load_toml(text, LessonError, f"{game.name} lesson")
@@ -264,7 +264,7 @@ def _check(game: Game, found: Tutorial) -> None:
         problems.append(f"{len(deal.names)} names for {n} seats")
     if deal.mode is not None and dict(game.modes).get(deal.mode) != n:
         problems.append(f"mode {deal.mode!r} is not a mode of {n} seats")
-    claims, conditions = game.lesson_claims(), game.lesson_conditions()
+    claims, conditions = game.lessons.claims(), game.lessons.conditions()
     for step in found.steps:
         problems += [f"step {step.kind!r}: no check {c!r}" for c in step.claims
                      if c.split()[0] not in claims]  # fmt: skip

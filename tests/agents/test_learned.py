@@ -37,7 +37,7 @@ def test_the_project_ships_a_small_hecatomb_policy_for_two_seats() -> None:
     assert SHIPPED.stat().st_size < 5 * 2**20  # a few MB at most
     policy = load_policy(SHIPPED)
     assert (policy.game, policy.seats) == ("hecatomb", 2)
-    enc = games.get("hecatomb").rl_encoder(2)
+    enc = games.get("hecatomb").research.encoder(2)
     assert policy.encoder_version == enc.version
     training = policy.training
     assert training["games_played"] > 0 and training["seed"] == 1  # how it was made
@@ -71,7 +71,7 @@ def test_learned_agent_plays_what_training_games_play() -> None:
     (the training games' best move is the agent's move)."""
     assert SHIPPED is not None
     policy = load_policy(SHIPPED)
-    enc = games.get("hecatomb").rl_encoder(2)
+    enc = games.get("hecatomb").research.encoder(2)
     agent = make_agent("learned", 0)
     seen = 0
     for state in positions(90, seed=11):
@@ -107,7 +107,7 @@ def test_a_policy_for_another_encoder_version_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert SHIPPED is not None
-    enc = games.get("hecatomb").rl_encoder(2)
+    enc = games.get("hecatomb").research.encoder(2)
     monkeypatch.setattr(type(enc), "version", "2")
     from ossuary.agents import learned
 
@@ -146,7 +146,7 @@ def test_policy_files_round_trip_and_the_network_is_relu_layers(tmp_path: Path) 
     expected = w1 @ np.maximum(w0 @ x + b0, 0) + b1
     np.testing.assert_allclose(policy.scores(x), expected, rtol=1e-5, atol=1e-6)
     with pytest.raises(PolicyError, match="its network reads 6 numbers and scores 3 actions"):
-        policy.check("hecatomb", 2, games.get("hecatomb").rl_encoder(2))
+        policy.check("hecatomb", 2, games.get("hecatomb").research.encoder(2))
 
 
 def test_the_safetensors_library_reads_our_files(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def test_random_decks_are_legal_and_a_function_of_seed_and_seat(game: str) -> No
     for deck in two:
         rules.new_game(decks=[deck, deck], seats=2, seed=1)  # legal: the game takes it
     # every seat's deck differs from the preconstructed ones: new ground for a policy
-    shipped = [Counter(cards) for cards in rules.preconstructed().values()]
+    shipped = [Counter(cards) for cards in rules.decks.preconstructed().values()]
     assert all(Counter(deck) not in shipped for deck in two)
 
 

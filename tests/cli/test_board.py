@@ -222,7 +222,7 @@ def test_a_human_never_sees_a_card_in_the_opponents_hand(seed: int, me: int) -> 
         assert seat is not None
         legal[:] = s.legal_actions()
         view = s.view(seat)
-        seen[:] = [n for _, names in GAME.visible_cards(view) for n in names]
+        seen[:] = [n for _, names in GAME.terminal.visible_cards(view) for n in names]
         obs = Observation.of(s, seat, legal, "view")
         if seat != me:
             s.apply_action(computer.act(obs))

@@ -239,7 +239,7 @@ def test_rules_print_bracketed_words_whole(
 
     game = games.get("necromancer")
     entries = [("bonewall [minion]", "Not the artifact: see [artifact].")]
-    monkeypatch.setattr(type(game), "glossary", lambda self: entries)
+    monkeypatch.setattr(game.lessons, "glossary", lambda: entries)
     out = runner.invoke(app, ["rules", "necromancer"])
     assert out.exit_code == 0, out.output
     assert "bonewall [minion]" in out.output and "see [artifact]." in out.output

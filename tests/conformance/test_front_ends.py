@@ -145,7 +145,7 @@ def test_the_rl_environments_play_the_game(table: tuple[str, int]) -> None:
     the Gymnasium wrapper's episode (for a game that gives an RL encoder)."""
     name, seats = table
     try:
-        games.get(name).rl_encoder(seats)
+        games.get(name).research.encoder(seats)
     except NotSupported as exc:
         pytest.skip(str(exc))
     from pettingzoo.test import api_test

@@ -32,7 +32,7 @@ def played(game: Game, seats: int, seed: int, upto: int | None = None) -> GameSt
     """A game played with uniformly random choices (to its end, or ``upto`` actions)."""
     if upto is None:
         return game.deserialize(_finished(game.name, seats, seed))
-    state = game.new_game(decks=game.fuzz_decks(seed, seats), seats=seats, seed=seed)
+    state = game.new_game(decks=game.checks.fuzz_decks(seed, seats), seats=seats, seed=seed)
     rng = Rng(seed)
     while not state.is_terminal() and state.ply < upto:
         state.apply_action(rng.choice(state.legal_action_ids()))
@@ -81,9 +81,9 @@ def test_a_sample_keeps_all_the_seat_sees_and_deals_only_what_it_cannot(
     while not state.is_terminal() and checked < 6:
         seat = state.current_player()
         assert seat is not None
-        truth = game.card_places(state)
+        truth = game.checks.card_places(state)
         sample = check_sample(state, seat, Rng(state.ply))
-        got = game.card_places(sample)
+        got = game.checks.card_places(sample)
         sight = Sight(truth, seat, seats)
         moved = [cid for cid, p in enumerate(truth) if cid not in sight.hidden and got[cid] != p]
         assert not moved, f"visible cards moved in seat {seat}'s sample: {moved[:5]}"
@@ -158,15 +158,15 @@ def test_the_terminal_draws_every_seats_view(table: tuple[str, int]) -> None:
     for state in (played(game, seats, SEED, upto=0), played(game, seats, SEED)):
         for seat in [*range(seats), None]:
             view = state.view(seat)
-            console.print(game.render_screen(view, seat, labels, 80, 24))
+            console.print(game.terminal.render_screen(view, seat, labels, 80, 24))
             drawn = console.export_text()
             assert drawn.strip(), f"seat {seat}: an empty board"
             assert max(len(line) for line in drawn.splitlines()) <= 80
             for event in view["log"]:
-                assert game.format_event(event).strip()
+                assert game.terminal.format_event(event).strip()
             for option in state.legal_actions() if state.current_player() == seat else ():
                 assert option.label.strip()
-    assert all(line.strip() for line in game.result_lines(state.view(None)))
+    assert all(line.strip() for line in game.terminal.result_lines(state.view(None)))
 
 
 @pytest.mark.parametrize("table", tables(GAMES))

@@ -31,7 +31,7 @@ def test_the_observation_holds_ones_own_hand_and_no_teammates() -> None:
     s = new_game(seats=4, seed=3)
     me = s.current_player()
     assert me is not None
-    enc = GAME.rl_encoder(4)
+    enc = GAME.research.encoder(4)
     out = np.zeros(enc.observation_size, np.float32)
     enc.observe(s.view(me), (), out)
     cards = out[: 80 * CARD_FEATURES].reshape(80, CARD_FEATURES)

@@ -37,18 +37,18 @@ def test_the_registry_entry() -> None:
     assert game is diabolicards.GAME
     assert game.seat_counts == (2, 4) and dict(game.modes) == {"1v1": 2, "2v2": 4}
     assert game.teams(2) == [0, 1] and game.teams(4) == [0, 1, 0, 1]
-    assert game.glossary()
-    records = game.cards()
+    assert game.lessons.glossary()
+    records = game.cards.records()
     assert len(records) == 80
     for r in records:
         assert {"name", "group", "type", "gender", "power", "ability", "text"} <= set(r)
     assert sum(1 for r in records if r["ability"] is None) == 38
-    assert game.card_matches(records[0], "power", "0-")
-    gang = [r for r in records if game.card_matches(r, "group", "gang")]
+    assert game.cards.matches(records[0], "power", "0-")
+    gang = [r for r in records if game.cards.matches(r, "group", "gang")]
     assert len(gang) == 8
     with pytest.raises(QueryError):
-        game.card_matches(records[0], "group", "nobody")
-    assert len([r for r in records if game.card_matches(r, "ability", "none")]) == 38
+        game.cards.matches(records[0], "group", "nobody")
+    assert len([r for r in records if game.cards.matches(r, "ability", "none")]) == 38
 
 
 def test_every_event_kind_has_words() -> None:
@@ -73,14 +73,14 @@ def test_the_board_draws_both_sides_zones_power_synergy_and_contracts() -> None:
     state = random_game(game, 3, 4, deep_every=1000)
     console = Console(width=140, record=True)
     for seat in (0, 1, None):
-        console.print(game.render_board(state.view(seat), me=seat))  # type: ignore[arg-type]
+        console.print(game.terminal.render_board(state.view(seat), me=seat))  # type: ignore[arg-type]
     text = console.export_text()
     for words in ("Vask Tower", "The Gang Hideout", "Havenvale Campus", "synergy", "Contracts:"):
         assert words in text
     assert "Player 1 & Player 3 · total power" in text
-    lines = game.result_lines(state.view(None))  # type: ignore[arg-type]
+    lines = game.terminal.result_lines(state.view(None))  # type: ignore[arg-type]
     assert re.match(r"Player \d and Player \d win: \d+ power to \d+|A tie", lines[0]), lines
-    assert game.summary_lines(state.view(0))[0].startswith("  power:")
+    assert game.terminal.summary_lines(state.view(0))[0].startswith("  power:")
 
 
 def test_play_computers_to_the_end_in_both_modes(runner: CliRunner) -> None:

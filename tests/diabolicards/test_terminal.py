@@ -107,7 +107,7 @@ def test_a_turns_options_pack_into_one_line_per_card() -> None:
 
 def test_visible_cards_name_the_hand_the_mat_and_the_contracts() -> None:
     s = _midgame(2)
-    where = dict(GAME.visible_cards(s.view(0)))
+    where = dict(GAME.terminal.visible_cards(s.view(0)))
     assert where["your hand"] == [s.defs[c].name for c in s.hands[0]]
     on_mat = {s.defs[c].name for side in s.mat for z in side for c in z}
     # each side named by who sits on it (issue 35 §6: never "side 0")
@@ -115,9 +115,9 @@ def test_visible_cards_name_the_hand_the_mat_and_the_contracts() -> None:
     assert on_mat <= {name for key in mats for name in where.get(key, [])}
     assert set(where["contracts"]) == {s.defs[c].name for c in s.contracts if c >= 0}
     assert not any(k.startswith("Player 1") for k in where) or s.known[s.hands[1][0]] & 1
-    record = GAME.card_record(where["your hand"][0].upper())
+    record = GAME.cards.record(where["your hand"][0].upper())
     assert record is not None and record["name"] == where["your hand"][0]
-    assert GAME.legend()
+    assert GAME.terminal.legend()
 
 
 # how a 1v1 side's title starts: as the play screen names the seats (_frame),

@@ -5,18 +5,21 @@ last one wins (the subtraction game, a folk game in the public domain).
 It is a whole game in one file, as a separate package would give it: a state,
 a :class:`Ruleset` filled by decorators and bound once, a :class:`Game`. The
 tests name it through a fake ``ossuary.games`` entry point. :data:`HALF` is the
-same game with its rules never bound, which the registry must refuse.
+same game with its rules never bound, which the registry must refuse;
+:data:`TOLD` names a facet of its own, :data:`BROKEN` facets that can't load.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ossuary.engine.core import Decision, GameState
 from ossuary.engine.errors import StateError
+from ossuary.engine.facets import Terminal
 from ossuary.engine.game import DeckSpec, Game, check_setup
+from ossuary.engine.names import seat_name
 from ossuary.engine.rng import Rng
 from ossuary.engine.rules import Ruleset
 
@@ -158,4 +161,32 @@ class HalfGame(PebblesGame):
 
 
 HALF = HalfGame()
+
+
+class PebblesTerminal(Terminal):
+    """Pebbles' one facet of its own: its log told in words."""
+
+    def format_event(self, event: dict[str, Any]) -> str:
+        return f"{seat_name(event['p'])} takes {event['n']}."
+
+
+class ToldGame(PebblesGame):
+    """Pebbles with a facet of its own (its terminal's words)."""
+
+    facets: ClassVar[dict[str, str]] = {"terminal": ".pebbles:PebblesTerminal"}
+
+
+class BrokenFacetsGame(PebblesGame):
+    """Pebbles whose facets can't be found: a module that isn't there, a class
+    of the wrong facet, a facet the kernel has never heard of."""
+
+    facets: ClassVar[dict[str, str]] = {
+        "cards": ".nowhere:PebbleCards",
+        "decks": ".pebbles:PebblesTerminal",
+        "scores": ".pebbles:PebblesTerminal",
+    }
+
+
+TOLD = ToldGame()
+BROKEN = BrokenFacetsGame()
 NOT_A_GAME = object()

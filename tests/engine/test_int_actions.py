@@ -22,7 +22,7 @@ PLIES = 60  # positions per game: enough for every decision kind early play reac
 def _ints(game: str, seats: int, seed: int) -> IntActions:
     g = games.get(game)
     try:
-        return g.int_actions(g.new_game(seats=seats, seed=seed))
+        return g.research.int_actions(g.new_game(seats=seats, seed=seed))
     except NotSupported as exc:
         pytest.skip(str(exc))
 

@@ -17,7 +17,8 @@ from ossuary import games
 from ossuary.agents import RandomAgent, play_game
 from ossuary.agents.knowledge import knowledge_for
 from ossuary.engine import registry
-from ossuary.engine.errors import BrokenGame, ReplayError, UnknownGame
+from ossuary.engine.errors import BrokenGame, NotSupported, ReplayError, UnknownGame
+from ossuary.engine.facets import Cards, Decks
 from ossuary.engine.knowledge import PLAIN
 from ossuary.engine.replay import Replay
 
@@ -147,6 +148,38 @@ def test_a_broken_entry_point_is_refused_in_words(
     assert games.get("hecatomb").title == "Hecatomb"  # the others still play
 
 
+def test_a_game_whose_facets_cant_load_is_refused_naming_each(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    installed.append(_point("pebbles", "tests.engine.pebbles:BROKEN"))
+    with pytest.raises(BrokenGame) as refused:
+        games.get("pebbles")
+    words = str(refused.value)
+    assert "tests.engine.pebbles:BROKEN" in words and "Traceback" not in words
+    assert "its cards facet (.nowhere:PebbleCards) could not be loaded" in words
+    assert "its decks facet (.pebbles:PebblesTerminal) is not a Decks" in words
+    assert "no facet is called 'scores'" in words
+    assert games.get("hecatomb").title == "Hecatomb"  # the others still play
+
+
+def test_a_games_facets_are_its_own_classes_or_the_kernels_defaults(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    installed.append(_point("pebbles", "tests.engine.pebbles:TOLD"))
+    game = games.get("pebbles")
+    assert game.missing() == []
+    assert isinstance(game.terminal, pebbles.PebblesTerminal)
+    assert game.terminal is game.terminal  # made once
+    assert game.terminal.format_event({"type": "take", "p": 1, "n": 2}) == "Player 2 takes 2."
+    # a facet it does not name is the kernel's, with its defaults and their words
+    assert type(game.cards) is Cards and type(game.decks) is Decks
+    with pytest.raises(NotSupported, match="Pebbles has no card list"):
+        game.cards.records()
+    with pytest.raises(NotSupported, match="Pebbles has no preconstructed decks"):
+        game.decks.defaults(2)
+    assert game.terminal.result_lines({"winner": 0}) == ["Player 1 wins."]
+
+
 def test_an_unknown_replay_ruleset_is_a_replay_error() -> None:
     with pytest.raises(ReplayError, match="unknown ruleset 'nope'"):
         Replay("nope", "1", 2, [[], []], 1, None).start()
@@ -183,11 +216,11 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     monkeypatch.syspath_prepend(str(tmp_path))
     entry = importlib.import_module("conventional.entry")
     game = entry.WithFiles()
-    assert game.learn_text() == 'title = "Pebbles"\n'
-    assert game.web_assets() == package / "web"
-    assert set(game.lesson_claims()) == {"took"} and set(game.lesson_conditions()) == {"late"}
+    assert game.lessons.text() == 'title = "Pebbles"\n'
+    assert game.browser.assets() == package / "web"
+    assert set(game.lessons.claims()) == {"took"} and set(game.lessons.conditions()) == {"late"}
     (package / "learn.toml").unlink()
     (package / "web").rmdir()
     bare = entry.Without()
-    assert bare.learn_text() is None and bare.web_assets() is None
-    assert bare.lesson_claims() == {} and bare.lesson_conditions() == {}
+    assert bare.lessons.text() is None and bare.browser.assets() is None
+    assert bare.lessons.claims() == {} and bare.lessons.conditions() == {}

@@ -20,11 +20,11 @@ def test_random_decks_are_legal_two_doom_decks_and_seeded() -> None:
         validate_deck(deck, POOL)
         assert len({POOL[n].doom for n in deck}) == 2
         assert deck == random_deck(POOL, Rng(seed))
-        assert deck == GAME.random_deck(Rng(seed))
+        assert deck == GAME.decks.random(Rng(seed))
 
 
 def test_card_families_are_the_dooms() -> None:
-    groups = GAME.card_groups()
+    groups = GAME.cards.groups()
     assert set(groups) == set(POOL.names())
     assert {groups[c.name] == c.doom for c in POOL.cards.values()} == {True}
 
@@ -32,7 +32,7 @@ def test_card_families_are_the_dooms() -> None:
 def test_cards_played_and_drawn_come_from_the_log() -> None:
     state = new_game(seed=4)
     play_game(state, [make_agent("random", 1), make_agent("random", 2)])
-    stats = GAME.stat_cards(state)
+    stats = GAME.statistics.card_counts(state)
     for seat in range(2):
         played = sum(1 for e in state.log if e["e"] == "play" and e["p"] == seat)
         drawn = sum(1 for e in state.log if e["e"] == "draw" and e["p"] == seat)
@@ -43,12 +43,12 @@ def test_cards_played_and_drawn_come_from_the_log() -> None:
 
 def test_resources_are_souls_mana_cards_and_minions_per_seat() -> None:
     state = new_game(seed=2)
-    assert GAME.stat_turn(state) == 1
-    souls, mana, minions = GAME.stat_resources(state)
+    assert GAME.statistics.turn(state) == 1
+    souls, mana, minions = GAME.statistics.resource_values(state)
     # the first player has gained the ready phase's soul (rulebook "Turn Sequence")
     assert sorted(souls) == [START_SOULS, START_SOULS + 1]
     assert mana == [0.0, 0.0] and minions == [0.0, 0.0]
     play_game(state, [make_agent("heuristic", 1), make_agent("heuristic", 2)])
-    souls, mana, minions = GAME.stat_resources(state)
+    souls, mana, minions = GAME.statistics.resource_values(state)
     assert max(souls) >= 20  # glossary "souls": twenty wins
-    assert GAME.stat_turn(state) == state.turn_number
+    assert GAME.statistics.turn(state) == state.turn_number

@@ -69,7 +69,7 @@ abominations = [["GreedBase", "GreedBase"], ["DeceitBase", "DeceitBase"]]
 def position(hand: str, back: bool = True) -> hecatomb.HecatombState:
     s = scenario(POSITION.format(hand=hand), CARDS)
     if back:
-        assert GAME.allow_back(s, 0)
+        assert GAME.client.allow_back(s, 0)
     return s
 
 
@@ -117,8 +117,8 @@ def test_back_is_offered_only_to_seats_that_asked_and_only_before_paying() -> No
 
 def test_the_play_is_logged_when_paid_and_replays_hold_no_cancelled_play() -> None:
     s = hecatomb.new_game(decks=["Rot and Ruin", "Gilded Lies"], seed=3)
-    GAME.allow_back(s, 0)
-    GAME.allow_back(s, 1)
+    GAME.client.allow_back(s, 0)
+    GAME.client.allow_back(s, 1)
     rng = random.Random(3)
     cancels = 0
     while not s.is_terminal() and len(s.history) < 400:

@@ -229,7 +229,7 @@ def test_a_seat_replay_holds_only_that_seats_views() -> None:
         for frame, state in zip(mine.frames, states, strict=True):
             log.extend(frame["view"]["log"])
             if seat is not None:  # judged from where the cards truly lie
-                places = GAME.card_places(state)
+                places = GAME.checks.card_places(state)
                 now = Sight(places, seat, state.num_seats())
                 problems = name_leaks(frame["view"], now, NameFinder(p.name for p in places))
                 assert not problems, f"a frame shows a card hidden from its seat: {problems}"

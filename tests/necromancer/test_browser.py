@@ -27,7 +27,7 @@ BOARD = ".necromancer"
 
 
 def test_the_board_files_are_the_games_web_assets() -> None:
-    folder = GAME.web_assets()
+    folder = GAME.browser.assets()
     assert folder is not None and folder.is_dir()
     assert {"board.js", "board.css"} <= {p.name for p in folder.iterdir()}
     assert "export function createBoard" in (folder / "board.js").read_text()

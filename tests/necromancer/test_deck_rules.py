@@ -132,11 +132,11 @@ def test_read_deck_keeps_a_draft_and_says_what_breaks_the_rules() -> None:
 
     game = games.get("necromancer")
     text = f"Hero: {HERO}\n5 Marrow Archer\n"
-    cards, problems = game.read_deck(text, "draft")
+    cards, problems = game.decks.read(text, "draft")
     assert cards == [HERO] + ["Marrow Archer"] * 5
     with pytest.raises(DeckError) as caught:
-        game.parse_deck(text, "draft")
+        game.decks.parse(text, "draft")
     assert problems == str(caught.value).splitlines()
     assert any("5 copies of 'Marrow Archer'" in p for p in problems)
     with pytest.raises(DeckError, match="unknown card 'Marrow Archr'; did you mean"):
-        game.read_deck("3 Marrow Archr", "draft")
+        game.decks.read("3 Marrow Archr", "draft")

@@ -25,7 +25,7 @@ def test_the_registry_knows_the_game() -> None:
 
 
 def test_card_records_have_name_type_rarity_and_text() -> None:
-    records = GAME.cards()
+    records = GAME.cards.records()
     assert len(records) >= 124
     types = {r["type"] for r in records}
     assert types == {"hero", "minion", "relic", "spell", "artifact", "event", "land"}
@@ -36,19 +36,19 @@ def test_card_records_have_name_type_rarity_and_text() -> None:
 
 
 def test_card_filters_and_detail() -> None:
-    records = GAME.cards()
-    relics = [r for r in records if GAME.card_matches(r, "type", "relic")]
+    records = GAME.cards.records()
+    relics = [r for r in records if GAME.cards.matches(r, "type", "relic")]
     assert relics and all(r["type"] == "relic" for r in relics)
-    cheap = [r for r in records if GAME.card_matches(r, "cost", "0-1")]
+    cheap = [r for r in records if GAME.cards.matches(r, "cost", "0-1")]
     assert all(r.get("cost", 9) <= 1 for r in cheap)
-    assert any(GAME.card_matches(r, "keyword", "immune") for r in records)
+    assert any(GAME.cards.matches(r, "keyword", "immune") for r in records)
     with pytest.raises(OssuaryError):
-        GAME.card_matches(records[0], "type", "wizard")
-    Console(file=open("/dev/null", "w")).print(GAME.card_detail(records[10]))  # noqa: SIM115
+        GAME.cards.matches(records[0], "type", "wizard")
+    Console(file=open("/dev/null", "w")).print(GAME.cards.detail(records[10]))  # noqa: SIM115
 
 
 def test_glossary_in_our_words_names_every_keyword() -> None:
-    terms = {t.lower() for t, _ in GAME.glossary()}
+    terms = {t.lower() for t, _ in GAME.lessons.glossary()}
     for word in (
         "invisibility",
         "ensnare",
@@ -68,11 +68,11 @@ def test_glossary_in_our_words_names_every_keyword() -> None:
 
 
 def test_deck_text_round_trips_through_the_entry() -> None:
-    for name, cards in GAME.preconstructed().items():
-        text = GAME.format_deck(cards, title=name)
-        assert sorted(GAME.parse_deck(text, name)) == sorted(cards)
-        assert GAME.deck_about(name)
-        Console(file=open("/dev/null", "w")).print(GAME.deck_summary(cards))  # noqa: SIM115
+    for name, cards in GAME.decks.preconstructed().items():
+        text = GAME.decks.format(cards, title=name)
+        assert sorted(GAME.decks.parse(text, name)) == sorted(cards)
+        assert GAME.decks.about(name)
+        Console(file=open("/dev/null", "w")).print(GAME.decks.summary(cards))  # noqa: SIM115
 
 
 def test_every_event_kind_has_words() -> None:
@@ -94,14 +94,14 @@ def test_random_games_log_only_known_kinds_and_render() -> None:
         while not s.is_terminal():
             if steps % 25 == 0:
                 for seat in (0, None):
-                    console.print(GAME.render_board(s.view(seat), me=seat))
+                    console.print(GAME.terminal.render_board(s.view(seat), me=seat))
             s.apply_action(rng.choice(s.legal_action_ids()))
             steps += 1
         for e in s.log:
             assert e["e"] in EVENT_KINDS
-            GAME.format_event(e)
+            GAME.terminal.format_event(e)
         view = s.view(0)
-        assert GAME.result_lines(view) and GAME.summary_lines(view)
+        assert GAME.terminal.result_lines(view) and GAME.terminal.summary_lines(view)
 
 
 def test_deserialize_refuses_what_is_not_a_saved_game() -> None:

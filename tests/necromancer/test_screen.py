@@ -19,7 +19,7 @@ GAME = get("necromancer")
 
 def text(state: NecroState, seat: int, width: int = 100, height: int | None = None) -> str:
     console = Console(width=width, file=io.StringIO(), color_system=None)
-    console.print(GAME.render_screen(state.view(seat), seat, (), width, height))
+    console.print(GAME.terminal.render_screen(state.view(seat), seat, (), width, height))
     out = console.file.getvalue()
     assert isinstance(out, str)
     return out
@@ -124,16 +124,18 @@ def test_names_are_shortened_word_by_word() -> None:
 def test_options_grouped_and_every_visible_card_listed() -> None:
     s = position()
     view = s.view(0)
-    groups = [GAME.option_group(view, o["id"], o["label"]) for o in view["decision"]["options"]]
+    groups = [
+        GAME.terminal.option_group(view, o["id"], o["label"]) for o in view["decision"]["options"]
+    ]
     assert ("Play", "Cave Lurker (2)") in groups or any(
         h == "Play" and lab.startswith("Cave Lurker") for h, lab in groups
     )
     assert ("Or", "End your turn") in groups
-    where = dict(GAME.visible_cards(view))
+    where = dict(GAME.terminal.visible_cards(view))
     assert where["your hand"] == ["Cave Lurker", "Grave Bolt"]
     assert "Grave Gnawer" in where["Player 2's field"]
     assert "Player 2's hand" not in where
-    assert GAME.legend()
+    assert GAME.terminal.legend()
 
 
 def test_four_seats_fit_a_small_screen_each_seat_on_one_line() -> None:
@@ -318,7 +320,9 @@ def test_two_minions_of_one_name_are_told_apart_by_their_space() -> None:
     while s.decision() is not None and s.decision().kind != "defend":  # type: ignore[union-attr]
         act(s, "pass")
     view = s.view(0)
-    groups = [GAME.option_group(view, o["id"], o["label"]) for o in view["decision"]["options"]]
+    groups = [
+        GAME.terminal.option_group(view, o["id"], o["label"]) for o in view["decision"]["options"]
+    ]
     assert ("Defend with", "Cave Lurker (space 1)") in groups
     assert ("Defend with", "Cave Lurker (space 3)") in groups
     assert ("Defend with", "Mist Wraith") in groups  # one of its name: no space needed

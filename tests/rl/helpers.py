@@ -18,7 +18,7 @@ GAMES = games.names()
 
 def encoder_or_skip(game: str, seats: int) -> Encoder:
     try:
-        return games.get(game).rl_encoder(seats)
+        return games.get(game).research.encoder(seats)
     except NotSupported as exc:
         pytest.skip(str(exc))
 
@@ -31,7 +31,7 @@ def random_positions(game: str, seats: int, seed: int, limit: int = 400) -> Iter
     """Play one game with uniformly random actions through a :class:`Table`,
     yielding the table before each action (at most ``limit`` actions)."""
     g = games.get(game)
-    table = Table(g, g.rl_encoder(seats), g.new_game(seats=seats, seed=seed))
+    table = Table(g, g.research.encoder(seats), g.new_game(seats=seats, seed=seed))
     rng = np.random.default_rng(seed)
     for _ in range(limit):
         if table.seat() is None:

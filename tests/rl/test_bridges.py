@@ -139,7 +139,7 @@ def test_state_is_every_seats_view_and_never_an_observation() -> None:
 def test_action_labels_are_readable_and_unique_on_the_wrapped_envs() -> None:
     env = rl.env("hecatomb")  # PettingZoo's wrapper passes the call through
     gym = rl.gym_env("hecatomb")
-    enc = games.get("hecatomb").rl_encoder(2)
+    enc = games.get("hecatomb").research.encoder(2)
     labels = [env.action_label(a) for a in range(enc.num_actions)]
     assert len(set(labels)) == len(labels)
     assert labels == [gym.action_label(a) for a in range(enc.num_actions)]
@@ -259,12 +259,12 @@ def test_openspiel_games_take_decks_like_seat_counts() -> None:
     state = game.new_initial_state()
     state.apply_action(7)
     lists = state.table.state.deck_lists()
-    expected = sorted(games.get("hecatomb").preconstructed()["Blood and Gold"])
+    expected = sorted(games.get("hecatomb").decks.preconstructed()["Blood and Gold"])
     assert [sorted(d) for d in lists] == [expected] * 3
     two = pyspiel.load_game("python_ossuary_hecatomb", {"decks": "Smoke and Fury,Plague Tithe"})
     s2 = two.new_initial_state()
     s2.apply_action(7)
-    decks = games.get("hecatomb").preconstructed()
+    decks = games.get("hecatomb").decks.preconstructed()
     assert sorted(s2.table.state.deck_lists()[1]) == sorted(decks["Plague Tithe"])
     for bad, message in [
         ("Nope", "not one of Hecatomb's decks"),

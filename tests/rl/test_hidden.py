@@ -68,7 +68,7 @@ def test_observation_differs_when_the_seats_own_hand_differs() -> None:
     from ossuary import games
 
     g = games.get("hecatomb")
-    enc = g.rl_encoder(2)
+    enc = g.research.encoder(2)
     a = Table(g, enc, g.new_game(seats=2, seed=1))
     seat = a.seat()
     assert seat is not None

@@ -44,12 +44,12 @@ def test_null_decks_and_a_seed_give_the_same_game_as_new_game(client: TestClient
 
 def test_decks_by_name_pasted_list_or_default_per_seat(client: TestClient) -> None:
     hecatomb = games.get("hecatomb")
-    names = list(hecatomb.preconstructed())
-    pasted = hecatomb.format_deck(hecatomb.preconstructed()[names[2]])
+    names = list(hecatomb.decks.preconstructed())
+    pasted = hecatomb.decks.format(hecatomb.decks.preconstructed()[names[2]])
     game = create(client, decks=[names[1].lower(), pasted], seed=3)
     record = client.app.state.hub.live[game["id"]].record  # type: ignore[attr-defined]
-    assert record.decks[0] == hecatomb.preconstructed()[names[1]]
-    assert sorted(record.decks[1]) == sorted(hecatomb.preconstructed()[names[2]])
+    assert record.decks[0] == hecatomb.decks.preconstructed()[names[1]]
+    assert sorted(record.decks[1]) == sorted(hecatomb.decks.preconstructed()[names[2]])
     default = hecatomb.new_game(seats=2, seed=3).deck_lists()
     game = create(client, decks=[None, names[0]], seed=3)
     record = client.app.state.hub.live[game["id"]].record  # type: ignore[attr-defined]
@@ -74,16 +74,16 @@ def test_deck_check_gives_the_same_messages_as_ossuary_deck_check(client: TestCl
     hecatomb = games.get("hecatomb")
     bad = "3 Brood Sac\n2 Nope\n"
     try:
-        hecatomb.parse_deck(bad, source="pasted deck")
+        hecatomb.decks.parse(bad, source="pasted deck")
     except Exception as exc:
         expected = str(exc)
     r = client.post("/api/decks/check", json={"game": "hecatomb", "text": bad})
     assert r.json()["ok"] is False and r.json()["message"] == expected
-    good = hecatomb.format_deck(next(iter(hecatomb.preconstructed().values())))
+    good = hecatomb.decks.format(next(iter(hecatomb.decks.preconstructed().values())))
     r = client.post("/api/decks/check", json={"text": good}).json()
     assert r["ok"] and r["message"] == "pasted deck: a legal Hecatomb deck"
     assert "Cards" in r["summary"]
-    assert sum(c["count"] for c in r["cards"]) == len(hecatomb.parse_deck(good))
+    assert sum(c["count"] for c in r["cards"]) == len(hecatomb.decks.parse(good))
 
 
 def test_catalogue_lists_every_registered_game_generically(client: TestClient) -> None:
@@ -95,13 +95,13 @@ def test_catalogue_lists_every_registered_game_generically(client: TestClient) -
         assert entry["title"] == game.title
         assert entry["seat_counts"] == list(game.seat_counts)
         assert entry["modes"] == dict(game.modes)
-        assert [d["name"] for d in entry["decks"]] == list(game.preconstructed())
+        assert [d["name"] for d in entry["decks"]] == list(game.decks.preconstructed())
     assert listed["hecatomb"]["board"] == "/boards/hecatomb/board.js"
     # the shipped learned policy is offered for the table it was trained for
     assert set(data["ai_levels"]) == {"easy", "normal", "hard", "learned"}
     assert data["ai_tables"] == {"learned": ["hecatomb:2"]}
     cards = client.get("/api/catalog/hecatomb/cards").json()["cards"]
-    assert len(cards) == len(games.get("hecatomb").cards())
+    assert len(cards) == len(games.get("hecatomb").cards.records())
 
 
 def test_the_card_panel_has_a_name_in_words_for_every_field(client: TestClient) -> None:

@@ -231,7 +231,7 @@ def test_trials_and_replay_steps_are_counted_where_every_process_sees_them(c: Cl
 
     a, b, s = c.servers
     hecatomb = games.get("hecatomb")
-    deck = hecatomb.format_deck(hecatomb.preconstructed()["Rot and Ruin"])
+    deck = hecatomb.decks.format(hecatomb.decks.preconstructed()["Rot and Ruin"])
     status, trial = post(a.base, "/api/trials", {"game": "hecatomb", "text": deck})
     assert status == 201, trial
     # one at a time for a client, whichever process it asks

@@ -93,7 +93,7 @@ def test_a_used_heros_ability_is_readable(server: ServerProcess, browser: Any) -
 # four dooms between them (every deck is a pair of dooms; more decks only repeat
 # colours, at 12 s a deck in a 15-minute suite)
 DECKS = [("hecatomb", "Rot and Ruin"), ("hecatomb", "Gilded Lies")] + [
-    ("necromancer", d) for d in games.get("necromancer").preconstructed()
+    ("necromancer", d) for d in games.get("necromancer").decks.preconstructed()
 ]
 
 
@@ -102,7 +102,7 @@ def test_the_builders_charts_are_readable(
     server: ServerProcess, browser: Any, game: str, deck: str
 ) -> None:
     entry = games.get(game)
-    text = entry.format_deck(entry.preconstructed()[deck])
+    text = entry.decks.format(entry.decks.preconstructed()[deck])
     saved = server.post("/api/decks", {"game": game, "name": deck, "text": text})
     page = _page(browser, server.base + saved["edit"], "desktop", pace=None)
     page.wait_for_selector(".charts .legend .swatch")

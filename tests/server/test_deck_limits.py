@@ -21,7 +21,7 @@ from ossuary.server import decks as deck_module
 from .conftest import make_client
 
 HEC = games.get("hecatomb")
-NAMES = sorted({c["name"] for c in HEC.cards()})
+NAMES = sorted({c["name"] for c in HEC.cards.records()})
 
 
 def test_a_check_answers_each_card_once_with_its_count(client: TestClient) -> None:

@@ -24,7 +24,7 @@ from .conftest import create, make_client
 
 HEC = games.get("hecatomb")
 NEC = games.get("necromancer")
-LEGAL = HEC.format_deck(HEC.preconstructed()["Rot and Ruin"])
+LEGAL = HEC.decks.format(HEC.decks.preconstructed()["Rot and Ruin"])
 SNAP = "Snap"
 
 
@@ -57,7 +57,7 @@ def test_a_saved_deck_answers_its_links_and_reads_back(client: TestClient, db_pa
     assert {k: got[k] for k in ("game", "name", "text")} == {
         "game": "hecatomb", "name": "Rot, mine", "text": LEGAL.strip()
     }  # fmt: skip
-    assert got["cards"] == counted(HEC.parse_deck(LEGAL))
+    assert got["cards"] == counted(HEC.decks.parse(LEGAL))
     assert "token" not in json.dumps(got) and token not in json.dumps(got)
     # only the token's hash is stored
     assert token not in repr(_rows(db_path))
@@ -94,7 +94,7 @@ def test_a_draft_is_kept_but_cannot_be_played(client: TestClient) -> None:
     assert draft["legal"] is False
     messages = [p["message"] for p in draft["problems"]]
     try:
-        HEC.parse_deck("4 Snap\n2 Brood Sac", source="Half done")
+        HEC.decks.parse("4 Snap\n2 Brood Sac", source="Half done")
     except Exception as exc:
         assert messages == str(exc).splitlines()  # the words of ossuary deck check
     four = next(p for p in draft["problems"] if "4 copies" in p["message"])
@@ -111,7 +111,7 @@ def test_a_draft_is_kept_but_cannot_be_played(client: TestClient) -> None:
 
 
 def test_a_saved_deck_plays_in_a_game(client: TestClient, db_path: Path) -> None:
-    text = NEC.format_deck(NEC.preconstructed()["Crimson Court"])
+    text = NEC.decks.format(NEC.decks.preconstructed()["Crimson Court"])
     saved = _save(client, game="necromancer", name="Court", text=text).json()
     game = create(client, game="necromancer", seats=["human", "easy"],
                   decks=[f"saved:{saved['id']}", None], seed=4)  # fmt: skip
@@ -123,7 +123,7 @@ def test_a_saved_deck_plays_in_a_game(client: TestClient, db_path: Path) -> None
     finally:
         store.close()
     assert record is not None
-    assert sorted(record.decks[0]) == sorted(NEC.parse_deck(text))
+    assert sorted(record.decks[0]) == sorted(NEC.decks.parse(text))
     # another game's deck, or none, is refused saying so
     refusals = [
         (f"saved:{saved['id']}", "is a Path of the Necromancer deck, not a Hecatomb one"),
@@ -186,7 +186,7 @@ def test_the_check_says_what_each_problem_is_about(client: TestClient) -> None:
     check = r.json()
     assert check["ok"] is False and check["readable"] is True
     assert check["cards"] == [{"card": SNAP, "count": 4}, {"card": "Brood Sac", "count": 3}]
-    again = counted(HEC.read_deck(check["text"])[0])  # its own format, in its own order
+    again = counted(HEC.decks.read(check["text"])[0])  # its own format, in its own order
     assert sorted(again, key=str) == sorted(check["cards"], key=str)
     by_card = {c for p in check["problems"] for c in p["cards"]}
     assert by_card == {SNAP}
@@ -215,7 +215,7 @@ def test_decks_are_kept_in_postgresql_too(postgres_url: str) -> None:
     with TestClient(create_app(ServerConfig(db_url=postgres_url, ai_workers=0))) as client:
         saved = _save(client, name="Kept in PostgreSQL").json()
         path = f"/api/decks/{saved['id']}"
-        assert client.get(path).json()["cards"] == counted(HEC.parse_deck(LEGAL))
+        assert client.get(path).json()["cards"] == counted(HEC.decks.parse(LEGAL))
         r = client.put(path, json={"text": "2 Snap"}, headers=_auth(saved["token"]))
         assert r.json()["legal"] is False
         assert client.put(path, json={"text": "x"}).status_code == 403
@@ -235,15 +235,15 @@ def test_the_gallery_data_filters_as_ossuary_cards_does(client: TestClient) -> N
     for name in games.names():
         game = games.get(name)
         data = client.get(f"/api/catalog/{name}/gallery").json()
-        assert len(data["cards"]) == len(game.cards())
+        assert len(data["cards"]) == len(game.cards.records())
         assert data["deck_lists"] is (name != "diabolicards")
         for f in data["filters"]:
             for value in f["values"][:3]:
-                cli = {r.get("key") or r["name"] for r in search(game, game.cards(), "",
+                cli = {r.get("key") or r["name"] for r in search(game, game.cards.records(), "",
                                                                  {f["field"]: value})}  # fmt: skip
                 web = {c["key"] for c in data["cards"] if value in c["match"].get(f["field"], [])}
                 assert web == cli, (name, f["field"], value)
-        assert {g["term"] for g in data["glossary"]} == {t for t, _ in game.glossary()}
+        assert {g["term"] for g in data["glossary"]} == {t for t, _ in game.lessons.glossary()}
     assert client.get("/api/catalog/chess/gallery").status_code == 404
     for path in ("/cards/hecatomb", "/cards/necromancer/card/Bonewall%20%5Bartifact%5D",
                  "/rules/diabolicards", "/static/gallery.js", "/static/builder.js",
@@ -262,7 +262,7 @@ JSON = st.recursive(
     ),
     max_leaves=12,
 )
-NAMES = sorted({c["name"] for c in HEC.cards()})
+NAMES = sorted({c["name"] for c in HEC.cards.records()})
 LINE = st.one_of(
     st.builds(lambda n, c: f"{n} {c}", st.integers(-3, 120), st.sampled_from(NAMES)),
     st.builds(lambda n, c: f"{n}x {c.upper()}", st.integers(0, 5), st.sampled_from(NAMES)),
@@ -303,7 +303,7 @@ def test_a_random_deck_is_saved_as_read_or_refused_as_unreadable(
         assert "name" in r.json()["error"] or "plain text" in r.json()["error"]
         return
     try:
-        cards, problems = HEC.read_deck(text, name.strip())
+        cards, problems = HEC.decks.read(text, name.strip())
     except Exception:
         assert r.status_code == 400, r.text
         problems = r.json()["problems"]

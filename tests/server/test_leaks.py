@@ -96,7 +96,7 @@ def check_replays(game: Game, state: GameState, seen: dict[tuple[int | None, int
             if who == reader:
                 assert public(replay_message(game, recorded, step)["view"]) == view
         last = replay_message(game, recorded, steps)
-        assert last["log"] == [game.format_event(e) for e in state.view(reader)["log"]]
+        assert last["log"] == [game.terminal.format_event(e) for e in state.view(reader)["log"]]
 
 
 def play_and_check(
@@ -140,7 +140,7 @@ def test_no_message_depends_on_a_hidden_card(name: str) -> None:
 
 
 # -- Hecatomb: every event kind, and a direct check ---------------------------------------------
-HECATOMB = Path(games.get("hecatomb").web_assets() or ".").parent
+HECATOMB = Path(games.get("hecatomb").browser.assets() or ".").parent
 
 
 def hecatomb_event_kinds() -> set[str]:
@@ -180,7 +180,7 @@ ARCHITECTURE = Path(__file__).parents[2] / "docs" / "architecture.md"
 def event_kinds(name: str) -> set[str]:
     """Every event kind a game's rules modules can write: ``event(s, "kind", ...)``,
     also split over lines and as ``"boost" if value else "hinder"``."""
-    folder = Path(games.get(name).web_assets() or ".").parent
+    folder = Path(games.get(name).browser.assets() or ".").parent
     text = " ".join(p.read_text() for p in folder.rglob("*.py"))
     found = re.findall(r'event\(\s*s,\s*"([a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+)")?', text)
     return {kind for pair in found for kind in pair if kind}

@@ -216,7 +216,7 @@ def test_an_overrunning_search_is_stopped_and_its_worker_replaced(db_path: Path)
             time.sleep(0.1)
         assert g.n >= 2, "the game stopped"
         assert hub.pool.recycled >= 2  # each search overran its 1 s and its worker was replaced
-        assert g.record.actions[0] == g.game.timeout_action(g.game.new_game(seed=3))
+        assert g.record.actions[0] == g.game.client.timeout_action(g.game.new_game(seed=3))
 
 
 def test_a_computer_that_fails_to_decide_is_said_so_on_the_board(db_path: Path) -> None:

@@ -14,7 +14,7 @@ Then the truth, built without the server: the game's setup and action log read
 straight from the SQLite file (``sqlite3``), the game set up again with the
 registry's ``new_game`` (``first=None``: the seed decides, as it did for the
 server) and every stored action applied in turn. After each action the game
-says where every card truly lies (``Game.card_places``: a hand, a deck, or a
+says where every card truly lies (``game.checks.card_places``: a hand, a deck, or a
 public zone); every tenth action and at the end, the spectator's frame must
 show exactly the public view of that truth, so the oracle is sure it judges the
 game the sockets saw.
@@ -225,11 +225,11 @@ def truth(
     game = games.get(name)
     state = game.new_game(decks=json.loads(decks), seats=seats, seed=seed, first=None)
     states: list[GameState | None] = [state.clone()]
-    places = [game.card_places(state)]
+    places = [game.checks.card_places(state)]
     marks = [len(state.log)]
     for k, aid in enumerate(actions, 1):
         state.apply_action(aid)
-        places.append(game.card_places(state))
+        places.append(game.checks.card_places(state))
         marks.append(len(state.log))
         states.append(state.clone() if k % 10 == 0 or k == len(actions) else None)
     return game, states, places, marks

@@ -67,7 +67,7 @@ def test_a_timed_out_decision_takes_the_documented_default(client: TestClient) -
     g = hub.live[game["id"]]
     first = g.state.current_player()
     assert first is not None
-    expected = games.get("hecatomb").timeout_action(g.state)
+    expected = games.get("hecatomb").client.timeout_action(g.state)
     assert expected == "end"  # a main phase times out by ending the turn
     token = game["seats"][first]["token"]
     with seat_socket(client, game["id"], token) as ws:

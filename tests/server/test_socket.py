@@ -54,7 +54,7 @@ def test_each_seat_gets_its_view_events_in_words_and_options_only_when_deciding(
             "You" if i == waiter["seat"] else f"Player {i + 1}" for i in range(2)
         ]
         with naming(decider["names"]):
-            said = [speak(hecatomb.format_event(e)) for e in decider["view"]["log"]]
+            said = [speak(hecatomb.terminal.format_event(e)) for e in decider["view"]["log"]]
         assert decider["events"] == said
         assert any("draws a card" in line for line in st1["events"] if "Player 1" in line)
         assert any(line.startswith("You draw ") for line in st1["events"])
@@ -225,7 +225,7 @@ def test_replay_steps_are_each_seats_own_views(client: TestClient) -> None:
             assert msg["steps"] == 12 and msg["step"] == step
             assert msg["view"]["players"] == full["players"]
             with naming(msg["names"]):
-                said = [speak(hecatomb.format_event(e)) for e in full["log"]]
+                said = [speak(hecatomb.terminal.format_event(e)) for e in full["log"]]
             assert msg["names"][seat] == "You" and msg["log"] == said
     spectator = client.get(f"/api/games/{game['id']}/replay", params={"step": 12}).json()
     assert all(c is None for p in spectator["view"]["players"] for c in p["hand"])

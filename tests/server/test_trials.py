@@ -21,7 +21,7 @@ from ossuary.server import ServerConfig, ai, create_app, trials
 from . import pool_jobs as jobs
 
 HEC = games.get("hecatomb")
-LEGAL = HEC.format_deck(HEC.preconstructed()["Blood and Gold"])
+LEGAL = HEC.decks.format(HEC.decks.preconstructed()["Blood and Gold"])
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_a_trial_plays_the_field_and_its_numbers_fill_in(small: TestClient) -> N
     r = small.post("/api/trials", json={"game": "hecatomb", "text": LEGAL})
     assert r.status_code == 201, r.text
     t = r.json()
-    field = list(HEC.preconstructed())
+    field = list(HEC.decks.preconstructed())
     assert t["status"] == "running" and t["planned"] == 4 * len(field)
     assert [o["name"] for o in t["opponents"]] == field
     # one at a time for each player
@@ -66,7 +66,7 @@ def test_a_trial_plays_the_field_and_its_numbers_fill_in(small: TestClient) -> N
     assert done["overall"]["wins"] == pytest.approx(wins)
     lo, hi = done["overall"]["ci95"]
     assert lo <= done["overall"]["rate"] <= hi
-    mine = set(HEC.parse_deck(LEGAL))
+    mine = set(HEC.decks.parse(LEGAL))
     assert {c["card"] for c in done["cards"]["unranked"]} <= mine
     # done: another may start
     r = small.post("/api/trials", json={"game": "hecatomb", "text": LEGAL})

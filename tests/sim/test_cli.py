@@ -50,7 +50,7 @@ def test_simulate_writes_parquet_and_a_summary_then_resumes_to_more(tmp_path: Pa
 def test_simulate_takes_a_deck_file(tmp_path: Path) -> None:
     game = games.get("hecatomb")
     deck = tmp_path / "mine [red].txt"  # a name rich would read as markup
-    deck.write_text(game.format_deck(game.preconstructed()["Plague Tithe"]))
+    deck.write_text(game.decks.format(game.decks.preconstructed()["Plague Tithe"]))
     out = tmp_path / "run"
     text = _ok(["simulate", "--agents", "random", "--games", "2", "--decks",
                 f"{deck},Rot and Ruin", "--out", str(out), "--workers", "1",
@@ -114,7 +114,7 @@ def test_balance_reports_cards_from_a_simulated_run(tmp_path: Path) -> None:
     run = store.read_run(out)
     assert run.config.deck_mode == "random" and run.games == 6
     summary = json.loads((out / store.SUMMARY_FILE).read_text())
-    assert len(summary["cards"]) == len(games.get("hecatomb").card_groups())
+    assert len(summary["cards"]) == len(games.get("hecatomb").cards.groups())
 
 
 def test_balance_ranks_the_cards_that_have_data_enough(
@@ -151,7 +151,7 @@ def test_balance_bad_input() -> None:
 
 @pytest.mark.parametrize("name", games.names())
 def test_balance_decks_plays_every_pair_of_preconstructed_decks(name: str, tmp_path: Path) -> None:
-    decks = games.get(name).preconstructed()
+    decks = games.get(name).decks.preconstructed()
     if len(decks) < 2:
         _error(["balance", "--decks", "--game", name], "fewer than two")
         return

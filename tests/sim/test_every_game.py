@@ -91,7 +91,7 @@ def test_every_game_resumes_a_cut_off_and_a_finished_run_and_reports_readably(
     summary = stats.summarize(out)
     assert summary["games"] == GAMES and summary["errors"] == 0
     names = {c["card"] for c in summary["cards"]}
-    assert names <= {r.get("key", r["name"]) for r in games.get(name).cards()}
+    assert names <= {r.get("key", r["name"]) for r in games.get(name).cards.records()}
 
     drawn: dict[str, Any] = {}  # the report's own figures, looked at after it drew them
 

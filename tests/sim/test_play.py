@@ -38,7 +38,7 @@ def test_a_chunk_records_every_seat_of_every_game(name: str, seats: int) -> None
     game = games.get(name)
     config = _config(name, seats)
     table = play_chunk(json.dumps(config.to_json()), 3, 5)
-    assert table.schema.equals(schema(game.resources))
+    assert table.schema.equals(schema(game.statistics.resources))
     rows = table.to_pylist()
     assert [(r["game"], r["seat"]) for r in rows] == [(g, s) for g in (3, 4) for s in range(seats)]
     teams = game.teams(seats)
@@ -59,7 +59,7 @@ def test_a_chunk_records_every_seat_of_every_game(name: str, seats: int) -> None
             deck = dict(r["deck_cards"])
             assert set(dict(r["played"])) <= set(deck) or not deck
             assert all(n <= deck.get(c, n) for c, n in r["drawn"])
-            for res in game.resources:
+            for res in game.statistics.resources:
                 assert len(r[f"res_{res}"]) == r["turns"]
                 assert r[f"final_{res}"] is not None
 
@@ -74,7 +74,7 @@ def test_the_same_index_gives_the_same_game(name: str, seats: int) -> None:
 
 def test_random_decks_record_the_cards_and_their_families() -> None:
     table = play_chunk(json.dumps(small_config(seed=3).to_json()), 0, 2)
-    groups = games.get("hecatomb").card_groups()
+    groups = games.get("hecatomb").cards.groups()
     for r in table.to_pylist():
         assert r["deck"] == "random"
         deck = dict(r["deck_cards"])

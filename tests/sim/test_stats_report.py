@@ -39,9 +39,9 @@ def _row(game: int, seat: int, score: float, deck: list[str], played: list[str],
 
 
 def _summary(rows: list[dict[str, Any]], deck_mode: str = "random") -> dict[str, Any]:
-    table = pa.Table.from_pylist(rows, schema=schema(games.get("hecatomb").resources))
+    table = pa.Table.from_pylist(rows, schema=schema(games.get("hecatomb").statistics.resources))
     config = small_config(deck_mode=deck_mode)
-    info = store.new_info(config, len(rows) // 2, "x", games.get("hecatomb").resources)
+    info = store.new_info(config, len(rows) // 2, "x", games.get("hecatomb").statistics.resources)
     return stats.compute(info, table)
 
 

@@ -24,8 +24,8 @@ RUNNER = CliRunner()
 
 def _config(n_field: int = 3) -> SimConfig:
     game = games.get("hecatomb")
-    field = dict(list(game.preconstructed().items())[:n_field])
-    mine = game.preconstructed()["Blood and Gold"]
+    field = dict(list(game.decks.preconstructed().items())[:n_field])
+    mine = game.decks.preconstructed()["Blood and Gold"]
     return trial.trial_config("hecatomb", mine, "mine", field, seed=5)
 
 
@@ -100,7 +100,7 @@ def test_the_trials_numbers_are_the_games_own() -> None:
 
 def test_deck_try_from_the_terminal(tmp_path: Path) -> None:
     deck = tmp_path / "mine.txt"
-    deck.write_text(games.get("hecatomb").format_deck(_config().decks[0].cards))
+    deck.write_text(games.get("hecatomb").decks.format(_config().decks[0].cards))
     out = tmp_path / "run"
     result = RUNNER.invoke(app, ["deck", "try", str(deck), "--against", "rot and ruin,Gilded Lies",
                                  "--games", "4", "--workers", "1", "--no-progress",

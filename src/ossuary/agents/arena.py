@@ -155,7 +155,7 @@ def random_decks(game: Game, seed: int, seats: int) -> list[list[str]]:
     for a game without decks to draw (:func:`check_random_decks`)."""
 
     rng = Rng(seed * 2 + 1)
-    return [game.random_deck(rng) for _ in range(seats)]
+    return [game.decks.random(rng) for _ in range(seats)]
 
 
 def check_random_decks(game: str) -> None:
@@ -163,9 +163,9 @@ def check_random_decks(game: str) -> None:
 
     rules = games.get(game)
     try:
-        rules.random_deck(Rng(0))
+        rules.decks.random(Rng(0))
     except NotSupported as exc:
-        if not rules.preconstructed():
+        if not rules.decks.preconstructed():
             raise ValueError(
                 f"{rules.title} has no decks to choose: every game deals the one shared "
                 "deck, shuffled by the game's seed, so there is no deck to draw at random "

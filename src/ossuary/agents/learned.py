@@ -446,7 +446,7 @@ def encoder_for(game: str, seats: int) -> Encoder:
     key = (game, seats)
     found = _ENCODERS.get(key)
     if found is None:
-        found = _ENCODERS[key] = games.get(game).rl_encoder(seats)
+        found = _ENCODERS[key] = games.get(game).research.encoder(seats)
     return found
 
 

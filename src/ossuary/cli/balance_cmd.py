@@ -56,7 +56,7 @@ def balance_decks(game: str) -> str:
     deal them, else the game's own decks (one shared deck: Diabolicards)."""
 
     try:
-        registry.get(game).random_deck(Rng(0))
+        registry.get(game).decks.random(Rng(0))
     except NotSupported:
         return "default"
     return "random"
@@ -219,7 +219,7 @@ def run_deck_round_robin(
     if html is not None:
         need_sim("ossuary balance --html", plots=True)
     the_game = registry.get(game)
-    decks = list(the_game.preconstructed())
+    decks = list(the_game.decks.preconstructed())
     if len(decks) < 2:
         raise CliError(f"{the_game.title} has fewer than two preconstructed decks")
     pairs = len(list(combinations(decks, 2)))

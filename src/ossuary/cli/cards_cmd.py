@@ -38,14 +38,14 @@ def parse_filters(game: Game, args: Sequence[str]) -> tuple[dict[str, str], list
             continue
         field, eq, value = arg[2:].partition("=")
         field = field.replace("-", "_").lower()
-        if field not in game.card_filters:
-            known = "; ".join(f"--{k} ({v})" for k, v in game.card_filters.items()) or "none"
+        if field not in game.cards.filters:
+            known = "; ".join(f"--{k} ({v})" for k, v in game.cards.filters.items()) or "none"
             raise CliError(
                 f"{game.title} cards have no filter {arg.split('=')[0]!r}; filters: {known}"
             )
         if not eq:
             if not rest or rest[0].startswith("--"):
-                raise CliError(f"{arg} needs a value ({game.card_filters[field]})")
+                raise CliError(f"{arg} needs a value ({game.cards.filters[field]})")
             value = rest.pop(0)
         filters[field] = value
     return filters, words
@@ -59,11 +59,11 @@ def search(
     out = []
     for record in records:
         try:
-            if not all(game.card_matches(record, f, v) for f, v in filters.items()):
+            if not all(game.cards.matches(record, f, v) for f, v in filters.items()):
                 continue
         except QueryError as exc:
             raise CliError(str(exc)) from None
-        haystack = game.card_search_text(record).lower()
+        haystack = game.cards.search_text(record).lower()
         if all(w in haystack for w in words):
             out.append(record)
     return out
@@ -97,11 +97,11 @@ def find_card(records: list[CardRecord], name: str) -> CardRecord:
 
 def card_table(game: Game, records: list[CardRecord]) -> Table:
     table = Table(title=f"{len(records)} card{'s' * (len(records) != 1)}", header_style="bold")
-    columns = game.card_columns()
+    columns = game.cards.columns()
     for _, heading in columns:
         table.add_column(heading)
     for record in records:
-        cells = {**record, **game.card_cells(record)}
+        cells = {**record, **game.cards.cells(record)}
         table.add_row(*(_cell(cells.get(field)) for field, _ in columns))
     return table
 
@@ -126,13 +126,13 @@ def show_cards(
     card_file: Path | None = None,
 ) -> None:
     """What ``ossuary cards`` prints."""
-    records = game.cards(card_file)
+    records = game.cards.records(card_file)
     if card is not None:
         found = find_card(records, card)
         if as_json:
             print(json.dumps(found, indent=1, ensure_ascii=False))
         else:
-            console.print(game.card_detail(found))
+            console.print(game.cards.detail(found))
         return
     filters, words = parse_filters(game, [query, *filter_args] if query else filter_args)
     found_all = search(game, records, " ".join(words), filters)

@@ -21,36 +21,38 @@ from .errors import CliError
 def check_deck(console: Console, path: Path, game: Game) -> None:
     """A deck file, or a preconstructed deck by name (as ``play --deck`` takes it)."""
     if not path.exists():
-        decks = {k.lower(): k for k in game.preconstructed()}
+        decks = {k.lower(): k for k in game.decks.preconstructed()}
         real = decks.get(str(path).strip().lower())
         if real is not None:
-            cards = game.parse_deck(game.format_deck(game.preconstructed()[real]), source=real)
+            cards = game.decks.parse(
+                game.decks.format(game.decks.preconstructed()[real]), source=real
+            )
             console.print(
                 Text(f"{real}: a legal {game.title} deck (preconstructed)", style="bold green")
             )
-            console.print(game.deck_summary(cards))
+            console.print(game.decks.summary(cards))
             return
         raise CliError(
             f"can't read deck file {str(path)!r}: no such file, and no preconstructed "
-            f"{game.title} deck has that name ({', '.join(game.preconstructed())})"
+            f"{game.title} deck has that name ({', '.join(game.decks.preconstructed())})"
         )
     cards = read_deck_file(path, game)
     console.print(Text(f"{path}: a legal {game.title} deck", style="bold green"))
-    console.print(game.deck_summary(cards))
+    console.print(game.decks.summary(cards))
 
 
 def list_decks(console: Console, game: Game) -> None:
     table = Table(title=f"{game.title}: preconstructed decks", header_style="bold")
     for col in ("Name", "Cards", "About"):
         table.add_column(col)
-    for name, cards in game.preconstructed().items():
-        table.add_row(Text(name), str(len(cards)), Text(game.deck_about(name)))
+    for name, cards in game.decks.preconstructed().items():
+        table.add_row(Text(name), str(len(cards)), Text(game.decks.about(name)))
     console.print(table)
 
 
 def export_deck(name: str, game: Game) -> str:
     real = find_deck(game, name)
-    return game.format_deck(game.preconstructed()[real], title=real)
+    return game.decks.format(game.decks.preconstructed()[real], title=real)
 
 
 MAX_PER_OPPONENT = 100_000
@@ -59,10 +61,10 @@ MAX_PER_OPPONENT = 100_000
 def deck_or_file(game: Game, name: Path) -> tuple[str, list[str]]:
     """(its name, its cards): a deck file, else a preconstructed deck by name."""
     if not name.exists():
-        decks = {k.lower(): k for k in game.preconstructed()}
+        decks = {k.lower(): k for k in game.decks.preconstructed()}
         real = decks.get(str(name).strip().lower())
         if real is not None:
-            return real, list(game.preconstructed()[real])
+            return real, list(game.decks.preconstructed()[real])
     return name.stem, read_deck_file(name, game)
 
 
@@ -90,7 +92,7 @@ def try_deck(
     from ..sim import store, trial
 
     try:
-        game.format_deck([])
+        game.decks.format([])
     except NotSupported:
         raise CliError(
             f"{game.title} deals every player from one shared deck: there is no deck of your "

@@ -26,12 +26,12 @@ def read_deck_file(path: Path, game: Game) -> list[str]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise CliError(f"{path}: not a text file (expected '3 Card Name' lines)") from None
-    return game.parse_deck(text, source=str(path))
+    return game.decks.parse(text, source=str(path))
 
 
 def find_deck(game: Game, name: str) -> str:
     """A preconstructed deck's real name, case-insensitively; else a clear error."""
-    decks = game.preconstructed()
+    decks = game.decks.preconstructed()
     by_lower = {k.lower(): k for k in decks}
     real = name if name in decks else by_lower.get(name.strip().lower())
     if real is None:

@@ -97,7 +97,7 @@ class Numbering:
 class Option:
     key: str  # what to type: its number, or "b" for the game's back option
     action: Action
-    group: str  # heading from Game.option_group ("" : a line of its own)
+    group: str  # heading from game.terminal.option_group ("" : a line of its own)
     short: str
 
     @property
@@ -334,11 +334,11 @@ class Table:
 
     def options(self, seat: int, view: View, legal: list[Action]) -> list[Option]:
         decision = view.get("decision") or {}
-        back = self.game.back_action
+        back = self.game.client.back_action
         ids = [a.id for a in legal if a.id != back]
         wanted = {}  # numbers that mean something on the board ("3" for space 3)
         for aid in ids:
-            n = self.game.option_number(view, aid)
+            n = self.game.terminal.option_number(view, aid)
             if n is not None:
                 wanted[aid] = n
         numbers = self.numbering.setdefault(seat, Numbering()).assign(
@@ -347,7 +347,7 @@ class Table:
         out = []
         for a in legal:
             said = Action(a.id, speak(a.label))
-            group, short = self.game.option_group(view, a.id, said.label)
+            group, short = self.game.terminal.option_group(view, a.id, said.label)
             key = "b" if a.id == back else str(numbers[a.id])
             out.append(Option(key, said, speak(group), speak(short)))
         return out
@@ -357,20 +357,24 @@ class Table:
     ) -> DecisionScreen:
         game = self.game
         with self.naming():
-            log = [speak(game.format_event(e)) for e in view["log"]]
+            log = [speak(game.terminal.format_event(e)) for e in view["log"]]
         start = min(self.seen.get(seat, 0), len(log))
         if mark_seen:
             self.seen[seat] = len(log)
         labels = self.seat_labels(seat, len(view.get("players", [])) or len(self.seat_names))
         decision = view.get("decision") or {}
         hints = "? help · c NAME or c 3 card text · r rules · l log"
-        if game.back_action is not None and any(o.action.id == game.back_action for o in options):
+        if game.client.back_action is not None and any(
+            o.action.id == game.client.back_action for o in options
+        ):
             hints += " · b back"
         hints += " · q quit"
 
         def board(width: int, height: int | None) -> RenderableType:
             with self.naming():
-                drawn: RenderableType = game.render_screen(view, seat, labels, width, height)
+                drawn: RenderableType = game.terminal.render_screen(
+                    view, seat, labels, width, height
+                )
             return drawn
 
         title = self.title + (" · auto-pass on" if self.auto_pass else " · auto-pass off")
@@ -453,7 +457,7 @@ class Table:
         if word == "board" and not rest:
             return Command(redraw=True, page=("The board", self.board_page(seat, view)))
         if word in ("u", "until") and not rest:
-            passing = self.game.pass_option(view, [o.action.id for o in options])
+            passing = self.game.client.pass_option(view, [o.action.id for o in options])
             if passing is None:
                 return Command(message="Nothing to pass now: u works when you are asked "
                                "whether to respond to what another player did.")  # fmt: skip
@@ -470,7 +474,7 @@ class Table:
             state = "on" if self.auto_pass else "off"
             return Command(message=f"Auto-pass is {state}.", redraw=True)
         if word in ("b", "back") and not rest:
-            back = self.game.back_action
+            back = self.game.client.back_action
             if back is not None and any(o.action.id == back for o in options):
                 return Command(action=back)
             return Command(message="Nothing to step back from: b works while you choose X, a "
@@ -507,7 +511,7 @@ class Table:
             parts.extend(Text(line) for line in learn)
             parts.append(Text("\nKeys", style="bold"))
         parts.append(rows)
-        legend = self.game.legend()
+        legend = self.game.terminal.legend()
         if legend:
             parts.append(Text(f"\nOn the {self.game.title} board:", style="bold"))
             parts.extend(Text("  " + line) for line in legend)
@@ -517,11 +521,13 @@ class Table:
         return Group(*parts)
 
     def log_page(self, view: View) -> RenderableType:
-        return Text("\n".join(speak(self.game.format_event(e)) for e in view["log"]) or "(empty)")
+        return Text(
+            "\n".join(speak(self.game.terminal.format_event(e)) for e in view["log"]) or "(empty)"
+        )
 
     def board_page(self, seat: int, view: View) -> RenderableType:
         labels = self.seat_labels(seat, len(view.get("players", [])))
-        drawn: RenderableType = self.game.render_screen(
+        drawn: RenderableType = self.game.terminal.render_screen(
             view, seat, labels, self.console.width, None
         )
         return drawn
@@ -529,7 +535,7 @@ class Table:
     def card_command(
         self, name: str, view: View, by_number: dict[str, Option] | None = None
     ) -> Command:
-        visible = self.game.visible_cards(view)
+        visible = self.game.terminal.visible_cards(view)
         if by_number and name in by_number:  # "c 3": the card option 3 names
             return self.option_card(by_number[name], visible)
         if name.isdecimal():
@@ -551,7 +557,7 @@ class Table:
         pick = exact or (partial if len(partial) == 1 else [])
         if not pick and len(partial) > 1:
             return Command(message=f"{name!r} fits {', '.join(partial[:6])}: say more of the name.")
-        record = self.game.card_record(pick[0] if pick else name)
+        record = self.game.cards.record(pick[0] if pick else name)
         if record is None:
             close = difflib.get_close_matches(name, seen, n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
@@ -561,7 +567,7 @@ class Table:
     def card_page(self, record: CardRecord) -> RenderableType:
         """A card's picture, or its record's text for a game without one."""
         try:
-            detail: RenderableType = self.game.card_detail(record)
+            detail: RenderableType = self.game.cards.detail(record)
         except Exception:  # a game without a card picture: show its record
             detail = Text(str(record.get("text", "")))
         return detail
@@ -570,11 +576,11 @@ class Table:
         """The full text of the card an option names (its first, if it names several)."""
         label = option.action.label
         # an option's label is shown to its seat, so any card it names may be read
-        catalogue = [str(r["name"]) for r in self.game.cards()]
+        catalogue = [str(r["name"]) for r in self.game.cards.records()]
         named = cards_named_in(label, [n for _, names in visible for n in names] + catalogue)
         if not named:
             return Command(message=f"Option {option.key} ({label}) names no card.")
-        record = self.game.card_record(named[0])
+        record = self.game.cards.record(named[0])
         if record is None:
             return Command(message=f"No card called {named[0]!r} in sight (c lists them).")
         detail = self.card_page(record)
@@ -620,7 +626,7 @@ class Table:
             del self.holding[seat]
             self.screen_ui.note("Your turn: you are no longer passing (u).")
         elif held is not None and (kind == held.kind or held.turn is None):
-            passing = self.game.pass_option(view, ids)
+            passing = self.game.client.pass_option(view, ids)
             if passing is not None and kind == held.kind and set(ids) - {passing} <= held.others:
                 self.auto_passed(seat, by_id[passing], "passing until something changes")
                 return by_id[passing]
@@ -633,10 +639,10 @@ class Table:
         lesson = self.tutorial
         if lesson is not None and self.teaching and kind in lesson.teaches and kind not in self.met:
             return None  # the lesson shows each kind of question once before passing it
-        if len(legal) == 1 and legal[0].id in self.game.pass_actions:
+        if len(legal) == 1 and legal[0].id in self.game.client.pass_actions:
             self.auto_passed(seat, legal[0])
             return legal[0]
-        auto = None if self.hot_seat else self.game.auto_pass(view, ids)
+        auto = None if self.hot_seat else self.game.client.auto_pass(view, ids)
         if auto is not None:
             self.auto_passed(seat, by_id[auto], "auto-pass: nothing else you could do matters")
             return by_id[auto]
@@ -672,7 +678,7 @@ def cards_named_in(label: str, names: Sequence[str]) -> list[str]:
 def glossary_page(game: Game, term: str = "") -> tuple[str, RenderableType | None]:
     """(title, body) of the glossary, or of the entries matching ``term``; with no
     match, (message, None)."""
-    entries = game.glossary()
+    entries = game.lessons.glossary()
     if not entries:
         return f"{game.title} has no glossary yet.", None
     want = term.strip().lower()

@@ -93,7 +93,7 @@ def _one_deck(game: Game, name: str) -> tuple[DeckSpec, str]:
     except CliError:
         raise CliError(
             f"unknown deck {name!r}: not a deck file, nor one of the preconstructed "
-            f"{game.title} decks: {', '.join(game.preconstructed())}"
+            f"{game.title} decks: {', '.join(game.decks.preconstructed())}"
         ) from None
     return real, real
 
@@ -110,7 +110,7 @@ def resolve_decks(
     lines, see ``ossuary deck check``).
     """
     try:
-        pool = game.default_decks(seats + 1)
+        pool = game.decks.defaults(seats + 1)
     except NotSupported:
         pool = []
     if not names:
@@ -189,9 +189,11 @@ class Watcher:
                 labels[active] = labels[active].replace(" · ", " (hand shown) · ", 1)
                 if "(hand shown)" not in labels[active]:
                     labels[active] += " (hand shown)"
-                board = self.game.render_screen(shown, active, labels, self.console.width, None)
+                board = self.game.terminal.render_screen(
+                    shown, active, labels, self.console.width, None
+                )
             else:
-                board = self.game.render_board(shown, me=active, me_label="hand shown")
+                board = self.game.terminal.render_board(shown, me=active, me_label="hand shown")
             self.console.print(board)
         self.console.print(Text(speak(f"  {player(seat)}: {action.label}")), soft_wrap=True)
 
@@ -363,7 +365,7 @@ def play(
         starts = first_seat(first, len(seats))
         state = new_game(the_game, len(seats), seed, decks, starts)
         for h in humans:
-            the_game.allow_back(state, h)
+            the_game.client.allow_back(state, h)
         if humans:
             names = ", ".join(table.seat_labels(None, len(seats)))
         else:  # computers only: say which agent plays which seat
@@ -407,7 +409,7 @@ def play(
                     seat = table.last_seat if table.last_seat is not None else humans[0]
                     screen.show(table.watch_screen(seat, state.view(seat)))
                     told = state.view(humans[0] if len(humans) == 1 else None)
-                    screen.final([speak(x) for x in the_game.result_lines(told)])
+                    screen.final([speak(x) for x in the_game.terminal.result_lines(told)])
         except KeyboardInterrupt:
             console.print()
             console.print(
@@ -426,13 +428,13 @@ def play(
             if new:
                 console.print(Text("Since your last decision:", style="bold"), soft_wrap=True)
                 for event in new[-30:]:
-                    console.print(Text("  " + speak(the_game.format_event(event))),
+                    console.print(Text("  " + speak(the_game.terminal.format_event(event))),
                                   soft_wrap=True)  # fmt: skip
         # said to the one person at the table; at a shared screen or to an
         # audience of computers, as to a spectator (who won, not "you")
         final = state.view(humans[0] if len(humans) == 1 else None)
         console.print(Rule("Game over"))
-        for line in the_game.result_lines(final):
+        for line in the_game.terminal.result_lines(final):
             console.print(Text(speak(line), style="bold"), soft_wrap=True)
         _save(console, state, save_replay, humans)
         return 0

@@ -42,7 +42,7 @@ class Boards:
         if seat is not None and labels[seat] != YOU:
             labels[seat] += " (hand shown)"
         width = self.console.width
-        board = self.game.render_screen(view, seat, labels, width, None)
+        board = self.game.terminal.render_screen(view, seat, labels, width, None)
         text = render_text(board, width)
         if text == self.last and not again:
             self.console.print(Text("  (the board is as before)", style="dim"), soft_wrap=True)
@@ -89,7 +89,7 @@ def _show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: 
     frames = replay.frames
     boards = Boards(console, game, replay.seats)
     for event in frames[0]["view"].get("log", []):
-        console.print(Text("  " + speak(game.format_event(event))), soft_wrap=True)
+        console.print(Text("  " + speak(game.terminal.format_event(event))), soft_wrap=True)
     boards.show(frames[0]["view"], replay.seat)
     n = 0
     while n + 1 < len(frames):
@@ -111,11 +111,11 @@ def _show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: 
         what = frame["action"] or "acts"
         console.print(Text(speak(f"Step {n}. {who}: {what}"), style="bold"), soft_wrap=True)
         for event in frame["view"].get("log", []):
-            console.print(Text("    " + speak(game.format_event(event)), style="dim"),
+            console.print(Text("    " + speak(game.terminal.format_event(event)), style="dim"),
                           soft_wrap=True)  # fmt: skip
         boards.show(frame["view"], replay.seat)
     if replay.finished:
-        for line in game.result_lines(frames[-1]["view"]):
+        for line in game.terminal.result_lines(frames[-1]["view"]):
             console.print(Text(speak(line), style="bold"), soft_wrap=True)
     else:
         console.print(Text("The game was not finished.", style="bold"), soft_wrap=True)
@@ -196,7 +196,7 @@ def show_replay(
             assert aid is not None
             before = states[i]
             seat = before.current_player()
-            said = game.narrate(before, seat, aid) if seat is not None else aid
+            said = game.terminal.narrate(before, seat, aid) if seat is not None else aid
             states.append(after)
             steps.append(said)
             actors.append(seat)
@@ -204,7 +204,7 @@ def show_replay(
         i += 1
         console.print(Text(f"Step {i}. {steps[i]}", style="bold"), soft_wrap=True)
         for event in _public_events(after, len(before.log)):
-            said = game.format_event(event)
+            said = game.terminal.format_event(event)
             if said != steps[i]:  # "Player 0 puts X into the mana zone" once is enough
                 console.print(Text("    " + said, style="dim"), soft_wrap=True)
         board(after, actors[i])
@@ -212,7 +212,7 @@ def show_replay(
     state = states[-1]
     view = state.view(None)  # told as to a spectator: the replay is watched, not played
     if state.is_terminal():
-        for line in game.result_lines(view):
+        for line in game.terminal.result_lines(view):
             console.print(Text(line, style="bold"), soft_wrap=True)
     else:
         console.print(

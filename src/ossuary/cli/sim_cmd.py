@@ -53,7 +53,7 @@ def parse_deck_spec(game: Game, spec: str) -> tuple[str, list[Any]]:
     if text.lower() == RANDOM_DECKS:
         return RANDOM_DECKS, []
     if text.lower() == "all":
-        decks = game.preconstructed()
+        decks = game.decks.preconstructed()
         if not decks:
             raise CliError(f"--decks all: {game.title} has no preconstructed decks")
         return "list", [Deck(name, tuple(cards)) for name, cards in decks.items()]
@@ -67,7 +67,7 @@ def parse_deck_spec(game: Game, spec: str) -> tuple[str, list[Any]]:
             out.append(Deck(path.stem, tuple(read_deck_file(path, game))))
         else:
             real = find_deck(game, name)
-            out.append(Deck(real, tuple(game.preconstructed()[real])))
+            out.append(Deck(real, tuple(game.decks.preconstructed()[real])))
     return "list", out
 
 

@@ -1,6 +1,6 @@
 """Diabolicards for reinforcement learning: a fixed action space and a numpy observation.
 
-:mod:`ossuary.rl` reaches this module through ``GAME.rl_encoder(seats)``; it
+:mod:`ossuary.rl` reaches this module through ``GAME.research.encoder(seats)``; it
 needs numpy (the ``rl`` extra). Everything here reads **only a seat's view**
 (:func:`ossuary.diabolicards.view.view`), so no number it writes can depend on
 a card the seat may not see. ``docs/rl.md`` lists the action blocks and the

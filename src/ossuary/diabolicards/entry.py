@@ -1,102 +1,19 @@
 """Diabolicards' entry in Ossuary's game registry (:mod:`ossuary.games`).
 
 Everything outside this package reaches Diabolicards through :data:`GAME`: the
-command line, the agents, the arena, the server, simulation and RL.
+command line, the agents, the arena, the server, simulation and RL. What the
+front ends ask beyond the rules is in its facets (``facets.py``), named here
+and imported when the registry checks the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..engine.contract import CardPlace
-from ..engine.core import GameState
-from ..engine.errors import QueryError
-from ..engine.game import (
-    CardRecord,
-    DeckSpec,
-    Game,
-    match_number,
-)
-from .board import (
-    LEGEND,
-    card_panel,
-    format_event,
-    option_group,
-    render_board,
-    render_screen,
-    result_lines,
-    summary_lines,
-    visible_cards,
-)
-from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
+from ..engine.game import Game
 from .game import deserialize, new_game
-from .invariants import card_places, check
-from .queries import scores
 from .scenario import load_scenario
-from .state import MODES, RULES, RULESET, DiaboState
-
-
-def record(card: CardDef) -> CardRecord:
-    """A card as a plain record: the printed facts and the ability."""
-    ab = card.ability
-    return {
-        "name": card.name,
-        "group": card.group,
-        "type": card.type,
-        "gender": card.gender,
-        "power": card.power,
-        "ability": ab.name if ab else None,
-        "category": list(ab.category) if ab else [],
-        "effects": [e.to_dict() for e in ab.effects] if ab else [],
-        "text": card.text,
-        "linked_zone": ZONES[card.link] if card.link >= 0 else None,
-        "contract_eligible": card.eligible,
-        "origin": card.origin,
-    }
-
-
-GLOSSARY = (
-    ("side", "Each side of the mat holds one player (1v1) or two teammates (2v2)."),
-    ("zone", "Vask Tower, The Gang Hideout and Havenvale Campus, left to right."),
-    ("slot", "Eight per zone for regular or Diabolical cards."),
-    (
-        "activation slot",
-        "The ninth slot: a Diabolical there uses its ability and is immune to "
-        "everything but Scorched Earth.",
-    ),
-    (
-        "Scorched Earth",
-        "Deathrender and Razor: no slot, they sit around a zone's name; The Endgame wipes a zone.",
-    ),
-    (
-        "linked group",
-        "Vask Executives, The Gang and Havenvale Batch use their abilities only in their own zone.",
-    ),
-    ("synergy", "+1 per living linked card in its zone at the end, at most +4."),
-    ("contracts", "Four face-up cards to trade with or purge, on a Contract Turn."),
-    (
-        "Contract Trade",
-        "Take a contract card, put a hand card in its place, discard the deck's top card.",
-    ),
-    ("Contract Purge", "The contracts go into the deck; discard two, deal four."),
-    ("contract freeze", "All four contracts ineligible: only a purge helps."),
-    ("boost", "Power becomes 8; the latest boost or hinder wins."),
-    ("hinder", "Power becomes 0; the latest boost or hinder wins."),
-    ("cheat death", "Runaway and Deathdodge, the only escapes from a kill."),
-    ("lost ability", "Used or unusable; only Sol for Soul restarts it."),
-    (
-        "Scorch the Earth",
-        "One from each side in an emptied zone: both die, the zone is sealed.",
-    ),
-    (
-        "How Dare You",
-        "One side's two Scorched Earth cards: never the same choice; in one zone they "
-        "kill each other.",
-    ),
-    ("pass", "No legal play: pass until one appears; an empty hand passes for good."),
-)
+from .state import MODES, RULES, RULESET
 
 
 class DiabolicardsGame(Game):
@@ -105,185 +22,26 @@ class DiabolicardsGame(Game):
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:DiabolicardsEncoder"
     lesson_at = ".lesson"
+    facets: ClassVar[dict[str, str]] = {
+        "cards": ".facets:DiabolicardsCards",
+        "terminal": ".facets:DiabolicardsTerminal",
+        "statistics": ".facets:DiabolicardsStatistics",
+        "checks": ".facets:DiabolicardsChecks",
+        "lessons": ".facets:DiabolicardsLessons",
+    }
     title = "Diabolicards"
     summary = "Build, steal or wipe out power on a three-zone mat; 1v1 or 2v2."
     seat_counts = (2, 4)
     modes: ClassVar[dict[str, int]] = dict(MODES)
-    card_filters: ClassVar[dict[str, str]] = {
-        "group": "a group or part of its name: gang, vantheon, diabolicals...",
-        "type": "Human or Apex",
-        "gender": "male or female",
-        "power": "3, a range 2-4, 8+ or 2-",
-        "ability": "an ability's name or part of it (none: cards without one)",
-        "category": "boost, hinder, cheat_death, movement, turn_affect, kill, uncategorized",
-        "origin": "released or ours",
-    }
 
-    def __init__(self) -> None:
-        self._defs: dict[str, CardDef] = {}
-
-    # -- rules ------------------------------------------------------------------
-    def new_game(
-        self,
-        decks: Sequence[DeckSpec] | None = None,
-        seats: int = 2,
-        seed: int = 0,
-        first: int | None = None,
-    ) -> GameState:
-        return new_game(decks=decks, seats=seats, seed=seed, first=first)
-
-    def deserialize(self, text: str) -> GameState:
-        return deserialize(text)
-
-    def load_scenario(self, text: str | Path) -> GameState:
-        return load_scenario(text)
+    # the rules modules' functions are the methods: same arguments, same answers
+    new_game = staticmethod(new_game)
+    deserialize = staticmethod(deserialize)
+    load_scenario = staticmethod(load_scenario)
 
     def teams(self, seats: int) -> list[int]:
         """Side ``k`` holds seat ``k`` (1v1) or seats ``k`` and ``k + 2`` (2v2)."""
         return [seat % 2 for seat in range(seats)]
-
-    # -- cards ------------------------------------------------------------------
-    def cards(self, card_file: Path | None = None) -> list[CardRecord]:
-        defs = list(deck()) if card_file is None else load_card_file(card_file)
-        self._defs.update((c.name, c) for c in defs)
-        return [record(c) for c in defs]
-
-    def card_columns(self) -> list[tuple[str, str]]:
-        return [
-            ("name", "Name"), ("group", "Group"), ("type", "Type"), ("gender", "Gender"),
-            ("power", "Power"), ("ability", "Ability"), ("linked_zone", "Linked to"),
-        ]  # fmt: skip
-
-    def card_cells(self, record: CardRecord) -> dict[str, str]:
-        return {"ability": record["ability"] or "-", "linked_zone": record["linked_zone"] or "-"}
-
-    def card_matches(self, record: CardRecord, field: str, value: str) -> bool:
-        want = value.strip().lower()
-        if field == "power":
-            return match_number(record["power"], value, "--power")
-        if field == "group":
-            groups = [g for g in GROUPS if want in g.lower()]
-            if not groups:
-                raise QueryError(f"--group {value!r}: choose from {', '.join(GROUPS)}")
-            return record["group"] in groups
-        if field == "ability":
-            if want == "none":
-                return record["ability"] is None
-            return record["ability"] is not None and want in record["ability"].lower()
-        if field == "category":
-            return want in record["category"]
-        return super().card_matches(record, field, value)
-
-    def card_detail(self, record: CardRecord) -> Any:
-        card = self._defs.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
-        return card_panel(card)
-
-    def glossary(self) -> list[tuple[str, str]]:
-        return list(GLOSSARY)
-
-    # -- terminal -----------------------------------------------------------------
-    def render_board(
-        self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
-    ) -> Any:
-        return render_board(view, me=me, me_label=me_label)
-
-    def render_screen(
-        self,
-        view: dict[str, Any],
-        me: int | None,
-        seat_labels: Sequence[str] = (),
-        width: int = 80,
-        height: int | None = None,
-    ) -> Any:
-        return render_screen(view, me, seat_labels, width, height)
-
-    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        return option_group(view, action_id, label)
-
-    def legend(self) -> list[str]:
-        return list(LEGEND)
-
-    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        return visible_cards(view)
-
-    def card_record(self, name: str) -> CardRecord | None:
-        want = name.strip().lower()
-        card = next((c for c in deck() if c.name.lower() == want), None)
-        if card is None:
-            return None
-        self._defs[card.name] = card
-        return record(card)
-
-    def result_lines(self, view: dict[str, Any]) -> list[str]:
-        return result_lines(view)
-
-    def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        return summary_lines(view)
-
-    def format_event(self, event: dict[str, Any]) -> str:
-        return format_event(event)
-
-    # -- the browser --------------------------------------------------------------
-    # -- research -----------------------------------------------------------------
-    # -- simulation statistics ----------------------------------------------------
-    # power: the side's score now (guide SCORING: living power after the latest
-    # boost or hinder, plus synergy), the same for teammates; hand: cards in the
-    # seat's hand; mat: cards on the side's mat (slots, activation, around names).
-    resources = ("power", "hand", "mat")
-
-    def stat_turn(self, state: GameState) -> int:
-        return int(getattr(state, "turn_number", 0))
-
-    def stat_resources(self, state: GameState) -> list[list[float]]:
-        assert isinstance(state, DiaboState)
-        totals = scores(state)
-        on_mat = [
-            float(
-                sum(len(z) for z in state.mat[side])
-                + sum(1 for a in state.act[side] if a >= 0)
-                + sum(len(z) for z in state.scorch[side])
-            )
-            for side in (0, 1)
-        ]
-        seats = range(state.n)
-        return [
-            [float(totals[p % 2]) for p in seats],
-            [float(len(state.hands[p])) for p in seats],
-            [on_mat[p % 2] for p in seats],
-        ]
-
-    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
-        # "play" is a card placed from hand on a usual turn (guide YOUR TURN,
-        # step 1); "draw" covers the opening hand and contract trades' takes;
-        # "held": in the seat's hand when the game ended.
-
-        assert isinstance(state, DiaboState)
-        n = state.num_seats()
-        out: dict[str, list[dict[str, int]]] = {
-            "played": [{} for _ in range(n)],
-            "drawn": [{} for _ in range(n)],
-            "held": [{state.defs[c].name: 1 for c in state.hands[p]} for p in range(n)],
-        }
-        for e in state.log:
-            key = {"play": "played", "draw": "drawn", "take": "drawn"}.get(e["e"])
-            p, card = e.get("p"), e.get("card")
-            if key is None or not isinstance(p, int) or not isinstance(card, str):
-                continue
-            counts = out[key][p]
-            counts[card] = counts.get(card, 0) + 1
-        return out
-
-    def card_groups(self) -> dict[str, str]:
-        return {c.name: c.group for c in deck()}
-
-    # -- analysis ---------------------------------------------------------------
-    def card_places(self, state: GameState) -> list[CardPlace]:
-        assert isinstance(state, DiaboState)
-        return card_places(state)
-
-    def check_invariants(self, state: GameState, deep: bool = True) -> None:
-        assert isinstance(state, DiaboState)
-        check(state, deep)
 
 
 GAME = DiabolicardsGame()

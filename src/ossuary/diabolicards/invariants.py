@@ -43,7 +43,7 @@ def all_card_places(s: DiaboState) -> Counter[int]:
 
 
 def card_places(s: DiaboState) -> list[CardPlace]:
-    """Where every card truly lies (``Game.card_places``): the one deck all seats
+    """Where every card truly lies (``game.checks.card_places``): the one deck all seats
     share and each hand are hidden; the mat, the contracts and the dead pile
     are public."""
     out: list[CardPlace | None] = [None] * len(s.defs)

@@ -15,7 +15,7 @@ one definition of "leak" serves all three games:
   anything large (the bad-input rule: bounded time and memory);
 - :class:`Sight` and :func:`name_leaks` judge what a reader is handed (a view,
   a socket message) against the *true* position of every card
-  (:meth:`~ossuary.engine.game.Game.card_places`), not against the game's own
+  (:meth:`~ossuary.engine.facets.Checks.card_places`), not against the game's own
   redaction: the fuzzer (:mod:`ossuary.fuzz`) and the server's wire-level leak
   oracle (``tests/server/test_oracle.py``) both use them.
 """
@@ -245,7 +245,7 @@ def private_event_leak(state: GameState, seats: int) -> str | None:
 
 
 class CardPlace(NamedTuple):
-    """Where one card truly lies (``Game.card_places`` gives one per card id)."""
+    """Where one card truly lies (``game.checks.card_places`` gives one per card id)."""
 
     name: str
     #: ``hand``, ``deck``, or the public zone it is in (``mat``, ``graveyard``...)

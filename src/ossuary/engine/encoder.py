@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
 class Encoder:
     """How one game turns a seat's view into numbers for :mod:`ossuary.rl`.
 
-    A game gives one from :meth:`Game.rl_encoder`; ``docs/rl.md`` says what each
+    A game gives one from ``game.research.encoder``; ``docs/rl.md`` says what each
     part must promise. The encoder reads **only** what a seat may see: its view
     (``state.view(seat)``, already redacted by the game), so nothing it produces
     can depend on hidden cards; or, with :attr:`reads_state`, the seat's part of
@@ -40,7 +40,7 @@ class Encoder:
     ``None`` and is left out of the action mask.
 
     These indices are also the kernel's integer actions
-    (:class:`~ossuary.engine.actions.IntActions`, ``Game.int_actions``): one
+    (:class:`~ossuary.engine.actions.IntActions`, ``game.research.int_actions``): one
     mapping for the environments, trained policies and programs that choose
     moves by number.
     """

@@ -1,7 +1,7 @@
 """The kit of every game's lesson checks (``lesson.py`` in each game package).
 
 A game's checks answer for the sentences of its lesson's steps (see
-:meth:`~ossuary.engine.game.Game.lesson_claims`); they register with
+:meth:`~ossuary.engine.facets.Lessons.claims`); they register with
 :meth:`Claims.claim` and read the game through the small helpers here, which
 say nothing of any one game. Interpreted in both builds, like the games'
 lesson modules (its file name keeps it so: setup.py).
@@ -32,7 +32,7 @@ class Claims(Generic[S]):
         return fn
 
     def for_game(self) -> Mapping[str, LessonClaim]:
-        """The checks as :meth:`~ossuary.engine.game.Game.lesson_claims` gives them
+        """The checks as :meth:`~ossuary.engine.facets.Lessons.claims` gives them
         (each is only ever called with its own game's states)."""
         return cast(Mapping[str, LessonClaim], self.checks)
 

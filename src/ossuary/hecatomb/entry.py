@@ -1,56 +1,21 @@
 """Hecatomb's entry in Ossuary's game registry (:mod:`ossuary.games`).
 
 Everything outside this package reaches Hecatomb through :data:`GAME`: the
-command line, the agents, the arena, the server, simulation and RL.
+command line, the agents, the arena, the server, simulation and RL. What the
+front ends ask beyond the rules is in its facets (``facets.py``), named here
+and imported when the registry checks the game.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from rich.table import Table
-
-from ..engine.contract import CardPlace
 from ..engine.core import GameState
-from ..engine.errors import DeckError, QueryError
-from ..engine.game import (
-    CardRecord,
-    DeckSpec,
-    Game,
-    match_number,
-)
-from ..engine.rng import Rng
-from .board import (
-    DOOM_STYLE,
-    LEGEND,
-    card_panel,
-    format_event,
-    keyword_text,
-    option_group,
-    render_board,
-    result_lines,
-    summary_lines,
-    visible_cards,
-)
-from .cards import DOOMS, TYPES, CardDef, CardPool, base_pool, load_card_file
-from .catalog import keywords_of
-from .decks import (
-    deck_about,
-    deck_problems,
-    format_deck,
-    parse_deck_text,
-    preconstructed,
-    random_deck,
-)
-from .fuzz import fuzz_decks
+from ..engine.game import DeckSpec, Game
 from .game import deserialize, new_game
-from .invariants import card_places, check
 from .scenario import load_scenario
-from .state import RULES, RULESET, HecatombState
-from .words import GLOSSARY, narrate
+from .state import RULES, RULESET
 
 
 class HecatombGame(Game):
@@ -59,22 +24,19 @@ class HecatombGame(Game):
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:HecatombEncoder"
     lesson_at = ".lesson"
+    facets: ClassVar[dict[str, str]] = {
+        "cards": ".facets:HecatombCards",
+        "decks": ".facets:HecatombDecks",
+        "terminal": ".facets:HecatombTerminal",
+        "client": ".facets:HecatombClient",
+        "statistics": ".facets:HecatombStatistics",
+        "checks": ".facets:HecatombChecks",
+        "lessons": ".facets:HecatombLessons",
+    }
     title = "Hecatomb"
     summary = "Stack minions into abominations, attack to reap souls; 2 to 6 players."
     seat_counts = (2, 3, 4, 5, 6)
-    card_filters: ClassVar[dict[str, str]] = {
-        "doom": "corruption, deceit, destruction or greed",
-        "type": "minion, combat minion, fate, combat fate, relic, god (a part matches: combat)",
-        "subtype": "e.g. undead, demon, curse",
-        "keyword": "e.g. rager, evader, follower",
-        "cost": "3, a range 2-4, 5+ or 2-, or X",
-        "rarity": "common, uncommon or rare",
-    }
 
-    def __init__(self) -> None:
-        self._defs: dict[str, CardDef] = {}
-
-    # -- rules ------------------------------------------------------------------
     def new_game(
         self,
         decks: Sequence[DeckSpec] | None = None,
@@ -85,233 +47,8 @@ class HecatombGame(Game):
         return new_game(decks=None if decks is None else list(decks), seats=seats, seed=seed,
                         first=first)  # fmt: skip
 
-    def deserialize(self, text: str) -> GameState:
-        return deserialize(text)
-
-    def load_scenario(self, text: str | Path) -> GameState:
-        return load_scenario(text)
-
-    # -- cards ------------------------------------------------------------------
-    def _pool(self, card_file: Path | None) -> CardPool:
-        return base_pool() if card_file is None else CardPool(load_card_file(card_file))
-
-    def cards(self, card_file: Path | None = None) -> list[CardRecord]:
-        defs = sorted(
-            self._pool(card_file).cards.values(), key=lambda c: (c.number or 10**6, c.name)
-        )
-        self._defs.update((c.name, c) for c in defs)
-        return [c.to_dict() for c in defs]
-
-    def card_columns(self) -> list[tuple[str, str]]:
-        return [
-            ("number", "#"), ("name", "Name"), ("doom", "Doom"), ("type", "Type"),
-            ("subtype", "Subtype"), ("cost", "Cost"), ("strength", "Str"), ("rarity", "Rarity"),
-            ("keyword_text", "Keywords"),
-        ]  # fmt: skip
-
-    def card_cells(self, record: CardRecord) -> dict[str, str]:
-        return {"keyword_text": keyword_text(self._defs[record["name"]].keywords)}
-
-    def card_matches(self, record: CardRecord, field: str, value: str) -> bool:
-        card = self._defs[record["name"]]
-        want = value.strip().lower()
-        if field == "doom" and want not in DOOMS:
-            raise QueryError(f"--doom {value!r}: choose one of {', '.join(DOOMS)}")
-        if field == "type":
-            if not any(want in t for t in TYPES):
-                raise QueryError(f"--type {value!r}: card types are {', '.join(TYPES)}")
-            return want in card.type
-        if field == "keyword":
-            return want in keywords_of(card)
-        if field == "cost":
-            if want == "x":
-                return card.x_cost
-            return not card.x_cost and match_number(card.cost, value, "--cost")
-        return super().card_matches(record, field, value)
-
-    def card_values(self, field: str) -> list[str]:
-        if field == "keyword":
-            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
-        if field == "cost":
-            costs = sorted({c.cost for c in self._defs.values() if not c.x_cost})
-            return [str(n) for n in costs] + ["X"]
-        return super().card_values(field)
-
-    def card_search_text(self, record: CardRecord) -> str:
-        c = self._defs[record["name"]]
-        return " ".join((c.name, c.text, c.doom, c.type, c.subtype, *keywords_of(c)))
-
-    def card_detail(self, record: CardRecord) -> Any:
-        return card_panel(self._defs[record["name"]])
-
-    # -- decks ------------------------------------------------------------------
-    def preconstructed(self) -> dict[str, list[str]]:
-        return preconstructed()
-
-    def deck_about(self, name: str) -> str:
-        pool = base_pool()
-        dooms = sorted({pool[n].doom for n in self.preconstructed().get(name, [])}, key=DOOMS.index)
-        about = deck_about(name)
-        return " + ".join(dooms) + (f": {about}" if about else "")
-
-    def parse_deck(self, text: str, source: str = "deck") -> list[str]:
-        problems: list[str] = []  # unknown cards and the deck rules' problems, all at once
-        deck = parse_deck_text(text, base_pool(), source=source, problems=problems)
-        problems += deck_problems(deck.main, base_pool(), source)
-        if problems:
-            raise DeckError("\n".join(problems))
-        return deck.main
-
-    def read_deck(self, text: str, source: str = "deck") -> tuple[list[str], list[str]]:
-        unreadable: list[str] = []
-        deck = parse_deck_text(text, base_pool(), source=source, problems=unreadable)
-        if unreadable:
-            raise DeckError("\n".join(unreadable))
-        return deck.main, deck_problems(deck.main, base_pool(), source)
-
-    def format_deck(self, cards: Sequence[str], title: str = "") -> str:
-        return format_deck(list(cards), base_pool(), title=title)
-
-    def deck_summary(self, cards: Sequence[str]) -> Any:
-        pool = base_pool()
-        defs = [pool[n] for n in cards]
-        table = Table(show_header=False, box=None, pad_edge=False)
-        table.add_column(style="bold")
-        table.add_column()
-        table.add_row("Cards", f"{len(defs)} ({len(set(cards))} different)")
-        by_doom = Counter(d.doom for d in defs)
-        table.add_row(
-            "Dooms",
-            ", ".join(
-                f"[{DOOM_STYLE[doom]}]{doom}[/] {by_doom[doom]}" for doom in DOOMS if by_doom[doom]
-            ),
-        )
-        by_type = Counter(d.type for d in defs)
-        table.add_row("Types", ", ".join(f"{t} {n}" for t, n in sorted(by_type.items())))
-        curve = Counter(min(d.cost, 6) for d in defs)
-        bars = "  ".join(
-            f"{c}{'+' if c == 6 else ''}:{'█' * curve[c]}" for c in range(7) if curve[c]
-        )
-        table.add_row("Curve", bars)
-        return table
-
-    def glossary(self) -> list[tuple[str, str]]:
-        return list(GLOSSARY)
-
-    # -- terminal -----------------------------------------------------------------
-    pass_actions = frozenset({"pass", "end"})
-    auto_kinds = frozenset({"window"})  # the combat windows
-    back_action = "cancel"
-
-    def allow_back(self, state: GameState, seat: int) -> bool:
-        if not isinstance(state, HecatombState):
-            return False
-        state.cancel_seats |= 1 << seat
-        return True
-
-    def render_board(
-        self, view: dict[str, Any], me: int | None = None, me_label: str = "you"
-    ) -> Any:
-        return render_board(view, me=me, me_label=me_label)
-
-    def render_screen(
-        self,
-        view: dict[str, Any],
-        me: int | None,
-        seat_labels: Sequence[str] = (),
-        width: int = 80,
-        height: int | None = None,
-    ) -> Any:
-        return render_board(view, me=me, seat_labels=seat_labels, width=width, height=height)
-
-    def option_group(self, view: dict[str, Any], action_id: str, label: str) -> tuple[str, str]:
-        return option_group(view, action_id, label)
-
-    def legend(self) -> list[str]:
-        return list(LEGEND)
-
-    def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        return visible_cards(view)
-
-    def card_record(self, name: str) -> CardRecord | None:
-        pool = base_pool()
-        want = name.strip().lower()
-        card = next((c for c in pool.cards.values() if c.name.lower() == want), None)
-        if card is None:
-            return None
-        self._defs[card.name] = card
-        return card.to_dict()
-
-    def result_lines(self, view: dict[str, Any]) -> list[str]:
-        return result_lines(view)
-
-    def summary_lines(self, view: dict[str, Any]) -> list[str]:
-        return summary_lines(view)
-
-    def narrate(self, state: GameState, seat: int, action_id: str) -> str:
-        assert isinstance(state, HecatombState)
-        return narrate(state, seat, action_id)
-
-    def format_event(self, event: dict[str, Any]) -> str:
-        return format_event(event)
-
-    # -- the browser --------------------------------------------------------------
-    # -- research -----------------------------------------------------------------
-    # -- analysis ---------------------------------------------------------------
-    def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
-        return fuzz_decks(seed, seats)
-
-    def card_places(self, state: GameState) -> list[CardPlace]:
-        assert isinstance(state, HecatombState)
-        return card_places(state)
-
-    def check_invariants(self, state: GameState, deep: bool = True) -> None:
-        assert isinstance(state, HecatombState)
-        check(state, deep)
-
-    # -- simulation statistics ----------------------------------------------------
-    # souls: the race to 20 (glossary "souls"); mana: mana cards in play, the
-    # game's clock of what a seat can afford; minions: minions in play.
-    resources = ("souls", "mana", "minions")
-
-    def stat_turn(self, state: GameState) -> int:
-        return int(getattr(state, "turn_number", 0))
-
-    def stat_resources(self, state: GameState) -> list[list[float]]:
-        assert isinstance(state, HecatombState)
-        minions = [0.0] * state.n
-        for a in state.aboms.values():
-            minions[a.owner] += len(a.cards)
-        return [
-            [float(seat.souls) for seat in state.seats],
-            [float(len(seat.mana)) for seat in state.seats],
-            minions,
-        ]
-
-    def stat_cards(self, state: GameState) -> dict[str, list[dict[str, int]]]:
-        # "play" is a card played from hand (rulebook "Play Cards"; a card added
-        # as a mana card is not played); "draw" covers the opening hand too.
-        n = state.num_seats()
-        out: dict[str, list[dict[str, int]]] = {
-            "played": [{} for _ in range(n)],
-            "drawn": [{} for _ in range(n)],
-        }
-        for e in state.log:
-            kind = e["e"]
-            if kind == "play":
-                counts = out["played"][e["p"]]
-            elif kind == "draw":
-                counts = out["drawn"][e["p"]]
-            else:
-                continue
-            counts[e["card"]] = counts.get(e["card"], 0) + 1
-        return out
-
-    def random_deck(self, rng: Rng) -> list[str]:
-        return random_deck(base_pool(), rng)
-
-    def card_groups(self) -> dict[str, str]:
-        return {c.name: c.doom for c in base_pool().cards.values()}
+    deserialize = staticmethod(deserialize)
+    load_scenario = staticmethod(load_scenario)
 
 
 GAME = HecatombGame()

@@ -161,7 +161,7 @@ def _asked(s: HecatombState) -> Iterator[str]:
 
 # -- where the cards are (the hidden-information checks' truth) ------------------------------
 def card_places(s: HecatombState) -> list[CardPlace]:
-    """Where every card truly lies (``Game.card_places``): each seat's deck and
+    """Where every card truly lies (``game.checks.card_places``): each seat's deck and
     hand are hidden; play, mana, graveyard, removed cards and cards being played
     are public."""
     out: list[CardPlace | None] = [None] * len(s.defs)

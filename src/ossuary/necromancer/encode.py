@@ -1,5 +1,5 @@
 """Path of the Necromancer for reinforcement learning: a fixed action space and
-a numpy observation, for :mod:`ossuary.rl` through ``GAME.rl_encoder(seats)``
+a numpy observation, for :mod:`ossuary.rl` through ``GAME.research.encoder(seats)``
 (needs numpy: the ``rl`` extra). Modeled on ``ossuary.hecatomb.encode``.
 
 Everything here reads **only a seat's view** (:func:`ossuary.necromancer.view.view`),

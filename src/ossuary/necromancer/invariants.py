@@ -40,7 +40,7 @@ def all_card_places(s: NecroState) -> Counter[int]:
 
 
 def card_places(s: NecroState) -> list[CardPlace]:
-    """Where every card truly lies (``Game.card_places``): each seat's deck and
+    """Where every card truly lies (``game.checks.card_places``): each seat's deck and
     hand are hidden; heroes, the field, relics, graveyards, banished cards, the
     response stack and cards between zones are public."""
     out: list[CardPlace | None] = [None] * len(s.defs)

@@ -16,8 +16,9 @@ True
 - OpenSpiel: importing this package registers ``python_ossuary_<game>`` for
   every game with an encoder, when ``pyspiel`` is installed.
 
-A game takes part once its registry entry gives ``rl_encoder`` (see
-:class:`ossuary.engine.game.Encoder`); for any other game these raise
+A game takes part once its registry entry names an RL encoder (``encoder_at``,
+made by ``game.research.encoder``; see :class:`ossuary.engine.game.Encoder`);
+for any other game these raise
 :class:`~ossuary.engine.game.NotSupported`. Needs the ``rl`` extra
 (``pip install 'ossuary[rl]'``; OpenSpiel: ``'ossuary[openspiel]'``).
 """

@@ -92,7 +92,7 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game = games.get(game)
         self.game.check_seats(seats)
-        self.encoder = self.game.rl_encoder(seats)
+        self.encoder = self.game.research.encoder(seats)
         self.seats = seats
         self.opponents = opponent_seats(seats, opponents, self.game.name)
         self.bots: dict[int, Agent] = {}
@@ -274,7 +274,7 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
             from .picture import board_picture
 
             return board_picture(self.game, view, seat)
-        return "\n".join(self.game.summary_lines(view))
+        return "\n".join(self.game.terminal.summary_lines(view))
 
     def close(self) -> None:
         """End the environment; with ``record``, write the trajectory file."""

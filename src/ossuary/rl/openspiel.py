@@ -110,7 +110,7 @@ def _decks(game: Game, text: str, seats: int) -> list[str] | None:
     names = [n.strip() for n in text.split(",")] if text.strip() else []
     if not names:
         return None
-    known = {d.lower(): d for d in game.preconstructed()}
+    known = {d.lower(): d for d in game.decks.preconstructed()}
     found = []
     for name in names:
         if name.lower() not in known:
@@ -136,7 +136,7 @@ def _make_game_class(game: Game) -> type:
             game.check_seats(seats)
             self.ossuary = game
             self.seats = seats
-            self.encoder = game.rl_encoder(seats)
+            self.encoder = game.research.encoder(seats)
             self.deals = int(params["deals"])
             self.decks = _decks(game, str(params["decks"]), seats)
             self.max_length = int(params["max_game_length"])
@@ -293,7 +293,7 @@ def register_all() -> list[str]:
     for name in games.names():
         game = games.get(name)
         try:
-            game.rl_encoder(min(game.seat_counts))
+            game.research.encoder(min(game.seat_counts))
         except NotSupported:
             continue
         short = short_name(name)

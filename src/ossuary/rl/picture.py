@@ -1,7 +1,7 @@
 """``render_mode="rgb_array"``: the board as a picture, for videos of episodes.
 
 What a player at the terminal sees, drawn into an image: the game's own board
-(``Game.render_screen``, the compact board of ``ossuary play``) for one seat's
+(``game.terminal.render_screen``, the compact board of ``ossuary play``) for one seat's
 view, rendered by rich to coloured character cells and painted with Pillow,
 one cell at a time, in a monospaced font. Only the seat's view is drawn, so a
 picture never shows a card that seat can't see. No browser, no display: a
@@ -66,9 +66,9 @@ def board_lines(
     from rich.text import Text
 
     try:
-        board = game.render_screen(view, seat, width=columns, height=rows)
+        board = game.terminal.render_screen(view, seat, width=columns, height=rows)
     except NotSupported:  # a game without a terminal board: its summary in words
-        board = Text("\n".join(game.summary_lines(view)))
+        board = Text("\n".join(game.terminal.summary_lines(view)))
     console = Console(
         file=io.StringIO(), width=columns, color_system="truecolor", force_terminal=True,
         legacy_windows=False,

@@ -43,7 +43,7 @@ def simulation_trajectories(
     info = read_run(folder)
     config = info.config
     game = games.get(config.game)
-    encoder = game.rl_encoder(config.seats)
+    encoder = game.research.encoder(config.seats)
     table = read_games(folder, ["game", "seat", "result", "actions", "finished", "error"])
     rows = table.to_pylist()
     record: dict[int, dict[int, Any]] = {}

@@ -64,7 +64,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         self.illegal = illegal
         self.game = games.get(game)
         self.game.check_seats(seats)
-        self.encoder = self.game.rl_encoder(seats)
+        self.encoder = self.game.research.encoder(seats)
         self.seats = seats
         specs = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != seats - 1:
@@ -242,7 +242,7 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
             return None
         view = self.table.view(self.seat)
         if self.render_mode == "ansi":
-            return "\n".join(self.game.summary_lines(view))
+            return "\n".join(self.game.terminal.summary_lines(view))
         if self.render_mode == "rgb_array":
             from .picture import board_picture
 

@@ -33,7 +33,7 @@ def catalog() -> dict[str, Any]:
             except Exception as exc:  # a game package still being built: leave it out
                 log.warning("game %s is not available: %s", name, exc)
                 continue
-            shipped = g.preconstructed()
+            shipped = g.decks.preconstructed()
             out.append(
                 {
                     "name": g.name,
@@ -43,7 +43,7 @@ def catalog() -> dict[str, Any]:
                     "modes": dict(g.modes),
                     "teams": {str(n): g.teams(n) for n in g.seat_counts},
                     "decks": [
-                        {"name": d, "about": g.deck_about(d), "cards": len(cards)}
+                        {"name": d, "about": g.decks.about(d), "cards": len(cards)}
                         for d, cards in shipped.items()
                     ],
                     "board": board_url(g),

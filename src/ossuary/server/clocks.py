@@ -130,7 +130,7 @@ class SeatClocks:
             raise
         except Exception as exc:  # a crashed or slow worker: the game goes on, and says so
             log.warning("game %s: AI %s failed (%s); taking the default option", g.id, spec, exc)
-            aid = g.game.timeout_action(state)
+            aid = g.game.client.timeout_action(state)
             self.referee.broadcast_notice(g, {"type": "notice", "code": "computer_default",
                                               "seat": seat})  # fmt: skip
         wait = release - time.monotonic()
@@ -141,7 +141,7 @@ class SeatClocks:
         err = await self.referee.act(g, seat, aid, by=spec, seq=n)
         if err is not None and g.n == n:
             log.warning("game %s: AI %s chose %r: %s", g.id, spec, aid, err["message"])
-            await self.referee.act(g, seat, g.game.timeout_action(g.state), by=spec, seq=n)
+            await self.referee.act(g, seat, g.game.client.timeout_action(g.state), by=spec, seq=n)
 
     def release_after(self, spec: str, person: bool) -> float:
         """Seconds after a computer's decision was posed that its answer is
@@ -158,7 +158,7 @@ class SeatClocks:
     async def _timeout(self, g: LiveGame, seat: int, n: int) -> None:
         if g.n != n or g.state.current_player() != seat or g.controller(seat) != HUMAN:
             return
-        aid = g.game.timeout_action(g.state)
+        aid = g.game.client.timeout_action(g.state)
         g.timeouts[seat] = g.timeouts.get(seat, 0) + 1
         for c in g.conns:
             if c.seat == seat:

@@ -3,9 +3,9 @@ are built, and decks saved and shared.
 
 Everything here reaches a game through the registry and the kernel's
 :class:`~ossuary.engine.game.Game` API only: the card records, the filters of
-``ossuary cards`` (:meth:`Game.card_matches`, :meth:`Game.card_values`), the
+``ossuary cards`` (:meth:`game.cards.matches`, :meth:`game.cards.values`), the
 glossary of ``ossuary rules``, and the deck rules of ``ossuary deck check``
-(:meth:`Game.read_deck`, :meth:`Game.parse_deck`): one source for the
+(:meth:`game.decks.read`, :meth:`game.decks.parse`): one source for the
 terminal and the browser, so a deck's problems are worded the same in both.
 
 **A saved deck** is its game, name and text (the CLI's text format, as the
@@ -59,7 +59,7 @@ def has_deck_lists(game: Game) -> bool:
     """Whether the game's players build decks (Diabolicards deals every seat
     from one shared deck: no lists)."""
     try:
-        game.format_deck([])
+        game.decks.format([])
     except NotSupported:
         return False
     return True
@@ -74,7 +74,7 @@ def card_key(record: dict[str, Any]) -> str:
 @functools.cache
 def known_cards(game_name: str) -> frozenset[str]:
     try:
-        return frozenset(card_key(r) for r in games.get(game_name).cards())
+        return frozenset(card_key(r) for r in games.get(game_name).cards.records())
     except NotSupported:
         return frozenset()
 
@@ -120,13 +120,13 @@ def check(game: Game, text: str, source: str = "pasted deck") -> dict[str, Any]:
     ``cards``; and when readable, ``text`` (the list in the game's own format)
     and, when legal, ``summary`` (the terminal's)."""
     try:
-        cards, problems = game.read_deck(text, source)
+        cards, problems = game.decks.read(text, source)
     except NotSupported as exc:
         raise RequestError(str(exc)) from None
     except OssuaryError as exc:
         message = str(exc)
         try:  # every problem at once, the deck rules' too, as ossuary deck check says them
-            game.parse_deck(text, source)
+            game.decks.parse(text, source)
         except OssuaryError as full:
             message = str(full)
         lines = message.splitlines()
@@ -144,10 +144,10 @@ def check(game: Game, text: str, source: str = "pasted deck") -> dict[str, Any]:
         "message": "\n".join(problems) if problems else f"{source}: a legal {game.title} deck",
         "problems": [problem(game, p, deck, source) for p in problems],
         "cards": counted(cards),
-        "text": game.format_deck(cards),
+        "text": game.decks.format(cards),
     }
     if not problems:
-        out["summary"] = plain(game.deck_summary(cards))
+        out["summary"] = plain(game.decks.summary(cards))
     return out
 
 
@@ -296,7 +296,7 @@ def playable(game: Game, record: DeckRecord | None, deck_id: str, who: str) -> l
             f"{who}: saved deck {record.name!r} is a {other} deck, not a {game.title} one"
         )
     try:
-        return game.parse_deck(record.text, source=f"{who} (saved deck {record.name!r})")
+        return game.decks.parse(record.text, source=f"{who} (saved deck {record.name!r})")
     except OssuaryError as exc:
         raise RequestError(
             f"{exc}\nA draft can be saved and shared, but not played: mend it in the builder"
@@ -313,7 +313,7 @@ class Filter:
 
 
 def _label(game: Game, field: str) -> str:
-    headings = dict(game.card_columns())
+    headings = dict(game.cards.columns())
     heading = headings.get(field, "")
     if len(heading) > 3 and heading != field:
         return heading
@@ -329,16 +329,16 @@ def gallery(game_name: str) -> dict[str, Any]:
     the glossary (``ossuary rules``) and whether players build decks."""
     game = games.get(game_name)
     try:
-        records = game.cards()
+        records = game.cards.records()
     except NotSupported:
         records = []
     filters: list[Filter] = []
     matches: list[dict[str, list[str]]] = [{} for _ in records]
-    for field, help_text in game.card_filters.items():
+    for field, help_text in game.cards.filters.items():
         kept = []
-        for value in game.card_values(field):
+        for value in game.cards.values(field):
             try:
-                hits = [i for i, r in enumerate(records) if game.card_matches(r, field, value)]
+                hits = [i for i, r in enumerate(records) if game.cards.matches(r, field, value)]
             except QueryError:
                 continue
             if not hits:
@@ -349,7 +349,7 @@ def gallery(game_name: str) -> dict[str, Any]:
         if len(kept) > 1:
             filters.append(Filter(field, _label(game, field), help_text, kept))
     # the filters that name the cards' families (Hecatomb's doom), for the builder's chart
-    families = game.card_groups()
+    families = game.cards.groups()
     used: dict[str, None] = {}
     for i, r in enumerate(records):
         fam = families.get(card_key(r))
@@ -367,16 +367,16 @@ def gallery(game_name: str) -> dict[str, Any]:
             numeric.append({"field": field, "label": _label(game, field)})
     cards = []
     for i, record in enumerate(records):
-        cells = game.card_cells(record)
+        cells = game.cards.cells(record)
         cards.append(
             {
                 "key": card_key(record),
                 "order": i,
                 "record": record,
                 "cells": cells,
-                "search": game.card_search_text(record).lower(),
+                "search": game.cards.search_text(record).lower(),
                 "match": matches[i],
-                "group": game.card_groups().get(card_key(record), ""),
+                "group": game.cards.groups().get(card_key(record), ""),
             }
         )
     return {
@@ -390,8 +390,8 @@ def gallery(game_name: str) -> dict[str, Any]:
             *numeric,
         ],
         "cards": cards,
-        "columns": [{"field": f, "label": h} for f, h in game.card_columns()],
+        "columns": [{"field": f, "label": h} for f, h in game.cards.columns()],
         "family": family,
-        "glossary": [{"term": t, "text": x} for t, x in game.glossary()],
-        "decks": {n: c for n, c in game.preconstructed().items()},
+        "glossary": [{"term": t, "text": x} for t, x in game.lessons.glossary()],
+        "decks": {n: c for n, c in game.decks.preconstructed().items()},
     }

@@ -68,7 +68,7 @@ from .storage import (
 
 log = logging.getLogger("ossuary.server")
 
-#: seconds a response window (``Game.auto_kinds``) stays open at least, whoever answers
+#: seconds a response window (``game.client.auto_kinds``) stays open at least, whoever answers
 HOLD_SECONDS = 0.8
 FINISHED_KEPT = 200  # finished games kept in memory (others reload from the database)
 SWEEP_EVERY = 600.0  # seconds between looks for abandoned games
@@ -460,12 +460,12 @@ class Hub:
 
     async def _held(self, g: LiveGame) -> None:
         """Wait until the pending decision has been open for :attr:`hold` seconds
-        when it is one a client may answer for its person (``Game.auto_kinds``):
+        when it is one a client may answer for its person (``game.client.auto_kinds``):
         an answer from an auto-pass, from a quick person and from a computer then
         reach the table at the same moment, so nobody learns from the timing what
         a hand could have done."""
         decision = g.state.decision()
-        if not self.hold or decision is None or decision.kind not in g.game.auto_kinds:
+        if not self.hold or decision is None or decision.kind not in g.game.client.auto_kinds:
             return
         if all(s.controller != HUMAN for s in g.record.seats):
             return  # only computers at the table: no person's answer to hide

@@ -225,7 +225,7 @@ def resignable(game: Game, seats: int) -> bool:
 
 def board_url(game: Game) -> str | None:
     """Where the page finds the game's board module (None: the generic board)."""
-    folder = game.web_assets()
+    folder = game.browser.assets()
     if folder is None or not (folder / "board.js").is_file():
         return None
     return f"/boards/{game.name}/board.js"

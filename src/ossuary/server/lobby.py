@@ -263,7 +263,7 @@ def _decks(
             f"{game.title} deals every seat from one shared deck: leave 'decks' out "
             "(or null for every seat)"
         )
-    by_lower = {name.lower(): name for name in game.preconstructed()}
+    by_lower = {name.lower(): name for name in game.decks.preconstructed()}
     out: list[DeckSpec] = []
     for i, deck in enumerate(asked):
         who = f"{lobby_name(i)}'s deck"
@@ -272,14 +272,14 @@ def _decks(
         elif isinstance(deck, list):
             out.append(deck)
         elif deck.lower() in by_lower:
-            out.append(list(game.preconstructed()[by_lower[deck.lower()]]))
+            out.append(list(game.decks.preconstructed()[by_lower[deck.lower()]]))
         else:
             try:
-                out.append(game.parse_deck(deck, source=who))
+                out.append(game.decks.parse(deck, source=who))
             except OssuaryError as exc:
                 if "\n" in deck:
                     raise RequestError(str(exc)) from None
-                known = ", ".join(game.preconstructed()) or "none"
+                known = ", ".join(game.decks.preconstructed()) or "none"
                 raise RequestError(
                     f"{who}: {deck!r} is neither a preconstructed deck ({known}) nor a "
                     f"deck list: {exc}"

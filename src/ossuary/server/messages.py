@@ -3,9 +3,9 @@
 This module is the server's only reader of game states, and it reads them
 through one door: ``state.view(seat)`` (``view(None)`` for a spectator), the
 game's redaction path. Log lines in words come from the redacted log in that
-view (``Game.format_event``), the options from the view's decision (present
+view (``game.terminal.format_event``), the options from the view's decision (present
 only in the deciding seat's view), the end-of-game lines from the view
-(``Game.result_lines``). Nothing here touches a state's zones, its action
+(``game.terminal.result_lines``). Nothing here touches a state's zones, its action
 history or another seat's view, so nothing can carry another seat's hidden
 card unless the view itself does (which the game's own tests and the leak
 test in ``tests/server`` check).
@@ -86,7 +86,7 @@ def state_words(
     labels when this seat decides, else empty; ``seq``: how many actions the game
     has had (an action sent with ``seq`` is refused if the game moved on)."""
     view = seat_view(state, seat, log_from)
-    events = [speak(game.format_event(e)) for e in view.get("log", [])]
+    events = [speak(game.terminal.format_event(e)) for e in view.get("log", [])]
     decision = view.get("decision") or None
     deciding = decision.get("player") if decision else None
     legal: list[dict[str, str]] = []
@@ -110,11 +110,11 @@ def state_words(
         # for this seat's client only (its own options): the option it may take
         # for its person when nothing else matters (auto-pass), and the one that
         # passes ("pass until something changes"); None for everyone else
-        "auto": game.auto_pass(view, ids) if ids else None,
-        "passing": game.pass_option(view, ids) if ids else None,
+        "auto": game.client.auto_pass(view, ids) if ids else None,
+        "passing": game.client.pass_option(view, ids) if ids else None,
     }
     if over:
-        msg["result"] = [speak(line) for line in game.result_lines(view)]
+        msg["result"] = [speak(line) for line in game.terminal.result_lines(view)]
     return msg, log_from + len(view.get("log", []))
 
 
@@ -152,7 +152,7 @@ def try_action(
 
 def result_lines(game: Game, state: GameState) -> list[str]:
     """The end of a game in words, from the public view (stored with the game)."""
-    return game.result_lines(seat_view(state, None))
+    return game.terminal.result_lines(seat_view(state, None))
 
 
 def replay_message(
@@ -176,7 +176,7 @@ def replay_words(game: Game, replay: SeatReplay, step: int) -> Message:
     lines: list[str] = []
     for frame in frames[: step + 1]:
         start = len(lines)
-        lines += [speak(game.format_event(e)) for e in frame["view"].get("log", [])]
+        lines += [speak(game.terminal.format_event(e)) for e in frame["view"].get("log", [])]
     frame = frames[step]
     view = copy_json(frame["view"])
     speak_decision(view)
@@ -193,5 +193,5 @@ def replay_words(game: Game, replay: SeatReplay, step: int) -> Message:
         "new_from": start,
         "deciding": (view.get("decision") or {}).get("player"),
         "over": over,
-        "result": [speak(line) for line in game.result_lines(view)] if over else None,
+        "result": [speak(line) for line in game.terminal.result_lines(view)] if over else None,
     }

@@ -188,9 +188,9 @@ class Matchmaker:
             record = await self.db.call(self.db.store.load_deck, deck_id[:40])
             playable(game, record, deck_id, "your deck")
             return f"saved:{deck_id[:40]}"
-        by_lower = {name.lower(): name for name in game.preconstructed()}
+        by_lower = {name.lower(): name for name in game.decks.preconstructed()}
         if deck.lower() not in by_lower:
-            known = ", ".join(game.preconstructed()) or "none"
+            known = ", ".join(game.decks.preconstructed()) or "none"
             raise RequestError(f"{game.title} has no deck {deck!r}: choose one of {known}, or "
                                "a deck you saved")  # fmt: skip
         return by_lower[deck.lower()]

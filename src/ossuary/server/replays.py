@@ -111,7 +111,7 @@ class Book:
             walker = self.walker
             assert walker is not None
             log = walker.log
-            lines += [game.format_event(walker.redact_event(e, reader))
+            lines += [game.terminal.format_event(walker.redact_event(e, reader))
                       for e in log[len(lines) : upto]]  # fmt: skip
         return lines[:upto]
 
@@ -174,5 +174,5 @@ class ReplayDesk:
             "new_from": before,
             "deciding": (view.get("decision") or {}).get("player"),
             "over": over,
-            "result": game.result_lines(view) if over else None,
+            "result": game.terminal.result_lines(view) if over else None,
         }

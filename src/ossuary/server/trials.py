@@ -138,7 +138,7 @@ class TrialDesk:
                 503,
             )
         try:
-            cards = game.parse_deck(text, source="your deck")
+            cards = game.decks.parse(text, source="your deck")
         except OssuaryError as exc:
             raise RequestError(f"{exc}\nOnly a legal deck can be tried.") from None
         from ..sim import trial

@@ -26,7 +26,7 @@ from ..engine.core import GameState
 from ..engine.game import Game
 from .plan import SimConfig, seat_decks, seating
 
-#: the card statistics recorded from Game.stat_cards (others are ignored):
+#: the card statistics recorded from game.statistics.card_counts (others are ignored):
 #: cards played, drawn, and held in hand at the end of the game
 CARD_STATS = ("played", "drawn", "held")
 
@@ -95,9 +95,9 @@ class _Sampler:
         self.samples: list[list[list[float]]] = []  # per turn: per resource, per seat
 
     def __call__(self, state: GameState, seat: int, action: Any) -> None:
-        t = self.game.stat_turn(state)
+        t = self.game.statistics.turn(state)
         if t != self.turn and t > 0:
-            values = self.game.stat_resources(state)
+            values = self.game.statistics.resource_values(state)
             while len(self.samples) < t - 1:  # a turn without a decision: carry on
                 self.samples.append(self.samples[-1] if self.samples else values)
             if len(self.samples) < t:
@@ -130,7 +130,7 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
         state = game.new_game(decks=decks, seats=n, seed=seat.seed, first=seat.first)
         seeds = seat.agent_seeds()
         agents = [make_agent(spec, s) for spec, s in zip(seat.specs, seeds, strict=True)]
-        observer = sampler if game.resources else None
+        observer = sampler if game.statistics.resources else None
         play_game(state, agents, observer=observer, max_actions=config.max_actions)
     except Exception as exc:  # a crash in the rules or an agent: record it, go on
         if _policy_changed(exc):
@@ -146,9 +146,9 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
             lists = state.deck_lists()
         except NotImplementedError:
             lists = [[] for _ in range(n)]
-        cards = game.stat_cards(state)
-        final = game.stat_resources(state) if game.resources else []
-        turns = game.stat_turn(state)
+        cards = game.statistics.card_counts(state)
+        final = game.statistics.resource_values(state) if game.statistics.resources else []
+        turns = game.statistics.turn(state)
         while final and len(sampler.samples) < turns:  # a last turn without a decision
             sampler.samples.append(final)
         actions = len(state.history)
@@ -185,7 +185,7 @@ def play_one(config: SimConfig, game: Game, index: int, worker: str) -> list[dic
         for key in CARD_STATS:
             per_seat = cards.get(key, [])
             row[key] = sorted(per_seat[s].items()) if s < len(per_seat) else []
-        for r, name in enumerate(game.resources):
+        for r, name in enumerate(game.statistics.resources):
             row[f"res_{name}"] = [turn[r][s] for turn in sampler.samples] if not error else []
             row[f"final_{name}"] = final[r][s] if final else None
         rows.append(row)
@@ -209,4 +209,4 @@ def play_chunk(config_json: str, start: int, stop: int) -> pa.Table:
     rows: list[dict[str, Any]] = []
     for index in range(start, stop):
         rows.extend(play_one(config, game, index, worker))
-    return pa.Table.from_pylist(rows, schema=schema(game.resources))
+    return pa.Table.from_pylist(rows, schema=schema(game.statistics.resources))

@@ -68,10 +68,10 @@ def cards_fingerprint(game_name: str) -> str:
     to mix games played with different card files."""
     game = registry.get(game_name)
     try:
-        records: list[Any] = game.cards()
+        records: list[Any] = game.cards.records()
     except NotSupported:
         records = []
-    text = json.dumps([records, game.preconstructed()], sort_keys=True, default=str)
+    text = json.dumps([records, game.decks.preconstructed()], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -203,7 +203,7 @@ def prepare(
             raise SimError(f"{str(folder)!r} is a file, not a folder")
         if folder.is_dir() and any(folder.iterdir()):
             raise SimError(f"{str(folder)!r} is not empty and holds no simulation")
-        info = store.new_info(config, games, cards, game.resources)
+        info = store.new_info(config, games, cards, game.statistics.resources)
         store.write_run(folder, info)
         return info, []
     info = store.read_run(folder)

@@ -325,7 +325,7 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
     small = ok.select(["seat", "turns", "actions", "cpu_seconds", "finished"])
     per_game = small.filter(pc.equal(small["seat"], 0))
     scores = np.asarray(ok["score"], dtype=np.float64)
-    groups = game.card_groups()
+    groups = game.cards.groups()
     played_games = table.num_rows // seats
     first_error = None
     if errors.num_rows:
@@ -392,7 +392,7 @@ def compute(info: store.RunInfo, table: pa.Table, band: float = BAND) -> dict[st
 def _deals_random_decks(game: Any) -> bool:
 
     try:
-        game.random_deck(Rng(0))
+        game.decks.random(Rng(0))
     except NotSupported:
         return False
     return True

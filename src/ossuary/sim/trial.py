@@ -37,7 +37,7 @@ SHOWN = 3  # the cards shown as winning most and least
 
 def field_of(game_name: str) -> dict[str, list[str]]:
     """The decks a deck is tried against: the game's preconstructed decks."""
-    return dict(registry.get(game_name).preconstructed())
+    return dict(registry.get(game_name).decks.preconstructed())
 
 
 def trial_config(
@@ -113,7 +113,7 @@ def summary(config: SimConfig, table: pa.Table, planned: int | None = None) -> d
     teams = len(set(game.teams(config.seats)))
     # the deck's seats only, ranked by the played win rate ("won most when
     # played"); a card played too rarely is not ranked but listed, with why
-    table_ = card_table(ours, game.card_groups(), 1.0 / teams, BAND, MEASURE)
+    table_ = card_table(ours, game.cards.groups(), 1.0 / teams, BAND, MEASURE)
     rows = [c for c in table_ if c["card"] in own]
     brief = [{"card": c["card"], "played": c["played"], "drawn": c["drawn"]}
              for c in rows if c["ranked"]]  # fmt: skip

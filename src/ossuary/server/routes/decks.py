@@ -29,12 +29,12 @@ async def get_cards(game: str) -> dict[str, Any]:
     """Every card of a game (public facts: the board shows their full text)."""
     g = decks.game_of(game)
     try:
-        cards = g.cards()
+        cards = g.cards.records()
     except NotSupported:
         cards = []
     # what the card panel calls each field ("Minion type", not minion_type)
     fields = {f: f.replace("_", " ").capitalize() for c in cards for f in c}
-    fields.update(dict(g.card_columns()))
+    fields.update(dict(g.cards.columns()))
     return {"game": g.name, "cards": cards, "fields": fields}
 
 

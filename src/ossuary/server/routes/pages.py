@@ -62,7 +62,7 @@ async def deck_page(deck_id: str) -> FileResponse:
 
 @router.get("/boards/{game}/{name}")
 async def board_asset(game: str, name: str) -> FileResponse:
-    folder = decks.game_of(game).web_assets()
+    folder = decks.game_of(game).browser.assets()
     if folder is None or not ASSET_NAME.match(name) or not (folder / name).is_file():
         raise RequestError(f"no board file {name!r} for {game!r}", 404)
     return FileResponse(folder / name)

@@ -2,7 +2,7 @@
 // everything every game shares (whose turn, the prompt, the options the board
 // does not show, the log in words, timers, the end screen, replays).
 //
-// The board is an ES module given by the game (Game.web_assets, see
+// The board is an ES module given by the game (game.browser.assets, see
 // docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
 import {api as fetchJSON, el, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
   from "/static/util.js";

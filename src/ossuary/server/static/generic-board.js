@@ -1,4 +1,4 @@
-// The board of a game that does not give its own (Game.web_assets() is None):
+// The board of a game that does not give its own (game.browser.assets() is None):
 // the view's public facts as nested lists, card names hoverable for their text.
 // The options appear as buttons beside it (the page lists every option this
 // board does not handle, which is all of them).
