@@ -27,7 +27,7 @@ def _table_digest(game: str, seats: int) -> str:
     decider's mask, legal ints and information state, the returns at the end,
     and every action's name, through :class:`~ossuary.rl.Table`."""
     h = hashlib.sha256()
-    enc = games.get(game).rl_encoder(seats)
+    enc = games.get(game).research.encoder(seats)
     h.update("\n".join(enc.action_name(i) for i in range(enc.num_actions)).encode())
     for seed in range(GAMES_A_TABLE):
         last = None
