@@ -103,6 +103,15 @@ def train_command(
         int,
         typer.Option("--eval-games", help="Games against the heuristic every 10 steps (0: none)."),
     ] = 64,
+    decks: Annotated[
+        str,
+        typer.Option(
+            "--decks",
+            help="Whose decks the games deal: 'default' (the game's default pairing) or "
+            "'field' (half preconstructed decks drawn at random, half random legal decks; "
+            "never arena's held-out seeds).",
+        ),
+    ] = "default",
     no_progress: Annotated[
         bool, typer.Option("--no-progress", help="Print a line per evaluation instead of a bar.")
     ] = False,
@@ -144,6 +153,7 @@ def train_command(
             batch_games=batch_games,
             lr=lr,
             eval_games=eval_games,
+            decks=decks,
         )
         if minutes is not None and minutes <= 0:
             raise CliError(f"--minutes must be above 0, got {minutes}")

@@ -23,10 +23,14 @@ import numpy.typing as npt
 
 from .. import games
 from ..agents import Agent, make_agent
+from ..agents.arena import HELD_OUT_SEEDS
 from ..agents.base import decide
 from ..agents.learned import LearnedAgent, Policy, encoder_for, load_policy
 from ..engine.core import GameState
-from ..engine.game import Encoder
+from ..engine.errors import NotSupported
+from ..engine.facets import DeckSpec
+from ..engine.game import Encoder, Game
+from ..engine.rng import Rng
 
 #: a seat's role in a training game: the learner, or an agent spec
 LEARNER = "learner"
@@ -45,6 +49,7 @@ class GameTask:
     max_actions: int = 5000
     greedy: bool = False  # learners take their best action (evaluation games)
     teacher: str | None = None  # imitation: record this agent's choices for every seat
+    field: bool = False  # deal the whole field's decks (:func:`field_decks`), not the defaults
 
 
 @dataclass
@@ -148,6 +153,30 @@ def _teacher_steps(
             record.add(x, legal, path[k])
 
 
+def field_decks(game: Game, seed: int, seats: int) -> list[DeckSpec] | None:
+    """The decks of a training game on the whole field, a function of its seed.
+
+    Half the games give every seat one of the game's preconstructed decks,
+    drawn at random (so every pairing comes up, mirrors included), and half
+    give every seat a random legal deck from the card pool. The random decks
+    come from the game's ``random`` deck, drawn from ``Rng(2 * seed + 1)`` as
+    ``arena --decks random`` draws them; a seed among the held-out seeds
+    (``HELD_OUT_SEEDS``, what ``arena --decks random --seed 900001`` measures
+    on) is moved past them, so no training game deals a held-out deck. A game
+    that deals one shared deck (nothing to choose) gets ``None``: its defaults.
+    """
+    if seed in HELD_OUT_SEEDS:
+        seed += len(HELD_OUT_SEEDS)
+    rng = Rng(seed * 2 + 1)
+    names = list(game.decks.preconstructed())
+    if names and seed % 2 == 0:
+        return [names[rng.below(len(names))] for _ in range(seats)]
+    try:
+        return [game.decks.random(rng) for _ in range(seats)]
+    except NotSupported:
+        return [names[rng.below(len(names))] for _ in range(seats)] if names else None
+
+
 def _agent(role: str, seed: int) -> Agent:
     if role.startswith("pool:"):
         return LearnedAgent(role[5:], seed, sample=True)
@@ -158,7 +187,8 @@ def play(task: GameTask) -> GameRecord:
     """Play one training game (see the module docstring)."""
     game = games.get(task.game)
     encoder = encoder_for(game.name, task.seats)
-    state = game.new_game(seats=task.seats, seed=task.seed, first=task.first)
+    decks = field_decks(game, task.seed, task.seats) if task.field else None
+    state = game.new_game(decks=decks, seats=task.seats, seed=task.seed, first=task.first)
     seeds = np.random.SeedSequence([task.seed, 7]).spawn(task.seats + 1)
     rng = None if task.greedy else np.random.default_rng(seeds[-1])
     policy = load_policy(task.policy) if LEARNER in task.roles else None

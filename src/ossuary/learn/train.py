@@ -61,6 +61,8 @@ from .net import ActorCritic, Samples, entropy, masked_log_probs
 CHECKPOINT = "checkpoint.pt"
 EVAL = "best move vs heuristic"  # the evaluation's column in curve.csv
 POLICY = "policy.safetensors"
+#: what --decks takes (TrainConfig.decks)
+DECKS = ("default", "field")
 
 
 class TrainError(OssuaryError, ValueError):
@@ -96,6 +98,10 @@ class TrainConfig:
     eval_every: int = 10  # iterations between evaluations
     eval_games: int = 64
     max_actions: int = 5_000  # a game this long is cut (result 0)
+    #: whose decks the games deal: "default" (the game's default pairing, as
+    #: the shipped Hecatomb policy was trained), or "field" (every
+    #: preconstructed deck and random legal decks: actors.field_decks)
+    decks: str = "default"
     #: what an opponent or teacher spec plays as, fixed when the run began: a
     #: policy file named by its content (``learned:sha256=HASH:PATH``), so a
     #: resumed run finds it from any folder and refuses a file replaced since
@@ -120,6 +126,8 @@ class TrainConfig:
         self.game = game.name
         game.check_seats(self.seats)
         encoder_for(self.game, self.seats)  # NotSupported: a game without an encoder
+        if self.decks not in DECKS:
+            raise TrainError(f"--decks: one of {', '.join(DECKS)}, got {self.decks!r}")
         if self.games < 0 or self.imitate < 0:
             raise TrainError("--games and --imitate can't be negative")
         if not self.hidden or any(h < 1 or h > 4096 for h in self.hidden):
@@ -382,7 +390,8 @@ class Trainer:
             tasks = [
                 GameTask(cfg.game, cfg.seats, _game_seed(cfg.seed, 1, made + g),
                          (made + g) % cfg.seats, (cfg.plays(cfg.teacher),) * cfg.seats, "",
-                         cfg.max_actions, teacher=cfg.plays(cfg.teacher))
+                         cfg.max_actions, teacher=cfg.plays(cfg.teacher),
+                         field=cfg.decks == "field")
                 for g in range(n)
             ]  # fmt: skip
             for rec in self._play(pool, tasks):
@@ -447,7 +456,8 @@ class Trainer:
             else:
                 spec = cfg.plays(kind)
                 roles = tuple(LEARNER if s == learner else spec for s in range(cfg.seats))
-            tasks.append(GameTask(cfg.game, cfg.seats, seed, first, roles, policy, cfg.max_actions))
+            tasks.append(GameTask(cfg.game, cfg.seats, seed, first, roles, policy,
+                                  cfg.max_actions, field=cfg.decks == "field"))  # fmt: skip
             labels.append(kind)
         return tasks, labels
 
@@ -543,7 +553,8 @@ class Trainer:
             roles = tuple(LEARNER if s == learner else "heuristic" for s in range(cfg.seats))
             tasks.append(GameTask(cfg.game, cfg.seats, int(rng.integers(0, 2**62)),
                                   (g // cfg.seats) % cfg.seats, roles, str(policy),
-                                  cfg.max_actions, greedy=True))  # fmt: skip
+                                  cfg.max_actions, greedy=True,
+                                  field=cfg.decks == "field"))  # fmt: skip
         records = self._play(pool, tasks)
         with contextlib.suppress(OSError):
             policy.unlink()
