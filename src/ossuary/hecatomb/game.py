@@ -77,11 +77,4 @@ def deserialize(text: str) -> HecatombState:
 
 
 # the one place the rules are bound: the state's behaviours (engine/rules.py)
-RULES.bind(
-    view=view.view,
-    resample=view.resample,
-    redact_event=view.redact_event,
-    action_label=words.label,
-    prompt=words.prompt,
-    explain_illegal=explain.explain_illegal,
-)
+RULES.bind_parts(view, words, explain.explain_illegal)
