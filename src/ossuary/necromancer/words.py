@@ -84,10 +84,6 @@ def _label_use(s: NecroState, rest: str, p: int) -> str:
     return f"Use {s.defs[cid].name}'s ability ({ab.cost} lifeforce)"
 
 
-def _label_destroy(s: NecroState, rest: str, p: int) -> str:
-    return f"Destroy Magic on {describe_card(s, int(rest))} (4 lifeforce)"
-
-
 def _label_sacrifice(s: NecroState, rest: str, p: int) -> str:
     """The basic action (no card named yet), or the card to sacrifice."""
     if not rest:
@@ -95,19 +91,11 @@ def _label_sacrifice(s: NecroState, rest: str, p: int) -> str:
     return f"Sacrifice {s.defs[int(rest)].name} (+1 lifeforce)"
 
 
-def _label_attack(s: NecroState, rest: str, p: int) -> str:
-    return f"Attack with {describe_card(s, int(rest))}"
-
-
 def _label_dismiss(s: NecroState, rest: str, p: int) -> str:
     """The basic action (no minion named yet), or the minion to dismiss."""
     if not rest:
         return "Dismiss a minion (back into your deck)"
     return f"Dismiss {describe_card(s, int(rest))} (back into your deck)"
-
-
-def _label_defend(s: NecroState, rest: str, p: int) -> str:
-    return f"Defend with {describe_card(s, int(rest))}"
 
 
 def _label_at(s: NecroState, rest: str, p: int) -> str:
@@ -135,6 +123,16 @@ def _fixed(words: str) -> Label:
     return fixed
 
 
+def _on_card(words: str) -> Label:
+    """A label that names the card on the field the option's id numbers, in
+    ``words`` at ``{}``."""
+
+    def on_card(s: NecroState, rest: str, p: int) -> str:
+        return words.format(describe_card(s, int(rest)))
+
+    return on_card
+
+
 LABELS: dict[str, Label] = {
     "end": _fixed("End your turn"),
     "pass": _fixed("Pass (don't respond)"),
@@ -142,11 +140,11 @@ LABELS: dict[str, Label] = {
     "hero": _label_hero,
     "use": _label_use,
     "draw": _fixed("Draw Card (3 lifeforce)"),
-    "destroy": _label_destroy,
+    "destroy": _on_card("Destroy Magic on {} (4 lifeforce)"),
     "sacrifice": _label_sacrifice,
-    "attack": _label_attack,
+    "attack": _on_card("Attack with {}"),
     "dismiss": _label_dismiss,
-    "defend": _label_defend,
+    "defend": _on_card("Defend with {}"),
     "done": _fixed("Done"),
     "at": _label_at,
     "mulligan": _label_mulligan,
