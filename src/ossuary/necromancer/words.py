@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.labels import fixed, naming
 from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
 from .rules.window import Answer, answers, own_action
@@ -114,45 +115,26 @@ def _label_card(s: NecroState, rest: str, p: int) -> str:
     return f"{s.defs[c].name} (from your {zone})"
 
 
-def _fixed(words: str) -> Label:
-    """A label that is always the same words."""
-
-    def fixed(s: NecroState, rest: str, p: int) -> str:
-        return words
-
-    return fixed
-
-
-def _on_card(words: str) -> Label:
-    """A label that names the card on the field the option's id numbers, in
-    ``words`` at ``{}``."""
-
-    def on_card(s: NecroState, rest: str, p: int) -> str:
-        return words.format(describe_card(s, int(rest)))
-
-    return on_card
-
-
 LABELS: dict[str, Label] = {
-    "end": _fixed("End your turn"),
-    "pass": _fixed("Pass (don't respond)"),
+    "end": fixed("End your turn"),
+    "pass": fixed("Pass (don't respond)"),
     "play": _label_play,
     "hero": _label_hero,
     "use": _label_use,
-    "draw": _fixed("Draw Card (3 lifeforce)"),
-    "destroy": _on_card("Destroy Magic on {} (4 lifeforce)"),
+    "draw": fixed("Draw Card (3 lifeforce)"),
+    "destroy": naming("Destroy Magic on {} (4 lifeforce)", describe_card),
     "sacrifice": _label_sacrifice,
-    "attack": _on_card("Attack with {}"),
+    "attack": naming("Attack with {}", describe_card),
     "dismiss": _label_dismiss,
-    "defend": _on_card("Defend with {}"),
-    "done": _fixed("Done"),
+    "defend": naming("Defend with {}", describe_card),
+    "done": fixed("Done"),
     "at": _label_at,
     "mulligan": _label_mulligan,
-    "keep": _fixed("Keep the rest and draw"),
-    "yes": _fixed("Yes"),
-    "no": _fixed("No"),
+    "keep": fixed("Keep the rest and draw"),
+    "yes": fixed("Yes"),
+    "no": fixed("No"),
     "card": _label_card,
-    "none": _fixed("None of them"),
+    "none": fixed("None of them"),
 }
 
 
