@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, cast
 
+from rich.table import Table
+
 from .actions import IntActions
 from .contract import CardPlace
 from .core import GameState
@@ -202,8 +204,6 @@ class Decks(Facet):
     @staticmethod
     def summary_table(rows: Sequence[tuple[str, str]]) -> Any:
         """The deck summary's shape in every game: a bold label, then its words."""
-        from rich.table import Table  # rich is the terminal's; the kernel runs without it
-
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column(style="bold")
         table.add_column()
