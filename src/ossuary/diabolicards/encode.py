@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DECK_SIZE, ZONES, deck
@@ -66,16 +67,8 @@ class DiabolicardsEncoder(Encoder):
         names = [c.name for c in deck()]
         self.names = names
         self.by_name = {n: i for i, n in enumerate(names)}
-        self.blocks: list[tuple[str, int, int]] = []
-        at = 0
-
-        def block(name: str, length: int) -> int:
-            nonlocal at
-            start = at
-            at += length
-            self.blocks.append((name, start, at))
-            return start
-
+        acts = Blocks()
+        block = acts.add
         self.a_play = block("play (card, zone, slot kind)", DECK_SIZE * 3 * len(KINDS))
         self.a_trade = block("trade (contract slot)", 4)
         self.a_trio = block("trio (zone)", 3)
@@ -83,17 +76,11 @@ class DiabolicardsEncoder(Encoder):
         self.a_mode = block("mode (choice)", MAX_MODES)
         self.a_single = block("single options", len(SINGLES))
         self.a_card = {verb: block(f"{verb} (card)", DECK_SIZE) for verb in CARD_VERBS}
-        self.num_actions = at
+        self.num_actions = acts.size
+        self.blocks = acts.ranges
 
-        self.obs: list[tuple[str, int, int]] = []
-        o = 0
-
-        def slice_(name: str, length: int) -> int:
-            nonlocal o
-            start = o
-            o += length
-            self.obs.append((name, start, o))
-            return start
+        obs = Blocks()
+        slice_ = obs.add
 
         self.o_cards = slice_(
             "cards (80 x where, power, ability, bonds)", DECK_SIZE * CARD_FEATURES
@@ -108,13 +95,13 @@ class DiabolicardsEncoder(Encoder):
             7,
         )
         self.o_decision = slice_("decision kind", len(DECISIONS))
-        self.observation_size = o
-        self.info_state_size = o
+        self.obs = obs.ranges
+        self.observation_size = obs.size
+        self.info_state_size = obs.size
 
     # -- actions ----------------------------------------------------------------
     def action_name(self, index: int) -> str:
-        if not 0 <= index < self.num_actions:
-            raise ValueError(f"action {index} is outside 0..{self.num_actions - 1}")
+        self.check_action(index)
         if index < self.a_trade:
             k = index - self.a_play
             card, rest = divmod(k, 3 * len(KINDS))

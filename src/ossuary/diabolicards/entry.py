@@ -1,16 +1,10 @@
-"""Diabolicards' entry in Ossuary's game registry (:mod:`ossuary.games`).
-
-Everything outside this package reaches Diabolicards through :data:`GAME`: the
-command line, the agents, the arena, the server, simulation and RL. What the
-front ends ask beyond the rules is in its facets (``facets.py``), named here
-and imported when the registry checks the game.
-"""
+"""Diabolicards' entry in Ossuary's game registry (:mod:`ossuary.games`)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ..engine.game import Game
+from ..engine.game import Game, facet_classes
 from .game import deserialize, new_game
 from .scenario import load_scenario
 from .state import MODES, RULES, RULESET
@@ -22,13 +16,7 @@ class DiabolicardsGame(Game):
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:DiabolicardsEncoder"
     lesson_at = ".lesson"
-    facets: ClassVar[dict[str, str]] = {
-        "cards": ".facets:DiabolicardsCards",
-        "terminal": ".facets:DiabolicardsTerminal",
-        "statistics": ".facets:DiabolicardsStatistics",
-        "checks": ".facets:DiabolicardsChecks",
-        "lessons": ".facets:DiabolicardsLessons",
-    }
+    facets = facet_classes("Diabolicards", "cards", "terminal", "statistics", "checks", "lessons")
     title = "Diabolicards"
     summary = "Build, steal or wipe out power on a three-zone mat; 1v1 or 2v2."
     seat_counts = (2, 4)

@@ -32,10 +32,10 @@ Its :data:`KNOWLEDGE` is the game's ``knowledge`` (``knowledge_at`` on its
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from ..engine.core import GameState
-from ..engine.knowledge import GameKnowledge
+from ..engine.core import Decision, GameState
+from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge
 from ..engine.rng import Rng
 from . import late
 from .queries import free_slots, power_map, scores, special, zone_cards
@@ -145,45 +145,58 @@ def choose_by_power(s: DiaboState, options: tuple[str, ...], high: bool) -> str:
     return _best(options, values) if values else options[0]
 
 
-def default_choice(s: DiaboState) -> str:
-    """A sensible option for the pending decision without looking ahead."""
+def _redeploy(s: DiaboState, d: Decision) -> str:
+    """Move a linked card home if one can go; else stop."""
+    for o in d.options:
+        if o != "done" and _linked_home(s, _card_of(o)) >= 0:
+            return o
+    return _done(s, d)
+
+
+def _destination(s: DiaboState, d: Decision) -> str:
+    home = _linked_home(s, d.ctx[0])
+    return f"to {home}" if f"to {home}" in d.options else d.options[0]
+
+
+def _done(s: DiaboState, d: Decision) -> str:
+    return "done" if "done" in d.options else d.options[0]
+
+
+def _high(s: DiaboState, d: Decision) -> str:
+    return choose_by_power(s, d.options, high=True)
+
+
+def _low(s: DiaboState, d: Decision) -> str:
+    return choose_by_power(s, d.options, high=False)
+
+
+# what the pending decision asks -> a sensible answer without looking ahead
+ANSWERS: dict[str, Answer] = {
+    "kill": lambda s, d: choose_kill(s, d.player, d.options),
+    "pick": lambda s, d: choose_pick(s, d.player, d.options),
+    "mode": lambda s, d: choose_mode(s, d.player, d.options),
+    "counter": "escape",
+    "redeploy": _redeploy,
+    "destination": _destination,
+    "influence": _high,
+    "swap": _high,
+    "pact": _high,
+    "give": _low,
+    "reveal": _low,
+    "stick": _done,
+}
+
+
+def _quiet(s: DiaboState) -> bool:
     pending = s.pending
-    assert pending is not None
-    kind, seat, opts = pending.kind, pending.player, pending.options
-    if kind == "kill":
-        return choose_kill(s, seat, opts)
-    if kind == "pick":
-        return choose_pick(s, seat, opts)
-    if kind == "mode":
-        return choose_mode(s, seat, opts)
-    if kind == "counter":
-        return "escape"
-    if kind == "redeploy":
-        for o in opts:
-            if o != "done" and _linked_home(s, _card_of(o)) >= 0:
-                return o
-        return "done" if "done" in opts else opts[0]
-    if kind == "destination":
-        home = _linked_home(s, pending.ctx[0])
-        return f"to {home}" if f"to {home}" in opts else opts[0]
-    if kind in ("influence", "swap", "pact"):
-        return choose_by_power(s, opts, high=True)
-    if kind in ("give", "reveal"):
-        return choose_by_power(s, opts, high=False)
-    if kind == "stick":
-        return "done" if "done" in opts else opts[0]
-    return opts[0]
+    return pending is not None and pending.kind in QUIET
 
 
-def settle(s: DiaboState) -> DiaboState:
-    """A copy of ``s`` played on with :func:`default_choice` to a quiet point."""
-    out = s.clone()
-    for _ in range(SETTLE_STEPS):
-        pending = out.pending
-        if pending is None or pending.kind in QUIET:
-            break
-        out.apply_action(default_choice(out))
-    return out
+PLAY = DefaultPlay(ANSWERS, _quiet, SETTLE_STEPS)
+#: a sensible option for the pending decision without looking ahead
+default_choice: Callable[[DiaboState], str] = PLAY.choice
+#: a copy of the state played on with :func:`default_choice` to a quiet point
+settle: Callable[[DiaboState], DiaboState] = PLAY.settle
 
 
 # =============================================================================

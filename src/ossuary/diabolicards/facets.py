@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import QueryError
 from ..engine.facets import (
@@ -35,7 +34,6 @@ from .board import (
     visible_cards,
 )
 from .cards import GROUPS, ZONES, CardDef, deck, load_card_file
-from .invariants import card_places, check
 from .queries import scores
 from .state import DiaboState
 
@@ -173,8 +171,7 @@ class DiabolicardsTerminal(Terminal):
     summary_lines = staticmethod(summary_lines)
     format_event = staticmethod(format_event)
 
-    def legend(self) -> list[str]:
-        return list(LEGEND)
+    legend_lines = LEGEND
 
 
 class DiabolicardsStatistics(Statistics):
@@ -182,9 +179,6 @@ class DiabolicardsStatistics(Statistics):
     # boost or hinder, plus synergy), the same for teammates; hand: cards in the
     # seat's hand; mat: cards on the side's mat (slots, activation, around names).
     resources = ("power", "hand", "mat")
-
-    def turn(self, state: GameState) -> int:
-        return int(getattr(state, "turn_number", 0))
 
     def resource_values(self, state: GameState) -> list[list[float]]:
         assert isinstance(state, DiaboState)
@@ -227,15 +221,8 @@ class DiabolicardsStatistics(Statistics):
 
 
 class DiabolicardsChecks(Checks):
-    def card_places(self, state: GameState) -> list[CardPlace]:
-        assert isinstance(state, DiaboState)
-        return card_places(state)
-
-    def invariants(self, state: GameState, deep: bool = True) -> None:
-        assert isinstance(state, DiaboState)
-        check(state, deep)
+    invariants_at = ".invariants"
 
 
 class DiabolicardsLessons(Lessons):
-    def glossary(self) -> list[tuple[str, str]]:
-        return list(GLOSSARY)
+    glossary_terms = GLOSSARY

@@ -352,11 +352,4 @@ def _why_not_turn(
 
 
 # the one place the rules are bound: the state's behaviours (engine/rules.py)
-RULES.bind(
-    view=view.view,
-    resample=view.resample,
-    redact_event=view.redact_event,
-    action_label=words.label,
-    prompt=words.prompt,
-    explain_illegal=explain_illegal,
-)
+RULES.bind_parts(view, words, explain_illegal)

@@ -14,16 +14,11 @@ cards to anyone else.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
-from ..engine.contract import CardPlace
+from ..engine.contract import CardPlace, CardPlaces, InvariantError
 from .cards import DECK_SIZE
 from .state import ACTIVATION, REGULAR, SCORCH, SLOTS, DiaboState, code
 from .view import redact_event
-
-
-class InvariantError(AssertionError):
-    pass
 
 
 def all_card_places(s: DiaboState) -> Counter[int]:
@@ -46,25 +41,16 @@ def card_places(s: DiaboState) -> list[CardPlace]:
     """Where every card truly lies (``game.checks.card_places``): the one deck all seats
     share and each hand are hidden; the mat, the contracts and the dead pile
     are public."""
-    out: list[CardPlace | None] = [None] * len(s.defs)
-
-    def put(cards: Iterable[int], zone: str, p: int) -> None:
-        for c in cards:
-            if c >= 0:
-                out[c] = CardPlace(s.defs[c].name, zone, p, s.known[c])
-
-    put(s.deck, "deck", -1)
+    places = CardPlaces([d.name for d in s.defs], s.known)
+    places.put(s.deck, "deck", -1)
     for p, hand in enumerate(s.hands):
-        put(hand, "hand", p)
-    put(s.contracts, "contracts", -1)
-    put(s.dead, "dead", -1)
+        places.put(hand, "hand", p)
+    places.put(s.contracts, "contracts", -1)
+    places.put(s.dead, "dead", -1)
     for side in (0, 1):
         for z in range(3):
-            put([*s.mat[side][z], *s.scorch[side][z], s.act[side][z]], "mat", -1)
-    missing = [c for c, place in enumerate(out) if place is None]
-    if missing:
-        raise InvariantError(f"cards {missing} are nowhere")
-    return [place for place in out if place is not None]
+            places.put([*s.mat[side][z], *s.scorch[side][z], s.act[side][z]], "mat", -1)
+    return places.places()
 
 
 def _check_cards(s: DiaboState) -> None:

@@ -88,52 +88,40 @@ def label(s: DiaboState, aid: str) -> str:
     return aid
 
 
+#: what each kind of decision asks; ``{source}``: the card whose ability asks
+#: (the card the decision is about), "the ability" where the decision names none
+PROMPTS = {
+    "turn": "Your turn: play a card, or take a contract turn?",
+    "give": "Contract Trade: which hand card goes face up into the empty contract slot?",
+    "mode": "{source}: which one?",
+    "kill": "{source}: which card do you kill?",
+    "counter": "{source} is being killed: counter with its ability?",
+    "flee": "Runaway: where does {source} run to?",
+    "redeploy": "{source}: which of your cards here do you move?",
+    "destination": "Where does {source} go?",
+    "influence": "{source}: which enemy card here do you take?",
+    "swap": "{source}: which enemy card do you swap places with?",
+    "stick": "{source}: which of your cards do you bind?",
+    "stick_to": "{source}: to which enemy card of the same power?",
+    "preach": "Why Preach: which of your cards comes to the zone?",
+    "reveal": "Why See: which hand card do you show the other side?",
+    "restart": "{source}: whose lost ability restarts?",
+    "pact": "{source}: which enemy card do you bind in the pact?",
+}
+
+
 def prompt(s: DiaboState) -> str:
-    """What the pending decision asks, in words."""
+    """What the pending decision asks, in words (:data:`PROMPTS`)."""
     pending = s.pending
     if pending is None:
         return ""
     kind, ctx = pending.kind, pending.ctx
     defs = s.defs
-
-    def src() -> str:
-        return defs[ctx[0]].name if ctx and isinstance(ctx[0], int) else "the ability"
-
-    if kind == "turn":
-        return "Your turn: play a card, or take a contract turn?"
-    if kind == "give":
-        return "Contract Trade: which hand card goes face up into the empty contract slot?"
-    if kind == "mode":
-        return f"{src()}: which one?"
-    if kind == "kill":
-        return f"{src()}: which card do you kill?"
+    source = defs[ctx[0]].name if ctx and isinstance(ctx[0], int) else "the ability"
     if kind == "pick":
         ab = defs[ctx[0]].ability
         assert ab is not None
         what = "boost to 8" if ab.effects[ctx[1]].get("value") == 8 else "hinder to 0"
-        return f"{src()}: which card do you {what}?"
-    if kind == "counter":
-        return f"{defs[ctx[0]].name} is being killed: counter with its ability?"
-    if kind == "flee":
-        return f"Runaway: where does {defs[ctx[0]].name} run to?"
-    if kind == "redeploy":
-        return f"{src()}: which of your cards here do you move?"
-    if kind == "destination":
-        return f"Where does {defs[ctx[0]].name} go?"
-    if kind == "influence":
-        return f"{src()}: which enemy card here do you take?"
-    if kind == "swap":
-        return f"{src()}: which enemy card do you swap places with?"
-    if kind == "stick":
-        return f"{src()}: which of your cards do you bind?"
-    if kind == "stick_to":
-        return f"{src()}: to which enemy card of the same power?"
-    if kind == "preach":
-        return "Why Preach: which of your cards comes to the zone?"
-    if kind == "reveal":
-        return "Why See: which hand card do you show the other side?"
-    if kind == "restart":
-        return f"{src()}: whose lost ability restarts?"
-    if kind == "pact":
-        return f"{src()}: which enemy card do you bind in the pact?"
-    return f"{kind}?"
+        return f"{source}: which card do you {what}?"
+    words = PROMPTS.get(kind)
+    return f"{kind}?" if words is None else words.format(source=source)

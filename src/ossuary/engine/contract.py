@@ -256,6 +256,35 @@ class CardPlace(NamedTuple):
     known: int
 
 
+class InvariantError(AssertionError):
+    """A position the rules could not have made (the fuzzer's finding)."""
+
+
+class CardPlaces:
+    """Where every card of a state lies, put zone by zone: how a game's
+    ``card_places`` is written. ``names[c]`` and ``known[c]`` are card ``c``'s
+    name and the seats it was shown to (the state's ``known`` bits)."""
+
+    def __init__(self, names: Sequence[str], known: Sequence[int]) -> None:
+        self.names = names
+        self.known = known
+        self.out: list[CardPlace | None] = [None] * len(names)
+
+    def put(self, cards: Iterable[int], zone: str, seat: int) -> None:
+        """The cards ``cards`` lie in ``zone`` (``seat``: whose hand or deck, -1
+        public); a negative id (an empty slot) is passed over."""
+        for c in cards:
+            if c >= 0:
+                self.out[c] = CardPlace(self.names[c], zone, seat, self.known[c])
+
+    def places(self) -> list[CardPlace]:
+        """One place per card id; :class:`InvariantError` if a card was put nowhere."""
+        missing = [c for c, place in enumerate(self.out) if place is None]
+        if missing:
+            raise InvariantError(f"cards {missing} are nowhere")
+        return [place for place in self.out if place is not None]
+
+
 class Sight:
     """What ``reader`` (None: a spectator) can account for at one moment, from
     where the cards truly lie: every card in a public zone, its own hand, and a

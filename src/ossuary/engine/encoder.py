@@ -17,6 +17,22 @@ if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
     import numpy.typing as npt
 
 
+class Blocks:
+    """Named consecutive ranges of one flat index space: an encoder's action
+    blocks or observation slices, each added with its length, laid end to end."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.ranges: list[tuple[str, int, int]] = []
+
+    def add(self, name: str, length: int) -> int:
+        """Reserve ``length`` indices for ``name``: the first of them."""
+        start = self.size
+        self.size += length
+        self.ranges.append((name, start, self.size))
+        return start
+
+
 # a game of a package of its own subclasses it in interpreted Python
 # (engine/core.py says why the compiled kernel must allow that)
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -60,6 +76,12 @@ class Encoder:
     #: in place) instead of building a view for :meth:`observe` and
     #: :meth:`action_paths`: the same numbers, without the view's dicts
     reads_state: bool = False
+
+    def check_action(self, index: int) -> None:
+        """Refuse an action index outside ``0 .. num_actions - 1`` (for
+        :meth:`action_name` and the like), with the range in the message."""
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"action {index} is outside 0..{self.num_actions - 1}")
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         """Each legal option id in ``view`` (the deciding seat's) -> its path."""

@@ -26,9 +26,12 @@ belongs to (:attr:`Facet.game`), so its methods can name the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, cast
+
+from rich.table import Table
 
 from .actions import IntActions
 from .contract import CardPlace
@@ -194,8 +197,33 @@ class Decks(Facet):
         raise NotSupported(f"{self.title} has no deck lists")
 
     def summary(self, cards: Sequence[str]) -> Any:
-        """A short rich renderable about a legal deck (counts, curve)."""
+        """A short rich renderable about a legal deck (counts, curve): a game's
+        own is a :meth:`summary_table` of its rows."""
         return f"{len(cards)} cards"
+
+    @staticmethod
+    def summary_table(rows: Sequence[tuple[str, str]]) -> Any:
+        """The deck summary's shape in every game: a bold label, then its words."""
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column(style="bold")
+        table.add_column()
+        for label, words in rows:
+            table.add_row(label, words)
+        return table
+
+    @staticmethod
+    def card_count(cards: Sequence[object]) -> str:
+        """The summary's "Cards" words: how many, and how many different."""
+        return f"{len(cards)} ({len(set(cards))} different)"
+
+    @staticmethod
+    def curve(costs: Sequence[int], top: int) -> str:
+        """The cost curve as bars, one per cost that occurs, costs of ``top``
+        or more in one bar marked ``top+``: ``1:███  2:█████  6+:█``."""
+        counts = Counter(min(cost, top) for cost in costs)
+        return "  ".join(
+            f"{c}{'+' if c == top else ''}:{'█' * counts[c]}" for c in range(top + 1) if counts[c]
+        )
 
     def random(self, rng: Rng) -> list[str]:
         """A random legal deck drawn from the whole card pool with ``rng``, so
@@ -241,9 +269,13 @@ class Terminal(Facet):
         numbers it itself. Two options of one decision never share a number."""
         return None
 
+    #: what the default :meth:`legend` gives
+    legend_lines: ClassVar[Sequence[str]] = ()
+
     def legend(self) -> list[str]:
-        """Lines that explain the board's marks and abbreviations (the terminal's help)."""
-        return []
+        """Lines that explain the board's marks and abbreviations (the terminal's
+        help); by default :attr:`legend_lines`."""
+        return list(self.legend_lines)
 
     def visible_cards(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
         """(where, card names) for every card the seat of ``view`` can see: its
@@ -358,8 +390,9 @@ class Statistics(Facet):
     def turn(self, state: GameState) -> int:
         """The turn in progress, counting from 1 (0 before the first turn, or in
         a game without turns). The simulator samples :meth:`resource_values` when
-        this number changes and reports it as the game's length in turns."""
-        return 0
+        this number changes and reports it as the game's length in turns. By
+        default the state's ``turn_number``, 0 where it has none."""
+        return int(getattr(state, "turn_number", 0))
 
     def resource_values(self, state: GameState) -> list[list[float]]:
         """Now, for each name in :attr:`resources`, one value per seat."""
@@ -371,9 +404,33 @@ class Statistics(Facet):
         report computes each card's played win rate from ``played``."""
         return {}
 
+    @staticmethod
+    def no_counts(seats: int) -> dict[str, list[dict[str, int]]]:
+        """:meth:`card_counts`' shape with nothing counted yet, for a game to fill."""
+        return {"played": [{} for _ in range(seats)], "drawn": [{} for _ in range(seats)]}
+
 
 class Checks(Facet):
-    """What the fuzzer and the hidden-information checks ask of a game."""
+    """What the fuzzer and the hidden-information checks ask of a game.
+
+    A game that states its legal position in one module (``invariants_at``,
+    relative to its package: ``".invariants"``) gives there ``check(state,
+    deep)`` and ``card_places(state)``, and the defaults call them."""
+
+    #: the module of the game's legal position ("" for none)
+    invariants_at: ClassVar[str] = ""
+
+    def __init__(self, game: GameIdentity) -> None:
+        super().__init__(game)
+        self._parts: dict[str, Callable[..., Any]] = {}  # loaded once: the fuzzer asks often
+
+    def _legal(self, name: str) -> Callable[..., Any]:
+        part = self._parts.get(name)
+        if part is None:
+            where = f"{self.invariants_at}:{name}"
+            part = cast("Callable[..., Any]", self.game.load_part(where, "legal position"))
+            self._parts[name] = part
+        return part
 
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
         """The decks a fuzz game with ``seed`` plays (None: the default decks);
@@ -385,13 +442,17 @@ class Checks(Facet):
         truth the hidden-information checks judge views and messages against
         (:class:`~ossuary.engine.contract.Sight`). For checks only: an agent or a
         client sees a view, never this."""
-        raise NotSupported(f"{self.title} does not say where its cards lie")
+        if not self.invariants_at:
+            raise NotSupported(f"{self.title} does not say where its cards lie")
+        return cast("list[CardPlace]", self._legal("card_places")(state))
 
     def invariants(self, state: GameState, deep: bool = True) -> None:
         """Raise AssertionError if ``state`` breaks one of the game's invariants
         (``deep``: also the costly ones, such as views holding no hidden card).
         The kernel's own (clone, serialization, samples) are checked by
         :mod:`ossuary.fuzz` for every game."""
+        if self.invariants_at:
+            self._legal("check")(state, deep)
 
 
 class Research(Facet):
@@ -464,10 +525,14 @@ class Lessons(Facet):
     def _checks(self, name: str) -> object:
         return self.game.load_part(f"{self.game.lesson_at}:{name}", "lesson checks")
 
+    #: what the default :meth:`glossary` gives
+    glossary_terms: ClassVar[Sequence[tuple[str, str]]] = ()
+
     def glossary(self) -> list[tuple[str, str]]:
         """(term, explanation in our own words) for every keyword and rule term
-        (``ossuary rules``, and ``rules`` during play). Never rulebook sentences."""
-        return []
+        (``ossuary rules``, and ``rules`` during play). Never rulebook sentences.
+        By default :attr:`glossary_terms`."""
+        return list(self.glossary_terms)
 
 
 #: every facet a game has: its attribute on ``Game``, and the kernel's base class

@@ -76,6 +76,13 @@ class FacetSlot(Generic[F]):
         return self if game is None else game.facet(self.name, self.base)
 
 
+def facet_classes(stem: str, *concerns: str) -> dict[str, str]:
+    """:attr:`Game.facets` for a game whose facet classes are in its
+    ``facets.py`` under the conventional names, its stem then the facet's:
+    ``facet_classes("Pebbles", "cards")`` is ``{"cards": ".facets:PebblesCards"}``."""
+    return {concern: f".facets:{stem}{concern.capitalize()}" for concern in concerns}
+
+
 class Game:
     """One game's entry in the registry (subclass it in the game package).
 

@@ -9,16 +9,57 @@ is over, an even chance before, and random playouts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, cast
 
-from .core import GameState
+from .core import Decision, GameState
 from .rng import Rng
 
 Evaluate = Callable[[GameState], list[float]]
 ActionKey = Callable[[GameState, str], str]
 RolloutPolicy = Callable[[GameState, Rng], str]
 TreeDefault = Callable[[GameState], str | None]
+#: how a game answers one kind of decision without looking ahead: the option
+#: id itself, or a function of the game's state and the pending decision
+Answer = str | Callable[[Any, Decision], str]
+S = TypeVar("S", bound=GameState)
+
+
+class DefaultPlay(Generic[S]):
+    """How a game plays on without looking ahead: a sensible answer to each kind
+    of decision (``answers``: the option id itself, or a function of the state
+    and the decision; the first option for a kind not listed), and the point
+    where an evaluation may score the position (``quiet``, with something
+    pending; at most ``steps`` choices on)."""
+
+    def __init__(
+        self, answers: Mapping[str, Answer], quiet: Callable[[S], bool], steps: int
+    ) -> None:
+        self.answers = answers
+        self.quiet = quiet
+        self.steps = steps
+
+    def choice(self, s: S) -> str:
+        """A sensible option for the pending decision without looking ahead."""
+        pending = s.pending
+        assert pending is not None
+        answer = self.answers.get(pending.kind)
+        if answer is None:
+            return pending.options[0]
+        if isinstance(answer, str):
+            return answer
+        return answer(s, pending)
+
+    def settle(self, s: S) -> S:
+        """A copy of ``s`` played on with :meth:`choice` to a quiet point (or
+        until nothing is pending, or after ``steps`` choices)."""
+        out = cast(S, s.clone())
+        for _ in range(self.steps):
+            if out.pending is None or self.quiet(out):
+                break
+            out.apply_action(self.choice(out))
+        return out
 
 
 def leads(scores: list[float]) -> list[float]:

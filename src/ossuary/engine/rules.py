@@ -28,6 +28,10 @@ A game fills it in three places, and nothing closes a loop through an import:
 
       RULES.bind(view=view.view, resample=view.resample, ...)
 
+  or, where the behaviours live in the conventional modules (``view.py``:
+  ``view``, ``resample``, ``redact_event``; ``words.py``: ``label``,
+  ``prompt``), ``RULES.bind_parts(view, words, explain_illegal)``.
+
 The registry refuses a game whose ruleset is not whole (:meth:`Ruleset.missing`
 says what is missing), so a half-bound game never reaches a player.
 """
@@ -35,7 +39,7 @@ says what is missing), so a half-bound game never reaches a player.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .rng import Rng
 
@@ -47,6 +51,25 @@ S = TypeVar("S")
 
 #: the behaviours :meth:`Ruleset.bind` takes, in the order the docs list them
 BEHAVIOURS = ("view", "resample", "redact_event", "action_label", "prompt", "explain_illegal")
+
+
+class ViewPart(Protocol):
+    """A game's view module: what a seat may see, a determinization, an event
+    as a seat may read it (the state is the game's own, hence ``Any``)."""
+
+    def view(self, s: Any, seat: Any, log_from: Any) -> dict[str, Any]: ...
+
+    def resample(self, s: Any, seat: Any, rng: Rng) -> Any: ...
+
+    def redact_event(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]: ...
+
+
+class WordsPart(Protocol):
+    """A game's words module: an option in words, the pending question."""
+
+    def label(self, s: Any, option_id: str) -> str: ...
+
+    def prompt(self, s: Any) -> str: ...
 
 
 def _unbound(*args: Any) -> Any:
@@ -131,6 +154,23 @@ class Ruleset(Generic[S]):
         self.prompt = prompt
         self.explain_illegal = explain_illegal
         self.bound = True
+
+    def bind_parts(
+        self,
+        views: ViewPart,
+        words: WordsPart,
+        explain_illegal: Callable[[S, str], tuple[str, str]],
+    ) -> None:
+        """:meth:`bind` from a game's view and words modules, where every game
+        keeps those behaviours, and its refusal explainer."""
+        self.bind(
+            view=views.view,
+            resample=views.resample,
+            redact_event=views.redact_event,
+            action_label=words.label,
+            prompt=words.prompt,
+            explain_illegal=explain_illegal,
+        )
 
     def missing(self) -> list[str]:
         """What keeps this ruleset from running a game, in words (empty: it is

@@ -263,7 +263,7 @@ def deck_about(name: str) -> str:
     return str(_shipped().get(name, {}).get("about", ""))
 
 
-def resolve_deck(deck: list[str] | str, pool: CardPool, who: str) -> list[str]:
+def resolve_deck(deck: Sequence[str] | str, pool: CardPool, who: str) -> list[str]:
     if isinstance(deck, str):
         decks = preconstructed()
         if deck not in decks:

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.core import GameState
+from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
@@ -74,20 +75,6 @@ SINGLES = ("end", "attack", "pass", "done", "yes", "no", "none", "new", "up", "s
 
 class EncodingError(OssuaryError):
     """The view holds something the encoding does not know (a new option verb)."""
-
-
-class _Blocks:
-    """Named consecutive ranges of one flat index space."""
-
-    def __init__(self) -> None:
-        self.size = 0
-        self.ranges: list[tuple[str, int, int]] = []
-
-    def add(self, name: str, length: int) -> int:
-        start = self.size
-        self.size += length
-        self.ranges.append((name, start, self.size))
-        return start
 
 
 def _kw_vector(kw: dict[str, Any]) -> list[float]:
@@ -147,7 +134,7 @@ class HecatombEncoder(Encoder):
         A = MAX_ABOMS
 
         # -- actions --------------------------------------------------------------
-        act = _Blocks()
+        act = Blocks()
         self.single = {name: act.add(name, 1) for name in SINGLES}
         self.a_pay = act.add("pay[doom]", 4)
         self.a_mana = act.add("mana[card]", P)
@@ -182,7 +169,7 @@ class HecatombEncoder(Encoder):
         self.MINION = 3 + 4 + len(KEYWORDS)  # present, name, strength, doom, keywords
         self.ABOM = 9 + 4 + len(KEYWORDS) + len(SUBTYPES) + MAX_SIZE * self.MINION
 
-        obs = _Blocks()
+        obs = Blocks()
         self.o_deciding = obs.add("deciding", 1)
         self.o_kind = obs.add("decision kind", len(KINDS))
         self.o_what = obs.add("decision detail", len(WHATS))
@@ -218,6 +205,7 @@ class HecatombEncoder(Encoder):
     # Actions
     # =========================================================================
     def action_name(self, index: int) -> str:
+        self.check_action(index)
         for name, start, stop in self.actions.ranges:
             if start <= index < stop:
                 k = index - start
@@ -244,7 +232,7 @@ class HecatombEncoder(Encoder):
                     k //= d
                 parts.append(k)
                 return name.split("[")[0] + "".join(f"[{p}]" for p in reversed(parts))
-        raise ValueError(f"action {index} is outside 0..{self.num_actions - 1}")
+        raise ValueError(index)  # pragma: no cover - the blocks tile the range
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         decision = view.get("decision") or {}

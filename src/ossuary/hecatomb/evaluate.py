@@ -26,10 +26,11 @@ Its :data:`KNOWLEDGE` is the game's ``knowledge`` (``knowledge_at`` on its
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.core import GameState
-from ..engine.knowledge import GameKnowledge, leads
+from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge, leads
 from ..engine.rng import Rng
 from .cards import CardDef
 from .queries import (
@@ -171,41 +172,30 @@ def choose_block(s: HecatombState, p: int, options: tuple[str, ...]) -> str:
     return best
 
 
-def default_choice(s: HecatombState) -> str:
-    """A sensible option for the pending decision without looking ahead."""
+# what the pending decision asks -> a sensible answer without looking ahead
+ANSWERS: dict[str, Answer] = {
+    "main": "end",
+    "window": "pass",
+    "attacker": lambda s, d: "done" if "done" in d.options else d.options[0],
+    "block": lambda s, d: choose_block(s, d.player, d.options),
+    "pay": lambda s, d: choose_payment(s, d.player, d.options),
+    "target": lambda s, d: choose_target(s, d.player, d.options),
+    "x": lambda s, d: d.options[-1],
+    "hunt": "no",
+    "may": "yes",
+}
+
+
+def _quiet(s: HecatombState) -> bool:
     pending = s.pending
-    assert pending is not None
-    kind, p, opts = pending.kind, pending.player, pending.options
-    if kind == "main":
-        return "end"
-    if kind == "window":
-        return "pass"
-    if kind == "attacker":
-        return "done" if "done" in opts else opts[0]
-    if kind == "block":
-        return choose_block(s, p, opts)
-    if kind == "pay":
-        return choose_payment(s, p, opts)
-    if kind == "target":
-        return choose_target(s, p, opts)
-    if kind == "x":
-        return opts[-1]
-    if kind in ("hunt", "rip"):
-        return opts[0] if kind == "rip" else "no"
-    if kind == "may":
-        return "yes"
-    return opts[0]
+    return pending is not None and pending.kind == "main" and s.combat is None
 
 
-def settle(s: HecatombState) -> HecatombState:
-    """A copy of ``s`` played on with :func:`default_choice` to a quiet point."""
-    out = s.clone()
-    for _ in range(SETTLE_STEPS):
-        pending = out.pending
-        if pending is None or (pending.kind == "main" and out.combat is None):
-            break
-        out.apply_action(default_choice(out))
-    return out
+PLAY = DefaultPlay(ANSWERS, _quiet, SETTLE_STEPS)
+#: a sensible option for the pending decision without looking ahead
+default_choice: Callable[[HecatombState], str] = PLAY.choice
+#: a copy of the state played on with :func:`default_choice` to a quiet point
+settle: Callable[[HecatombState], HecatombState] = PLAY.settle
 
 
 # =============================================================================

@@ -12,9 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.table import Table
-
-from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.facets import (
@@ -54,7 +51,6 @@ from .decks import (
     random_deck,
 )
 from .fuzz import fuzz_decks
-from .invariants import card_places, check
 from .state import HecatombState
 from .words import GLOSSARY, narrate
 
@@ -168,25 +164,16 @@ class HecatombDecks(Decks):
     def summary(self, cards: Sequence[str]) -> Any:
         pool = base_pool()
         defs = [pool[n] for n in cards]
-        table = Table(show_header=False, box=None, pad_edge=False)
-        table.add_column(style="bold")
-        table.add_column()
-        table.add_row("Cards", f"{len(defs)} ({len(set(cards))} different)")
         by_doom = Counter(d.doom for d in defs)
-        table.add_row(
-            "Dooms",
-            ", ".join(
-                f"[{DOOM_STYLE[doom]}]{doom}[/] {by_doom[doom]}" for doom in DOOMS if by_doom[doom]
-            ),
-        )
         by_type = Counter(d.type for d in defs)
-        table.add_row("Types", ", ".join(f"{t} {n}" for t, n in sorted(by_type.items())))
-        curve = Counter(min(d.cost, 6) for d in defs)
-        bars = "  ".join(
-            f"{c}{'+' if c == 6 else ''}:{'█' * curve[c]}" for c in range(7) if curve[c]
-        )
-        table.add_row("Curve", bars)
-        return table
+        return self.summary_table([
+            ("Cards", self.card_count(cards)),
+            ("Dooms", ", ".join(
+                f"[{DOOM_STYLE[doom]}]{doom}[/] {by_doom[doom]}" for doom in DOOMS if by_doom[doom]
+            )),
+            ("Types", ", ".join(f"{t} {n}" for t, n in sorted(by_type.items()))),
+            ("Curve", self.curve([d.cost for d in defs], 6)),
+        ])  # fmt: skip
 
     def random(self, rng: Rng) -> list[str]:
         return random_deck(base_pool(), rng)
@@ -211,8 +198,7 @@ class HecatombTerminal(Terminal):
     ) -> Any:
         return render_board(view, me=me, seat_labels=seat_labels, width=width, height=height)
 
-    def legend(self) -> list[str]:
-        return list(LEGEND)
+    legend_lines = LEGEND
 
     def narrate(self, state: GameState, seat: int, action_id: str) -> str:
         assert isinstance(state, HecatombState)
@@ -236,9 +222,6 @@ class HecatombStatistics(Statistics):
     # game's clock of what a seat can afford; minions: minions in play.
     resources = ("souls", "mana", "minions")
 
-    def turn(self, state: GameState) -> int:
-        return int(getattr(state, "turn_number", 0))
-
     def resource_values(self, state: GameState) -> list[list[float]]:
         assert isinstance(state, HecatombState)
         minions = [0.0] * state.n
@@ -253,11 +236,7 @@ class HecatombStatistics(Statistics):
     def card_counts(self, state: GameState) -> dict[str, list[dict[str, int]]]:
         # "play" is a card played from hand (rulebook "Play Cards"; a card added
         # as a mana card is not played); "draw" covers the opening hand too.
-        n = state.num_seats()
-        out: dict[str, list[dict[str, int]]] = {
-            "played": [{} for _ in range(n)],
-            "drawn": [{} for _ in range(n)],
-        }
+        out = self.no_counts(state.num_seats())
         for e in state.log:
             kind = e["e"]
             if kind == "play":
@@ -271,18 +250,11 @@ class HecatombStatistics(Statistics):
 
 
 class HecatombChecks(Checks):
+    invariants_at = ".invariants"
+
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
         return fuzz_decks(seed, seats)
 
-    def card_places(self, state: GameState) -> list[CardPlace]:
-        assert isinstance(state, HecatombState)
-        return card_places(state)
-
-    def invariants(self, state: GameState, deep: bool = True) -> None:
-        assert isinstance(state, HecatombState)
-        check(state, deep)
-
 
 class HecatombLessons(Lessons):
-    def glossary(self) -> list[tuple[str, str]]:
-        return list(GLOSSARY)
+    glossary_terms = GLOSSARY

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.errors import DeckError, SetupError
 from ..engine.game import check_setup
 from ..engine.names import seat_name
@@ -20,7 +22,7 @@ SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 
 
 def new_game(
-    decks: list[list[str] | str] | None = None,
+    decks: Sequence[Sequence[str] | str] | None = None,
     seats: int = 2,
     seed: int = 0,
     first: int | None = None,
@@ -37,7 +39,7 @@ def new_game(
     if decks is None:
         names = list(preconstructed())
         decks = [names[i % len(names)] for i in range(seats)]
-    if not isinstance(decks, list | tuple):
+    if isinstance(decks, str) or not isinstance(decks, Sequence):
         raise SetupError(
             f"decks must be a list with one deck per seat (a preconstructed deck's name or "
             f"a list of card names), not {type(decks).__name__} {shown(decks)}"
@@ -77,11 +79,4 @@ def deserialize(text: str) -> HecatombState:
 
 
 # the one place the rules are bound: the state's behaviours (engine/rules.py)
-RULES.bind(
-    view=view.view,
-    resample=view.resample,
-    redact_event=view.redact_event,
-    action_label=words.label,
-    prompt=words.prompt,
-    explain_illegal=explain.explain_illegal,
-)
+RULES.bind_parts(view, words, explain.explain_illegal)

@@ -22,14 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
-from ..engine.contract import CardPlace, private_event_leak
+from ..engine.contract import CardPlace, CardPlaces, InvariantError, private_event_leak
 from .state import MAX_SIZE, HecatombState
 
 ZONES = ("deck", "hand", "mana", "graveyard", "removed", "relics")
-
-
-class InvariantError(AssertionError):
-    """A position the rules could not have made (the fuzzer's finding)."""
 
 
 def check_position(s: HecatombState, most: int = 20) -> list[str]:
@@ -164,26 +160,17 @@ def card_places(s: HecatombState) -> list[CardPlace]:
     """Where every card truly lies (``game.checks.card_places``): each seat's deck and
     hand are hidden; play, mana, graveyard, removed cards and cards being played
     are public."""
-    out: list[CardPlace | None] = [None] * len(s.defs)
-
-    def put(cards: list[int], zone: str, p: int) -> None:
-        for c in cards:
-            out[c] = CardPlace(s.defs[c].name, zone, p, s.known[c])
-
+    places = CardPlaces([d.name for d in s.defs], s.known)
     for p, seat in enumerate(s.seats):
-        put(seat.deck, "deck", p)
-        put(seat.hand, "hand", p)
+        places.put(seat.deck, "deck", p)
+        places.put(seat.hand, "hand", p)
         for zone in ("mana", "graveyard", "removed", "relics"):
-            put(getattr(seat, zone), zone, -1)
-        if seat.god >= 0:
-            put([seat.god], "god", -1)
+            places.put(getattr(seat, zone), zone, -1)
+        places.put([seat.god], "god", -1)  # -1: no god, passed over
     for a in s.aboms.values():
-        put(a.cards, "play", -1)
-    put(s.limbo, "being played", -1)
-    missing = [c for c, place in enumerate(out) if place is None]
-    if missing:
-        raise InvariantError(f"cards {missing} are nowhere")
-    return [place for place in out if place is not None]
+        places.put(a.cards, "play", -1)
+    places.put(s.limbo, "being played", -1)
+    return places.places()
 
 
 def hidden_from(s: HecatombState, seat: int) -> set[int]:

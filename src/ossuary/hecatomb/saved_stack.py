@@ -177,6 +177,17 @@ def _arity(args: Args, n: int, k: Consistency, where: str) -> None:
         k.c.fail(where, f"expected {n} arguments, got {len(args)}")
 
 
+def _args(*checks: Callable[[Consistency, Any, str], object]) -> StepCheck:
+    """The check of a step whose arguments are checked one each, in order."""
+
+    def check(k: Consistency, a: Args, where: str) -> None:
+        _arity(a, len(checks), k, where)
+        for value, each in zip(a, checks, strict=True):
+            each(k, value, where)
+
+    return check
+
+
 def _step_destroy_fate(k: Consistency, a: Args, where: str) -> None:
     _arity(a, 3, k, where)
     k.limbo_refs.append(k.card(a[0], where))
@@ -230,30 +241,10 @@ def _step_fate_done(k: Consistency, a: Args, where: str) -> None:
     k.limbo_refs.append(k.card(a[0], where))
 
 
-def _step_seats_and_number(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 3, k, where)
-    k.seat(a[0], where)
-    k.seat(a[1], where)
-    k.number(a[2], where)
-
-
-def _step_hunt(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    k.aid(a[0], where)
-
-
 def _step_window(k: Consistency, a: Args, where: str) -> None:
     _arity(a, 2, k, where)
     k.c.whole(a[0], where, 1, 3)
     k.seat(a[1], where)
-
-
-def _step_rip(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 4, k, where)
-    k.seat(a[0], where)
-    k.aid(a[1], where)
-    k.number(a[2], where)
-    _cards(k, a[3], where)
 
 
 def _cards(k: Consistency, v: Any, where: str) -> None:
@@ -261,11 +252,6 @@ def _cards(k: Consistency, v: Any, where: str) -> None:
         k.c.fail(where, "expected a list of cards")
     for cid in v:
         k.card(cid, where)
-
-
-def _step_fight_apply(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    _cards(k, a[0], where)
 
 
 def _step_draw_up_to(k: Consistency, a: Args, where: str) -> None:
@@ -280,11 +266,6 @@ def _step_discard(k: Consistency, a: Args, where: str) -> None:
     k.number(a[1], where)
     k.c.text(a[2], where, ("owner", "you", "random"))
     k.seat(a[3], where)
-
-
-def _step_shuffle(k: Consistency, a: Args, where: str) -> None:
-    _arity(a, 1, k, where)
-    k.seat(a[0], where)
 
 
 def _step_pick_zone(k: Consistency, a: Args, where: str) -> None:
@@ -303,14 +284,14 @@ _STEP_CHECKS: dict[str, StepCheck] = {
     "effect": _step_effect,
     "resolve_play": _step_resolve_play,
     "fate_done": _step_fate_done,
-    "toll": _step_seats_and_number,
-    "hunt": _step_hunt,
+    "toll": _args(Consistency.seat, Consistency.seat, Consistency.number),
+    "hunt": _args(Consistency.aid),
     "window": _step_window,
-    "rip": _step_rip,
-    "fight_apply": _step_fight_apply,
+    "rip": _args(Consistency.seat, Consistency.aid, Consistency.number, _cards),
+    "fight_apply": _args(_cards),
     "draw_up_to": _step_draw_up_to,
     "discard": _step_discard,
-    "shuffle": _step_shuffle,
+    "shuffle": _args(Consistency.seat),
     "pick_zone": _step_pick_zone,
 }
 

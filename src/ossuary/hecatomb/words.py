@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.core import Decision
+from ..engine.labels import fixed, naming
 from ..engine.names import seat_name
 from .cards import DOOMS
 from .queries import abom_of, abom_strength
@@ -106,10 +107,6 @@ def _conditional_note(s: HecatombState, aid: int | None) -> str:
 Label = Callable[[HecatombState, str, str], str]
 
 
-def _label_mana(s: HecatombState, rest: str, aid: str) -> str:
-    return f"Put {s.defs[int(rest)].name} into your mana zone"
-
-
 def _label_play(s: HecatombState, rest: str, aid: str) -> str:
     d = s.defs[int(rest)]
     cost = f"X+{d.cost}" if d.x_cost else str(d.cost)
@@ -149,21 +146,9 @@ def _label_enemy(s: HecatombState, rest: str, aid: str) -> str:
     return f"Attack {seat_name(int(rest))}"
 
 
-def _label_attacker(s: HecatombState, rest: str, aid: str) -> str:
-    return f"Attack with {describe_abom(s, int(rest))}"
-
-
 def _label_block(s: HecatombState, rest: str, aid: str) -> str:
     blk, att = rest.split()
     return f"Block {describe_abom(s, int(att))} with {describe_abom(s, int(blk))}"
-
-
-def _label_hunt(s: HecatombState, rest: str, aid: str) -> str:
-    return f"Hunt {describe_abom(s, int(rest))}"
-
-
-def _label_rip(s: HecatombState, rest: str, aid: str) -> str:
-    return f"Destroy {s.defs[int(rest)].name}"
 
 
 def _label_stitch(s: HecatombState, rest: str, aid: str) -> str:
@@ -185,54 +170,41 @@ def _label_yes_no(s: HecatombState, rest: str, aid: str) -> str:
     return aid.partition(" ")[0].capitalize()
 
 
-def _label_card(s: HecatombState, rest: str, aid: str) -> str:
-    return s.defs[int(rest)].name
-
-
 def _label_draw(s: HecatombState, rest: str, aid: str) -> str:
     return f"Draw {rest}"
 
 
-def _label_toll(s: HecatombState, rest: str, aid: str) -> str:
-    return f"Tap {s.defs[int(rest)].name} to pay the toll"
-
-
-def _fixed(words: str) -> Label:
-    """A label that is always the same words."""
-
-    def fixed(s: HecatombState, rest: str, aid: str) -> str:
-        return words
-
-    return fixed
+def _card_name(s: HecatombState, cid: int) -> str:
+    return s.defs[cid].name
 
 
 LABELS: dict[str, Label] = {
-    "end": _fixed("End your turn"),
-    "mana": _label_mana,
+    "end": fixed("End your turn"),
+    "mana": naming("Put {} into your mana zone", _card_name),
     "play": _label_play,
-    "attack": _fixed("Attack"),
+    "attack": fixed("Attack"),
     "tap": _label_tap,
-    "pass": _fixed("Pass (play nothing more now)"),
+    "pass": fixed("Pass (play nothing more now)"),
     "x": _label_x,
     "new": _label_new,
     "on": _label_on,
-    "cancel": _fixed("Back: don't play it after all (nothing is spent)"),
+    "cancel": fixed("Back: don't play it after all (nothing is spent)"),
     "pay": _label_pay,
     "enemy": _label_enemy,
-    "attacker": _label_attacker,
-    "done": _fixed("Done"),
+    "attacker": naming("Attack with {}", describe_abom),
+    "done": fixed("Done"),
     "block": _label_block,
-    "hunt": _label_hunt,
-    "rip": _label_rip,
+    "hunt": naming("Hunt {}", describe_abom),
+    "rip": naming("Destroy {}", _card_name),
     "stitch": _label_stitch,
     "onto": _label_stitch,
     "first": _label_first,
-    "yes": _fixed("Yes"),
-    "no": _fixed("No"),
-    "card": _label_card,
-    "none": _fixed("None (stop here)"),
+    "yes": fixed("Yes"),
+    "no": fixed("No"),
+    "card": naming("{}", _card_name),
+    "none": fixed("None (stop here)"),
     "draw": _label_draw,
-    "toll": _label_toll,
+    "toll": naming("Tap {} to pay the toll", _card_name),
 }
 
 

@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import MINION_TYPES, base_pool
@@ -59,16 +60,8 @@ class NecromancerEncoder(Encoder):
         self.heroes = sorted({c.name for c in pool.cards.values() if c.type == "hero"})
         nc = len(self.names)
         # -- actions
-        self._actions: list[tuple[str, int, int]] = []
-        at = 0
-
-        def block(name: str, length: int) -> int:
-            nonlocal at
-            start = at
-            self._actions.append((name, start, start + length))
-            at += length
-            return start
-
+        acts = Blocks()
+        block = acts.add
         self.a_single = block("single", len(SINGLES))
         self.a_name = {verb: block(verb, nc) for verb in BY_NAME}
         self.a_copy = block("copy", COPIES)
@@ -81,17 +74,11 @@ class NecromancerEncoder(Encoder):
         self.a_magic = block("magic_target", seats * SLOTS)
         self.a_relic = block("relic_target", seats * SPACES * RELICS)
         self.a_stack = block("stack_target", STACK)
-        self.num_actions = at
+        self.num_actions = acts.size
+        self._actions = acts.ranges
         # -- observation
-        self._layout: list[tuple[str, int, int]] = []
-        at = 0
-
-        def part(name: str, length: int) -> int:
-            nonlocal at
-            start = at
-            self._layout.append((name, start, start + length))
-            at += length
-            return start
+        layout = Blocks()
+        part = layout.add
 
         self.o_kind = part("decision_kind", len(KINDS) + 1)
         self.o_turn = part("turn", 2)
@@ -102,13 +89,13 @@ class NecromancerEncoder(Encoder):
         self.o_grave = part("graveyards", seats * nc)
         self.o_stack = part("stack", 1 + STACK_SEEN * (nc + seats + 1))
         self.o_prefix = part("prefix", nc)
-        self.observation_size = at
-        self.info_state_size = at
+        self._layout = layout.ranges
+        self.observation_size = layout.size
+        self.info_state_size = layout.size
 
     # -- actions ------------------------------------------------------------------
     def action_name(self, index: int) -> str:
-        if not 0 <= index < self.num_actions:
-            raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
+        self.check_action(index)
         for name, start, stop in self._actions:
             if start <= index < stop:
                 k = index - start

@@ -1,16 +1,8 @@
-"""Path of the Necromancer's entry in Ossuary's game registry (:mod:`ossuary.games`).
-
-Everything outside this package reaches the game through :data:`GAME`: the
-command line, the agents, the arena, the server, simulation and RL. What the
-front ends ask beyond the rules is in its facets (``facets.py``), named here
-and imported when the registry checks the game.
-"""
+"""Path of the Necromancer's entry in Ossuary's game registry (:mod:`ossuary.games`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from ..engine.game import Game
+from ..engine.game import Game, facet_classes
 from .game import deserialize, new_game
 from .scenario import load_scenario
 from .state import RULES, RULESET
@@ -22,15 +14,9 @@ class NecromancerGame(Game):
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:NecromancerEncoder"
     lesson_at = ".lesson"
-    facets: ClassVar[dict[str, str]] = {
-        "cards": ".facets:NecromancerCards",
-        "decks": ".facets:NecromancerDecks",
-        "terminal": ".facets:NecromancerTerminal",
-        "client": ".facets:NecromancerClient",
-        "statistics": ".facets:NecromancerStatistics",
-        "checks": ".facets:NecromancerChecks",
-        "lessons": ".facets:NecromancerLessons",
-    }
+    facets = facet_classes(
+        "Necromancer", "cards", "decks", "terminal", "client", "statistics", "checks", "lessons"
+    )
     title = "Path of the Necromancer"
     summary = "Heroes, lifeforce, a two-row field and a response window after every action; 2-4."
     seat_counts = (2, 3, 4)

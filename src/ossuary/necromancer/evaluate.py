@@ -25,10 +25,11 @@ Its :data:`KNOWLEDGE` is the game's ``knowledge`` (``knowledge_at`` on its
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
-from ..engine.core import GameState
-from ..engine.knowledge import GameKnowledge, leads
+from ..engine.core import Decision, GameState
+from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge, leads
 from ..engine.rng import Rng
 from .queries import attack_of, defense_of, keywords, stats, target_owner
 from .state import EMPTY, NecroState
@@ -151,46 +152,51 @@ def choose_aim(s: NecroState, p: int, attacker: int, options: tuple[str, ...]) -
     return best or next(t for t in options if t[0] == "h")
 
 
-def default_choice(s: NecroState) -> str:
-    """A sensible option for the pending decision without looking ahead."""
+def _cheapest(s: NecroState, d: Decision) -> str:
+    """Give up the cheapest card (the hand limit, a sacrifice)."""
+    return min(d.options, key=lambda o: s.defs[int(o.split()[1])].cost)
+
+
+def _weakest(s: NecroState, d: Decision) -> str:
+    """Dismiss the weakest minion."""
+    return min(d.options, key=lambda o: minion_value(s, int(o.split()[1])))
+
+
+def _dearest(s: NecroState, d: Decision) -> str:
+    """Take the costliest card offered (or the first option when only "none" is)."""
+    cards = [o for o in d.options if o != "none"]
+    if not cards:
+        return d.options[0]
+    return max(cards, key=lambda o: s.defs[int(o.split()[1])].cost)
+
+
+# what the pending decision asks -> a sensible answer without looking ahead
+ANSWERS: dict[str, Answer] = {
+    "main": "end",
+    "window": "pass",
+    "mulligan": "keep",
+    "defend": lambda s, d: choose_defenders(s, d.player, d.options),
+    "target": lambda s, d: choose_target(s, d.player, d.options),
+    "may": "yes",
+    "hand_limit": _cheapest,
+    "sacrifice": _cheapest,
+    "aim": lambda s, d: choose_aim(s, d.player, d.ctx[0], d.options),
+    "dismiss": _weakest,
+    "pick": _dearest,
+    "choose": _dearest,
+}
+
+
+def _quiet(s: NecroState) -> bool:
     pending = s.pending
-    assert pending is not None
-    kind, p, opts = pending.kind, pending.player, pending.options
-    if kind == "main":
-        return "end"
-    if kind == "window":
-        return "pass"
-    if kind == "mulligan":
-        return "keep"
-    if kind == "defend":
-        return choose_defenders(s, p, opts)
-    if kind == "target":
-        return choose_target(s, p, opts)
-    if kind == "may":
-        return "yes"
-    if kind in ("hand_limit", "sacrifice"):  # give up the cheapest card
-        return min(opts, key=lambda o: s.defs[int(o.split()[1])].cost)
-    if kind == "aim":
-        return choose_aim(s, p, pending.ctx[0], opts)
-    if kind == "dismiss":  # the weakest minion
-        return min(opts, key=lambda o: minion_value(s, int(o.split()[1])))
-    if kind in ("pick", "choose"):
-        cards = [o for o in opts if o != "none"]
-        if not cards:
-            return opts[0]
-        return max(cards, key=lambda o: s.defs[int(o.split()[1])].cost)
-    return opts[0]
+    return pending is not None and pending.kind == "main" and not s.rstack
 
 
-def settle(s: NecroState) -> NecroState:
-    """A copy of ``s`` played on with :func:`default_choice` to a quiet point."""
-    out = s.clone()
-    for _ in range(SETTLE_STEPS):
-        pending = out.pending
-        if pending is None or (pending.kind == "main" and not out.rstack):
-            break
-        out.apply_action(default_choice(out))
-    return out
+PLAY = DefaultPlay(ANSWERS, _quiet, SETTLE_STEPS)
+#: a sensible option for the pending decision without looking ahead
+default_choice: Callable[[NecroState], str] = PLAY.choice
+#: a copy of the state played on with :func:`default_choice` to a quiet point
+settle: Callable[[NecroState], NecroState] = PLAY.settle
 
 
 # =============================================================================

@@ -12,9 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.table import Table
-
-from ..engine.contract import CardPlace
 from ..engine.core import GameState
 from ..engine.errors import DeckError, QueryError
 from ..engine.facets import (
@@ -44,7 +41,6 @@ from .cards import MINION_TYPES, RARITIES, TYPES, CardDef, CardPool, base_pool, 
 from .catalog import keywords_of
 from .decks import deck_about, deck_problems, format_deck, parse_deck_text, preconstructed
 from .fuzz import fuzz_decks
-from .invariants import card_places, check
 from .screen import LEGEND, option_group, render_screen, visible_cards
 from .state import NecroState
 
@@ -202,20 +198,15 @@ class NecromancerDecks(Decks):
         defs = [pool[n] for n in cards]
         hero = next((d.name for d in defs if d.type == "hero"), "none")
         rest = [d for d in defs if d.type != "hero"]
-        table = Table(show_header=False, box=None, pad_edge=False)
-        table.add_column(style="bold")
-        table.add_column()
-        table.add_row("Hero", hero)
-        table.add_row("Cards", f"{len(rest)} ({len(set(rest))} different)")
         by_type = Counter(d.type for d in rest)
-        table.add_row("Types", ", ".join(f"{t} {n}" for t, n in sorted(by_type.items())))
         kinds = Counter(d.minion_type for d in rest if d.is_minion)
-        table.add_row("Minions", ", ".join(f"{t} {n}" for t, n in kinds.most_common()))
-        curve = Counter(min(d.cost, 7) for d in rest)
-        bars = "  ".join(f"{c}{'+' if c == 7 else ''}:{'█' * curve[c]}" for c in range(8)
-                         if curve[c])  # fmt: skip
-        table.add_row("Curve", bars)
-        return table
+        return self.summary_table([
+            ("Hero", hero),
+            ("Cards", self.card_count(rest)),
+            ("Types", ", ".join(f"{t} {n}" for t, n in sorted(by_type.items()))),
+            ("Minions", ", ".join(f"{t} {n}" for t, n in kinds.most_common())),
+            ("Curve", self.curve([d.cost for d in rest], 7)),
+        ])  # fmt: skip
 
     def random(self, rng: Rng) -> list[str]:
         return random_deck(base_pool(), rng)
@@ -236,8 +227,7 @@ class NecromancerTerminal(Terminal):
         verb, _, rest = action_id.partition(" ")
         return int(rest) + 1 if verb == "at" and rest.isdigit() else None
 
-    def legend(self) -> list[str]:
-        return list(LEGEND)
+    legend_lines = LEGEND
 
 
 class NecromancerClient(Client):
@@ -251,9 +241,6 @@ class NecromancerStatistics(Statistics):
     # health: the race to 0 (rulebook "Winning"); lifeforce: what a seat had left
     # to spend when its turn came round; minions: minions on each seat's field.
     resources = ("health", "lifeforce", "minions")
-
-    def turn(self, state: GameState) -> int:
-        return int(getattr(state, "turn_number", 0))
 
     def resource_values(self, state: GameState) -> list[list[float]]:
         assert isinstance(state, NecroState)
@@ -269,11 +256,7 @@ class NecromancerStatistics(Statistics):
     def card_counts(self, state: GameState) -> dict[str, list[dict[str, int]]]:
         # "play": a card played from hand (its cost paid), negated or not;
         # "draw": drawn, the opening hand and mulligan redraws included.
-        n = state.num_seats()
-        out: dict[str, list[dict[str, int]]] = {
-            "played": [{} for _ in range(n)],
-            "drawn": [{} for _ in range(n)],
-        }
+        out = self.no_counts(state.num_seats())
         # a deck names a card whose name two types share by its key
         # ("Bonewall [minion]"); the log names it: count it under the deck's key
         decks = state.deck_lists()
@@ -297,19 +280,12 @@ class NecromancerStatistics(Statistics):
 
 
 class NecromancerChecks(Checks):
+    invariants_at = ".invariants"
+
     def fuzz_decks(self, seed: int, seats: int) -> list[DeckSpec] | None:
         decks = fuzz_decks(seed, seats)
         return None if decks is None else list(decks)
 
-    def card_places(self, state: GameState) -> list[CardPlace]:
-        assert isinstance(state, NecroState)
-        return card_places(state)
-
-    def invariants(self, state: GameState, deep: bool = True) -> None:
-        assert isinstance(state, NecroState)
-        check(state, deep)
-
 
 class NecromancerLessons(Lessons):
-    def glossary(self) -> list[tuple[str, str]]:
-        return list(GLOSSARY)
+    glossary_terms = GLOSSARY

@@ -229,14 +229,7 @@ def _try_options(s: NecroState) -> None:
 
 
 # the one place the rules are bound: the state's behaviours (engine/rules.py)
-RULES.bind(
-    view=view.view,
-    resample=view.resample,
-    redact_event=view.redact_event,
-    action_label=words.label,
-    prompt=words.prompt,
-    explain_illegal=explain.explain_illegal,
-)
+RULES.bind_parts(view, words, explain.explain_illegal)
 
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "SavedGameError", "deserialize", "new_game", "rules"]

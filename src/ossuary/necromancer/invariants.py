@@ -12,14 +12,9 @@ shape, one land each, no private log event naming its cards to another seat.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
-from ..engine.contract import CardPlace, private_event_leak
+from ..engine.contract import CardPlace, CardPlaces, InvariantError, private_event_leak
 from .state import EMPTY, MAX_LIFEFORCE, SLOTS, SPACES, START_HEALTH, NecroState, Seat
-
-
-class InvariantError(AssertionError):
-    pass
 
 
 def all_card_places(s: NecroState) -> Counter[int]:
@@ -43,29 +38,20 @@ def card_places(s: NecroState) -> list[CardPlace]:
     """Where every card truly lies (``game.checks.card_places``): each seat's deck and
     hand are hidden; heroes, the field, relics, graveyards, banished cards, the
     response stack and cards between zones are public."""
-    out: list[CardPlace | None] = [None] * len(s.defs)
-
-    def put(cards: Iterable[int], zone: str, p: int) -> None:
-        for c in cards:
-            if c != EMPTY:
-                out[c] = CardPlace(s.defs[c].name, zone, p, s.known[c])
-
+    places = CardPlaces([d.name for d in s.defs], s.known)  # EMPTY slots are passed over
     for p, seat in enumerate(s.seats):
-        put(seat.deck, "deck", p)
-        put(seat.hand, "hand", p)
-        put([seat.hero], "hero", -1)
-        put(seat.minions, "field", -1)
-        put(seat.magic, "field", -1)
-        put(seat.graveyard, "graveyard", -1)
-        put(seat.banished, "banished", -1)
+        places.put(seat.deck, "deck", p)
+        places.put(seat.hand, "hand", p)
+        places.put([seat.hero], "hero", -1)
+        places.put(seat.minions, "field", -1)
+        places.put(seat.magic, "field", -1)
+        places.put(seat.graveyard, "graveyard", -1)
+        places.put(seat.banished, "banished", -1)
     for m in s.minions.values():
-        put(m.relics, "field", -1)
-    put((it.source for it in s.rstack if it.kind == "card"), "stack", -1)
-    put(s.limbo, "between zones", -1)
-    missing = [c for c, place in enumerate(out) if place is None]
-    if missing:
-        raise InvariantError(f"cards {missing} are nowhere")
-    return [place for place in out if place is not None]
+        places.put(m.relics, "field", -1)
+    places.put((it.source for it in s.rstack if it.kind == "card"), "stack", -1)
+    places.put(s.limbo, "between zones", -1)
+    return places.places()
 
 
 def hidden_from(s: NecroState, seat: int) -> set[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.labels import fixed, naming
 from ..engine.names import seat_name
 from .queries import attack_of, cost_of, defense_of, position
 from .rules.window import Answer, answers, own_action
@@ -84,10 +85,6 @@ def _label_use(s: NecroState, rest: str, p: int) -> str:
     return f"Use {s.defs[cid].name}'s ability ({ab.cost} lifeforce)"
 
 
-def _label_destroy(s: NecroState, rest: str, p: int) -> str:
-    return f"Destroy Magic on {describe_card(s, int(rest))} (4 lifeforce)"
-
-
 def _label_sacrifice(s: NecroState, rest: str, p: int) -> str:
     """The basic action (no card named yet), or the card to sacrifice."""
     if not rest:
@@ -95,19 +92,11 @@ def _label_sacrifice(s: NecroState, rest: str, p: int) -> str:
     return f"Sacrifice {s.defs[int(rest)].name} (+1 lifeforce)"
 
 
-def _label_attack(s: NecroState, rest: str, p: int) -> str:
-    return f"Attack with {describe_card(s, int(rest))}"
-
-
 def _label_dismiss(s: NecroState, rest: str, p: int) -> str:
     """The basic action (no minion named yet), or the minion to dismiss."""
     if not rest:
         return "Dismiss a minion (back into your deck)"
     return f"Dismiss {describe_card(s, int(rest))} (back into your deck)"
-
-
-def _label_defend(s: NecroState, rest: str, p: int) -> str:
-    return f"Defend with {describe_card(s, int(rest))}"
 
 
 def _label_at(s: NecroState, rest: str, p: int) -> str:
@@ -126,35 +115,26 @@ def _label_card(s: NecroState, rest: str, p: int) -> str:
     return f"{s.defs[c].name} (from your {zone})"
 
 
-def _fixed(words: str) -> Label:
-    """A label that is always the same words."""
-
-    def fixed(s: NecroState, rest: str, p: int) -> str:
-        return words
-
-    return fixed
-
-
 LABELS: dict[str, Label] = {
-    "end": _fixed("End your turn"),
-    "pass": _fixed("Pass (don't respond)"),
+    "end": fixed("End your turn"),
+    "pass": fixed("Pass (don't respond)"),
     "play": _label_play,
     "hero": _label_hero,
     "use": _label_use,
-    "draw": _fixed("Draw Card (3 lifeforce)"),
-    "destroy": _label_destroy,
+    "draw": fixed("Draw Card (3 lifeforce)"),
+    "destroy": naming("Destroy Magic on {} (4 lifeforce)", describe_card),
     "sacrifice": _label_sacrifice,
-    "attack": _label_attack,
+    "attack": naming("Attack with {}", describe_card),
     "dismiss": _label_dismiss,
-    "defend": _label_defend,
-    "done": _fixed("Done"),
+    "defend": naming("Defend with {}", describe_card),
+    "done": fixed("Done"),
     "at": _label_at,
     "mulligan": _label_mulligan,
-    "keep": _fixed("Keep the rest and draw"),
-    "yes": _fixed("Yes"),
-    "no": _fixed("No"),
+    "keep": fixed("Keep the rest and draw"),
+    "yes": fixed("Yes"),
+    "no": fixed("No"),
     "card": _label_card,
-    "none": _fixed("None of them"),
+    "none": fixed("None of them"),
 }
 
 
