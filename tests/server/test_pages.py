@@ -1,0 +1,38 @@
+"""The browser's pages are one shared head around each page's body
+(``server/pages/``): every page is whole, names its own title and body class,
+and loads only scripts that exist."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ossuary.server.routes.pages import PAGE_FILES, PAGES, STATIC, page, page_text
+
+
+def test_every_page_file_has_its_head_and_every_head_its_file() -> None:
+    bodies = {path.stem for path in PAGE_FILES.glob("*.html")} - {"shell"}
+    assert bodies == set(PAGES)
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_a_page_is_whole(name: str) -> None:
+    spec, text = PAGES[name], page_text(name)
+    assert text.startswith('<!doctype html>\n<html lang="en">\n<head>\n')
+    assert text.endswith("</body>\n</html>\n")
+    assert f"<title>{spec.title}</title>" in text
+    assert f'<body class="{spec.body_class}">' in text
+    assert "$" not in text.split("<body")[0]  # no slot of the shell left unfilled
+    scripts = re.findall(r'<script type="module" src="/static/([^"]+)"></script>', text)
+    assert scripts == list(spec.scripts)
+    assert all((STATIC / script).is_file() for script in scripts)
+    assert text.count("<body") == text.count("</body>") == 1
+
+
+def test_a_page_says_when_it_changed() -> None:
+    """The validators the plain files had: a browser may check its copy."""
+    first, again = page("gallery"), page("gallery")
+    assert first.headers["etag"] == again.headers["etag"]
+    assert first.headers["etag"] != page("deck").headers["etag"]
+    assert first.headers["last-modified"].endswith(" GMT")
