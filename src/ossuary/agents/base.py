@@ -123,6 +123,14 @@ class Agent(Protocol):
 Observer = Callable[[GameState, int, Action], None]
 
 
+def forced(obs: Observation) -> str | None:
+    """The only option when there is no choice to make (None when there is
+    one); :class:`ValueError` when there is no option at all."""
+    if not obs.legal:
+        raise ValueError("no legal actions to choose from")
+    return obs.legal[0].id if len(obs.legal) == 1 else None
+
+
 def decide(agent: Agent, state: GameState, seat: int, legal: list[Action]) -> str:
     """The option ``agent`` takes for ``seat``: the only one there is without
     asking (so the agent's random stream is not drawn on), else its answer to

@@ -41,8 +41,8 @@ from collections.abc import Callable
 
 from ..engine.core import GameState
 from ..engine.rng import Rng
-from .base import Observation
-from .ismcts import DEFAULT_SECONDS, Budget
+from .base import Observation, forced
+from .ismcts import DEFAULT_SECONDS, Budget, took_default
 from .knowledge import ActionKey, GameKnowledge, knowledge_for
 
 #: PUCT's exploration constant (values are in [0, 1])
@@ -137,12 +137,11 @@ class GuidedAgent:
         return found
 
     def act(self, obs: Observation) -> str:
-        legal = obs.legal
-        if not legal:
-            raise ValueError("no legal actions to choose from")
-        if len(legal) == 1:
+        only = forced(obs)
+        if only is not None:
             self.root_visits = {}
-            return legal[0].id
+            return only
+        legal = obs.legal
         know = knowledge_for(obs.ruleset)
         start = time.perf_counter()
         first = obs.sample(self.rng)
@@ -206,11 +205,8 @@ class GuidedAgent:
         tree_default = know.tree_default
         c = self.exploration
         while not state.is_terminal():
-            if tree_default is not None and node is not root:
-                aid = tree_default(state)
-                if aid is not None:  # a choice the game trusts its default for
-                    state.apply_action(aid)
-                    continue
+            if node is not root and took_default(state, tree_default):
+                continue
             player = state.current_player()
             assert player is not None
             keys, options = _keyed(state, key_of)

@@ -15,7 +15,7 @@ seed, and strong enough to beat random play almost always.
 from __future__ import annotations
 
 from ..engine.rng import Rng
-from .base import Observation
+from .base import Observation, forced
 from .knowledge import knowledge_for
 
 
@@ -28,11 +28,10 @@ class HeuristicAgent:
         self.rng = Rng(seed)
 
     def act(self, obs: Observation) -> str:
+        only = forced(obs)
+        if only is not None:
+            return only
         legal = obs.legal
-        if not legal:
-            raise ValueError("no legal actions to choose from")
-        if len(legal) == 1:
-            return legal[0].id
         know = knowledge_for(obs.ruleset)
         state = obs.sample(self.rng)
         seat = obs.seat

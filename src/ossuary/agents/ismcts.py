@@ -58,13 +58,25 @@ from typing import TypeVar
 
 from ..engine.core import GameState
 from ..engine.rng import Rng
-from .base import Observation
-from .knowledge import GameKnowledge, identity_key, knowledge_for
+from .base import Observation, forced
+from .knowledge import GameKnowledge, TreeDefault, identity_key, knowledge_for
 
 EXPLORATION = 0.7  # UCB constant; values are in [0, 1]
 DEFAULT_SECONDS = 1.0
 DEFAULT_ROLLOUT = 20
 T = TypeVar("T")
+
+
+def took_default(state: GameState, tree_default: TreeDefault | None) -> bool:
+    """Whether the game made this choice itself: below the root, a choice it
+    trusts its default for (``GameKnowledge.tree_default``) is taken, not searched."""
+    if tree_default is None:
+        return False
+    aid = tree_default(state)
+    if aid is None:
+        return False
+    state.apply_action(aid)
+    return True
 
 
 class Node:
@@ -151,13 +163,12 @@ class ISMCTSAgent:
 
     # -- the decision -----------------------------------------------------------
     def act(self, obs: Observation) -> str:
-        legal = obs.legal
-        if not legal:
-            raise ValueError("no legal actions to choose from")
-        if len(legal) == 1:
+        only = forced(obs)
+        if only is not None:
             self._last = None
             self.root_values = {}
-            return legal[0].id
+            return only
+        legal = obs.legal
         know = knowledge_for(obs.ruleset)
         start = time.perf_counter()
         first = obs.sample(self.rng)
@@ -320,11 +331,8 @@ class ISMCTSAgent:
         same = key_of is identity_key  # ids are keys already: skip the call
         tree_default = know.tree_default if self.tree_defaults else None
         while not state.is_terminal():
-            if tree_default is not None and node is not root:
-                aid = tree_default(state)
-                if aid is not None:  # a choice the game trusts its default for
-                    state.apply_action(aid)
-                    continue
+            if node is not root and took_default(state, tree_default):
+                continue
             player = state.current_player()
             assert player is not None
             options = state.legal_action_ids()

@@ -34,7 +34,7 @@ import os
 import re
 import stat
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -47,7 +47,7 @@ from ..engine.core import GameState
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from ..engine.untrusted import load_json, shown
-from .base import Observation
+from .base import Observation, forced
 
 FORMAT = "ossuary-policy"
 FORMAT_VERSION = "1"
@@ -511,33 +511,19 @@ class LearnedAgent:
         self.policy_for(game, seats)
 
     def act(self, obs: Observation) -> str:
-        legal = obs.legal
-        if not legal:
-            raise ValueError("no legal actions to choose from")
-        if len(legal) == 1:
-            return legal[0].id
+        only = forced(obs)
+        if only is not None:
+            return only
         view = obs.view
         seats = obs.seats if obs.seats else int(view["seats"])
         policy, encoder = self.policy_for(obs.ruleset, seats)
-        paths = {p: o for o, p in encoder.action_paths(view).items() if p is not None}
-        if not paths:  # nothing the encoding has room for (never seen in play)
-            return legal[0].id
-        prefix: tuple[int, ...] = ()
-        x = np.zeros(encoder.observation_size, np.float32)
-        while True:
-            k = len(prefix)
-            nxt = sorted({p[k] for p in paths if p[:k] == prefix})
-            if len(nxt) == 1:
-                step = nxt[0]
-            else:
-                x.fill(0.0)
-                encoder.observe(view, prefix, x)
-                scores = policy.scores(x)[nxt]
-                step = nxt[self._choose(scores)]
-            prefix = (*prefix, step)
-            option = paths.get(prefix)
-            if option is not None:
-                return option
+
+        def choose(x: F32, steps: list[int]) -> int:
+            return steps[self._choose(policy.scores(x)[steps])]
+
+        option = along_paths(encoder, view, choose)
+        # None: nothing the encoding has room for (never seen in play)
+        return obs.legal[0].id if option is None else option
 
     def _choose(self, scores: F32) -> int:
         if self.rng is None:
@@ -546,6 +532,33 @@ class LearnedAgent:
         p = np.exp(z)
         p /= p.sum()
         return int(self.rng.choice(len(p), p=p))
+
+
+def along_paths(
+    encoder: Encoder, view: dict[str, Any], choose: Callable[[F32, list[int]], int]
+) -> str | None:
+    """The option at the end of the path (the encoding's steps, first to last)
+    that ``choose`` walks: at each step with a choice it gets the observation
+    with the path so far (``x``, reused: copy it to keep it) and the steps that
+    go on, and names one of them. None when the encoding has room for no option."""
+    paths = {p: o for o, p in encoder.action_paths(view).items() if p is not None}
+    if not paths:
+        return None
+    prefix: tuple[int, ...] = ()
+    x = np.zeros(encoder.observation_size, np.float32)
+    while True:
+        k = len(prefix)
+        steps = sorted({p[k] for p in paths if p[:k] == prefix})
+        if len(steps) == 1:
+            step = steps[0]
+        else:
+            x.fill(0.0)
+            encoder.observe(view, prefix, x)
+            step = choose(x, steps)
+        prefix = (*prefix, step)
+        option = paths.get(prefix)
+        if option is not None:
+            return option
 
 
 # -- what a policy gives the guided search -------------------------------------------------

@@ -30,6 +30,7 @@ from ..agents.arena import (
 from ..engine.game import Game
 from .decklists import find_deck
 from .errors import CliError, check_output, check_workers, reported_errors
+from .options import FirstSeed, NoProgress, PlayersPerGame
 
 
 def parse_agents(spec: str, game: str | None = None, seats: int | None = None) -> list[str]:
@@ -212,7 +213,7 @@ def arena_command(
         ),
     ] = "ismcts,heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games to play.")] = 400,
-    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
+    seats: PlayersPerGame = 2,
     mode: Annotated[
         str | None,
         typer.Option("--mode", help="A game's named mode (e.g. 2v2): sets --seats."),
@@ -232,10 +233,8 @@ def arena_command(
     workers: Annotated[
         int | None, typer.Option("--workers", help="Processes to use (default: every core).")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
-    no_progress: Annotated[
-        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
-    ] = False,
+    seed: FirstSeed = 1,
+    no_progress: NoProgress = False,
     duplicate: Annotated[
         bool,
         typer.Option(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -62,32 +63,37 @@ def balance_decks(game: str) -> str:
     return "random"
 
 
+@dataclass(frozen=True)
+class Where:
+    """Where a balance run plays and what it leaves: ``out`` keeps its games (None:
+    a temporary folder), ``resume`` goes on with the run there, ``workers`` local
+    processes or a Dask ``scheduler``, ``html`` a report with plots."""
+
+    out: Path | None = None
+    resume: bool = False
+    workers: int | None = None
+    scheduler: str | None = None
+    html: Path | None = None
+    progress: bool = True
+
+
 def _play(
-    console: Console,
-    out: Path | None,
-    resume: bool,
-    game: str,
-    agent: str,
-    total: int,
-    seats: int,
-    decks: str,
+    console: Console, where: Where, game: str, agent: str, total: int, seats: int, decks: str,
     seed: int,
-    workers: int | None,
-    scheduler: str | None,
-    progress: bool,
-) -> tuple[dict[str, Any], Path, bool]:
+) -> tuple[dict[str, Any], Path, bool]:  # fmt: skip
     """Run (or resume) the simulation; (summary, folder, whether it is temporary)."""
-    check_workers(workers)
+    out = where.out
+    check_workers(where.workers)
     check_output(out, "--out", folder=True)  # before the run, not after it
-    need_sim("ossuary balance", dask=bool(scheduler))
+    need_sim("ossuary balance", dask=bool(where.scheduler))
     from ..sim import stats
 
     folder = out if out is not None else Path(tempfile.mkdtemp(prefix="ossuary-balance-"))
     temporary = out is None
     try:
         report = run_simulation(
-            console, folder, resume, game, agent, total, seats, decks, seed, workers, None,
-            scheduler, None, progress, show_summary=False,
+            console, folder, where.resume, game, agent, total, seats, decks, seed,
+            where.workers, None, where.scheduler, None, where.progress, show_summary=False,
         )  # fmt: skip
         if not report.complete:
             raise CliError(f"the run in {folder} is incomplete")
@@ -98,40 +104,46 @@ def _play(
         raise
 
 
+def _play_and_report(
+    console: Console, where: Where, game: str, agent: str, total: int, seats: int, decks: str,
+    seed: int,
+) -> dict[str, Any]:  # fmt: skip
+    """The run's summary, its --html report written; a temporary folder is gone after."""
+    summary, folder, temporary = _play(console, where, game, agent, total, seats, decks, seed)
+    try:
+        if where.html is not None:
+            make_report(console, folder, where.html, None, summary["band"])
+    finally:
+        if temporary:
+            shutil.rmtree(folder, ignore_errors=True)
+    return summary
+
+
+def _check_html(html: Path | None) -> None:
+    """Refuse an --html page that could not be written before the run, not after."""
+    check_output(html, "--html")
+    if html is not None:
+        need_sim("ossuary balance --html", plots=True)
+
+
 def run_balance(
     console: Console,
     game: str,
     games: int,
     agent: str,
     seats: int,
-    workers: int | None,
     top: int,
-    out: Path | None,
     seed: int,
-    resume: bool = False,
-    scheduler: str | None = None,
-    html: Path | None = None,
-    progress: bool = True,
+    where: Where,
 ) -> dict[str, Any]:
     """Card balance: random legal decks for every seat, then the card tables."""
     if games < 1:
         raise CliError("--games must be 1 or more")
     if top < 1:
         raise CliError("--top must be 1 or more")
-    check_output(html, "--html")  # before the run, not after
-    if html is not None:
-        need_sim("ossuary balance --html", plots=True)
+    _check_html(where.html)
     deal = balance_decks(game)
-    summary, folder, temporary = _play(
-        console, out, resume, game, agent, games, seats, deal, seed, workers, scheduler,
-        progress,
-    )  # fmt: skip
-    try:
-        if html is not None:
-            make_report(console, folder, html, None, summary["band"])
-    finally:
-        if temporary:
-            shutil.rmtree(folder, ignore_errors=True)
+    summary = _play_and_report(console, where, game, agent, games, seats, deal, seed)
     base = summary["baseline"]
     dealt = "random legal decks" if deal == "random" else "the game's own deck"
     console.print(
@@ -191,9 +203,12 @@ def run_balance(
             ),
             soft_wrap=True,
         )
-    if out is not None:
+    if where.out is not None:
         console.print(
-            Text(f"Every game is in {out}; plots: ossuary report {out} --html report.html"),
+            Text(
+                f"Every game is in {where.out}; plots: ossuary report {where.out} --html "
+                "report.html"
+            ),
             soft_wrap=True,
         )
     return summary
@@ -204,35 +219,19 @@ def run_deck_round_robin(
     game: str,
     games_per_pair: int,
     agent: str,
-    workers: int | None,
-    out: Path | None = None,
-    seed: int = 1,
-    resume: bool = False,
-    scheduler: str | None = None,
-    html: Path | None = None,
-    progress: bool = True,
+    seed: int,
+    where: Where,
 ) -> dict[str, Any]:
     """``ossuary balance --decks``: the preconstructed decks against each other."""
     if games_per_pair < 1:
         raise CliError("--games must be 1 or more")
-    check_output(html, "--html")  # before the run, not after
-    if html is not None:
-        need_sim("ossuary balance --html", plots=True)
+    _check_html(where.html)
     the_game = registry.get(game)
     decks = list(the_game.decks.preconstructed())
     if len(decks) < 2:
         raise CliError(f"{the_game.title} has fewer than two preconstructed decks")
     pairs = len(list(combinations(decks, 2)))
-    summary, folder, temporary = _play(
-        console, out, resume, game, agent, games_per_pair * pairs, 2, "all", seed, workers,
-        scheduler, progress,
-    )  # fmt: skip
-    try:
-        if html is not None:
-            make_report(console, folder, html, None, summary["band"])
-    finally:
-        if temporary:
-            shutil.rmtree(folder, ignore_errors=True)
+    summary = _play_and_report(console, where, game, agent, games_per_pair * pairs, 2, "all", seed)
     table = Table(
         title=Text(f"Preconstructed decks, {agent} vs {agent}, {games_per_pair} games per pair"),
         header_style="bold",

@@ -24,6 +24,7 @@ from .. import fuzz_run
 from .. import games as registry
 from ..workers import DASK_ADDRESS
 from .errors import EXIT_INTERRUPTED, CliError, check_output, check_workers, reported_errors
+from .options import LocalWorkers, NoProgress
 
 EXIT_FAILED = 1  # a check failed in at least one game
 
@@ -48,9 +49,7 @@ def fuzz_command(
     seed: Annotated[
         int, typer.Option("--seed", help="The seed of each configuration's first game.")
     ] = 0,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Local processes (default: every core).")
-    ] = None,
+    workers: LocalWorkers = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -67,9 +66,7 @@ def fuzz_command(
             "needs the sim extra). The record stays here.",
         ),
     ] = None,
-    no_progress: Annotated[
-        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
-    ] = False,
+    no_progress: NoProgress = False,
 ) -> None:
     """Play random games of every game, seat count and mode, with every check
     (invariants, views judged from the truth, saved games and replays); report

@@ -25,6 +25,7 @@ from .errors import (
 )
 from .fuzz_cmd import fuzz_command
 from .human import console_reader
+from .options import FirstSeed, GameOption, KeptRun, LocalWorkers, NoProgress, PlayersPerGame
 from .play import play as play_game_cli
 from .replay_cmd import show_replay
 from .sim_cmd import report_command, simulate_command
@@ -239,9 +240,6 @@ def replay(
 app.command("arena")(arena_command)
 
 
-GAME_OPTION = typer.Option("--game", "-g", help="Which game (see 'ossuary games').")
-
-
 def games_list() -> None:
     """The games Ossuary plays."""
     from rich.table import Table
@@ -272,7 +270,7 @@ def cards(
     query: Annotated[
         str, typer.Argument(help="Words to find in the cards' names, text, types and keywords.")
     ] = "",
-    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    game: GameOption = games.DEFAULT,
     card: Annotated[
         str | None, typer.Option("--card", help="Show one card in full (name or part of it).")
     ] = None,
@@ -299,16 +297,13 @@ def balance(
     agent: Annotated[
         str, typer.Option("--agent", help="The agent in every seat (e.g. heuristic).")
     ] = "heuristic",
-    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
+    seats: PlayersPerGame = 2,
     workers: Annotated[
         int | None, typer.Option("--workers", help="Processes (default: every core).")
     ] = None,
     top: Annotated[int, typer.Option("--top", help="How many strongest/weakest to list.")] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", help="Keep the games in this run folder (like 'ossuary simulate')."),
-    ] = None,
+    seed: FirstSeed = 0,
+    out: KeptRun = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the interrupted run in --out.")
     ] = False,
@@ -324,27 +319,20 @@ def balance(
             "--decks", help="Instead: the preconstructed decks in a round robin (--games per pair)."
         ),
     ] = False,
-    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
-    no_progress: Annotated[
-        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
-    ] = False,
+    game: GameOption = games.DEFAULT,
+    no_progress: NoProgress = False,
 ) -> None:
     """Card balance: simulate games with random decks and list the cards that win too
     often or too rarely (--decks: the preconstructed decks against each other)."""
-    from .balance_cmd import run_balance, run_deck_round_robin
+    from .balance_cmd import Where, run_balance, run_deck_round_robin
 
     console = Console(highlight=False)
+    where = Where(out, resume, workers, scheduler, html, not no_progress)
     with reported_errors():
         if decks:
-            run_deck_round_robin(
-                console, game, n_games, agent, workers, out, seed, resume, scheduler, html,
-                not no_progress,
-            )  # fmt: skip
+            run_deck_round_robin(console, game, n_games, agent, seed, where)
         else:
-            run_balance(
-                console, game, n_games, agent, seats, workers, top, out, seed, resume,
-                scheduler, html, not no_progress,
-            )  # fmt: skip
+            run_balance(console, game, n_games, agent, seats, top, seed, where)
 
 
 app.command("simulate")(simulate_command)
@@ -500,7 +488,7 @@ def deck_check(
             help="A deck file ('3 Card Name' lines, // comments) or a preconstructed deck's name."
         ),
     ],
-    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    game: GameOption = games.DEFAULT,
 ) -> None:
     """Check a deck against the game's deck rules; every problem is listed at once."""
     from .deck_cmd import check_deck
@@ -510,7 +498,7 @@ def deck_check(
 
 
 @deck_app.command("list")
-def deck_list(game: Annotated[str, GAME_OPTION] = games.DEFAULT) -> None:
+def deck_list(game: GameOption = games.DEFAULT) -> None:
     """The preconstructed decks shipped with Ossuary."""
     from .deck_cmd import list_decks
 
@@ -524,7 +512,7 @@ def deck_export(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file instead of printing.")
     ] = None,
-    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    game: GameOption = games.DEFAULT,
 ) -> None:
     """Write a preconstructed deck in the plain text format (edit it, then --deck FILE)."""
     from .deck_cmd import export_deck
@@ -548,7 +536,7 @@ def deck_try(
         Path,
         typer.Argument(help="A deck file ('3 Card Name' lines) or a preconstructed deck's name."),
     ],
-    game: Annotated[str, GAME_OPTION] = games.DEFAULT,
+    game: GameOption = games.DEFAULT,
     against: Annotated[
         str | None,
         typer.Option(
@@ -559,17 +547,10 @@ def deck_try(
     per_opponent: Annotated[
         int, typer.Option("--games", help="Games against each opponent (default 48).")
     ] = 48,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", help="Keep the games in this run folder (like 'ossuary simulate')."),
-    ] = None,
+    out: KeptRun = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of game 0; game i uses seed + i.")] = 1,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Local processes (default: every core).")
-    ] = None,
-    no_progress: Annotated[
-        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
-    ] = False,
+    workers: LocalWorkers = None,
+    no_progress: NoProgress = False,
 ) -> None:
     """Try a deck against the field: the computer (heuristic) plays it against each
     preconstructed deck from both seats, then shows its win rate against each with

@@ -51,20 +51,22 @@ class Boards:
         self.console.print(board)
 
 
-def _navigate(read: Reader, step: bool) -> tuple[str, bool]:
+def _navigate(read: Reader, step: bool, console: Console, at_start: bool) -> tuple[str, bool]:
     """One answer at a step: ``next``, ``back``, ``quit`` (and whether to go on
-    stepping)."""
-    if not step:
-        return "next", False
-    answer = read(STEP_PROMPT)
-    key = "a" if answer is None else answer.strip().lower()
-    if key == "q":
-        return "quit", True
-    if key == "a":
-        return "next", False
-    if key == "b":
-        return "back", True
-    return "next", True
+    stepping). Back at the start is told so there, and asked again."""
+    while step:
+        answer = read(STEP_PROMPT)
+        key = "a" if answer is None else answer.strip().lower()
+        if key == "q":
+            return "quit", True
+        if key == "a":
+            return "next", False
+        if key != "b":
+            return "next", True
+        if not at_start:
+            return "back", True
+        console.print(Text("This is the start of the game."), soft_wrap=True)
+    return "next", False
 
 
 def show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: bool) -> None:
@@ -93,13 +95,10 @@ def _show_seat_replay(console: Console, read: Reader, replay: SeatReplay, step: 
     boards.show(frames[0]["view"], replay.seat)
     n = 0
     while n + 1 < len(frames):
-        move, step = _navigate(read, step)
+        move, step = _navigate(read, step, console, n == 0)
         if move == "quit":
             return
         if move == "back":
-            if n == 0:
-                console.print(Text("This is the start of the game."), soft_wrap=True)
-                continue
             n -= 1
             console.print(Text(f"Back to step {n}", style="bold"), soft_wrap=True)
             boards.show(frames[n]["view"], replay.seat, again=True)
@@ -176,13 +175,10 @@ def show_replay(
     actors: list[int | None] = [first.current_player()]  # who acted at step i
     i = 0
     while True:
-        move, step = _navigate(read, step)
+        move, step = _navigate(read, step, console, i == 0)
         if move == "quit":
             return
         if move == "back":
-            if i == 0:
-                console.print(Text("This is the start of the game."), soft_wrap=True)
-                continue
             i -= 1
             shown = f"Back to step {i}" + (f" ({steps[i]})" if i else " (the start)")
             console.print(Text(shown, style="bold"), soft_wrap=True)

@@ -28,6 +28,7 @@ from .. import games as registry
 from ..engine.game import Game
 from .decklists import find_deck, read_deck_file
 from .errors import CliError, check_output, check_workers, need, reported_errors
+from .options import LocalWorkers, NoProgress
 
 EXIT_INTERRUPTED = 130
 
@@ -370,9 +371,7 @@ def simulate_command(
         bool,
         typer.Option("--resume", help="Continue the run in --out (options default to its own)."),
     ] = False,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Local processes (default: every core).")
-    ] = None,
+    workers: LocalWorkers = None,
     scheduler: Annotated[
         str | None,
         typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT: play there."),
@@ -384,9 +383,7 @@ def simulate_command(
         int | None,
         typer.Option("--max-actions", help="Stop a game after this many actions (a draw)."),
     ] = None,
-    no_progress: Annotated[
-        bool, typer.Option("--no-progress", help="Don't draw the progress bar.")
-    ] = False,
+    no_progress: NoProgress = False,
     versus: Annotated[
         bool,
         typer.Option(

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from .. import games as registry
 from .errors import CliError, check_output, check_workers, reported_errors
+from .options import PlayersPerGame
 
 EXIT_INTERRUPTED = 130
 
@@ -50,7 +51,7 @@ def train_command(
     out: Annotated[
         Path, typer.Option("--out", help="The run's folder: policy, checkpoint, curve.")
     ] = Path("train-run"),
-    seats: Annotated[int, typer.Option("--seats", help="Players per game.")] = 2,
+    seats: PlayersPerGame = 2,
     n_games: Annotated[
         int | None,
         typer.Option(

@@ -25,7 +25,7 @@ from .. import games
 from ..agents import Agent, make_agent
 from ..agents.arena import HELD_OUT_SEEDS
 from ..agents.base import decide
-from ..agents.learned import LearnedAgent, Policy, encoder_for, load_policy
+from ..agents.learned import LearnedAgent, Policy, along_paths, encoder_for, load_policy
 from ..engine.core import GameState
 from ..engine.errors import NotSupported
 from ..engine.facets import DeckSpec
@@ -110,27 +110,15 @@ def _learner_move(
 ) -> str:
     """The learner's option, step by step along its path (as LearnedAgent does),
     recording each step that had a choice."""
-    view = state.view(seat)
-    paths = {p: o for o, p in encoder.action_paths(view).items() if p is not None}
-    if not paths:
-        return state.legal_actions()[0].id
-    x = np.zeros(encoder.observation_size, np.float32)
-    prefix: tuple[int, ...] = ()
-    while True:
-        k = len(prefix)
-        legal = sorted({p[k] for p in paths if p[:k] == prefix})
-        if len(legal) == 1:
-            step = legal[0]
-        else:
-            x.fill(0.0)
-            encoder.observe(view, prefix, x)
-            step = _choose(policy, x, legal, rng)
-            if record is not None:
-                record.add(x, legal, step)
-        prefix = (*prefix, step)
-        option = paths.get(prefix)
-        if option is not None:
-            return option
+
+    def choose(x: npt.NDArray[np.float32], legal: list[int]) -> int:
+        step = _choose(policy, x, legal, rng)
+        if record is not None:
+            record.add(x, legal, step)
+        return step
+
+    option = along_paths(encoder, state.view(seat), choose)
+    return state.legal_actions()[0].id if option is None else option
 
 
 def _teacher_steps(

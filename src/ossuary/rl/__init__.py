@@ -25,14 +25,14 @@ for any other game these raise
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+import inspect
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from pettingzoo.utils import wrappers
 
-from ..engine.game import DeckSpec, NotSupported
-from .aec import MAX_STEPS, Opponents, OssuaryAEC
+from ..engine.game import NotSupported
+from .aec import OssuaryAEC
 from .record import Trajectories, TrajectoryLog, load_trajectories
 from .simdata import simulation_trajectories
 from .single import OssuarySingleEnv
@@ -58,28 +58,30 @@ __all__ = [
 ]
 
 
-def raw_env(
-    game: str = "hecatomb",
-    seats: int = 2,
-    decks: Sequence[DeckSpec] | None = None,
-    max_steps: int = MAX_STEPS,
-    render_mode: str | None = None,
-    opponents: Opponents | None = None,
-    record: str | Path | None = None,
-) -> OssuaryAEC:
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def arguments_of(make: Callable[P, object]) -> Callable[[Callable[..., R]], Callable[P, R]]:
+    """Give a maker the arguments of the class it makes: one list to keep, and
+    ``help()`` shows them."""
+
+    def bind(maker: Callable[..., R]) -> Callable[P, R]:
+        made = inspect.signature(maker).return_annotation
+        maker.__signature__ = inspect.signature(make).replace(return_annotation=made)  # type: ignore[attr-defined]
+        return maker
+
+    return bind
+
+
+@arguments_of(OssuaryAEC)
+def raw_env(*args: Any, **kwargs: Any) -> OssuaryAEC:
     """The AEC environment without PettingZoo's order-checking wrapper."""
-    return OssuaryAEC(game, seats, decks, max_steps, render_mode, opponents, record)
+    return OssuaryAEC(*args, **kwargs)
 
 
-def env(
-    game: str = "hecatomb",
-    seats: int = 2,
-    decks: Sequence[DeckSpec] | None = None,
-    max_steps: int = MAX_STEPS,
-    render_mode: str | None = None,
-    opponents: Opponents | None = None,
-    record: str | Path | None = None,
-) -> Any:
+@arguments_of(OssuaryAEC)
+def env(*args: Any, **kwargs: Any) -> Any:
     """The PettingZoo AEC environment of ``game`` for ``seats`` players.
 
     ``decks``: one per seat (card names or a preconstructed deck's name; None:
@@ -90,29 +92,15 @@ def env(
     closed (:mod:`ossuary.rl.record`). Raises :class:`NotSupported` for a game
     without an encoder.
     """
-    return wrappers.OrderEnforcingWrapper(
-        raw_env(game, seats, decks, max_steps, render_mode, opponents, record)
-    )
+    return wrappers.OrderEnforcingWrapper(OssuaryAEC(*args, **kwargs))
 
 
-def gym_env(
-    game: str = "hecatomb",
-    seats: int = 2,
-    opponents: str | Sequence[str] = "random",
-    seat: int | None = 0,
-    decks: Sequence[DeckSpec] | None = None,
-    max_steps: int = MAX_STEPS,
-    illegal: str = "raise",
-    record: str | Path | None = None,
-    render_mode: str | None = None,
-) -> OssuarySingleEnv:
+@arguments_of(OssuarySingleEnv)
+def gym_env(*args: Any, **kwargs: Any) -> OssuarySingleEnv:
     """A Gymnasium environment: the learner plays ``seat``, agents the rest
     (see :class:`OssuarySingleEnv`). ``render_mode``: ``ansi`` (the position in
     words) or ``rgb_array`` (the board as the learner's seat sees it, a picture)."""
-    return OssuarySingleEnv(
-        game, seats, opponents, seat, decks, max_steps, render_mode, illegal=illegal,
-        record=record,
-    )  # fmt: skip
+    return OssuarySingleEnv(*args, **kwargs)
 
 
 def openspiel_names() -> list[str]:

@@ -96,11 +96,8 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
         self.seats = seats
         self.opponents = opponent_seats(seats, opponents, self.game.name)
         self.bots: dict[int, Agent] = {}
-        self.record = None if record is None else Path(record)
-        self.log = (
-            None
-            if record is None
-            else TrajectoryLog(self.game.name, seats, self.encoder, "pettingzoo")
+        self.record, self.log = TrajectoryLog.kept(
+            record, self.game.name, seats, self.encoder, "pettingzoo"
         )
         self._in_episode = False
         self.decks = None if decks is None else list(decks)

@@ -69,6 +69,16 @@ class TrajectoryLog:
     replays: list[Any] = field(default_factory=list)
     _open: dict[int, int] = field(default_factory=dict)  # seat -> its last row this episode
 
+    @classmethod
+    def kept(
+        cls, record: str | Path | None, game: str, seats: int, encoder: Encoder, source: str
+    ) -> tuple[Path | None, TrajectoryLog | None]:
+        """An environment's ``record=`` file and the log that fills it (both None
+        without one)."""
+        if record is None:
+            return None, None
+        return Path(record), cls(game, seats, encoder, source)
+
     @property
     def episodes(self) -> int:
         return len(self.returns)

@@ -89,11 +89,8 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         self.action_space = spaces.Discrete(self.encoder.num_actions)
         self.table: Table | None = None
         self.agents: dict[int, Agent] = {}
-        self.record = None if record is None else Path(record)
-        self.log = (
-            None
-            if record is None
-            else TrajectoryLog(self.game.name, seats, self.encoder, "gymnasium")
+        self.record, self.log = TrajectoryLog.kept(
+            record, self.game.name, seats, self.encoder, "gymnasium"
         )
         self._in_episode = False
 

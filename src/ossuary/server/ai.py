@@ -54,6 +54,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -484,19 +485,13 @@ class _Lane:
     """Workers and the queue they serve: the least-served game's decision first."""
 
     def __init__(
-        self,
-        name: str,
-        workers: int,
-        inline: bool,
-        pool: AIPool,
-        niceness: int = WORKER_NICENESS,
-        imports: Sequence[str] = SEARCH_IMPORTS,
+        self, name: str, workers: int, pool: AIPool, worker: Callable[[str], _Worker]
     ) -> None:
+        """``workers`` made by ``worker`` from their names (how they run: inline,
+        their niceness and what they import first)."""
         self.name = name
         self.pool = pool
-        self.idle = [
-            _Worker(f"ossuary-ai-{name}-{i}", inline, niceness, imports) for i in range(workers)
-        ]
+        self.idle = [worker(f"ossuary-ai-{name}-{i}") for i in range(workers)]
         self.all = list(self.idle)
         self.waiting: list[_Job] = []
 
@@ -568,18 +563,18 @@ class AIPool:
 
     def __init__(self, workers: int, trial_workers: int = 1) -> None:
         inline = workers <= 0
-        self.search = _Lane("search", max(1, workers), inline, self)
-        self.quick = _Lane("quick", 1, inline, self)
+        searcher = partial(_Worker, inline=inline)
+        self.search = _Lane("search", max(1, workers), self, searcher)
+        self.quick = _Lane("quick", 1, self, searcher)
         # searches of games with no person in them: processes of their own at
         # the lowest priority, so the operating system gives a person's search
         # the CPU even while such a search runs (a running search can't be
         # paused: the queue's order alone would make a person's game wait)
-        self.idle = _Lane("idle", max(1, workers), inline, self, IDLE_NICENESS)
-        self.trial = (
-            _Lane("trial", trial_workers, inline, self, TRIAL_NICENESS, TRIAL_IMPORTS)
-            if trial_workers > 0
-            else None
+        self.idle = _Lane(
+            "idle", max(1, workers), self, partial(_Worker, inline=inline, niceness=IDLE_NICENESS)
         )
+        trial = partial(_Worker, inline=inline, niceness=TRIAL_NICENESS, imports=TRIAL_IMPORTS)
+        self.trial = _Lane("trial", trial_workers, self, trial) if trial_workers > 0 else None
         self._used: collections.OrderedDict[str, float] = collections.OrderedDict()
         #: set once the workers people's games use are warm (readiness)
         self.warmed = asyncio.Event()

@@ -48,6 +48,7 @@ from ..engine.errors import OssuaryError
 from .db import Database
 from .leases import Leases, Tail
 from .messages import Message, error
+from .periodic import every
 from .storage import Fence, Notice, Write
 
 log = logging.getLogger("ossuary.server")
@@ -265,16 +266,13 @@ class Cluster(Alone):
 
     # -- the lease loop ----------------------------------------------------------------------
     async def _ticking(self) -> None:
-        while not self.closing:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), TICK_SECONDS)
-            self._wake.clear()
-            try:
-                await self._tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the database is away: try again at the next tick
-                log.warning("node %s: lease tick failed: %s", self.node, exc)
+        await every(TICK_SECONDS, self._wake, self._tick, self._tick_failed, self._going)
+
+    def _going(self) -> bool:
+        return not self.closing
+
+    def _tick_failed(self, exc: Exception) -> None:
+        log.warning("node %s: lease tick failed: %s", self.node, exc)
 
     async def _tick(self) -> None:
         assert self.host is not None

@@ -127,17 +127,7 @@ class Leases:
 
     def present(self, game_id: str, seat: int, delta: int) -> None:
         """One more (or fewer) socket of ``seat`` on this process."""
-        with self.engine.begin() as c:
-            c.execute(
-                text(
-                    "INSERT INTO presence (game_id, seat, node, conns) VALUES (:g, :s, :me, :d) "
-                    "ON CONFLICT (game_id, seat, node) DO UPDATE "
-                    "SET conns = presence.conns + :d"
-                ),
-                {"g": game_id, "s": seat, "me": self.node, "d": delta},
-            )
-            c.execute(text("DELETE FROM presence WHERE conns <= 0 AND game_id = :g"),
-                      {"g": game_id})  # fmt: skip
+        self.present_many({(game_id, seat): delta})
 
     def present_many(self, changes: dict[tuple[str, int], int]) -> None:
         """Many sockets' comings and goings on this process, in one transaction."""
@@ -179,16 +169,7 @@ class Leases:
 
     def presence(self, game_id: str) -> set[int]:
         """The seats with a socket on another live process."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                text(
-                    "SELECT DISTINCT p.seat FROM presence p JOIN nodes n ON n.id = p.node "
-                    f"WHERE p.game_id = :g AND p.node <> :me AND p.conns > 0 "
-                    f"AND n.beat > {NOW} - :ttl"
-                ),
-                {"g": game_id, "me": self.node, "ttl": self.ttl},
-            ).all()
-        return {int(r[0]) for r in rows}
+        return self.presence_many([game_id])[game_id]
 
     def reap(self) -> list[str]:
         """Forget processes that stopped beating: their sockets are gone. The

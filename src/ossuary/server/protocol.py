@@ -8,7 +8,7 @@ changes. The limits are generous for people and tight for abuse.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -145,6 +145,7 @@ class AuthMessage(Strict):
 
 
 _AUTH = TypeAdapter(AuthMessage)
+M = TypeVar("M")
 
 
 class ActionMessage(Strict):
@@ -201,29 +202,30 @@ class BadMessage(ValueError):
 
 def parse_auth(text: str | bytes | None) -> AuthMessage:
     """The socket's first message, checked; :class:`BadMessage` says what was wrong."""
-    if text is None:
-        raise BadMessage('send text frames holding JSON objects, first {"type": "auth"}')
-    if len(text) > MAX_MESSAGE:
-        raise BadMessage(f"message too large ({len(text)} > {MAX_MESSAGE} characters)")
-    try:
-        return _AUTH.validate_json(text)
-    except ValidationError as exc:
-        raise BadMessage(
-            'the first message must be {"type": "auth", "token": ...} (no token: a '
-            f"spectator): {describe(exc)}"
-        ) from None
+    return _read(
+        text,
+        _AUTH,
+        'send text frames holding JSON objects, first {"type": "auth"}',
+        'the first message must be {"type": "auth", "token": ...} (no token: a spectator): ',
+    )
 
 
 def parse_message(text: str | bytes | None) -> Incoming:
     """One client message, checked; :class:`BadMessage` says what was wrong."""
+    return _read(text, _CLIENT, "send text frames holding JSON objects")
+
+
+def _read(text: str | bytes | None, adapter: TypeAdapter[M], binary: str, bad: str = "") -> M:
+    """``text`` read by ``adapter`` within the size limit; ``binary``: what a frame
+    that is not text is told, ``bad``: what comes before why the JSON is wrong."""
     if text is None:
-        raise BadMessage("send text frames holding JSON objects")
+        raise BadMessage(binary)
     if len(text) > MAX_MESSAGE:
         raise BadMessage(f"message too large ({len(text)} > {MAX_MESSAGE} characters)")
     try:
-        return _CLIENT.validate_json(text)
+        return adapter.validate_json(text)
     except ValidationError as exc:
-        raise BadMessage(describe(exc)) from None
+        raise BadMessage(bad + describe(exc)) from None
 
 
 def describe(exc: ValidationError) -> str:

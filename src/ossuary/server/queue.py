@@ -25,7 +25,6 @@ player who stops polling (the page closed) leaves the queue after
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -41,6 +40,7 @@ from .errors import RequestError, token_hash
 from .hub import Hub
 from .lobby import Lobby
 from .matchmaking import Entry, QueueKey, Refused, Table, pair, window
+from .periodic import every
 from .protocol import CreateGame
 from .storage import QueueRow
 
@@ -199,16 +199,7 @@ class Matchmaker:
     async def running(self) -> None:
         """Match every :data:`MATCH_EVERY` seconds (sooner after a join) while
         this process holds the matcher's lease."""
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), MATCH_EVERY)
-            self._wake.clear()
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the database is away: look again later
-                log.warning("matchmaking failed: %s", exc)
+        await every(MATCH_EVERY, self._wake, self.tick, _match_failed)
 
     async def _matcher_here(self) -> bool:
         cluster = self.hub.cluster
@@ -303,3 +294,7 @@ def _waiting(row: QueueRow, now: float) -> dict[str, Any]:
 def _teams(key: QueueKey) -> list[int] | None:
     teams = games.get(key.game).teams(key.seats)
     return None if len(set(teams)) == len(teams) else teams
+
+
+def _match_failed(exc: Exception) -> None:
+    log.warning("matchmaking failed: %s", exc)

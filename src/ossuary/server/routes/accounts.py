@@ -11,7 +11,7 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import accounts
@@ -19,7 +19,7 @@ from ..accounts import Account, Signed
 from ..errors import RequestError, bearer, checked_id, no_token_in_url, token_hash
 from ..services import Services, client_of, services
 from ..storage import AccountRow, GameRecord, NameTaken
-from .pages import STATIC
+from .pages import page
 
 log = logging.getLogger("ossuary.server")
 
@@ -297,6 +297,6 @@ async def bind(s: Services, record: GameRecord, seat: int, account: Account) -> 
 
 # -- the page ------------------------------------------------------------------------------
 @router.get("/account", include_in_schema=False)
-async def account_page() -> FileResponse:
+async def account_page() -> HTMLResponse:
     """Sign in, make an account, or (signed in) manage it."""
-    return FileResponse(STATIC / "account.html")
+    return page("account")

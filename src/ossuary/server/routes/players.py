@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from .. import decks, profiles
 from ..errors import RequestError
 from ..services import Services, services
-from .pages import STATIC
+from .pages import page
 
 router = APIRouter()
 Served = Annotated[Services, Depends(services)]
@@ -42,11 +42,11 @@ async def get_leaderboard(s: Served, game: str = "", mode: str = "") -> dict[str
 
 
 @router.get("/players/{username}", include_in_schema=False)
-async def player_page(username: str, s: Served) -> FileResponse:
+async def player_page(username: str, s: Served) -> HTMLResponse:
     await get_player(username, s)  # no such player: the 404 page, saying so
-    return FileResponse(STATIC / "players.html")
+    return page("players")
 
 
 @router.get("/leaderboard", include_in_schema=False)
-async def leaderboard_page() -> FileResponse:
-    return FileResponse(STATIC / "players.html")
+async def leaderboard_page() -> HTMLResponse:
+    return page("players")

@@ -515,9 +515,7 @@ function renderSeatActions(ctx) {
     onclick: () => {
       if (!confirm("Leave this game? The computer plays your seat from now on.")) return;
       send({type: "leave"});
-      const all = mySeats.all();
-      delete all[gameId];
-      localStorage.setItem(mySeats.key, JSON.stringify(all));
+      mySeats.forget(gameId);
       setTimeout(() => { location.href = "/"; }, 300);
     }}));
   box.replaceChildren(...buttons);

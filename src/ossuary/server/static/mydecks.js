@@ -3,30 +3,10 @@
 // token stays in this browser; the server keeps only its hash). The lobby's
 // deck menu offers them; the builder edits them.
 
-const KEY = "ossuary.decks";
+import {stored} from "/static/util.js";
 
 export const myDecks = {
-  all() {
-    try {
-      const all = JSON.parse(localStorage.getItem(KEY) || "{}");
-      return all && typeof all === "object" ? all : {};
-    } catch {
-      return {};
-    }
-  },
-  get(id) {
-    return this.all()[id] || null;
-  },
-  set(id, entry) {
-    const all = this.all();
-    all[id] = {...(all[id] || {}), ...entry, at: Date.now()};
-    localStorage.setItem(KEY, JSON.stringify(all));
-  },
-  forget(id) {
-    const all = this.all();
-    delete all[id];
-    localStorage.setItem(KEY, JSON.stringify(all));
-  },
+  ...stored("ossuary.decks"),
   /** This game's decks, newest first: [{id, name, legal, token, ...}]. */
   of(game) {
     return Object.entries(this.all())

@@ -83,25 +83,36 @@ export function fragment() {
   return Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
 }
 
+/** Entries this browser keeps in localStorage under `key`, by id: `set` merges
+ * fields into an entry and stamps when (`at`); a damaged store reads as empty. */
+export function stored(key) {
+  return {
+    all() {
+      try {
+        const all = JSON.parse(localStorage.getItem(key) || "{}");
+        return all && typeof all === "object" ? all : {};
+      } catch {
+        return {};
+      }
+    },
+    get(id) {
+      return this.all()[id] || null;
+    },
+    set(id, entry) {
+      const all = this.all();
+      all[id] = {...(all[id] || {}), ...entry, at: Date.now()};
+      localStorage.setItem(key, JSON.stringify(all));
+    },
+    forget(id) {
+      const all = this.all();
+      delete all[id];
+      localStorage.setItem(key, JSON.stringify(all));
+    },
+  };
+}
+
 /** Remember the seats this browser plays, so a reload (or the lobby) finds them again. */
-export const seats = {
-  key: "ossuary.seats",
-  all() {
-    try {
-      return JSON.parse(localStorage.getItem(this.key) || "{}");
-    } catch {
-      return {};
-    }
-  },
-  get(gameId) {
-    return this.all()[gameId] || null;
-  },
-  set(gameId, entry) {
-    const all = this.all();
-    all[gameId] = {...(all[gameId] || {}), ...entry, at: Date.now()};
-    localStorage.setItem(this.key, JSON.stringify(all));
-  },
-};
+export const seats = stored("ossuary.seats");
 
 /** What this page calls each seat ("You", "Computer", "Player 2", a typed
  * name): the server sends the names with every state (engine/names.py). */
