@@ -5,28 +5,28 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
-from .helpers import ServerProcess, running
+from .browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
+from .helpers import ServerProcess
 
 pytestmark = needs_chromium
 TIMEOUT = WAIT_MS  # ms for any one wait (a ceiling)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.db'}") as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (conftest.py), one a worker; module-scoped so
+    that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
+def browser(pages_browser: Any) -> Any:
+    """The browser modules' Chromium (conftest.py); a context per page."""
+    return pages_browser
 
 
 def _page(browser: Any, url: str) -> Any:
