@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ..server.browsers import WAIT_MS, chromium, needs_chromium
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
 from ..server.helpers import ServerProcess, running
 
 pytestmark = needs_chromium
@@ -52,6 +52,9 @@ def _pages(server: ServerProcess, browser: Any) -> list[Any]:
     for s in game["seats"]:
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         page.set_default_timeout(WAIT_MS)
+        # the other seat's moves drawn at once: the page answers on the newest state
+        # whatever the pace (game.js), and pacing is test_boards.py's
+        page.add_init_script(INSTANT)
         page.add_init_script(f"({RECORD})()")
         page.goto(server.base + s["link"])
         page.wait_for_selector(".necromancer .seat-panel.me")
