@@ -7,13 +7,12 @@ passes the same question again until a new option comes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
-from ..server.helpers import ServerProcess, running
+from ..server.browsers import INSTANT, WAIT_MS, needs_chromium
+from ..server.helpers import ServerProcess
 
 pytestmark = needs_chromium
 SEED = 1  # seat 1's windows on seat 0's first turn: only passing matters in them
@@ -35,15 +34,16 @@ RECORD = """() => {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('auto') / 'games.db'}", workers=0) as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
+def browser(pages_browser: Any) -> Any:
+    """The browser modules' Chromium (tests/conftest.py); a context per page."""
+    return pages_browser
 
 
 def _pages(server: ServerProcess, browser: Any) -> list[Any]:

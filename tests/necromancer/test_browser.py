@@ -11,15 +11,14 @@ first, from a scenario position loaded into the board directly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ossuary import games
 
-from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
-from ..server.helpers import ServerProcess, running
+from ..server.browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
+from ..server.helpers import ServerProcess
 from ..server.positions import _choose as build
 from ..server.positions import drive
 
@@ -36,15 +35,16 @@ def test_the_board_files_are_the_games_web_assets() -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('necro') / 'games.db'}", workers=0) as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
+def browser(pages_browser: Any) -> Any:
+    """The browser modules' Chromium (tests/conftest.py); a context per page."""
+    return pages_browser
 
 
 def _page(browser: Any, url: str) -> Any:

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from ossuary.server import ServerConfig, create_app
 
-from .helpers import ServerProcess, free_port, running
+from .helpers import free_port
 
 
 def make_client(db: Path, workers: int = 0, hold: float = 0.0, **options: Any) -> TestClient:
@@ -29,28 +29,6 @@ def make_client(db: Path, workers: int = 0, hold: float = 0.0, **options: Any) -
     for key, value in options.items():
         setattr(config, key, value)
     return TestClient(create_app(config))
-
-
-@pytest.fixture(scope="session")
-def pages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One ``ossuary serve`` for the browser modules of a test process (an xdist
-    worker): a server process took longer to start than many a module's tests
-    took to run. Each test makes its own games, accounts (names of its own) and
-    decks, and reads only those; every page comes from the one address, one
-    client to the server, so its bound on live games per client is raised."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'games.db'}"
-    with running(db, workers=1, extra=["--max-live-games", "1000"]) as srv:
-        yield srv
-
-
-@pytest.fixture(scope="session")
-def pages_browser() -> Iterator[Any]:
-    """One Chromium for the browser modules of a test process; each page has a
-    context of its own (a fresh profile: no cookie or storage passes between them)."""
-    from .browsers import shared_chromium
-
-    with shared_chromium() as b:
-        yield b
 
 
 @pytest.fixture

@@ -33,8 +33,8 @@ FREEZE = """() => {
 
 @pytest.fixture(scope="module")
 def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (conftest.py), one a worker; module-scoped so
-    that the module stays on one worker."""
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
     return pages_server
 
 

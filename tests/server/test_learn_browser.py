@@ -21,14 +21,14 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (conftest.py), one a worker; module-scoped so
-    that the module stays on one worker."""
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
     return pages_server
 
 
 @pytest.fixture(scope="module")
 def browser(pages_browser: Any) -> Any:
-    """The browser modules' Chromium (conftest.py); a context per page."""
+    """The browser modules' Chromium (tests/conftest.py); a context per page."""
     return pages_browser
 
 
