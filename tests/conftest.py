@@ -1,5 +1,5 @@
 """What the whole suite shares: how its tests are spread over xdist's workers, and
-the browser modules' server and Chromium."""
+the browser modules' server."""
 
 from __future__ import annotations
 
@@ -36,13 +36,3 @@ def pages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     db = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'games.db'}"
     with running(db, workers=1, extra=["--max-live-games", "1000"]) as srv:
         yield srv
-
-
-@pytest.fixture(scope="session")
-def pages_browser() -> Iterator[Any]:
-    """One Chromium for the browser modules of a test process; each page has a
-    context of its own (a fresh profile: no cookie or storage passes between them)."""
-    from .server.browsers import shared_chromium
-
-    with shared_chromium() as b:
-        yield b

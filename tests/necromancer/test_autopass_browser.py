@@ -7,11 +7,12 @@ passes the same question again until a new option comes."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from ..server.browsers import INSTANT, WAIT_MS, needs_chromium
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
 from ..server.helpers import ServerProcess
 
 pytestmark = needs_chromium
@@ -41,9 +42,12 @@ def server(pages_server: ServerProcess) -> ServerProcess:
 
 
 @pytest.fixture(scope="module")
-def browser(pages_browser: Any) -> Any:
-    """The browser modules' Chromium (tests/conftest.py); a context per page."""
-    return pages_browser
+def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
+    with chromium() as b:
+        yield b
 
 
 def _pages(server: ServerProcess, browser: Any) -> list[Any]:

@@ -11,13 +11,14 @@ first, from a scenario position loaded into the board directly.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ossuary import games
 
-from ..server.browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from ..server.helpers import ServerProcess
 from ..server.positions import _choose as build
 from ..server.positions import drive
@@ -42,9 +43,12 @@ def server(pages_server: ServerProcess) -> ServerProcess:
 
 
 @pytest.fixture(scope="module")
-def browser(pages_browser: Any) -> Any:
-    """The browser modules' Chromium (tests/conftest.py); a context per page."""
-    return pages_browser
+def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str) -> Any:

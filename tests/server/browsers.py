@@ -31,38 +31,12 @@ WAIT_MS = 60_000
 INSTANT = "localStorage.setItem('ossuary.pace', 'instant');"
 
 
-# the Chromium the test process shares (conftest.py's ``pages_browser``), while it runs
-_shared: list[Any] = []
-
-
 @contextlib.contextmanager
 def chromium() -> Iterator[Any]:
-    """A headless Chromium, closed on the way out. Where the test process shares
-    one (Playwright's sync API drives one at a time in a thread), that one, with
-    the contexts opened in it closed on the way out instead."""
-    if _shared:
-        browser = _shared[0]
-        before = set(browser.contexts)
-        try:
-            yield browser
-        finally:
-            for context in set(browser.contexts) - before:
-                context.close()
-        return
+    """A headless Chromium, closed on the way out."""
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield browser
         finally:
             browser.close()
-
-
-@contextlib.contextmanager
-def shared_chromium() -> Iterator[Any]:
-    """The Chromium a test process shares: :func:`chromium` hands it out while it runs."""
-    with chromium() as browser:
-        _shared.append(browser)
-        try:
-            yield browser
-        finally:
-            _shared.clear()

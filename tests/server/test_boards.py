@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ import pytest
 
 from ossuary import games
 
-from .browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
+from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
 from .helpers import ServerProcess
 
 pytestmark = needs_chromium
@@ -54,9 +55,12 @@ def server(pages_server: ServerProcess) -> ServerProcess:
 
 
 @pytest.fixture(scope="module")
-def browser(pages_browser: Any) -> Any:
-    """The browser modules' Chromium (tests/conftest.py); a context per page."""
-    return pages_browser
+def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
+    with chromium() as b:
+        yield b
 
 
 def _page(browser: Any, url: str, size: str, pace: str | None = "instant", **options: Any) -> Any:

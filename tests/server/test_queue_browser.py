@@ -7,11 +7,12 @@ serious on the panel."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .browsers import WAIT_MS, needs_chromium
+from .browsers import WAIT_MS, chromium, needs_chromium
 from .helpers import ServerProcess
 from .test_boards import _check_axe, _check_layout
 
@@ -26,9 +27,12 @@ def server(pages_server: ServerProcess) -> ServerProcess:
 
 
 @pytest.fixture(scope="module")
-def browser(pages_browser: Any) -> Any:
-    """The browser modules' Chromium (tests/conftest.py); a context per page."""
-    return pages_browser
+def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
+    with chromium() as b:
+        yield b
 
 
 def _signed_in(browser: Any, server: ServerProcess, name: str, size: tuple[int, int]) -> Any:
