@@ -1,6 +1,10 @@
-"""What the whole suite shares: how its tests are spread over xdist's workers."""
+"""What the whole suite shares: how its tests are spread over xdist's workers, and
+the browser modules' server."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -18,3 +22,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         costly = any(name in defs and defs[name][-1].scope == "module" for name in _COSTLY)
         if costly and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+@pytest.fixture(scope="session")
+def pages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One ``ossuary serve`` for the browser modules of a test process (an xdist
+    worker): a server process took longer to start than many a module's tests
+    took to run. Each test makes its own games, accounts (names of its own) and
+    decks, and reads only those; every page comes from the one address, one
+    client to the server, so its bound on live games per client is raised."""
+    from .server.helpers import running
+
+    db = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'games.db'}"
+    with running(db, workers=1, extra=["--max-live-games", "1000"]) as srv:
+        yield srv

@@ -7,21 +7,21 @@ whole-game browser test is the server's (tests/server/test_browser.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
-from ..server.helpers import ServerProcess, running
+from ..server.helpers import ServerProcess
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('diabo') / 'games.db'}") as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 def _seq(page: Any) -> int:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from ..server.browsers import WAIT_MS, chromium, needs_chromium
-from ..server.helpers import ServerProcess, running
+from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
+from ..server.helpers import ServerProcess
 
 pytestmark = needs_chromium
 SEED = 1  # seat 1's windows on seat 0's first turn: only passing matters in them
@@ -35,13 +35,17 @@ RECORD = """() => {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('auto') / 'games.db'}", workers=0) as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
     with chromium() as b:
         yield b
 
@@ -52,6 +56,9 @@ def _pages(server: ServerProcess, browser: Any) -> list[Any]:
     for s in game["seats"]:
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         page.set_default_timeout(WAIT_MS)
+        # the other seat's moves drawn at once: the page answers on the newest state
+        # whatever the pace (game.js), and pacing is test_boards.py's
+        page.add_init_script(INSTANT)
         page.add_init_script(f"({RECORD})()")
         page.goto(server.base + s["link"])
         page.wait_for_selector(".necromancer .seat-panel.me")

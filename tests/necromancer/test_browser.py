@@ -19,7 +19,9 @@ import pytest
 from ossuary import games
 
 from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
-from ..server.helpers import ServerProcess, running
+from ..server.helpers import ServerProcess
+from ..server.positions import _choose as build
+from ..server.positions import drive
 
 pytestmark = needs_chromium
 GAME = games.get("necromancer")
@@ -34,13 +36,17 @@ def test_the_board_files_are_the_games_web_assets() -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('necro') / 'games.db'}", workers=0) as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
     with chromium() as b:
         yield b
 
@@ -201,17 +207,19 @@ def test_two_people_play_a_whole_game_by_clicking_the_board(
 
 def test_a_spectator_sees_both_fields_and_no_hand(server: ServerProcess, browser: Any) -> None:
     game = server.post("/api/games", {"game": "necromancer", "seats": ["human"] * 2, "seed": 31})
-    pages = [_page(browser, server.base + s["link"]) for s in game["seats"]]
-    for page in pages:
-        page.wait_for_selector(f"{BOARD} .seat-panel.me")
-    players = [Player(page, k, random.Random(31 + k)) for k, page in enumerate(pages)]
-    for _ in range(16):  # the mulligans and a first turn or two
-        state = _state(pages[0])
-        page = pages[state["deciding"]]
-        page.wait_for_function(f"window.ossuary.state.seq >= {state['seq']}")
-        before = _seq(page)
-        players[state["deciding"]].step()
-        _wait_moved(page, before)
+    rng = random.Random(31)
+
+    def pick(seat: int, state: dict[str, Any]) -> str | None:
+        """The mulligans and a first turn or two, played over the seats' sockets
+        (clicking the board is the whole game's test): minions onto the table."""
+        on_table = any(m for p in state["view"]["players"] for m in p["minions"])
+        if state["seq"] >= 16 and on_table:
+            return None
+        return build([o["id"] for o in state["legal"]], False, False, rng)
+
+    drive(server, game, pick)
+    pages = [_page(browser, server.base + game["seats"][0]["link"])]
+    pages[0].wait_for_selector(f"{BOARD} .seat-panel.me")
     watcher = _page(browser, server.base + game["spectate"] + "#spectate=1")
     watcher.wait_for_function(f"document.body.dataset.seq === '{_seq(pages[0])}'")
     assert watcher.locator("#whoami").inner_text() == "watching"

@@ -11,20 +11,24 @@ from typing import Any
 import pytest
 
 from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
-from .helpers import ServerProcess, running
+from .helpers import ServerProcess
 
 pytestmark = needs_chromium
 TIMEOUT = WAIT_MS  # ms for any one wait (a ceiling)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.db'}") as srv:
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
     with chromium() as b:
         yield b
 

@@ -2,12 +2,13 @@
 (390x844) and a desktop (1280x800), in Debian's Chromium against a real
 ``ossuary serve``: find a card by search and filter and open its page; build a
 legal deck by clicking, see a rule broken and mended beside the card, save,
-reload, open the shared link in a second browser, create a game with the deck
-from the lobby's menu and play a few turns, start a trial and stop it. On the
-way: nothing wider than the screen, every tap target at least 44 px on the
-phone, axe-core finds no serious or critical violation, the console stays
-clean, and a deck's name shows as the text it is, never as markup. And the
-builder by keyboard alone. Pictures go to ``artifacts/browser/``."""
+reload, open the shared link in a second browser; on the phone also create a
+game with the deck from the lobby's menu and play a few turns, start a trial
+and stop it (the same path at any size). On the way: nothing wider than the
+screen, every tap target at least 44 px on the phone, axe-core finds no serious
+or critical violation, the console stays clean, and a deck's name shows as the
+text it is, never as markup. And the builder by keyboard alone. Pictures go to
+``artifacts/browser/``."""
 
 from __future__ import annotations
 
@@ -95,6 +96,13 @@ def _settled(page: Any) -> None:
     )
 
 
+# the whole path at one size, the builder's screens at both: the trial and the game
+# with the deck are the server's and the board's, whatever the size (the board's
+# layout at both sizes is test_boards.py's and test_layout.py's); the trial's
+# screen and the lobby's deck menu are looked at on the phone, where room is short
+WHOLE = "phone"
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_build_save_share_play_and_try_a_deck(
     server: ServerProcess, browser: Any, size: str
@@ -156,7 +164,28 @@ def test_build_save_share_play_and_try_a_deck(
     _check_axe(other, f"a shared deck at {size}")
     _shot(other, f"shared-deck-{size}")
     assert not other.errors, other.errors
+    assert other.evaluate("window.pwned") is None and page.evaluate("window.pwned") is None
     other.context.close()
+    if size == WHOLE:
+        _try_and_play(server, page, size, deck_id, keys)
+    # deleted by its owner: its links stop working, the lobby forgets it
+    page.goto(f"{server.base}/decks/{deck_id}")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#delete").click()
+    page.wait_for_url("**/decks/new/hecatomb")
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        server.get(f"/api/decks/{deck_id}")
+    assert gone.value.code == 404
+    assert page.evaluate("localStorage.getItem('ossuary.decks')") == "{}"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def _try_and_play(
+    server: ServerProcess, page: Any, size: str, deck_id: str, keys: list[str]
+) -> None:
+    """From the saved deck's page: a trial started and stopped; then a game with
+    the deck from the lobby's menu, a few turns played by clicking."""
     # start a trial and stop it
     page.locator("#trial-start").click()
     page.wait_for_function(
@@ -200,17 +229,6 @@ def test_build_save_share_play_and_try_a_deck(
         played += 1
     assert played == 6
     assert page.evaluate("window.pwned") is None  # the name never ran as markup
-    # deleted by its owner: its links stop working, the lobby forgets it
-    page.goto(f"{server.base}/decks/{deck_id}")
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator("#delete").click()
-    page.wait_for_url("**/decks/new/hecatomb")
-    with pytest.raises(urllib.error.HTTPError) as gone:
-        server.get(f"/api/decks/{deck_id}")
-    assert gone.value.code == 404
-    assert page.evaluate("localStorage.getItem('ossuary.decks')") == "{}"
-    assert not page.errors, page.errors
-    page.context.close()
 
 
 def test_the_builder_by_keyboard_alone(server: ServerProcess, browser: Any) -> None:

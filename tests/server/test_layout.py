@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium
-from .helpers import ServerProcess, running
+from .helpers import ServerProcess
 from .positions import FULL, full_table
 from .test_boards import _check_axe
 
@@ -85,14 +85,17 @@ SETTLED = "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('layout') / 'games.db'}"
-    with running(db, extra=["--max-live-games", "100"]) as srv:  # a table for each test
-        yield srv
+def server(pages_server: ServerProcess) -> ServerProcess:
+    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
+    so that the module stays on one worker."""
+    return pages_server
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """A Chromium for the module (not for the test process: Playwright's sync API
+    keeps an event loop running in the thread while it lives, and the modules
+    that call asyncio.run must find none); a context per page."""
     with chromium() as b:
         yield b
 
@@ -158,6 +161,8 @@ def test_on_a_desktop_both_sides_the_hand_and_the_question_share_the_screen(
     assert not bad, f"{key} at 1280x800: {bad}"
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
     _check_axe(page, f"{key}'s full table at 1280x800")
+    # the words, on this same table (opening it again cost more than the check)
+    _check_words(page, key, "desktop")
     assert not page.errors, page.errors
     page.context.close()
 
@@ -178,6 +183,7 @@ def test_on_a_phone_the_question_is_docked_and_no_card_is_hidden_under_it(
     bad = {what: found[:6] for what, found in problems.items() if found}
     assert not bad, f"{key} at 390x844: {bad}"
     _check_axe(page, f"{key}'s full table at 390x844")
+    _check_words(page, key, "phone")
     # wherever the page is scrolled, the question stays on the screen
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     page.evaluate(SETTLED)
@@ -286,12 +292,8 @@ BROKEN = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("key", list(FULL))
-def test_card_names_break_between_words_and_a_heros_text_is_whole(
-    server: ServerProcess, browser: Any, tables: dict[str, Any], key: str, size: str
-) -> None:
-    page = _board(browser, server, tables[key], size)
+def _check_words(page: Any, key: str, size: str) -> None:
+    """Card names break between words, never inside one; a hero's text is whole."""
     broken = page.evaluate(BROKEN)
     assert not broken, f"{key} at {size}: names broken inside a word: {broken[:6]}"
     cut = page.evaluate(
@@ -299,4 +301,3 @@ def test_card_names_break_between_words_and_a_heros_text_is_whole(
         ".filter((n) => n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent)"
     )
     assert not cut, f"a hero's text is cut: {cut}"
-    page.context.close()

@@ -62,7 +62,7 @@ import random
 import sqlite3
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -286,13 +286,22 @@ def judge(
     return problems
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, Path]]:
+    """One server for the module (every game is judged by its own id); its database."""
+    db = tmp_path_factory.mktemp("oracle") / "oracle.db"
+    with running(f"sqlite:///{db}", workers=0) as srv:
+        yield srv, db
+
+
 @pytest.mark.parametrize("name", sorted(PLAYS))
-def test_no_frame_names_a_card_its_reader_may_not_know(name: str, tmp_path: Path) -> None:
-    db = tmp_path / "oracle.db"
+def test_no_frame_names_a_card_its_reader_may_not_know(
+    name: str, server: tuple[ServerProcess, Path]
+) -> None:
+    process, db = server
     played = []
-    with running(f"sqlite:///{db}", workers=0) as server:
-        for game, seats, mode, seed in PLAYS[name]:
-            played.append((seats, *play(server, game, seats, mode, seed)))
+    for game, seats, mode, seed in PLAYS[name]:
+        played.append((seats, *play(process, game, seats, mode, seed)))
     shown_to_some = judge_played(played, sqlite_rows(db))
     if name == "diabolicards":
         # the 2v2 game shows cards to one side only: the part 2 leak is tested

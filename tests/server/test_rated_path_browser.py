@@ -5,11 +5,11 @@ one already; both find a game in the lobby's "Play someone" panel (Hecatomb,
 two players) and are seated together; Bob concedes with the board's Resign
 button (a normal end: a resigned seat ranks last and the game is rated); each
 end dialog shows both ratings and their change, Ann's up and Bob's down, the
-same numbers the profiles give; Ann finds her profile from her account, sees
-the game won against Bob, watches its replay, signs out in the lobby, signs in
-again and deletes her account; Bob's profile then names his opponent "deleted
-player". On the way: axe finds nothing serious, nothing is wider than the
-screen, no console error."""
+same numbers the profiles give; then, on the phone, Ann finds her profile from
+her account, sees the game won against Bob, watches its replay, signs out in
+the lobby, signs in again and deletes her account; Bob's profile then names his
+opponent "deleted player". On the way: axe finds nothing serious, nothing is
+wider than the screen, no console error."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ pytestmark = needs_chromium
 __all__ = ["browser", "server"]  # fixtures, used by name
 PASSWORD = "bones and more bones"
 # an end dialog's rating line: "Your rating: 1523? (+23)", "Bob_phone's rating: 1477? (-23)"
+# the whole path at one size; at the other, up to the end dialog's ratings (the
+# pages after it are the same path at any size, and each is looked at on both
+# sizes by test_account_browser.py and test_boards.py's player's page)
+WHOLE = "phone"
 RATING = re.compile(r"^(?P<who>.+?) rating: (?P<shown>\d+\??) \((?P<change>[+-]\d+|±0)\)$")
 
 
@@ -79,7 +83,25 @@ def test_sign_up_queue_play_rated_see_ratings_history_replay_and_delete(
         (recent,) = prof["recent"]
         assert recent["rating"]["change"] == own["change"]
         assert recent["replay"] == f"/g/{game_id}"
+    if size == WHOLE:
+        _history_replay_and_delete(server, ann, bob, size, game_id, ann_own)
+    assert not ann.errors, ann.errors
+    assert not bob.errors, bob.errors
+    for page in (ann, bob):
+        page.context.close()
 
+
+def _history_replay_and_delete(
+    server: ServerProcess,
+    ann: Any,
+    bob: Any,
+    size: str,
+    game_id: str,
+    ann_own: dict[str, str],
+) -> None:
+    """Ann's history, the game's replay, signing out and in, deleting her account;
+    Bob's profile after it."""
+    ann_name, bob_name = f"Ann_{size}", f"Bob_{size}"
     # Ann's history: from the lobby's header to her account, to her profile
     ann.get_by_role("link", name="Back to the lobby").click()
     ann.locator("#account-nav").get_by_role("link", name=ann_name).click()
@@ -128,10 +150,6 @@ def test_sign_up_queue_play_rated_see_ratings_history_replay_and_delete(
     assert against.inner_text() == "deleted player"
     assert bob.get_by_role("heading", level=1).inner_text() == bob_name
     assert server.get(f"/api/players/{bob_name}")["recent"][0]["opponents"] == ["deleted player"]
-    assert not ann.errors, ann.errors
-    assert not bob.errors, bob.errors
-    for page in (ann, bob):
-        page.context.close()
 
 
 def _sign_up_with_the_form(page: Any, name: str, size: str) -> None:
