@@ -159,7 +159,10 @@ class Reader:
 
     def look(self, state: GameState, board: bool) -> None:
         with naming(self.names):
-            view = state.view(self.seat)
+            # the question and the board, without the log (finish() reads it
+            # whole, once): a view's whole log at every decision made a game's
+            # check quadratic
+            view = state.view(self.seat, len(state.log))
             decision = view.get("decision") or {}
             if decision.get("player") == self.seat and self.seat is not None:
                 self.check(str(decision.get("prompt") or ""), "prompt")
@@ -201,12 +204,12 @@ class Reader:
 
 def public(state: GameState) -> tuple[dict[str, Any], int]:
     """What everyone sees of the table (a spectator's view, less the pending
-    question and the log), and how long the public log is."""
-    view = state.view(None)
-    log = view.pop("log")
-    for key in ("decision", "log_from"):
-        view.pop(key, None)
-    return view, len(log)
+    question and the log), and how long the public log is (the events before
+    ``log_from`` and those after it, which the view holds)."""
+    view = state.view(None, len(state.log))
+    said = view.pop("log_from") + len(view.pop("log"))
+    view.pop("decision", None)
+    return view, said
 
 
 def play(name: str, seats: int, seed: int) -> list[str]:

@@ -1,4 +1,4 @@
-"""Robustness: random playouts over many seeds and 2-6 seats, checking after
+"""Robustness: random playouts over a few seeds and 2-6 seats, checking after
 every action that no card is lost or duplicated, souls never go negative,
 abominations hold 1-5 minions, clone equals the original, serialize round-trips,
 no seat's view shows a hidden card, and the same seed and actions replay the
@@ -13,7 +13,9 @@ from ossuary.hecatomb.invariants import check
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("seed", range(5))  # and the conformance suite's
+# three games a seat count (and the conformance suite's): ``make fuzz`` runs these
+# same checks over as many games of every seat count as it is given (docs/testing.md)
+@pytest.mark.parametrize("seed", range(3))
 def test_random_playout_keeps_every_invariant(seats: int, seed: int) -> None:
     state = random_game(GAME, seed, seats, deep_every=3)
     assert isinstance(state, HecatombState)

@@ -3,9 +3,10 @@
 Real processes, interrupted by SIGINT sent to their process group (as a
 terminal does) at several points, then resumed with ``--resume``: the same
 weights, the same curve rows (all but the wall-clock minutes), the same pool
-of past versions as one run that never stopped, and nothing left behind. And
-the number of workers never changes the network, however many games are
-imitated.
+of past versions as one run that never stopped, and nothing left behind.
+(That the number of workers never changes the network, however many games are
+imitated, is test_train.py's; here the run stopped in its first step was
+started on two workers.)
 """
 
 from __future__ import annotations
@@ -31,10 +32,13 @@ from ..ctrl_c import cli_env, ctrl_c, one_line, start_cli
 # module fixture) is trained once, not once per worker that meets a stopped one
 pytestmark = pytest.mark.xdist_group("training-resume")
 
-# three PPO steps of 4 games after 4 imitated: long enough to stop in the middle
+# three PPO steps of 2 games after 2 imitated: long enough to stop in the middle
+# (a step's size is not the point: each point below comes once in any run); seed 8
+# meets the heuristic in the first step (with no rated game yet, the curve's plot
+# warns on stderr, which a stopped run must keep to one line) and pool and self later
 SMALL = [
-    "--games", "12", "--batch-games", "4", "--imitate", "4", "--hidden", "16,8",
-    "--eval-games", "2", "--seed", "7", "--no-progress",
+    "--games", "6", "--batch-games", "2", "--imitate", "2", "--hidden", "16,8",
+    "--eval-games", "2", "--seed", "8", "--no-progress",
 ]  # fmt: skip
 
 
@@ -119,19 +123,6 @@ def test_a_run_stopped_by_ctrl_c_and_resumed_is_the_run_itself(
     same_run(whole, out)
 
 
-def test_the_worker_count_never_changes_the_network_when_imitating_many_games(
-    tmp_path: Path,
-) -> None:
-    # ten games imitated: more than a chunk of games on one worker, fewer on two
-    many = ["--imitate", "10", "--games", "4", "--eval-games", "0"]
-    train(tmp_path / "one", "--workers", "1", *many)
-    train(tmp_path / "two", "--workers", "2", *many)
-    a = read_tensors(tmp_path / "one" / "policy.safetensors")[0]
-    b = read_tensors(tmp_path / "two" / "policy.safetensors")[0]
-    for k in a:
-        np.testing.assert_array_equal(a[k], b[k], err_msg=k)
-
-
 def test_a_run_pins_the_policy_files_it_plays_against(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -143,7 +134,7 @@ def test_a_run_pins_the_policy_files_it_plays_against(
     rival = tmp_path / "Opp" / "Rival.safetensors"
     rival.write_bytes(shipped.read_bytes())
     monkeypatch.chdir(tmp_path)
-    few = ["--games", "4", "--imitate", "0", "--eval-games", "0", "--workers", "1",
+    few = ["--games", "2", "--imitate", "0", "--eval-games", "0", "--workers", "1",
            "--opponents", "learned:Opp/Rival.safetensors", "--no-progress"]  # fmt: skip
     out = tmp_path / "run"
     result = CliRunner().invoke(app, ["train", "hecatomb", "--out", str(out), *SMALL, *few])
@@ -153,13 +144,13 @@ def test_a_run_pins_the_policy_files_it_plays_against(
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     again = ["train", "hecatomb", "--out", str(out), "--resume", "--workers", "1", "--no-progress"]
-    result = CliRunner().invoke(app, [*again, "--games", "8"])
+    result = CliRunner().invoke(app, [*again, "--games", "4"])
     assert result.exit_code == 0, result.output
     # the opponent's file replaced: the run refuses to go on against another policy
     tensors, meta = read_tensors(rival)
     last = max(k for k in tensors if k.endswith(".bias"))
     tensors[last] = tensors[last] + 1.0
     write_tensors(rival, tensors, meta)
-    result = CliRunner().invoke(app, [*again, "--games", "12"])
+    result = CliRunner().invoke(app, [*again, "--games", "6"])
     assert result.exit_code == 2, result.output
     assert "has changed since this run began" in result.output

@@ -29,9 +29,11 @@ from ossuary.agents.learned import load_policy, read_tensors
 from ossuary.cli.main import app
 from ossuary.hecatomb import new_game
 
-# a few games of everything: imitation, two PPO steps, a pool snapshot, an evaluation
+# a few games of everything: imitation, two PPO steps, a pool snapshot, an evaluation;
+# five games imitated: more than a chunk of imitated games on one worker (four), fewer
+# than one on two (eight), so the worker-count test below spans a chunk's edge too
 TINY = [
-    "--games", "8", "--batch-games", "4", "--imitate", "4", "--hidden", "16,8",
+    "--games", "4", "--batch-games", "2", "--imitate", "5", "--hidden", "16,8",
     "--eval-games", "2", "--seed", "5", "--no-progress",
 ]  # fmt: skip
 
@@ -61,7 +63,7 @@ def test_training_writes_a_policy_that_every_front_end_plays(run: Path) -> None:
     policy = load_policy(policy_file)
     assert (policy.game, policy.seats) == ("hecatomb", 2)
     settings = policy.training
-    assert settings["games_played"] == 8 and settings["imitate"] == 4
+    assert settings["games_played"] == 4 and settings["imitate"] == 5
     assert settings["hidden"] == [16, 8] and settings["seed"] == 5
     assert [w.shape for w, _ in policy.layers] == [(16, 6028), (8, 16), (1106, 8)]
     # the value network too, which the guided search scores its leaves with
@@ -120,6 +122,8 @@ def test_torch_reads_the_policy_file_as_linear_layers_and_agrees_with_numpy(run:
 def test_the_same_seed_trains_the_same_network_on_any_number_of_workers(
     run: Path, tmp_path: Path
 ) -> None:
+    # the imitated games, the PPO steps' games and the evaluation's, spread over two
+    # workers (and the imitated ones in other chunks: TINY): the network of one
     train(CliRunner(), tmp_path / "again", "--workers", "2")
     a, b = tensors(run / "policy.safetensors"), tensors(tmp_path / "again" / "policy.safetensors")
     assert a.keys() == b.keys()
@@ -131,14 +135,14 @@ def test_resuming_goes_on_as_if_the_run_had_not_stopped(run: Path, tmp_path: Pat
     runner = CliRunner()
     half = tmp_path / "half"
     result = runner.invoke(app, ["train", "hecatomb", "--out", str(half), *TINY, "--workers", "1",
-                                 "--games", "4"])  # fmt: skip
+                                 "--games", "2"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert load_policy(half / "policy.safetensors").training["games_played"] == 4
+    assert load_policy(half / "policy.safetensors").training["games_played"] == 2
     # going on: the saved settings hold (the different --hidden here is ignored)
-    again = ["--resume", "--games", "8", "--workers", "1", "--hidden", "4", "--no-progress"]
+    again = ["--resume", "--games", "4", "--workers", "1", "--hidden", "4", "--no-progress"]
     result = runner.invoke(app, ["train", "hecatomb", "--out", str(half), *again])
     assert result.exit_code == 0, result.output
-    assert "resuming at 4 games" in result.output
+    assert "resuming at 2 games" in result.output
     a, b = tensors(run / "policy.safetensors"), tensors(half / "policy.safetensors")
     for k in a:
         np.testing.assert_array_equal(a[k], b[k])
@@ -148,7 +152,7 @@ def test_resuming_goes_on_as_if_the_run_had_not_stopped(run: Path, tmp_path: Pat
     result = runner.invoke(app, ["train", "hecatomb", "--out", str(half), "--resume",
                                  "--workers", "1", "--no-progress"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert load_policy(half / "policy.safetensors").training["games_played"] == 8
+    assert load_policy(half / "policy.safetensors").training["games_played"] == 4
 
 
 def test_bad_options_and_folders_are_clear_errors(run: Path, tmp_path: Path) -> None:

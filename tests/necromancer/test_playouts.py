@@ -15,7 +15,9 @@ GAME = games.get("necromancer")
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("seed", range(3))  # and the conformance suite's
+# two games a seat count (and the conformance suite's): ``make fuzz`` runs these
+# same checks over as many games of every seat count as it is given (docs/testing.md)
+@pytest.mark.parametrize("seed", range(2))
 def test_random_playout_keeps_every_invariant(seats: int, seed: int) -> None:
     state = random_game(GAME, seed, seats, deep_every=7)
     assert state.is_terminal()
