@@ -714,6 +714,7 @@ def write_curve(out: Path, curve: list[dict[str, float]]) -> None:
     ax.set_ylim(0, 100)
     ax.axhline(50, color="grey", linewidth=0.5)
     ax.grid(alpha=0.3)
-    ax.legend(loc="lower right", fontsize=8)
+    if ax.get_legend_handles_labels()[0]:  # (none before the first rated game: no warning)
+        ax.legend(loc="lower right", fontsize=8)
     ax.set_title("ossuary train: the learner's win rate")
     fig.savefig(out / "curve.png", dpi=100, bbox_inches="tight")
