@@ -16,6 +16,25 @@ def test_rng_is_deterministic_and_copies_its_state() -> None:
     assert sorted(items) == list(range(10)) and items != list(range(10))
 
 
+def test_rng_copies_deals_a_random_deck_of_the_size_asked() -> None:
+    """``Rng.copies``, behind every game's random deck: each item picked 1 to
+    ``most(item)`` times, in a shuffled order, ``want`` in all (fewer only when
+    every item is taken), the same for the same generator."""
+    items = ["a", "b", "c", "d", "e", "f"]
+    for seed in range(50):
+        got = Rng(seed).copies(items, 10, lambda item: 3 if item < "c" else 2)
+        assert got == Rng(seed).copies(items, 10, lambda i: 3 if i < "c" else 2)
+        counts = {item: got.count(item) for item in set(got)}
+        assert len(got) == 10 or (len(got) < 10 and len(counts) == len(items))
+        assert all(1 <= n <= (3 if item < "c" else 2) for item, n in counts.items())
+        runs = [item for i, item in enumerate(got) if i == 0 or got[i - 1] != item]
+        assert len(runs) == len(counts)  # each item's copies lie together
+    few = Rng(1).copies(["x", "y"], 10, lambda _: 2)  # the items run out
+    assert sorted(set(few)) == ["x", "y"] and 2 <= len(few) <= 4
+    assert Rng(1).copies(items, 0, lambda _: 3) == []
+    assert len({tuple(Rng(seed).copies(items, 6, lambda _: 1)) for seed in range(20)}) > 1
+
+
 def test_rng_draws_the_same_numbers_on_either_build() -> None:
     # SplitMix64's numbers, pinned: saved games and replays hold seeds and
     # states, so every build (interpreted: Python integers; compiled: native

@@ -71,3 +71,30 @@ def test_seats_and_saved_decks_are_kept_in_one_kind_of_store(
     assert found["mine"] == ["d1"]
     assert found["gone"] is None and found["damaged"] == {}
     assert page.errors == []
+
+
+@needs_chromium
+def test_every_board_reads_the_page_context_through_one_helper(
+    server: ServerProcess, browser: Any
+) -> None:
+    """util.js's ``boardContext``: the options by id and label for the deciding
+    seat, none (and null for an unknown seat) where the page gives none."""
+    page = _page(browser, server.base + "/account", "desktop", pace=None)
+    found = page.evaluate(
+        """async () => {
+          const {boardContext} = await import("/static/util.js");
+          const view = {turn_number: 3};
+          const legal = [{id: "play 4", label: "Play Snap"}, {id: "end", label: "End the turn"}];
+          const deciding = boardContext({view, me: 1, legal});
+          const watching = boardContext({view});
+          return {
+            same: deciding.view === view, me: deciding.me, legal: deciding.legal.length,
+            ids: [...deciding.ids], label: deciding.labels.get("end"),
+            spectator: watching.me, none: watching.legal.length + watching.ids.size,
+          };
+        }"""
+    )
+    assert found["same"] and found["me"] == 1 and found["legal"] == 2
+    assert found["ids"] == ["play 4", "end"] and found["label"] == "End the turn"
+    assert found["spectator"] is None and found["none"] == 0
+    assert page.errors == []

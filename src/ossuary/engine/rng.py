@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import types
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:  # a type for mypyc; plain int when interpreted
@@ -148,6 +149,19 @@ class Rng:
             j = (x ^ (x >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self._s = z - _TWO64 if z >= _TWO63 else z
+
+    def copies(self, items: Sequence[T], want: int, most: Callable[[T], int]) -> list[T]:
+        """``want`` items (fewer when ``items`` run out) for a random deck: the
+        items in a shuffled order, each taken 1 to ``most(item)`` times, so that
+        every card turns up in every company (the games' ``random_deck``)."""
+        order = list(items)
+        self.shuffle(order)
+        out: list[T] = []
+        for item in order:
+            if len(out) >= want:
+                break
+            out.extend([item] * min(1 + self.below(most(item)), want - len(out)))
+        return out
 
 
 def as_rng(rng: Rng | random.Random) -> Rng:

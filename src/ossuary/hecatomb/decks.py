@@ -286,13 +286,5 @@ def random_deck(pool: CardPool, rng: Rng, dooms: tuple[str, str] | None = None) 
     others = sorted(c.name for c in cards if not c.is_minion)
     deck: list[str] = []
     for names, want in ((minions, 24), (others, MIN_DECK - 24)):
-        names = list(names)
-        rng.shuffle(names)
-        got = 0
-        for name in names:
-            if got >= want:
-                break
-            n = min(1 + rng.below(MAX_COPIES), want - got)
-            deck.extend([name] * n)
-            got += n
+        deck += rng.copies(names, want, lambda _: MAX_COPIES)
     return deck

@@ -19,13 +19,6 @@ def random_deck(pool: CardPool, rng: Rng, minions: int = 26) -> list[str]:
         [c for c in cards if c.type not in ("hero", "minion")],
     )
     for group, want in zip(groups, (minions, DECK_SIZE - minions), strict=True):
-        group = list(group)
-        rng.shuffle(group)
-        got = 0
-        for card in group:
-            if got >= want:
-                break
-            n = min(1 + rng.below(min(3, RARITY_LIMITS[card.rarity])), want - got)
-            deck.extend([pool.key(card)] * n)
-            got += n
+        picked = rng.copies(group, want, lambda card: min(3, RARITY_LIMITS[card.rarity]))
+        deck += [pool.key(card) for card in picked]
     return deck

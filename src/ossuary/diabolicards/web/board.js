@@ -13,7 +13,7 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
-import {el, pressable} from "/static/util.js";
+import {boardContext, el, pressable} from "/static/util.js";
 import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
@@ -38,11 +38,7 @@ export function createBoard(root, api) {
   }
 
   function draw(ctx) {
-    const view = ctx.view;
-    const me = ctx.me;
-    const legal = ctx.legal || [];
-    const ids = new Set(legal.map((o) => o.id));
-    const labels = new Map(legal.map((o) => [o.id, o.label]));
+    const {view, me, legal, ids, labels} = boardContext(ctx);
     const handled = new Set();
     const onCard = new Map(); // card id -> [option ids]
     const plays = new Map(); // card id -> [{id, zone, kind}]

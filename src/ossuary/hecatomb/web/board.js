@@ -11,7 +11,7 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
-import {el, menu as popupMenu, pressable} from "/static/util.js";
+import {boardContext, el, menu as popupMenu, pressable} from "/static/util.js";
 import {cardBack, handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {DOOMS, frame} from "./card.js";
@@ -59,11 +59,7 @@ export function createBoard(root, api) {
   }
 
   function draw(ctx) {
-    const view = ctx.view;
-    const me = ctx.me;
-    const legal = ctx.legal || [];
-    const ids = new Set(legal.map((o) => o.id));
-    const labels = new Map(legal.map((o) => [o.id, o.label]));
+    const {view, me, legal, ids, labels} = boardContext(ctx);
     const decision = view.decision;
     const kind = decision && decision.player === me ? decision.kind : null;
     const handled = new Set();

@@ -19,7 +19,7 @@
 // Interface (docs/server.md): createBoard(root, api) -> {update(ctx)}; update
 // returns the set of option ids the board lets the player click.
 
-import {el, menu as popupMenu, pressable} from "/static/util.js";
+import {boardContext, el, menu as popupMenu, pressable} from "/static/util.js";
 import {handDock, layTable} from "/static/cards.js";
 import {icon} from "/static/icons.js";
 import {frame} from "./card.js";
@@ -127,11 +127,7 @@ export function createBoard(root, api) {
   }
 
   function draw(ctx) {
-    const view = ctx.view;
-    const me = ctx.me === undefined ? null : ctx.me;
-    const legal = ctx.replay ? [] : (ctx.legal || []);
-    const ids = new Set(legal.map((o) => o.id));
-    const labels = new Map(legal.map((o) => [o.id, o.label]));
+    const {view, me, legal, ids, labels} = boardContext(ctx);
     const decision = view.decision;
     const myKind = decision && me !== null && decision.player === me ? decision.kind : null;
     const mine = me === null ? null : view.players.find((p) => p.seat === me) || null;

@@ -78,6 +78,20 @@ export async function api(path, body, token) {
   return data;
 }
 
+/** What a game's board reads from the page's context (docs/server.md): the
+ * view, the seat it is drawn for (null: a spectator), the options (none in a
+ * replay or while another seat decides), and those options by id. */
+export function boardContext(ctx) {
+  const legal = ctx.legal || [];
+  return {
+    view: ctx.view,
+    me: ctx.me === undefined ? null : ctx.me,
+    legal,
+    ids: new Set(legal.map((o) => o.id)),
+    labels: new Map(legal.map((o) => [o.id, o.label])),
+  };
+}
+
 /** The key=value pairs of the page's #fragment (join tokens travel there, not to the server's logs). */
 export function fragment() {
   return Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
