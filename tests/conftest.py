@@ -36,3 +36,22 @@ def pages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     db = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'games.db'}"
     with running(db, workers=1, extra=["--max-live-games", "1000"]) as srv:
         yield srv
+
+
+@pytest.fixture(scope="module")
+def server(pages_server: Any) -> Any:
+    """A browser module's server: the test process's shared one (above), unless the
+    module defines its own ``server`` (a server of its own settings, restarts or
+    database). Module-scoped, so the module stays on one worker."""
+    return pages_server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A Chromium for the module, a context per page. One per module, not per test
+    process: Playwright's sync API keeps an event loop running in the thread while
+    it lives, and the modules after it that call ``asyncio.run`` must find none."""
+    from .server.browsers import chromium
+
+    with chromium() as b:
+        yield b

@@ -9,19 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
 from ..server.helpers import ServerProcess
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
 
 
 def _seq(page: Any) -> int:

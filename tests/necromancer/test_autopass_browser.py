@@ -7,12 +7,9 @@ passes the same question again until a new option comes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium
+from ..server.browsers import INSTANT, WAIT_MS, needs_chromium
 from ..server.helpers import ServerProcess
 
 pytestmark = needs_chromium
@@ -32,22 +29,6 @@ RECORD = """() => {
     };
     Object.assign(window.WebSocket, {OPEN: Socket.OPEN, CLOSED: Socket.CLOSED});
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A Chromium for the module (not for the test process: Playwright's sync API
-    keeps an event loop running in the thread while it lives, and the modules
-    that call asyncio.run must find none); a context per page."""
-    with chromium() as b:
-        yield b
 
 
 def _pages(server: ServerProcess, browser: Any) -> list[Any]:

@@ -11,14 +11,11 @@ first, from a scenario position loaded into the board directly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from ossuary import games
 
-from ..server.browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
+from ..server.browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
 from ..server.helpers import ServerProcess
 from ..server.positions import _choose as build
 from ..server.positions import drive
@@ -33,22 +30,6 @@ def test_the_board_files_are_the_games_web_assets() -> None:
     assert folder is not None and folder.is_dir()
     assert {"board.js", "board.css"} <= {p.name for p in folder.iterdir()}
     assert "export function createBoard" in (folder / "board.js").read_text()
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A Chromium for the module (not for the test process: Playwright's sync API
-    keeps an event loop running in the thread while it lives, and the modules
-    that call asyncio.run must find none); a context per page."""
-    with chromium() as b:
-        yield b
 
 
 def _page(browser: Any, url: str) -> Any:

@@ -13,10 +13,9 @@ import pytest
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess
-from .test_boards import SIZES, _check_axe, _check_layout, _page, _shot, browser, server
+from .test_boards import SIZES, _check_axe, _check_layout, _page, _shot
 
 pytestmark = needs_chromium
-__all__ = ["browser", "server"]  # fixtures, used by name
 PASSWORD = "bones and more bones"
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ import pytest
 
 from ossuary import games
 
-from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
+from .browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
 from .helpers import ServerProcess
 
 pytestmark = needs_chromium
@@ -45,22 +44,6 @@ CLICKS = 500  # a bound on one game's clicks: far above what these games take
 # decision (ServerConfig.ai_limit), which a loaded machine starting its AI worker
 # can come near; a click's answer is still awaited for the page's default 5 s
 COMPUTER_MS = 60_000
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A Chromium for the module (not for the test process: Playwright's sync API
-    keeps an event loop running in the thread while it lives, and the modules
-    that call asyncio.run must find none); a context per page."""
-    with chromium() as b:
-        yield b
 
 
 def _page(browser: Any, url: str, size: str, pace: str | None = "instant", **options: Any) -> Any:

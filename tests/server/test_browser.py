@@ -5,32 +5,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium, sync_api
+from .browsers import INSTANT, WAIT_MS, needs_chromium, sync_api
 from .helpers import ServerProcess
 
 pytestmark = needs_chromium
 TIMEOUT = WAIT_MS  # ms for any one wait (a ceiling)
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A Chromium for the module (not for the test process: Playwright's sync API
-    keeps an event loop running in the thread while it lives, and the modules
-    that call asyncio.run must find none); a context per page."""
-    with chromium() as b:
-        yield b
 
 
 def _page(browser: Any, url: str) -> Any:

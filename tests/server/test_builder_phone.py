@@ -10,10 +10,9 @@ import pytest
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess
-from .test_boards import SIZES, _page, browser, server
+from .test_boards import SIZES, _page
 
 pytestmark = needs_chromium
-__all__ = ["browser", "server"]  # fixtures, used by name
 SAID = {"phone": ("below", ("left", "above")), "desktop": ("left", ("below", "above"))}
 
 

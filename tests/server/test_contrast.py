@@ -17,10 +17,9 @@ from ossuary import games
 from .browsers import WAIT_MS, needs_chromium
 from .helpers import ServerProcess
 from .positions import Message, drive
-from .test_boards import _check_axe, _page, browser
+from .test_boards import _check_axe, _page
 
 pytestmark = needs_chromium
-__all__ = ["browser"]  # a fixture, used by name
 
 FREEZE = """() => {
     for (const a of document.getAnimations()) {
@@ -29,13 +28,6 @@ FREEZE = """() => {
         a.currentTime = timing.duration / 2;  // blink: faintest half way
     }
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
 
 
 @pytest.mark.parametrize("game", ["hecatomb", "necromancer"])

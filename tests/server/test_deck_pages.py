@@ -22,7 +22,7 @@ import pytest
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess
-from .test_boards import (  # the boards' browser, server and checks, shared
+from .test_boards import (  # the boards' checks, shared
     COMPUTER_MS,
     SIZES,
     _check_axe,
@@ -33,12 +33,9 @@ from .test_boards import (  # the boards' browser, server and checks, shared
     _page,
     _seq,
     _shot,
-    browser,
-    server,
 )
 
 pytestmark = needs_chromium
-__all__ = ["browser", "server"]  # fixtures, used by name
 NAME = '<img src=x onerror="window.pwned=1">Greed & "co"'
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from .browsers import INSTANT, WAIT_MS, chromium, needs_chromium
+from .browsers import INSTANT, WAIT_MS, needs_chromium
 from .helpers import ServerProcess
 from .positions import FULL, full_table
 from .test_boards import _check_axe
@@ -82,22 +82,6 @@ SEEN = """([selector, scroll]) => {
 }"""
 
 SETTLED = "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A Chromium for the module (not for the test process: Playwright's sync API
-    keeps an event loop running in the thread while it lives, and the modules
-    that call asyncio.run must find none); a context per page."""
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,8 @@ from ossuary import games
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess
-from .test_boards import SIZES, _check_axe, _check_layout, _page, browser, server
+from .test_boards import SIZES, _check_axe, _check_layout, _page
 
-__all__ = ["browser", "server"]  # fixtures, used by name
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
 

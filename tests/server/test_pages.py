@@ -13,9 +13,7 @@ from ossuary.server.routes.pages import PAGE_FILES, PAGES, STATIC, page, page_te
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess
-from .test_boards import _page, browser, server
-
-__all__ = ["browser", "server"]  # fixtures, used by name
+from .test_boards import _page
 
 
 def test_every_page_file_has_its_head_and_every_head_its_file() -> None:

@@ -7,32 +7,15 @@ serious on the panel."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .browsers import WAIT_MS, chromium, needs_chromium
+from .browsers import WAIT_MS, needs_chromium
 from .helpers import ServerProcess
 from .test_boards import _check_axe, _check_layout
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def server(pages_server: ServerProcess) -> ServerProcess:
-    """The browser modules' server (tests/conftest.py), one a worker; module-scoped
-    so that the module stays on one worker."""
-    return pages_server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A Chromium for the module (not for the test process: Playwright's sync API
-    keeps an event loop running in the thread while it lives, and the modules
-    that call asyncio.run must find none); a context per page."""
-    with chromium() as b:
-        yield b
 
 
 def _signed_in(browser: Any, server: ServerProcess, name: str, size: tuple[int, int]) -> Any:

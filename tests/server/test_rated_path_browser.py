@@ -20,11 +20,10 @@ import pytest
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess
-from .test_boards import SIZES, _check_axe, _check_layout, _page, _shot, browser
-from .test_queue_browser import _signed_in, server
+from .test_boards import SIZES, _check_axe, _check_layout, _page, _shot
+from .test_queue_browser import _signed_in
 
 pytestmark = needs_chromium
-__all__ = ["browser", "server"]  # fixtures, used by name
 PASSWORD = "bones and more bones"
 # an end dialog's rating line: "Your rating: 1523? (+23)", "Bob_phone's rating: 1477? (-23)"
 # the whole path at one size; at the other, up to the end dialog's ratings (the
