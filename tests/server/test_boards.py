@@ -261,10 +261,9 @@ assert {g for g, _ in WHOLE_GAMES} == set(games.names())
 assert {s for _, s in WHOLE_GAMES} == set(SIZES)
 
 
-@pytest.mark.parametrize(("game", "size"), WHOLE_GAMES)
-def test_a_whole_game_against_the_computer_by_clicking(
-    server: ServerProcess, browser: Any, game: str, size: str
-) -> None:
+def _open_board(server: ServerProcess, browser: Any, game: str, size: str) -> Any:
+    """A game against the random computer, its board open at ``size``, its layout
+    and accessibility checked at the start."""
     created = server.post(
         "/api/games", {"game": game, "seats": ["human", "random"], "seed": SEEDS[game]}
     )
@@ -274,6 +273,14 @@ def test_a_whole_game_against_the_computer_by_clicking(
     _check_layout(page, size, f"{game} at the start")
     _check_axe(page, f"{game} at {size}")
     _shot(page, f"{game}-{size}-start")
+    return page
+
+
+@pytest.mark.parametrize(("game", "size"), WHOLE_GAMES)
+def test_a_whole_game_against_the_computer_by_clicking(
+    server: ServerProcess, browser: Any, game: str, size: str
+) -> None:
+    page = _open_board(server, browser, game, size)
     clicks = _play_out(page, game, size, random.Random(SEEDS[game]))
     assert clicks > 5
     page.wait_for_selector("#overlay .end h2")
@@ -305,15 +312,7 @@ def test_the_first_moves_against_the_computer_by_clicking(
 ) -> None:
     """The board at its other size: the start and a dozen clicks, the layout
     checked after them (the whole game is played at the other size above)."""
-    created = server.post(
-        "/api/games", {"game": game, "seats": ["human", "random"], "seed": SEEDS[game]}
-    )
-    page = _page(browser, server.base + created["seats"][0]["link"], size)
-    page.wait_for_selector(f".{game} .hand-dock")
-    page.wait_for_function("document.body.dataset.seq !== undefined")
-    _check_layout(page, size, f"{game} at the start")
-    _check_axe(page, f"{game} at {size}")
-    _shot(page, f"{game}-{size}-start")
+    page = _open_board(server, browser, game, size)
     assert _play_out(page, game, size, random.Random(SEEDS[game]), most=12) == 12
     _check_layout(page, size, f"{game} after 12 clicks")
     _check_axe(page, f"{game} after 12 clicks at {size}")
