@@ -75,6 +75,9 @@ def test_decks_is_checked_and_recorded(tmp_path: Path) -> None:
     assert bad.exit_code != 0
     assert "--decks: one of default, field, got 'all'" in bad.output
     assert "Traceback" not in bad.output and not (tmp_path / "bad").exists()
+    long = CliRunner().invoke(app, ["train", "hecatomb", "--out", str(tmp_path / "bad"),
+                                    "--decks", "x" * 5000])  # fmt: skip
+    assert long.exit_code != 0 and "xxx..." in long.output and len(long.output) < 600
     # the run's settings (what the policy file and a resume read) keep it; a run
     # recorded before the option existed trained on the default pairing
     assert TrainConfig.from_json(TrainConfig(decks="field").to_json()).decks == "field"

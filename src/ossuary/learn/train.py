@@ -127,7 +127,8 @@ class TrainConfig:
         game.check_seats(self.seats)
         encoder_for(self.game, self.seats)  # NotSupported: a game without an encoder
         if self.decks not in DECKS:
-            raise TrainError(f"--decks: one of {', '.join(DECKS)}, got {self.decks!r}")
+            given = self.decks if len(self.decks) <= 40 else self.decks[:40] + "..."
+            raise TrainError(f"--decks: one of {', '.join(DECKS)}, got {given!r}")
         if self.games < 0 or self.imitate < 0:
             raise TrainError("--games and --imitate can't be negative")
         if not self.hidden or any(h < 1 or h > 4096 for h in self.hidden):
