@@ -22,7 +22,12 @@ and each ratio's median over the repeats, with its lowest and highest. The refer
 PettingZoo's own classic card games, when installed (the ``bench`` extra).
 ``--baseline DIR`` adds a source tree (``git archive COMMIT src | tar -x -C
 DIR``) run interpreted from ``DIR/src``: the code before a change, measured in
-the same run. Speed is measured here, never asserted in tests.
+the same run. With ``--baseline-compiled`` the tree is run compiled instead:
+archive the whole commit and build it in place first (``git archive COMMIT |
+tar -x -C DIR; cd DIR; python setup.py build_ext --inplace``), so two compiled
+builds are compared. ``--without pure`` leaves the interpreted build out (a
+shorter run when only the compiled builds are being compared). Speed is
+measured here, never asserted in tests.
 """
 
 from __future__ import annotations
@@ -328,8 +333,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     builds: dict[str, dict[str, str]] = {}
     if args.baseline is not None:
         src = str(args.baseline.resolve() / "src")
-        builds["before"] = {**env, "PYTHONPATH": src, "OSSUARY_PURE": "1"}
-    builds["pure"] = {**env, "OSSUARY_PURE": "1"}
+        pure = "0" if args.baseline_compiled else "1"
+        builds["before"] = {**env, "PYTHONPATH": src, "OSSUARY_PURE": pure}
+    if "pure" not in args.without:
+        builds["pure"] = {**env, "OSSUARY_PURE": "1"}
     builds["compiled"] = {**env, "OSSUARY_PURE": "0"}
     contenders = {name: Contender(name, e, args.seconds) for name, e in builds.items()}
     contenders["reference"] = Contender("reference", env, args.seconds)
@@ -337,8 +344,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     values: dict[str, dict[str, dict[str, list[float]]]] = {n: {} for n in contenders}
     try:
         described = {n: contenders[n].ask(do="build") for n in names}
-        if not described["compiled"].startswith("compiled"):
-            print(f"this install has no compiled build: {described['compiled']}", file=sys.stderr)
+        for name in ("before", "compiled") if args.baseline_compiled else ("compiled",):
+            if not described[name].startswith("compiled"):
+                print(f"{name} has no compiled build: {described[name]}", file=sys.stderr)
         rows: list[str] = contenders["compiled"].ask(do="rows", only=args.game)
         total, done = args.repeats * len(rows) * len(TITLES), 0
         for repeat in range(args.repeats):
@@ -458,6 +466,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="rounds of every contender")
     parser.add_argument("--game", action="append", help="only this game (repeat)")
     parser.add_argument("--baseline", type=Path, help="also a source tree, interpreted")
+    parser.add_argument(
+        "--baseline-compiled",
+        action="store_true",
+        help="run the --baseline tree compiled (built in place) instead of interpreted",
+    )
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=["pure"],
+        help="leave this contender out (repeat)",
+    )
     parser.add_argument("--json", type=Path, help="write the numbers here")
     parser.add_argument("--markdown", type=Path, help="write the tables here")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -467,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.repeats < 1 or args.seconds <= 0:
         parser.error("--repeats must be 1 or more and --seconds above 0")
+    if args.baseline_compiled and args.baseline is None:
+        parser.error("--baseline-compiled needs --baseline DIR")
     results = run(args)
     text = tables(results)
     print(text)
