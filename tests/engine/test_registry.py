@@ -122,6 +122,19 @@ def test_a_half_bound_game_is_refused_naming_what_is_missing(
         Replay("half", "1", 2, [[], []], 1, None).final()
 
 
+def test_a_game_is_named_by_its_ruleset_unless_it_says_otherwise() -> None:
+    class Renamed(pebbles.PebblesGame):
+        rules = pebbles.HALF_RULES
+
+    assert Renamed.name == "half"  # its own ruleset's name, not its parent's
+
+    class Misnamed(pebbles.PebblesGame):
+        name = "other"
+
+    assert Misnamed.name == "other"  # said, so kept: and refused for the clash
+    assert "its ruleset is called 'pebbles', not 'other'" in Misnamed().missing()
+
+
 def test_a_game_missing_steps_or_kinds_is_refused(
     installed: list[importlib.metadata.EntryPoint], monkeypatch: pytest.MonkeyPatch
 ) -> None:
