@@ -220,8 +220,7 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     (package / "__init__.py").write_text("", "utf-8")
     (package / "learn.toml").write_text('title = "Pebbles"\n', "utf-8")
     (package / "lesson.py").write_text(
-        "def claims():\n    return {'took': None}\n\n"
-        "def conditions():\n    return {'late': None}\n",
+        "CLAIMS = {'took': None}\nCONDITIONS = {'late': None}\nBROKEN = 3\n",
         "utf-8",
     )
     (package / "entry.py").write_text(
@@ -236,6 +235,9 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     assert game.lessons.text() == 'title = "Pebbles"\n'
     assert game.browser.assets() == package / "web"
     assert set(game.lessons.claims()) == {"took"} and set(game.lessons.conditions()) == {"late"}
+    # a lesson module whose checks are no table is refused in words
+    with pytest.raises(BrokenGame, match=r"its lesson checks \(\.lesson:BROKEN\) are not a table"):
+        game.lessons._checks("BROKEN")
     (package / "learn.toml").unlink()
     (package / "web").rmdir()
     bare = entry.Without()

@@ -118,7 +118,7 @@ class Game:
     #: "": the game has none yet
     encoder_at: ClassVar[str] = ""
     #: the module of the checks a lesson's steps name, ``".lesson"``: its
-    #: ``claims()`` and ``conditions()`` (``lessons.claims``), imported when a
+    #: ``CLAIMS`` and ``CONDITIONS`` (``lessons.claims``), imported when a
     #: lesson is checked; "": the lesson names none
     lesson_at: ClassVar[str] = ""
     #: the game's own facet classes, facet name -> ``"module:Name"`` relative to
