@@ -220,13 +220,14 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     (package / "__init__.py").write_text("", "utf-8")
     (package / "learn.toml").write_text('title = "Pebbles"\n', "utf-8")
     (package / "lesson.py").write_text(
-        "CLAIMS = {'took': None}\nCONDITIONS = {'late': None}\nBROKEN = 3\n",
-        "utf-8",
+        "CLAIMS = {'took': None}\nCONDITIONS = {'late': None}\n", "utf-8"
     )
+    (package / "wrong.py").write_text("CLAIMS = 3\n", "utf-8")
     (package / "entry.py").write_text(
         "from ossuary.engine.game import Game\n\n"
         "class WithFiles(Game):\n    lesson_at = '.lesson'\n\n"
-        "class Without(Game):\n    pass\n",
+        "class Without(Game):\n    pass\n\n"
+        "class Wrong(Game):\n    title = 'Wrong'\n    lesson_at = '.wrong'\n",
         "utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -236,8 +237,8 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     assert game.browser.assets() == package / "web"
     assert set(game.lessons.claims()) == {"took"} and set(game.lessons.conditions()) == {"late"}
     # a lesson module whose checks are no table is refused in words
-    with pytest.raises(BrokenGame, match=r"its lesson checks \(\.lesson:BROKEN\) are not a table"):
-        game.lessons._checks("BROKEN")
+    with pytest.raises(BrokenGame, match=r"Wrong: its lesson checks \(\.wrong:CLAIMS\) are not a"):
+        entry.Wrong().lessons.claims()
     (package / "learn.toml").unlink()
     (package / "web").rmdir()
     bare = entry.Without()
