@@ -122,6 +122,19 @@ def test_a_half_bound_game_is_refused_naming_what_is_missing(
         Replay("half", "1", 2, [[], []], 1, None).final()
 
 
+def test_a_game_is_named_by_its_ruleset_unless_it_says_otherwise() -> None:
+    class Renamed(pebbles.PebblesGame):
+        rules = pebbles.HALF_RULES
+
+    assert Renamed.name == "half"  # its own ruleset's name, not its parent's
+
+    class Misnamed(pebbles.PebblesGame):
+        name = "other"
+
+    assert Misnamed.name == "other"  # said, so kept: and refused for the clash
+    assert "its ruleset is called 'pebbles', not 'other'" in Misnamed().missing()
+
+
 def test_a_game_missing_steps_or_kinds_is_refused(
     installed: list[importlib.metadata.EntryPoint], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -207,14 +220,14 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     (package / "__init__.py").write_text("", "utf-8")
     (package / "learn.toml").write_text('title = "Pebbles"\n', "utf-8")
     (package / "lesson.py").write_text(
-        "def claims():\n    return {'took': None}\n\n"
-        "def conditions():\n    return {'late': None}\n",
-        "utf-8",
+        "CLAIMS = {'took': None}\nCONDITIONS = {'late': None}\n", "utf-8"
     )
+    (package / "wrong.py").write_text("CLAIMS = 3\n", "utf-8")
     (package / "entry.py").write_text(
         "from ossuary.engine.game import Game\n\n"
         "class WithFiles(Game):\n    lesson_at = '.lesson'\n\n"
-        "class Without(Game):\n    pass\n",
+        "class Without(Game):\n    pass\n\n"
+        "class Wrong(Game):\n    title = 'Wrong'\n    lesson_at = '.wrong'\n",
         "utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -223,6 +236,9 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     assert game.lessons.text() == 'title = "Pebbles"\n'
     assert game.browser.assets() == package / "web"
     assert set(game.lessons.claims()) == {"took"} and set(game.lessons.conditions()) == {"late"}
+    # a lesson module whose checks are no table is refused in words
+    with pytest.raises(BrokenGame, match=r"Wrong: its lesson checks \(\.wrong:CLAIMS\) are not a"):
+        entry.Wrong().lessons.claims()
     (package / "learn.toml").unlink()
     (package / "web").rmdir()
     bare = entry.Without()

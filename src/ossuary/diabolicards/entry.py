@@ -7,12 +7,11 @@ from typing import ClassVar
 from ..engine.game import Game, facet_classes
 from .game import deserialize, new_game
 from .scenario import load_scenario
-from .state import MODES, RULES, RULESET
+from .state import MODES, RULES
 
 
 class DiabolicardsGame(Game):
-    name = RULESET
-    rules = RULES  # bound in game.py, imported above
+    rules = RULES  # bound in game.py, imported above; the game's name is its ruleset's
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:DiabolicardsEncoder"
     lesson_at = ".lesson"

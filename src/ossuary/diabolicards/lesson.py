@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.game import LessonClaim, LessonCondition
+from ..engine.game import LessonCondition
 from ..engine.lesson import Claims
 from ..engine.lesson import decider as _me
 from ..engine.lesson import option_number as _num
@@ -499,9 +499,5 @@ def end_near(view: Mapping[str, Any]) -> str | None:
     return f"your side {points[mine]} power, the other side {points[1 - mine]}"
 
 
-def claims() -> Mapping[str, LessonClaim]:
-    return CLAIMS.for_game()
-
-
-def conditions() -> Mapping[str, LessonCondition]:
-    return {"end_near": end_near}
+# the conditions its steps name in ``when`` (the checks are ``CLAIMS``)
+CONDITIONS: dict[str, LessonCondition] = {"end_near": end_near}

@@ -122,14 +122,10 @@ def view(s: DiaboState, seat: object, log_from: object = 0) -> dict[str, Any]:
     decision = s.decision_view(seat)
     names = s.defs
     return {
-        "ruleset": s.ruleset,
+        **s.view_head(seat, s.turn, s.turn_number),
         "mode": "1v1" if s.n == 2 else "2v2",
-        "seat": seat,
-        "seats": s.n,
         "side": None if seat is None else seat % 2,
-        "active": s.turn,
         "first": s.first,
-        "turn_number": s.turn_number,
         "zone_names": list(ZONES),
         "sides": sides,
         "players": players,
@@ -173,11 +169,7 @@ def resample(s: DiaboState, seat: object, rng: Rng) -> DiaboState:
     (:class:`~ossuary.engine.errors.SampleError`): another seat's pending
     options name its hidden cards.
     """
-    seat = s.check_sample_seat(seat)
-    out = s.clone()
-    if s.perspective is None:
-        # leaving the true game: nothing that names another seat's private cards
-        s.leave_true_game(out, seat)
+    out, seat = s.start_sample(seat)  # its clone shares nothing a sample deals
     bit = 1 << seat
     known = out.known
     # the other hands' unseen places (owner, index), then the whole deck: what

@@ -19,7 +19,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -82,6 +82,9 @@ def _to_tuple(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_to_tuple(v) for v in value)
     return value
+
+
+S = TypeVar("S", bound="GameState")
 
 
 # A game from a package of its own (an ``ossuary.games`` entry point, not
@@ -263,6 +266,19 @@ class GameState:
             raise ValueError(f"log_from must be a count of events (0 or more), not {log_from!r}")
         return checked, log_from
 
+    def view_head(self, seat: int | None, active: int, turn_number: int) -> dict[str, Any]:
+        """The fields every game's view starts with, the ones every front end
+        reads (``docs/adding-a-game.md``, "The view"): the game, whose view it is
+        (None: a spectator's), how many seats, whose turn it is and its number
+        (the game says what a turn is). The game adds its own fields after."""
+        return {
+            "ruleset": self.ruleset,
+            "seat": seat,
+            "seats": self.num_seats(),
+            "active": active,
+            "turn_number": turn_number,
+        }
+
     def decision_view(
         self, seat: int | None, option: Callable[[str, str], dict[str, Any]] | None = None
     ) -> dict[str, Any] | None:
@@ -283,12 +299,34 @@ class GameState:
                 decision["options"] = [option(a.id, a.label) for a in actions]
         return decision
 
+    def start_sample(self: S, seat: object) -> tuple[S, int]:
+        """The opening every game's ``resample`` shares: ``seat`` checked (only
+        the deciding seat may be sampled for: :meth:`check_sample_seat`), this
+        state cloned, and where this is the true game, the clone given its own
+        copies of what :meth:`clone` shares (:meth:`unshare`) and made to leave
+        the true game (:meth:`leave_true_game`). Returns the sample and the
+        seat; the game then deals again the cards the seat can't see."""
+        checked = self.check_sample_seat(seat)
+        out = self.clone()
+        assert isinstance(out, type(self))  # a game's clone is of its own class
+        if self.perspective is None:
+            self.unshare(out)
+            self.leave_true_game(out, checked)
+        return out, checked
+
+    def unshare(self, out: GameState) -> None:
+        """Give ``out``, a sample cloned from this true state, its own copies of
+        what :meth:`clone` shares between a state and its clone because play
+        never changes it (card tables, derived caches), since a sample deals the
+        cards again. A game whose clone shares nothing of the kind keeps this
+        default, which does nothing."""
+
     def leave_true_game(self, out: GameState, seat: int) -> None:
-        """The opening every game's ``resample`` shares, for a sample ``out``
-        (a clone of this true state) taken for ``seat``, the deciding seat: the
+        """How a sample leaves the true game (:meth:`start_sample` calls it), for
+        ``out``, a clone of this true state taken for ``seat``, the deciding seat: the
         log redacted for ``seat``, the pending decision copied, the perspective
         set, and no seed or action history, from which the true deal could be
-        recovered. The game copies what else its clone shares."""
+        recovered (what else the clone shares, :meth:`unshare` copies)."""
         out.log = [copy_json(self.redact_event(e, seat)) for e in self.log]
         pending = self.pending
         assert pending is not None  # check_sample_seat: the seat is deciding

@@ -509,21 +509,26 @@ class Lessons(Facet):
         """The checks a lesson's steps name in ``claims``: each says whether the
         engine did what a sentence of the step says (the lesson walk test runs
         them). The lesson file names them; only the game knows how to check.
-        The default: ``claims()`` of the module the game's ``lesson_at`` names."""
-        if not self.game.lesson_at:
-            return {}
-        return cast("Callable[[], Mapping[str, LessonClaim]]", self._checks("claims"))()
+        The default: ``CLAIMS`` of the module the game's ``lesson_at`` names
+        (an :class:`~ossuary.engine.lesson.Claims`)."""
+        return cast("Mapping[str, LessonClaim]", self._checks("CLAIMS"))
 
     def conditions(self) -> Mapping[str, LessonCondition]:
         """The conditions a lesson's steps name in ``when`` (a step that holds
         only near the end of the game, say), read from the learner's view.
-        The default: ``conditions()`` of the module the game's ``lesson_at`` names."""
+        The default: ``CONDITIONS`` of the module the game's ``lesson_at``
+        names, condition name -> its function."""
+        return cast("Mapping[str, LessonCondition]", self._checks("CONDITIONS"))
+
+    def _checks(self, name: str) -> Mapping[str, object]:
+        """The table ``name`` of the game's lesson module (none without one)."""
         if not self.game.lesson_at:
             return {}
-        return cast("Callable[[], Mapping[str, LessonCondition]]", self._checks("conditions"))()
-
-    def _checks(self, name: str) -> object:
-        return self.game.load_part(f"{self.game.lesson_at}:{name}", "lesson checks")
+        where = f"{self.game.lesson_at}:{name}"
+        found = self.game.load_part(where, "lesson checks")
+        if not isinstance(found, Mapping):
+            raise BrokenGame(f"{self.title}: its lesson checks ({where}) are not a table")
+        return found
 
     #: what the default :meth:`glossary` gives
     glossary_terms: ClassVar[Sequence[tuple[str, str]]] = ()

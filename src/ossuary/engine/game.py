@@ -92,7 +92,8 @@ class Game:
     is plain data (JSON-ready) or a rich renderable for the terminal.
     """
 
-    #: short name used on the command line and in replays: ``hecatomb``
+    #: short name used on the command line and in replays: ``hecatomb``; by
+    #: default its ruleset's name (:meth:`__init_subclass__`), which it must be
     name: ClassVar[str] = ""
     #: how people write it: ``Hecatomb``
     title: ClassVar[str] = ""
@@ -117,7 +118,7 @@ class Game:
     #: "": the game has none yet
     encoder_at: ClassVar[str] = ""
     #: the module of the checks a lesson's steps name, ``".lesson"``: its
-    #: ``claims()`` and ``conditions()`` (``lessons.claims``), imported when a
+    #: ``CLAIMS`` and ``CONDITIONS`` (``lessons.claims``), imported when a
     #: lesson is checked; "": the lesson names none
     lesson_at: ClassVar[str] = ""
     #: the game's own facet classes, facet name -> ``"module:Name"`` relative to
@@ -127,6 +128,13 @@ class Game:
     #: is made once, the first time a front end asks. A facet not named here is
     #: the kernel's, with its defaults
     facets: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that names no game takes its ruleset's name: replays and
+        saved games carry that name, so the two must be one (:meth:`missing`)."""
+        super().__init_subclass__(**kwargs)
+        if not cls.__dict__.get("name") and isinstance(cls.rules, Ruleset):
+            cls.name = cls.rules.name
 
     # -- identity and wholeness -----------------------------------------------------
     @property

@@ -9,7 +9,7 @@ lesson modules (its file name keeps it so: setup.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 from .core import GameState
@@ -18,11 +18,23 @@ from .game import LessonClaim
 S = TypeVar("S", bound=GameState)
 
 
-class Claims(Generic[S]):
-    """The checks a lesson's steps may name, by their function's name."""
+class Claims(Mapping[str, LessonClaim], Generic[S]):
+    """The checks a lesson's steps may name, by their function's name: a game's
+    lesson module names its own ``CLAIMS``, which is what
+    :meth:`~ossuary.engine.facets.Lessons.claims` gives (each check is only
+    ever called with its own game's states)."""
 
     def __init__(self) -> None:
         self.checks: dict[str, Callable[[S, str, S, Sequence[str]], bool | None]] = {}
+
+    def __getitem__(self, name: str) -> LessonClaim:
+        return cast(LessonClaim, self.checks[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.checks)
+
+    def __len__(self) -> int:
+        return len(self.checks)
 
     def claim(
         self, fn: Callable[[S, str, S, Sequence[str]], bool | None]
@@ -30,11 +42,6 @@ class Claims(Generic[S]):
         """Register ``fn`` (a decorator): ``fn(before, action_id, now, words)``."""
         self.checks[fn.__name__] = fn
         return fn
-
-    def for_game(self) -> Mapping[str, LessonClaim]:
-        """The checks as :meth:`~ossuary.engine.facets.Lessons.claims` gives them
-        (each is only ever called with its own game's states)."""
-        return cast(Mapping[str, LessonClaim], self.checks)
 
 
 def decider(s: GameState) -> int:

@@ -32,6 +32,27 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def flag_keyword(key: str, value: Any, known: Sequence[str]) -> bool:
+    """A card's keyword that is a flag (``guardian = true``), checked: a game's
+    ``check_keywords`` hands here every keyword that is not one of its
+    numbers or lists (``known``: all its keyword names, for the error that
+    lists them when ``key`` is none of them)."""
+    if key not in known:
+        raise ValueError(f"unknown keyword {key!r}; known: {', '.join(known)}")
+    if value is not True:
+        raise ValueError(f"keyword {key!r} is a flag; write {key} = true")
+    return True
+
+
+def needs_one_of(model: M, what: str, *names: str) -> M:
+    """``model`` (a model validator's ``self``) when it gives at least one of
+    the fields ``names`` (given: not empty, not 0); else the error "``what``
+    needs 'a' or 'b'", for a table that would say nothing without one."""
+    if not any(getattr(model, name) for name in names):
+        raise ValueError(f"{what} needs " + " or ".join(repr(name) for name in names))
+    return model
+
+
 def field_location(loc: Sequence[int | str], verbs: Sequence[str] = ()) -> str:
     """``abilities.0.effects.1.amount``: pydantic's union-branch tags dropped (a
     type name, or the verb after an effect's index)."""

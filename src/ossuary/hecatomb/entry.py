@@ -5,12 +5,11 @@ from __future__ import annotations
 from ..engine.game import Game, facet_classes
 from .game import deserialize, new_game
 from .scenario import load_scenario
-from .state import RULES, RULESET
+from .state import RULES
 
 
 class HecatombGame(Game):
-    name = RULESET
-    rules = RULES  # bound in game.py, imported above
+    rules = RULES  # bound in game.py, imported above; the game's name is its ruleset's
     knowledge_at = ".evaluate:KNOWLEDGE"
     encoder_at = ".encode:HecatombEncoder"
     lesson_at = ".lesson"

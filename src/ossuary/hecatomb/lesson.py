@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.game import LessonClaim, LessonCondition
+from ..engine.game import LessonCondition
 from ..engine.lesson import Claims
 from ..engine.lesson import decider as _me
 from ..engine.lesson import option_number as _num
@@ -470,9 +470,5 @@ def souls_near(view: Mapping[str, Any]) -> str | None:
     return "souls now: " + ", ".join(f"{seat_name(p['seat'])} {p['souls']}" for p in players)
 
 
-def claims() -> Mapping[str, LessonClaim]:
-    return CLAIMS.for_game()
-
-
-def conditions() -> Mapping[str, LessonCondition]:
-    return {"souls_near": souls_near}
+# the conditions its steps name in ``when`` (the checks are ``CLAIMS``)
+CONDITIONS: dict[str, LessonCondition] = {"souls_near": souls_near}

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, field_validator, model_validator
 
 from ..engine.schema import Strict as KernelStrict
-from ..engine.schema import validate_table
+from ..engine.schema import flag_keyword, needs_one_of, validate_table
 from ..engine.untrusted import shown, small_int, unsafe_char
 
 #: the names of the Python effects (``{ verb = "custom", name = ... }``):
@@ -70,33 +70,29 @@ class Strict(KernelStrict):
 def check_keywords(raw: dict[str, Any]) -> dict[str, Any]:
     """Keywords come in three shapes (glossary): numbers that add up (Rager +1),
     doom lists (Deceit Evader) and flags (Guardian)."""
-    out: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in NUMBER_KEYWORDS:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"keyword {key!r} takes a number (e.g. {key} = 1), got {value!r}")
-            if not 0 <= value <= MAX_NUMBER:
-                raise ValueError(
-                    f"keyword {key!r} takes a number from 0 to {MAX_NUMBER}, got {value}"
-                )
-        elif key in DOOM_KEYWORDS:
-            dooms = [value] if isinstance(value, str) else value
-            if not isinstance(dooms, list) or not dooms:
-                raise ValueError(f"keyword {key!r} takes a doom or a list of dooms")
-            for d in dooms:
-                if d not in DOOM_NAMES:
-                    raise ValueError(f"keyword {key!r} takes dooms {DOOM_NAMES}, got {d!r}")
-            value = list(dooms)
-        elif key in KEYWORD_NAMES:
-            if value is not True:
-                raise ValueError(f"keyword {key!r} is a flag; write {key} = true")
-        else:
-            raise ValueError(f"unknown keyword {key!r}; known: {', '.join(KEYWORD_NAMES)}")
-        out[key] = value
-    return out
+    return {key: _keyword(key, value) for key, value in raw.items()}
 
 
-Keywords = Annotated[dict[str, Any], Field(default_factory=dict)]
+def _keyword(key: str, value: Any) -> Any:
+    if key in NUMBER_KEYWORDS:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"keyword {key!r} takes a number (e.g. {key} = 1), got {value!r}")
+        if not 0 <= value <= MAX_NUMBER:
+            raise ValueError(f"keyword {key!r} takes a number from 0 to {MAX_NUMBER}, got {value}")
+        return value
+    if key in DOOM_KEYWORDS:
+        dooms = [value] if isinstance(value, str) else value
+        if not isinstance(dooms, list) or not dooms:
+            raise ValueError(f"keyword {key!r} takes a doom or a list of dooms")
+        for d in dooms:
+            if d not in DOOM_NAMES:
+                raise ValueError(f"keyword {key!r} takes dooms {DOOM_NAMES}, got {d!r}")
+        return list(dooms)
+    return flag_keyword(key, value, KEYWORD_NAMES)
+
+
+# a keywords table: empty unless given, and checked wherever a model has one
+Keywords = Annotated[dict[str, Any], Field(default_factory=dict), AfterValidator(check_keywords)]
 
 
 class Selector(Strict):
@@ -300,11 +296,6 @@ class Static(Strict):
     keywords: Keywords
     other: bool = False
 
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
-
     @field_validator("scope")
     @classmethod
     def _abominations(cls, scope: Selector) -> Selector:
@@ -325,16 +316,9 @@ class Conditional(Strict):
     optional: bool | None = None
     keywords: Keywords
 
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
-
     @model_validator(mode="after")
     def _says_something(self) -> Conditional:
-        if not self.effects and not self.keywords:
-            raise ValueError("a conditional ability needs 'effects' or 'keywords'")
-        return self
+        return needs_one_of(self, "a conditional ability", "effects", "keywords")
 
 
 class AttackCost(Strict):
@@ -381,11 +365,6 @@ class Card(Strict):
         if v != v.strip() or not v:
             raise ValueError("a name can't be blank or start or end with spaces")
         return v
-
-    @field_validator("keywords", "follower")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
 
     @field_validator("subtype", mode="before")
     @classmethod

@@ -252,6 +252,14 @@ class HecatombState(GameState):
         c.log = self.log[:]
         return c
 
+    def unshare(self, out: GameState) -> None:
+        # a sample's own card tables: "shares no mutable object" (view.resample)
+        assert isinstance(out, HecatombState)
+        out.defs = list(self.defs)
+        out.owner = list(self.owner)
+        out.decks = [list(d) for d in self.decks]
+        out._auras = None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": RULESET,

@@ -179,11 +179,7 @@ def view(s: HecatombState, seat: object, log_from: object = 0) -> dict[str, Any]
             decision["what"] = what
     c = s.combat
     return {
-        "ruleset": s.ruleset,
-        "seat": seat,
-        "seats": s.n,
-        "active": s.turn,
-        "turn_number": s.turn_number,
+        **s.view_head(seat, s.turn, s.turn_number),
         "players": players,
         "in_play": [{"id": x, "card": defs[x].name} for x in s.limbo],
         "combat": None
@@ -225,15 +221,7 @@ def resample(s: HecatombState, seat: object, rng: Rng) -> HecatombState:
     Only the deciding seat may be sampled for: another seat's pending options
     name its cards as they were (:class:`~ossuary.engine.errors.SampleError`).
     """
-    seat = s.check_sample_seat(seat)
-    out = s.clone()
-    if s.perspective is None:
-        # leaving the true game: copy everything clone shares, redact the log
-        out.defs = list(s.defs)
-        out.owner = list(s.owner)
-        out.decks = [list(d) for d in s.decks]
-        out._auras = None
-        s.leave_true_game(out, seat)
+    out, seat = s.start_sample(seat)
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.game import LessonClaim, LessonCondition
+from ..engine.game import LessonCondition
 from ..engine.lesson import Claims
 from ..engine.lesson import decider as _me
 from ..engine.lesson import option_number as _card
@@ -442,9 +442,5 @@ def hero_low(view: Mapping[str, Any]) -> str | None:
     return "health now: " + ", ".join(f"{seat_name(p['seat'])} {p['health']}" for p in players)
 
 
-def claims() -> Mapping[str, LessonClaim]:
-    return CLAIMS.for_game()
-
-
-def conditions() -> Mapping[str, LessonCondition]:
-    return {"hero_low": hero_low}
+# the conditions its steps name in ``when`` (the checks are ``CLAIMS``)
+CONDITIONS: dict[str, LessonCondition] = {"hero_low": hero_low}

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from ..engine.schema import Strict, validate_table
+from ..engine.schema import Strict, flag_keyword, needs_one_of, validate_table
 
 CardType = Literal["hero", "minion", "relic", "spell", "artifact", "event", "land"]
 Rarity = Literal["common", "rare", "epic", "legendary"]
@@ -45,21 +45,19 @@ MAGIC_TYPES = ("relic", "spell", "artifact", "event", "land")
 
 def check_keywords(raw: dict[str, Any]) -> dict[str, Any]:
     """Keywords are flags (``immune = true``) or numbers (``hero_bonus = 1``)."""
-    out: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in NUMBER_KEYWORDS:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"keyword {key!r} takes a number of 1 or more, got {value!r}")
-        elif key in KEYWORD_NAMES:
-            if value is not True:
-                raise ValueError(f"keyword {key!r} is a flag; write {key} = true")
-        else:
-            raise ValueError(f"unknown keyword {key!r}; known: {', '.join(KEYWORD_NAMES)}")
-        out[key] = value
-    return out
+    return {key: _keyword(key, value) for key, value in raw.items()}
 
 
-Keywords = Annotated[dict[str, Any], Field(default_factory=dict)]
+def _keyword(key: str, value: Any) -> Any:
+    if key in NUMBER_KEYWORDS:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"keyword {key!r} takes a number of 1 or more, got {value!r}")
+        return value
+    return flag_keyword(key, value, KEYWORD_NAMES)
+
+
+# a keywords table: empty unless given, and checked wherever a model has one
+Keywords = Annotated[dict[str, Any], Field(default_factory=dict), AfterValidator(check_keywords)]
 
 
 class Selector(Strict):
@@ -132,9 +130,7 @@ class Modify(_Scoped):
 
     @model_validator(mode="after")
     def _something(self) -> Modify:
-        if not self.attack and not self.defense:
-            raise ValueError("modify needs 'attack' or 'defense'")
-        return self
+        return needs_one_of(self, "modify", "attack", "defense")
 
 
 class Ensnare(_Scoped):
@@ -306,11 +302,6 @@ class Static(Strict):
     defense: int = 0
     keywords: Keywords
 
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
-
     @field_validator("scope")
     @classmethod
     def _minions(cls, scope: Selector) -> Selector:
@@ -344,11 +335,6 @@ class Card(Strict):
     text: str = ""
     flavor: str = ""
     number: int = Field(default=0, ge=0)
-
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
 
     @model_validator(mode="after")
     def _by_type(self) -> Card:
@@ -419,11 +405,6 @@ class Upgrade(Strict):
     cost_min: int = Field(ge=0)
     keywords: Keywords
 
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
-
 
 class MinionTypeTable(Strict):
     """A minion type and the trait its members share (rulebook "Traits")."""
@@ -433,11 +414,6 @@ class MinionTypeTable(Strict):
     text: str = Field(min_length=1)
     keywords: Keywords
     upgrade: Upgrade | None = None
-
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v: dict[str, Any]) -> dict[str, Any]:
-        return check_keywords(v)
 
 
 def validate_card(raw: Any, source: str) -> Card:

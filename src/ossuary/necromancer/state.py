@@ -309,6 +309,17 @@ class NecroState(GameState):
         c._log_shared = self._log_shared = True
         return c
 
+    def unshare(self, out: GameState) -> None:
+        # a sample's own card tables and caches: it shares no mutable object
+        # with the true game (view.resample)
+        assert isinstance(out, NecroState)
+        out.defs = list(self.defs)
+        out.owner = list(self.owner)
+        out.decks = [list(d) for d in self.decks]
+        out.reactions = list(self.reactions)
+        out._statics = None
+        out._stats = None
+
     def to_json(self) -> dict[str, Any]:
         kinds: dict[tuple[str, str], int] = {}
         cards: list[dict[str, Any]] = []

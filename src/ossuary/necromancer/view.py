@@ -156,11 +156,7 @@ def view(s: NecroState, seat: object, log_from: object = 0) -> dict[str, Any]:
     over = s.is_terminal()
     log = s.log[skip:]
     return {
-        "ruleset": s.ruleset,
-        "seat": seat,
-        "seats": s.n,
-        "active": s.turn,
-        "turn_number": s.turn_number,
+        **s.view_head(seat, s.turn, s.turn_number),
         "first": s.first if s.first_to_come() is None else None,  # decided after the mulligans
         "players": players,
         "response_stack": stack_view(s),
@@ -186,17 +182,7 @@ def resample(s: NecroState, seat: object, rng: Rng) -> NecroState:
     ``s``; only the deciding seat may be sampled for
     (:class:`~ossuary.engine.errors.SampleError`).
     """
-    seat = s.check_sample_seat(seat)
-    out = s.clone()
-    if s.perspective is None:
-        # leaving the true game: copy everything clone shares, redact the log
-        out.defs = list(s.defs)
-        out.owner = list(s.owner)
-        out.decks = [list(d) for d in s.decks]
-        out.reactions = list(s.reactions)
-        out._statics = None
-        out._stats = None
-        s.leave_true_game(out, seat)
+    out, seat = s.start_sample(seat)
     bit = 1 << seat
     known = out.known
     for p, st in enumerate(out.seats):

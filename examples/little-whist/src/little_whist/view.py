@@ -67,8 +67,7 @@ def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
 def resample(s: WhistState, seat: object, rng: Rng) -> WhistState:
     """The seat's own hand and everything face up kept; the cards it can't see
     (the other hands, the stock) dealt anew, as many to each place as before."""
-    me = s.check_sample_seat(seat)
-    sample = s.clone()
+    sample, me = s.start_sample(seat)  # checked, cloned, left the true game
     unseen = [c for p in range(s.seats) if p != me for c in s.hands[p]] + list(s.stock)
     rng.shuffle(unseen)
     for p in range(s.seats):
@@ -76,8 +75,4 @@ def resample(s: WhistState, seat: object, rng: Rng) -> WhistState:
             n = len(s.hands[p])
             sample.hands[p], unseen = unseen[:n], unseen[n:]
     sample.stock = unseen
-    sample.seed = None
-    sample.history = []
-    sample.perspective = me
-    sample.log = [redact_event(e, me) for e in s.log]
     return sample
