@@ -45,6 +45,8 @@ def _refused(fn: object, *args: object) -> str:
         ("1" * 5000, "number too large"),
         ("[-" + "1" * 40 + "]", "number too large"),
         ('{"a": 1, "a": 2}', "appears twice"),
+        ('{"b": 1, "a": 1, "a": 2, "b": 2}', "the key 'a' appears twice"),
+        ('[{"x": {"c": [], "c": []}}]', "the key 'c' appears twice"),
         ("[1.5]", "whole numbers"),
         ("[1e999999]", "whole numbers"),
         ("[NaN]", "NaN"),

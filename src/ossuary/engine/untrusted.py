@@ -147,11 +147,13 @@ def load_json(
         _fail(error, source, f"{name} is not a number JSON allows")
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in out:
-                _fail(error, source, f"the key {shown(key)} appears twice in one object")
-            out[key] = value
+        out = dict(pairs)
+        if len(out) != len(pairs):  # a key appears twice: the first such, in order
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    _fail(error, source, f"the key {shown(key)} appears twice in one object")
+                seen.add(key)
         return out
 
     try:
