@@ -105,8 +105,14 @@ class ViewCheck:
         before_log, before = self.marks[-1]
         after = self.game.checks.card_places(state)
         self.marks.append((len(state.log), after))
+        # a card shown to a seat is marked shown to it now and not before: only
+        # the few cards whose marks changed are looked at, seat by seat
+        changed = [(b, a) for b, a in zip(before, after, strict=True) if a.known != b.known]
+        if not changed:
+            return
+        was, now = [b for b, _ in changed], [a for _, a in changed]
         for seat in range(self.seats):
-            shown = newly_shown(before, after, seat)
+            shown = newly_shown(was, now, seat)
             if not shown:
                 continue
             view = state.view(seat, before_log)
