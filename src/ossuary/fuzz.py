@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import operator
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -92,7 +93,7 @@ class ViewCheck:
     def by_name(self, places: list[CardPlace]) -> dict[str, list[int]]:
         found = self._index.get(id(places))  # the places are kept in the marks
         if found is None:
-            names = tuple(p.name for p in places)
+            names = tuple(map(_NAME, places))  # p.name of each, in C
             if names != self._names:
                 self._names, self._by_name = names, cards_by_name(places)
             found = self._index[id(places)] = self._by_name
@@ -174,6 +175,9 @@ class ViewCheck:
         self.marks = self.marks[-1:]
         self._index = {id(places): self.by_name(places)}
         self.setup = False
+
+
+_NAME = operator.attrgetter("name")
 
 
 def strings_in(obj: Any) -> Iterator[str]:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from ossuary import games
 from ossuary.engine.errors import StateError
-from ossuary.engine.saved import MAX_INT, MAX_TEXT, Checker, plain_log
 from ossuary.engine.rng import Rng
+from ossuary.engine.saved import MAX_INT, MAX_TEXT, Checker, plain_log
 
 SEATS = 3
 TEXTS = st.one_of(
