@@ -238,8 +238,10 @@ def private_event_leak(state: GameState, seats: int) -> str | None:
         if private is None:
             continue
         for who in [*range(seats), None]:
+            if who == private:  # its own seat may read it whole
+                continue
             shown = state.redact_event(event, who)
-            if who != private and ("card" in shown or "cards" in shown):
+            if "card" in shown or "cards" in shown:
                 return f"seat {who}'s log shows a card private to seat {private}"
     return None
 
