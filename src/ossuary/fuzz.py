@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import operator
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -92,7 +93,7 @@ class ViewCheck:
     def by_name(self, places: list[CardPlace]) -> dict[str, list[int]]:
         found = self._index.get(id(places))  # the places are kept in the marks
         if found is None:
-            names = tuple(p.name for p in places)
+            names = tuple(map(_NAME, places))  # p.name of each, in C
             if names != self._names:
                 self._names, self._by_name = names, cards_by_name(places)
             found = self._index[id(places)] = self._by_name
@@ -105,8 +106,14 @@ class ViewCheck:
         before_log, before = self.marks[-1]
         after = self.game.checks.card_places(state)
         self.marks.append((len(state.log), after))
+        # a card shown to a seat is marked shown to it now and not before: only
+        # the few cards whose marks changed are looked at, seat by seat
+        changed = [(b, a) for b, a in zip(before, after, strict=True) if a.known != b.known]
+        if not changed:
+            return
+        was, now = [b for b, _ in changed], [a for _, a in changed]
         for seat in range(self.seats):
-            shown = newly_shown(before, after, seat)
+            shown = newly_shown(was, now, seat)
             if not shown:
                 continue
             view = state.view(seat, before_log)
@@ -168,6 +175,9 @@ class ViewCheck:
         self.marks = self.marks[-1:]
         self._index = {id(places): self.by_name(places)}
         self.setup = False
+
+
+_NAME = operator.attrgetter("name")
 
 
 def strings_in(obj: Any) -> Iterator[str]:

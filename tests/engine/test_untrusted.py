@@ -15,6 +15,9 @@ from ossuary.engine import OssuaryError, Replay, ReplayError
 from ossuary.engine.contract import bounded_memory
 from ossuary.engine.errors import CardFileError
 from ossuary.engine.untrusted import (
+    _JSON_STRING,
+    _max_depth,
+    _strings_blanked,
     load_json,
     load_toml,
     printable,
@@ -42,6 +45,8 @@ def _refused(fn: object, *args: object) -> str:
         ("1" * 5000, "number too large"),
         ("[-" + "1" * 40 + "]", "number too large"),
         ('{"a": 1, "a": 2}', "appears twice"),
+        ('{"b": 1, "a": 1, "a": 2, "b": 2}', "the key 'a' appears twice"),
+        ('[{"x": {"c": [], "c": []}}]', "the key 'c' appears twice"),
         ("[1.5]", "whole numbers"),
         ("[1e999999]", "whole numbers"),
         ("[NaN]", "NaN"),
@@ -65,6 +70,41 @@ def test_load_json_reads_good_json_and_brackets_in_strings() -> None:
     }
     assert load_json("\ufeff[1]", CardFileError, "src") == [1]
     assert load_json(b"[2]", CardFileError, "src") == [2]
+
+
+# what load_json measures nesting and numbers in: the strings blanked as the
+# regular expression blanks them, whichever way it is done
+JSONISH = st.text(alphabet='"\\[]{}a1 \n', max_size=40)
+
+
+@settings(max_examples=500)
+@given(JSONISH)
+def test_strings_are_blanked_as_the_regular_expression_blanks_them(text: str) -> None:
+    assert _strings_blanked(text) == _JSON_STRING.sub('""', text)
+
+
+@given(st.text(alphabet="[]{}", max_size=40))
+def test_the_depth_is_the_deepest_nesting(brackets: str) -> None:
+    depth, depths = 0, []
+    for c in brackets:
+        depth += 1 if c in "[{" else -1
+        depths.append(depth)
+    assert _max_depth("a" + brackets) == max(depths, default=0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['["[[[[' + "]" * 3 + '"]', '["\\"' + "[" * 90 + '"]', '["a\\"' + "[" * 90 + ']"]'],
+)
+def test_brackets_in_strings_are_not_nesting(text: str) -> None:
+    json.loads(text)
+    assert load_json(text, CardFileError, "src")
+
+
+def test_brackets_after_an_escaped_backslash_are_nesting() -> None:
+    text = '["\\\\", ' + "[" * 90 + "]" * 90 + "]"
+    assert json.loads(text)
+    assert "nested" in _refused(load_json, text)
 
 
 @pytest.mark.parametrize(

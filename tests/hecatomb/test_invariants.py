@@ -41,9 +41,19 @@ def _an_abomination_listed_by_the_wrong_seat(s: HecatombState) -> None:
     s.seats[1 - s.turn].aboms.append(aid)
 
 
+def _a_hand_card_also_in_the_graveyard(s: HecatombState) -> None:
+    s.seats[0].graveyard.append(s.seats[0].hand[0])
+
+
+def _a_card_in_the_other_seats_hand(s: HecatombState) -> None:
+    s.seats[1].hand.append(s.seats[0].deck.pop())
+
+
 @pytest.mark.parametrize(
     ("tamper", "words"),
     [
+        (_a_hand_card_also_in_the_graveyard, "seat 0 graveyard: card"),
+        (_a_card_in_the_other_seats_hand, "seat 1 hand: card"),
         (_tap_a_hand_card, "tapped: only mana cards can be tapped"),
         (_a_minion_as_god, "is not a god"),
         (_main_phase_of_the_other_seat, "the main phase is the active player's"),

@@ -238,8 +238,10 @@ def private_event_leak(state: GameState, seats: int) -> str | None:
         if private is None:
             continue
         for who in [*range(seats), None]:
+            if who == private:  # its own seat may read it whole
+                continue
             shown = state.redact_event(event, who)
-            if who != private and ("card" in shown or "cards" in shown):
+            if "card" in shown or "cards" in shown:
                 return f"seat {who}'s log shows a card private to seat {private}"
     return None
 
@@ -260,6 +262,9 @@ class InvariantError(AssertionError):
     """A position the rules could not have made (the fuzzer's finding)."""
 
 
+_new_tuple = tuple.__new__
+
+
 class CardPlaces:
     """Where every card of a state lies, put zone by zone: how a game's
     ``card_places`` is written. ``names[c]`` and ``known[c]`` are card ``c``'s
@@ -273,9 +278,12 @@ class CardPlaces:
     def put(self, cards: Iterable[int], zone: str, seat: int) -> None:
         """The cards ``cards`` lie in ``zone`` (``seat``: whose hand or deck, -1
         public); a negative id (an empty slot) is passed over."""
+        out, names, known = self.out, self.names, self.known
         for c in cards:
             if c >= 0:
-                self.out[c] = CardPlace(self.names[c], zone, seat, self.known[c])
+                # as CardPlace(...) makes it, without the Python call its __new__
+                # is (every card of every game, after every fuzz action)
+                out[c] = _new_tuple(CardPlace, (names[c], zone, seat, known[c]))
 
     def places(self) -> list[CardPlace]:
         """One place per card id; :class:`InvariantError` if a card was put nowhere."""
@@ -419,6 +427,8 @@ class NameFinder:
 
 #: where a message or a view holds the deciding seat's options and prompt
 _CHOICE_KEYS = frozenset({"legal", "options", "prompt"})
+#: the keys :meth:`_Walk._entry` reads in a way of their own
+_SPECIAL_KEYS = _CHOICE_KEYS | {"events", "log"}
 
 
 #: what is left to read: (a part of what was given, the sights that judge it, where it is)
@@ -487,9 +497,13 @@ class _Walk:
             if problem is not None:
                 self.out.append(problem)
             return
+        todo = self.todo
         for key, value in obj.items():
             if isinstance(value, str | list | tuple | dict):
-                self._entry(obj, key, value, sights, (where, str(key)))
+                if key in _SPECIAL_KEYS:
+                    self._entry(obj, key, value, sights, (where, str(key)))
+                else:  # what _entry does with any other key, without the call
+                    todo.append((value, sights, (where, str(key))))
 
     def _entry(
         self, obj: dict[Any, Any], key: Any, value: Any, sights: Sequence[Sight], here: Any

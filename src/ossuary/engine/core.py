@@ -485,11 +485,16 @@ def copy_json(value: Any) -> Any:
     """A copy of JSON-like data (dicts, lists, tuples, scalars) sharing nothing
     mutable with the original: what leaves a state (views, logs) is copied so
     that whoever receives it can't change the game."""
+    # a text, number or null is returned as it is without a call for it: most
+    # of a log is those (every view and sample copies the log)
     if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [copy_json(v) for v in value]
+        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
     return value
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def to_json_steps(stack: list[Step]) -> list[Any]:

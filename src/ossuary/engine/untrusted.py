@@ -94,12 +94,26 @@ def _max_depth(structure: str) -> int:
     brackets = _NOT_BRACKET.sub("", structure)
     if not brackets:
         return 0
-    return max(accumulate(1 if c in "[{" else -1 for c in brackets))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
 
 
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _JSON_LONG_NUMBER = re.compile(r"[0-9]{" + str(MAX_DIGITS + 1) + ",}")
+
+
+def _strings_blanked(text: str) -> str:
+    """``text`` with every JSON string replaced by ``""``: what is measured
+    for nesting and long numbers. Where no quote or backslash is escaped and
+    the quotes pair up (a saved game's text, but for a rare quote in a name),
+    every quote opens or closes a string, so splitting at the quotes blanks
+    the same strings as the regular expression, at a seventh of its cost."""
+    if '\\"' not in text and "\\\\" not in text:
+        parts = text.split('"')
+        if len(parts) % 2:  # an even number of quotes
+            return '""'.join(parts[::2])
+    return _JSON_STRING.sub('""', text)
 
 
 def load_json(
@@ -114,7 +128,7 @@ def load_json(
     """Parse JSON text within bounds: size, nesting, digits per number; no
     duplicate keys, no NaN or Infinity, and (unless ``floats``) no fractions."""
     text = check_text(text, error, source, limit)
-    structure = _JSON_STRING.sub('""', text)
+    structure = _strings_blanked(text)
     depth = _max_depth(structure)
     if depth > max_depth:
         _fail(error, source, f"nested {depth} levels deep; at most {max_depth} are allowed")
@@ -133,11 +147,13 @@ def load_json(
         _fail(error, source, f"{name} is not a number JSON allows")
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in out:
-                _fail(error, source, f"the key {shown(key)} appears twice in one object")
-            out[key] = value
+        out = dict(pairs)
+        if len(out) != len(pairs):  # a key appears twice: the first such, in order
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    _fail(error, source, f"the key {shown(key)} appears twice in one object")
+                seen.add(key)
         return out
 
     try:

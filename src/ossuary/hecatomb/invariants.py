@@ -57,18 +57,24 @@ def _problems(s: HecatombState) -> Iterator[str]:
 def _cards(s: HecatombState) -> Iterator[str]:
     """Each card in one place, in its owner's zones, of the type its zone holds."""
     where_is: dict[int, str] = {}
+    owners = s.owner
 
     def place(cid: int, owner: int, where: str) -> Iterator[str]:
         if cid in where_is:
             yield f"{where}: card {cid} is also in {where_is[cid]}: a card is in one place"
-        elif s.owner[cid] != owner:
-            yield f"{where}: card {cid} belongs to seat {s.owner[cid]}"
+        elif owners[cid] != owner:
+            yield f"{where}: card {cid} belongs to seat {owners[cid]}"
         where_is[cid] = where
 
     for p, seat in enumerate(s.seats):
         for zone in ZONES:
+            where = f"seat {p} {zone}"
             for cid in getattr(seat, zone):
-                yield from place(cid, p, f"seat {p} {zone}")
+                # a card in its first place, its owner's: no generator for it
+                if cid not in where_is and owners[cid] == p:
+                    where_is[cid] = where
+                else:
+                    yield from place(cid, p, where)
         for cid in seat.relics:
             if s.defs[cid].type != "relic":
                 yield f"seat {p} relics: {s.defs[cid].name!r} is not a relic"
