@@ -132,9 +132,10 @@ class Cluster:
     process runs its computer seats in threads of its own (what the tests here
     ask of a computer is that its game's owner plays it, not how): a start then
     waits for no AI process to warm, a third of the time of one with a worker
-    (which warms four: quick, search, idle and trial lanes), and the nine
-    starts a run makes (three, then a restart after each kill -9 and each step
-    of the rolling restart) leave no workers warming beside the tests."""
+    (which starts four: the quick and search lanes' before it is ready, the
+    idle and trial lanes' after), and the nine starts a run makes (three,
+    then a restart after each kill -9 and each step of the rolling restart)
+    leave no workers warming beside the tests."""
 
     def __init__(self, db_url: str, n: int = 3, workers: int = 0, hold: float = 0.0) -> None:
         extra = ["--trusted-proxy", "127.0.0.1"]
