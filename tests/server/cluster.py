@@ -121,9 +121,9 @@ backend servers
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-#: how long a process may take to answer /readyz: a start is ~6 s on an idle
-#: machine, and a loaded one (the suite's two workers beside other work) can
-#: take several times that; a limit is not a speed check
+#: how long a process may take to answer /readyz: a start took ~6 s on the
+#: 2-core machine with other work running, and the suite's two workers beside
+#: it can make that several times longer; a limit, not a speed check
 READY_S = 180.0
 
 
