@@ -192,12 +192,39 @@ def test_apply_action_refuses_garbage_and_changes_nothing(aid: str) -> None:  # 
     assert s.serialize() == before
 
 
-@pytest.mark.parametrize("value", [None, -1, "x", [], True])
-def test_every_field_of_a_save_tampered_one_way_is_refused_or_playable(value: Any) -> None:
-    """The property test above samples paths; this walks every one of them with
-    a few kinds of wrong value, so a loader gap can't hide behind the sampling
-    (a null effect filter once crashed deserialize with AttributeError)."""
+WRONG = [None, -1, "x", [], True]
+
+
+def _shape(path: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The path with its list positions left out: the fields one loop of the
+    loader reads (every card's cost, every instance's owner)."""
+    return tuple("*" if isinstance(key, int) else key for key in path)
+
+
+def _tampered(value_index: int) -> list[tuple[Any, ...]]:
+    """The paths to tamper with ``WRONG[value_index]``: every field of each
+    shape at the ends of its lists (the first and the last path of the shape),
+    and every fifth field of all, in turn; so every field gets one wrong value,
+    and every kind of field every wrong value, at a third of the loads."""
+    first: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    last: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for path in PATHS:
+        first.setdefault(_shape(path), path)
+        last[_shape(path)] = path
+    ends = {*first.values(), *last.values()}
+    return [p for i, p in enumerate(PATHS) if p in ends or i % len(WRONG) == value_index]
+
+
+@pytest.mark.parametrize("value_index", range(len(WRONG)), ids=[repr(v) for v in WRONG])
+def test_every_field_of_a_save_tampered_one_way_is_refused_or_playable(value_index: int) -> None:
+    """The property test above samples paths; this walks every one of them, so
+    a loader gap can't hide behind the sampling (a null effect filter once
+    crashed deserialize with AttributeError). A field and its like in the same
+    list (the 82 instances' owners, the 60 actions of the history) go through
+    the same check of the loader: each field gets one of the wrong values, and
+    the first and last field of each kind gets every one."""
+    value = WRONG[value_index]
+    for path in _tampered(value_index):
         data = json.loads(TEXT)
         node = data
         for key in path[:-1]:
@@ -209,3 +236,10 @@ def test_every_field_of_a_save_tampered_one_way_is_refused_or_playable(value: An
             continue
         for aid in s.legal_action_ids()[:2]:
             s.clone().apply_action(aid)
+
+
+def test_the_tampering_walk_reaches_every_field_and_every_kind_with_every_value() -> None:
+    walked = [set(_tampered(i)) for i in range(len(WRONG))]
+    assert set().union(*walked) == set(PATHS)
+    for i in range(len(WRONG)):
+        assert {_shape(p) for p in walked[i]} == {_shape(p) for p in PATHS}

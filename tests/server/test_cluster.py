@@ -35,7 +35,7 @@ from ossuary.server.storage import Store
 
 from .accounts_seed import Signed
 from .accounts_seed import seed as seed_accounts
-from .cluster import Cluster, Reader, cluster, post
+from .cluster import READY_S, Cluster, Reader, cluster, post
 from .helpers import ServerProcess
 from .test_oracle import judge_played, play, postgres_rows
 from .test_restart import setups
@@ -102,7 +102,7 @@ def _shown(base: str, game: dict[str, Any]) -> dict[str | None, dict[str, Any]]:
 def _again(c: Cluster, server: ServerProcess) -> None:
     """Start a stopped or killed process again, on its port."""
     server.launch()
-    server.wait_ready(90, "/readyz")
+    server.wait_ready(READY_S, "/readyz")
     c.learn_nodes()
 
 

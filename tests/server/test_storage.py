@@ -129,7 +129,8 @@ def test_kill_9_mid_game_loses_no_acknowledged_action_and_applies_none_twice(
 ) -> None:
     db = f"sqlite:///{tmp_path / 'kill.db'}"
     rng = random.Random(9)
-    with running(db, workers=1) as server:
+    # two people's game: no computer seat, so no AI worker to warm at each start
+    with running(db, workers=0) as server:
         game = server.post("/api/games", {"seats": ["human", "human"], "seed": 77})
         tokens = [s["token"] for s in game["seats"]]
         players = [Player(server.base, game["id"], t) for t in tokens]
