@@ -226,7 +226,7 @@ class Reader:
     """One socket (a seat's or a spectator's) to a server or the balancer,
     which reconnects when its server goes away and keeps what it was shown."""
 
-    def __init__(self, base: str, game_id: str, token: str | None) -> None:
+    def __init__(self, base: str, game_id: str, token: str | None, timeout: float = 60.0) -> None:
         self.base = base
         self.game_id = game_id
         self.token = token
@@ -236,7 +236,7 @@ class Reader:
         self.hello: Message = {}
         self.errors: list[Message] = []
         self.reconnects = 0
-        self.connect()
+        self.connect(timeout)
 
     def connect(self, timeout: float = 60.0) -> None:
         url = self.base.replace("http://", "ws://") + f"/ws/games/{self.game_id}"

@@ -380,6 +380,50 @@ def test_players_queued_on_every_process_are_each_seated_once(c: Cluster) -> Non
             reader.close()
 
 
+def _matched(base: str, who: Signed) -> dict[str, Any]:
+    """Poll the queue through ``base`` until ``who`` is seated (the poll that
+    says so hands the seat's token)."""
+    deadline = time.monotonic() + 60
+    while True:
+        answer: dict[str, Any] = _queue(base, "GET", who)
+        if answer["status"] == "matched":
+            return answer
+        assert time.monotonic() < deadline, answer
+        time.sleep(0.2)  # a page's poll, not a wait for a time
+
+
+def test_a_matched_seats_token_is_good_at_once_on_a_process_holding_the_game(
+    c: Cluster,
+) -> None:
+    """A token handed through one process is taken by another that already
+    holds a copy of the game (a spectator keeps it there), within a notice's
+    delay: the copy reads the seat's new token, not only a change of whose or
+    claimed (a stale copy refused it for as long as it lived)."""
+    store = Store(c.db_url)
+    try:
+        players = seed_accounts(store, ["handed0", "handed1"])
+    finally:
+        store.close()
+    one, two = players.values()
+    a = c.servers[0]
+    for who in (one, two):
+        _queue(a.base, "POST", who, {"game": "necromancer", "seats": 2})
+    first = _matched(a.base, one)
+    game_id = first["game_id"]
+    owner = c.owner(game_id)
+    holder, hander = [sv for sv in c.servers if sv is not owner][:2]
+    watcher = Reader(holder.base, game_id, None)  # the holder's copy, kept live
+    try:
+        second = _matched(hander.base, two)  # handed on a process that is not the holder
+        seat = Reader(holder.base, game_id, second["token"], timeout=10)
+        try:
+            assert seat.hello["you"] == second["seat"]
+        finally:
+            seat.close()
+    finally:
+        watcher.close()
+
+
 def test_a_rated_games_end_tells_its_ratings_on_every_process(c: Cluster) -> None:
     """The ratings at a rated game's end reach the sockets of processes that
     do not own the game when it ends, not only when they reconnect."""

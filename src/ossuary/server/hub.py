@@ -796,8 +796,11 @@ class Hub:
             g.posed = time.monotonic()
             g.thinking = None
             changed = True
-        if [(s.controller, s.claimed) for s in g.record.seats] != [
-            (s.controller, s.claimed) for s in tail.seats
+        # the token too: a matched seat's token is handed (replaced) on whichever
+        # process the player polls, and the seat stays claimed; a copy that kept
+        # the old one refused the new token until the copy was dropped
+        if [(s.controller, s.claimed, s.token_hash) for s in g.record.seats] != [
+            (s.controller, s.claimed, s.token_hash) for s in tail.seats
         ]:
             for mine, now in zip(g.record.seats, tail.seats, strict=False):
                 mine.controller, mine.claimed, mine.token_hash = (
