@@ -1,13 +1,15 @@
 """Words stay readable (axe-core's colour contrast, no serious or critical
 violation) where they were not: a seat's "thinking" badge at every moment of its
-blinking, a hero's ability once used, and the deck builder's chart legends for
-every preconstructed deck (each swatch's letter on its colour).
+blinking, a hero's ability once used, a Diabolicards zone sealed by Scorch the
+Earth, and the deck builder's chart legends for every preconstructed deck (each
+swatch's letter on its colour).
 
 Animations are frozen at their faintest point (half way through ``blink``)
 before axe looks, so what is checked does not depend on when it looks."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -77,6 +79,31 @@ def test_a_used_heros_ability_is_readable(server: ServerProcess, browser: Any) -
     page.wait_for_selector(".seat-panel.me .hero .ability.used")
     page.evaluate(FREEZE)
     _check_axe(page, "a used hero's ability")
+    page.context.close()
+
+
+# a seed whose game, each seat choosing at random (its own generator, the legal
+# ids sorted), seals a zone by Scorch the Earth at the 42nd action
+SEALED_SEED = 329
+
+
+def test_a_sealed_zone_is_readable(server: ServerProcess, browser: Any) -> None:
+    """The sealed zone's name and note: the zone was shown at half opacity,
+    which took its words below the contrast a reader needs."""
+    created = server.post(
+        "/api/games", {"game": "diabolicards", "seats": ["human", "human"], "seed": SEALED_SEED}
+    )
+    rng = random.Random(SEALED_SEED)
+
+    def pick(seat: int, state: Message) -> str | None:
+        if any(z["sealed"] for side in state["view"]["sides"] for z in side["zones"]):
+            return None
+        return rng.choice(sorted(o["id"] for o in state["legal"]))
+
+    drive(server, created, pick)
+    page = _page(browser, server.base + created["seats"][0]["link"], "desktop")
+    page.wait_for_selector(".diabolicards .zone.sealed .sealed-note")
+    _check_axe(page, "a sealed zone")
     page.context.close()
 
 
