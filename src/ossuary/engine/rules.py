@@ -39,7 +39,8 @@ says what is missing), so a half-bound game never reaches a player.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from types import SimpleNamespace
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from .rng import Rng
 
@@ -147,13 +148,9 @@ class Ruleset(Generic[S]):
         - ``prompt(state)``: what the pending decision asks;
         - ``explain_illegal(state, option_id)``: (why it is refused, the rule).
         """
-        self.view = view
-        self.resample = resample
-        self.redact_event = redact_event
-        self.action_label = action_label
-        self.prompt = prompt
-        self.explain_illegal = explain_illegal
-        self.bound = True
+        views = SimpleNamespace(view=view, resample=resample, redact_event=redact_event)
+        words = SimpleNamespace(label=action_label, prompt=prompt)
+        self.bind_parts(cast(ViewPart, views), cast(WordsPart, words), explain_illegal)
 
     def bind_parts(
         self,
@@ -162,15 +159,15 @@ class Ruleset(Generic[S]):
         explain_illegal: Callable[[S, str], tuple[str, str]],
     ) -> None:
         """:meth:`bind` from a game's view and words modules, where every game
-        keeps those behaviours, and its refusal explainer."""
-        self.bind(
-            view=views.view,
-            resample=views.resample,
-            redact_event=views.redact_event,
-            action_label=words.label,
-            prompt=words.prompt,
-            explain_illegal=explain_illegal,
-        )
+        keeps those behaviours (``view``, ``resample``, ``redact_event``;
+        ``label``, ``prompt``), and its refusal explainer."""
+        self.view = views.view
+        self.resample = views.resample
+        self.redact_event = views.redact_event
+        self.action_label = words.label
+        self.prompt = words.prompt
+        self.explain_illegal = explain_illegal
+        self.bound = True
 
     def missing(self) -> list[str]:
         """What keeps this ruleset from running a game, in words (empty: it is
