@@ -42,8 +42,8 @@ from collections.abc import Callable
 from ..engine.core import GameState
 from ..engine.rng import Rng
 from .base import Observation, forced
-from .ismcts import DEFAULT_SECONDS, Budget, took_default
-from .knowledge import ActionKey, GameKnowledge, knowledge_for
+from .ismcts import DEFAULT_SECONDS, Budget, search_start, took_default
+from .knowledge import ActionKey, GameKnowledge
 
 #: PUCT's exploration constant (values are in [0, 1])
 C_PUCT = 1.0
@@ -142,9 +142,7 @@ class GuidedAgent:
             self.root_visits = {}
             return only
         legal = obs.legal
-        know = knowledge_for(obs.ruleset)
-        start = time.perf_counter()
-        first = obs.sample(self.rng)
+        know, start, first = search_start(obs, self.rng)
         guide = self.guide(obs.ruleset, obs.seats or first.num_seats())
         keys: dict[str, str] = {}
         for a in legal:  # the first of options the game names alike stands for them all

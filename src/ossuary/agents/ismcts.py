@@ -92,6 +92,15 @@ class Node:
         self.children: dict[str, Node] = {}
 
 
+def search_start(obs: Observation, rng: Rng) -> tuple[GameKnowledge, float, GameState]:
+    """What a search of one decision starts from: the game's knowledge, the
+    clock, and a first determinization drawn from ``rng`` (before anything
+    else draws on it, so a seeded search stays the same)."""
+    know = knowledge_for(obs.ruleset)
+    start = time.perf_counter()
+    return know, start, obs.sample(rng)
+
+
 @dataclass(frozen=True)
 class Budget:
     """Seconds per decision, or iterations per decision (exactly one is set)."""
@@ -169,9 +178,7 @@ class ISMCTSAgent:
             self.root_values = {}
             return only
         legal = obs.legal
-        know = knowledge_for(obs.ruleset)
-        start = time.perf_counter()
-        first = obs.sample(self.rng)
+        know, start, first = search_start(obs, self.rng)
         keys = {know.action_key(first, a.id): a.id for a in legal}
         size = know.common_samples if self.common_samples is None else self.common_samples
         if size:  # a fresh tree: the root's statistics are the pool's
