@@ -16,7 +16,6 @@ from ..engine.facets import (
     CardRecord,
     Cards,
     Checks,
-    GameIdentity,
     Lessons,
     Statistics,
     Terminal,
@@ -99,7 +98,7 @@ GLOSSARY = (
 )
 
 
-class DiabolicardsCards(Cards):
+class DiabolicardsCards(Cards[CardDef]):
     filters: ClassVar[dict[str, str]] = {
         "group": "a group or part of its name: gang, vantheon, diabolicals...",
         "type": "Human or Apex",
@@ -110,22 +109,10 @@ class DiabolicardsCards(Cards):
         "origin": "released or ours",
     }
 
-    def __init__(self, game: GameIdentity) -> None:
-        super().__init__(game)
-        self._defs: dict[str, CardDef] = {}  # the cards a record was made from, by name
-
     def records(self, card_file: Path | None = None) -> list[CardRecord]:
         defs = list(deck()) if card_file is None else load_card_file(card_file)
-        self._defs.update((c.name, c) for c in defs)
+        self.made_from.update((c.name, c) for c in defs)
         return [record(c) for c in defs]
-
-    def record(self, name: str) -> CardRecord | None:
-        want = name.strip().lower()
-        card = next((c for c in deck() if c.name.lower() == want), None)
-        if card is None:
-            return None
-        self._defs[card.name] = card
-        return record(card)
 
     def columns(self) -> list[tuple[str, str]]:
         return [
@@ -154,7 +141,7 @@ class DiabolicardsCards(Cards):
         return super().matches(record, field, value)
 
     def detail(self, record: CardRecord) -> Any:
-        card = self._defs.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
+        card = self.made_from.get(record["name"]) or {c.name: c for c in deck()}[record["name"]]
         return card_panel(card)
 
     def groups(self) -> dict[str, str]:

@@ -29,16 +29,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
+from rich import box
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from .actions import IntActions
 from .contract import CardPlace
 from .core import GameState
 from .encoder import Encoder
 from .errors import BrokenGame, NotSupported, OssuaryError
-from .names import seat_name
+from .names import asked, seat_name
 from .rng import Rng
 
 CardRecord = dict[str, Any]
@@ -88,7 +91,11 @@ class Facet:
         return self.game.title
 
 
-class Cards(Facet):
+#: a game's card definition (its ``CardDef``)
+Card = TypeVar("Card")
+
+
+class Cards(Facet, Generic[Card]):
     """The card catalogue (``ossuary cards``, the card pages, the terminal's
     ``card`` command). Card records are plain JSON-ready dicts: every game's has
     at least ``name``, ``type`` and ``text``; the rest are the game's own fields
@@ -96,6 +103,14 @@ class Cards(Facet):
 
     #: what ``ossuary cards --FIELD VALUE`` accepts: field -> help text
     filters: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, game: GameIdentity) -> None:
+        super().__init__(game)
+        #: the card definitions the records handed out were made from, by the
+        #: record's name (or the field a game names its records by, where two
+        #: cards share a name): a game's :meth:`records` fills it, so that
+        #: :meth:`cells`, :meth:`matches` and :meth:`detail` read the card itself
+        self.made_from: dict[str, Card] = {}
 
     def records(self, card_file: Path | None = None) -> list[CardRecord]:
         """Every card, in catalogue order (or those of a card file of the user's,
@@ -230,6 +245,34 @@ class Decks(Facet):
         that card balance can be measured with every card in every company
         (``ossuary simulate --decks random``, ``ossuary balance``)."""
         raise NotSupported(f"{self.title} can't deal random decks")
+
+
+def hand_table(
+    hand: Sequence[Mapping[str, Any] | None],
+    columns: Sequence[str],
+    row: Callable[[Mapping[str, Any]], Sequence[RenderableType]],
+    right: str = "",
+) -> Table:
+    """A seat's hand for a terminal board: one row a card (``row(card)``, one
+    cell a column, ``right`` the column aligned right), a card the viewer may
+    not see as "(hidden)"."""
+    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
+    for column in columns:
+        table.add_column(column, justify="right" if column == right else "left")
+    for card in hand:
+        if card is None:
+            table.add_row("(hidden)", *("" for _ in columns[1:]))
+        else:
+            table.add_row(*row(card))
+    return table
+
+
+def with_question(parts: list[RenderableType], view: Mapping[str, Any]) -> Group:
+    """A terminal board's parts, then who is asked what (in bold), if anyone is."""
+    question = asked(view)
+    if question is not None:
+        parts.append(Text(question, style="bold"))
+    return Group(*parts)
 
 
 class Terminal(Facet):

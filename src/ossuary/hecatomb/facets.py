@@ -21,7 +21,6 @@ from ..engine.facets import (
     Client,
     Decks,
     DeckSpec,
-    GameIdentity,
     Lessons,
     Statistics,
     Terminal,
@@ -55,7 +54,7 @@ from .state import HecatombState
 from .words import GLOSSARY, narrate
 
 
-class HecatombCards(Cards):
+class HecatombCards(Cards[CardDef]):
     filters: ClassVar[dict[str, str]] = {
         "doom": "corruption, deceit, destruction or greed",
         "type": "minion, combat minion, fate, combat fate, relic, god (a part matches: combat)",
@@ -65,10 +64,6 @@ class HecatombCards(Cards):
         "rarity": "common, uncommon or rare",
     }
 
-    def __init__(self, game: GameIdentity) -> None:
-        super().__init__(game)
-        self._defs: dict[str, CardDef] = {}  # the cards a record was made from, by name
-
     def _pool(self, card_file: Path | None) -> CardPool:
         return base_pool() if card_file is None else CardPool(load_card_file(card_file))
 
@@ -76,16 +71,8 @@ class HecatombCards(Cards):
         defs = sorted(
             self._pool(card_file).cards.values(), key=lambda c: (c.number or 10**6, c.name)
         )
-        self._defs.update((c.name, c) for c in defs)
+        self.made_from.update((c.name, c) for c in defs)
         return [c.to_dict() for c in defs]
-
-    def record(self, name: str) -> CardRecord | None:
-        want = name.strip().lower()
-        card = next((c for c in base_pool().cards.values() if c.name.lower() == want), None)
-        if card is None:
-            return None
-        self._defs[card.name] = card
-        return card.to_dict()
 
     def columns(self) -> list[tuple[str, str]]:
         return [
@@ -95,10 +82,10 @@ class HecatombCards(Cards):
         ]  # fmt: skip
 
     def cells(self, record: CardRecord) -> dict[str, str]:
-        return {"keyword_text": keyword_text(self._defs[record["name"]].keywords)}
+        return {"keyword_text": keyword_text(self.made_from[record["name"]].keywords)}
 
     def matches(self, record: CardRecord, field: str, value: str) -> bool:
-        card = self._defs[record["name"]]
+        card = self.made_from[record["name"]]
         want = value.strip().lower()
         if field == "doom" and want not in DOOMS:
             raise QueryError(f"--doom {value!r}: choose one of {', '.join(DOOMS)}")
@@ -116,18 +103,18 @@ class HecatombCards(Cards):
 
     def values(self, field: str) -> list[str]:
         if field == "keyword":
-            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
+            return sorted({k for c in self.made_from.values() for k in keywords_of(c)})
         if field == "cost":
-            costs = sorted({c.cost for c in self._defs.values() if not c.x_cost})
+            costs = sorted({c.cost for c in self.made_from.values() if not c.x_cost})
             return [str(n) for n in costs] + ["X"]
         return super().values(field)
 
     def search_text(self, record: CardRecord) -> str:
-        c = self._defs[record["name"]]
+        c = self.made_from[record["name"]]
         return " ".join((c.name, c.text, c.doom, c.type, c.subtype, *keywords_of(c)))
 
     def detail(self, record: CardRecord) -> Any:
-        return card_panel(self._defs[record["name"]])
+        return card_panel(self.made_from[record["name"]])
 
     def groups(self) -> dict[str, str]:
         return {c.name: c.doom for c in base_pool().cards.values()}

@@ -21,7 +21,6 @@ from ..engine.facets import (
     Client,
     Decks,
     DeckSpec,
-    GameIdentity,
     Lessons,
     Statistics,
     Terminal,
@@ -95,7 +94,7 @@ GLOSSARY: list[tuple[str, str]] = [
 ]  # fmt: skip
 
 
-class NecromancerCards(Cards):
+class NecromancerCards(Cards[CardDef]):
     filters: ClassVar[dict[str, str]] = {
         "type": "hero, minion, relic, spell, artifact, event or land",
         "rarity": "common, rare, epic or legendary",
@@ -103,10 +102,6 @@ class NecromancerCards(Cards):
         "keyword": "e.g. invisibility, immune, reaction, drain",
         "cost": "3, a range 2-4, 5+ or 2-",
     }
-
-    def __init__(self, game: GameIdentity) -> None:
-        super().__init__(game)
-        self._defs: dict[str, CardDef] = {}  # the cards a record was made from, by key
 
     def _pool(self, card_file: Path | None) -> CardPool:
         return base_pool() if card_file is None else CardPool(load_card_file(card_file))
@@ -117,7 +112,7 @@ class NecromancerCards(Cards):
         out = []
         for c in defs:
             key = pool.key(c)
-            self._defs[key] = c
+            self.made_from[key] = c
             record = c.to_dict()
             record["key"] = key
             record.setdefault("text", "")
@@ -132,12 +127,12 @@ class NecromancerCards(Cards):
         ]  # fmt: skip
 
     def cells(self, record: CardRecord) -> dict[str, str]:
-        c = self._defs[record["key"]]
+        c = self.made_from[record["key"]]
         stats = f"{c.attack}/{c.defense}" if c.is_minion else str(c.defense or "")
         return {"keyword_text": keywords_text(c.kw), "stats": stats}
 
     def matches(self, record: CardRecord, field: str, value: str) -> bool:
-        card = self._defs[record["key"]]
+        card = self.made_from[record["key"]]
         want = value.strip().lower()
         if field == "type" and want not in TYPES:
             raise QueryError(f"--type {value!r}: choose one of {', '.join(TYPES)}")
@@ -153,15 +148,15 @@ class NecromancerCards(Cards):
 
     def values(self, field: str) -> list[str]:
         if field == "keyword":
-            return sorted({k for c in self._defs.values() for k in keywords_of(c)})
+            return sorted({k for c in self.made_from.values() for k in keywords_of(c)})
         return super().values(field)
 
     def search_text(self, record: CardRecord) -> str:
-        c = self._defs[record["key"]]
+        c = self.made_from[record["key"]]
         return " ".join((c.name, c.text, c.type, c.minion_type, c.rarity, *keywords_of(c)))
 
     def detail(self, record: CardRecord) -> Any:
-        return card_panel(self._defs[record["key"]])
+        return card_panel(self.made_from[record["key"]])
 
     def groups(self) -> dict[str, str]:
         # a minion's type, else its card type (spell, relic, land...), by the

@@ -15,7 +15,7 @@ from . import board
 from .state import CARDS, HAND, RANKS, SUITS, WhistState, rank, suit
 
 
-class WhistCards(Cards):
+class WhistCards(Cards[int]):  # its cards are numbers (state.CARDS names them)
     def records(self, card_file: Path | None = None) -> list[CardRecord]:
         return [
             {"name": name, "type": SUITS[suit(cid)],
