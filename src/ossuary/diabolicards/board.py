@@ -10,7 +10,7 @@ under each zone its power and synergy; the four contracts between the sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -20,7 +20,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.names import asked, seat_name, speak
+from ..engine.facets import hand_table, with_question
+from ..engine.names import seat_name, speak
 from .cards import ZONES, CardDef
 
 View = dict[str, Any]
@@ -93,22 +94,18 @@ def _side_table(view: View, side: int, me: int | None) -> Table:
     return table
 
 
-def _hand_table(hand: list[dict[str, Any] | None]) -> Table:
-    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
-    for col in ("card", "power", "group", "type", "ability"):
-        table.add_column(col, justify="right" if col == "power" else "left")
-    for card in hand:
-        if card is None:
-            table.add_row("(hidden)", "", "", "", "")
-            continue
-        table.add_row(
-            Text(card["card"], style=GROUP_STYLE.get(card["group"], "")),
-            str(card["power"]),
-            card["group"],
-            f"{card['type']}, {card['gender']}",
-            card["text"] or "-",
-        )
-    return table
+#: the columns of the hand's table (the viewer's own hand)
+HAND_COLUMNS = ("card", "power", "group", "type", "ability")
+
+
+def _hand_row(card: Mapping[str, Any]) -> Sequence[RenderableType]:
+    return (
+        Text(card["card"], style=GROUP_STYLE.get(card["group"], "")),
+        str(card["power"]),
+        card["group"],
+        f"{card['type']}, {card['gender']}",
+        card["text"] or "-",
+    )
 
 
 def contracts_text(view: View) -> Text:
@@ -146,16 +143,13 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
         if p["seat"] == me:
             label = f"{who} ({me_label}) hand:"
             parts.append(Text(label, style="bold green"))
-            parts.append(_hand_table(p["hand"]))
+            parts.append(hand_table(p["hand"], HAND_COLUMNS, _hand_row, right="power"))
         else:
             shown = [c["card"] for c in p["hand"] if c is not None]
             extra = f"; shown to you: {', '.join(shown)}" if shown else ""
             out = " (out of cards)" if p["out"] else ""
             parts.append(Text(f"{who}: {p['hand_count']} cards{out}{extra}"))
-    question = asked(view)
-    if question is not None:
-        parts.append(Text(question, style="bold"))
-    return Group(*parts)
+    return with_question(parts, view)
 
 
 def summary_lines(view: View) -> list[str]:

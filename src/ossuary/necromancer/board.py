@@ -8,7 +8,7 @@ The only other source is the public card catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -17,7 +17,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.names import asked, seat_name, speak
+from ..engine.facets import hand_table, with_question
+from ..engine.names import seat_name, speak
 from .cards import CardDef, traits
 
 View = dict[str, Any]
@@ -133,18 +134,14 @@ def _field(p: dict[str, Any]) -> Table:
     return table
 
 
-def _hand_table(hand: list[dict[str, Any] | None]) -> Table:
-    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, expand=False)
-    for column in ("card", "type", "cost", "stats", "text"):
-        table.add_column(column, justify="right" if column == "cost" else "left")
-    for card in hand:
-        if card is None:
-            table.add_row("(hidden)", "", "", "", "")
-            continue
-        stats = f"{card['attack']}/{card['defense']}" if "attack" in card else ""
-        kind = card["type"] + (f" ({card['minion_type']})" if "minion_type" in card else "")
-        table.add_row(card["card"], kind, str(card.get("cost", "")), stats, card.get("text", ""))
-    return table
+#: the columns of the hand's table (the viewer's own hand)
+HAND_COLUMNS = ("card", "type", "cost", "stats", "text")
+
+
+def _hand_row(card: Mapping[str, Any]) -> Sequence[RenderableType]:
+    stats = f"{card['attack']}/{card['defense']}" if "attack" in card else ""
+    kind = card["type"] + (f" ({card['minion_type']})" if "minion_type" in card else "")
+    return (card["card"], kind, str(card.get("cost", "")), stats, card.get("text", ""))
 
 
 def _seat_panel(view: View, p: dict[str, Any], me: int | None, me_label: str) -> Panel:
@@ -165,7 +162,7 @@ def _seat_panel(view: View, p: dict[str, Any], me: int | None, me_label: str) ->
     parts: list[RenderableType] = [head, _field(p)]
     if seat == me and p["hand"]:
         parts.append(Text("Hand:", style="bold"))
-        parts.append(_hand_table(p["hand"]))
+        parts.append(hand_table(p["hand"], HAND_COLUMNS, _hand_row, right="cost"))
     title = player(seat)
     if seat == me and me_label:
         title += f" ({me_label})"
@@ -214,10 +211,7 @@ def render_board(view: View, me: int | None = None, me_label: str = "you") -> Re
     if view["between_zones"]:
         moving = ", ".join(c["card"] for c in view["between_zones"])
         parts.append(Text(f"On its way into play: {moving}"))
-    question = asked(view)
-    if question is not None:
-        parts.append(Text(question, style="bold"))
-    return Group(*parts)
+    return with_question(parts, view)
 
 
 def summary_lines(view: View) -> list[str]:
