@@ -64,3 +64,19 @@ def selector_table(selector: Any, kind: str, names: Sequence[str]) -> dict[str, 
         if value != defaults[name].default:
             out[name] = value
     return out
+
+
+def one_per_name(
+    cards: Sequence[int], defs: Sequence[Any], keep: Callable[[Any], bool]
+) -> list[int]:
+    """The cards of ``cards`` (indexes into ``defs``) whose definition passes
+    ``keep``, the first copy of each name only, in order: a hand's two copies
+    of a card are one choice, not two."""
+    seen: set[str] = set()
+    out: list[int] = []
+    for c in cards:
+        d = defs[c]
+        if keep(d) and d.name not in seen:
+            seen.add(d.name)
+            out.append(c)
+    return out

@@ -311,14 +311,6 @@ KNOWLEDGE = GameKnowledge(
     rollout_policy=rollout_policy,
 )
 
-__all__ = [
-    "KNOWLEDGE",
-    "choose_block",
-    "choose_payment",
-    "choose_target",
-    "default_choice",
-    "evaluate",
-    "score",
-    "settle",
-    "values",
-]
+# the agents reach this module only through KNOWLEDGE (the game's knowledge_at);
+# the functions above are its parts, not an interface of their own
+__all__ = ["KNOWLEDGE"]

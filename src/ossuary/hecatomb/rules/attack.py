@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.cardlang import one_per_name
+from ..cards import CardDef
 from ..queries import abom_keywords, attack_toll, can_attack, can_block, mana_available
 from ..state import RULES, Combat, HecatombState
 from .base import event, lose_souls
@@ -141,17 +143,17 @@ def step_window(s: HecatombState, stage: int, p: int) -> None:
     s.ask("window", p, (*opts, "pass"), stage, p)
 
 
+def _combat(d: CardDef) -> bool:
+    return d.is_combat
+
+
 def combat_options(s: HecatombState, p: int) -> list[str]:
     seat = s.seats[p]
     avail = mana_available(s, p)
     opts: list[str] = []
-    seen: set[str] = set()
-    for cid in seat.hand:
-        d = s.defs[cid]
-        if d.is_combat and d.name not in seen:
-            seen.add(d.name)
-            if playable(s, p, d, avail, in_combat=True):
-                opts.append(f"play {cid}")
+    for cid in one_per_name(seat.hand, s.defs, _combat):
+        if playable(s, p, s.defs[cid], avail, in_combat=True):
+            opts.append(f"play {cid}")
     for aid in seat.aboms:
         opts.extend(tap_options(s, s.aboms[aid]))
     return opts

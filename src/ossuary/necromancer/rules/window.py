@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.cardlang import one_per_name
+from ..cards import CardDef
 from ..queries import any_magic, any_target, cost_of, turn_order
 from ..state import EMPTY, MAX_LIFEFORCE, RULES, Item, NecroState
 from .actions import destroy_magic_options, playable, resolve_item, take_action
@@ -130,17 +132,17 @@ def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list
     return out
 
 
+def _reaction(d: CardDef) -> bool:
+    return d.reaction
+
+
 def response_options(s: NecroState, q: int) -> list[str]:
     """What ``q`` may do in a window right now (besides passing)."""
     seat = s.seats[q]
     opts: list[str] = []
-    seen: set[str] = set()
-    for c in seat.hand:
-        d = s.defs[c]
-        if d.reaction and d.name not in seen:
-            seen.add(d.name)
-            if playable(s, q, c, window=True):
-                opts.append(f"play {c}")
+    for c in one_per_name(seat.hand, s.defs, _reaction):
+        if playable(s, q, c, window=True):
+            opts.append(f"play {c}")
     opts.extend(destroy_magic_options(s, q))
     opts.extend(any_turn_abilities(s, q))
     if seat.hand:
