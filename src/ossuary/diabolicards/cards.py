@@ -21,6 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..engine import cardlang
+from ..engine.cardlang import NamedCard
 from ..engine.errors import CardFileError
 from ..engine.untrusted import load_card_file as read_card_file
 from . import schema
@@ -43,17 +45,9 @@ DECK_SIZE = 80
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """One verb with its arguments, e.g. ``kill side=enemy up_to=4``."""
-
-    verb: str
-    args: tuple[tuple[str, Any], ...] = ()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.args:
-            if k == key:
-                return v
-        return default
+class Effect(cardlang.Effect):
+    """One verb with its arguments, e.g. ``kill side=enemy up_to=4``; its table
+    keeps an argument given as null (the card's "none"), and its values as given."""
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
@@ -109,11 +103,10 @@ class Ability:
         return all(e.passive for e in self.effects)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class CardDef:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class CardDef(NamedCard):
     """A card as printed. Immutable; compare by name (names are unique)."""
 
-    name: str
     group: str
     type: str
     gender: str
@@ -142,15 +135,6 @@ class CardDef:
         if self.ability is not None and "escape" in verbs:
             set_(self, "escape", self.ability.effects[0].get("how"))
         set_(self, "instant", self.ability is not None and not self.ability.passive)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardDef) and other.name == self.name
-
-    def __hash__(self) -> int:
-        return hash(self.name)
-
-    def __repr__(self) -> str:
-        return f"CardDef({self.name!r})"
 
     @property
     def ability_name(self) -> str:

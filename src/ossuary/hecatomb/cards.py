@@ -24,7 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..engine.cardlang import effect_args, effect_table, selector_table
+from ..engine.cardlang import Effect, NamedCard, selector_table
 from ..engine.errors import CardFileError
 from ..engine.untrusted import load_card_file as read_card_file
 from . import schema
@@ -82,28 +82,6 @@ class Selector:
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """One verb with its arguments, e.g. ``damage amount=3`` or ``draw amount=1``."""
-
-    verb: str
-    args: tuple[tuple[str, Any], ...] = ()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.args:
-            if k == key:
-                return v
-        return default
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
-        """Build from data the schema (``schema.Effect``) has checked."""
-        return cls(raw["verb"], effect_args(raw, Selector.from_dict))
-
-    def to_dict(self) -> dict[str, Any]:
-        return effect_table(self.verb, self.args)
-
-
-@dataclass(frozen=True, slots=True)
 class Ability:
     """A one-time or triggered ability: when it happens, what it targets, what it does.
 
@@ -124,7 +102,7 @@ class Ability:
         trig = raw.get("trigger", trigger)
         assert trig in TRIGGERS
         target = Selector.from_dict(raw["target"]) if raw.get("target") else None
-        effects = tuple(Effect.from_dict(e) for e in raw["effects"])
+        effects = tuple(Effect.from_table(e, Selector.from_dict) for e in raw["effects"])
         optional = raw.get("optional")
         if optional is None:
             optional = trig == "summon"
@@ -178,11 +156,10 @@ def _keywords_to_dict(kws: Iterable[tuple[str, Any]]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in kws}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class CardDef:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class CardDef(NamedCard):
     """A card as printed. Immutable; compare by name."""
 
-    name: str
     type: str
     doom: str
     cost: int = 0
@@ -218,15 +195,6 @@ class CardDef:
         set_(self, "is_combat", self.type.startswith("combat"))
         set_(self, "kw", MappingProxyType(dict(self.keywords)))
         set_(self, "taps", tuple(i for i, a in enumerate(self.abilities) if a.trigger == "tap"))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardDef) and other.name == self.name
-
-    def __hash__(self) -> int:
-        return hash(self.name)
-
-    def __repr__(self) -> str:
-        return f"CardDef({self.name!r})"
 
     @property
     def targeted_play(self) -> Ability | None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import DOOM_INDEX, KEYWORDS, Effect
+from ..engine.cardlang import Effect
+from .cards import DOOM_INDEX, KEYWORDS
 from .queries import abom_of, abom_strength, card_matches, in_scope, placements
 from .rules.base import (
     VERBS,

@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..engine.cardlang import Pairs, effect_args, effect_table, pairs, selector_table
+from ..engine.cardlang import Effect, Pairs, pairs, selector_table
 from ..engine.errors import CardFileError
 from ..engine.untrusted import load_card_file as read_card_file
 from ..engine.untrusted import load_document
@@ -62,32 +62,6 @@ class Selector:
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """One verb with its arguments, e.g. ``damage amount=3``."""
-
-    verb: str
-    args: Pairs = ()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.args:
-            if k == key:
-                return v
-        return default
-
-    @property
-    def scope(self) -> Selector | None:
-        value = self.get("scope")
-        return value if isinstance(value, Selector) else None
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Effect:
-        return cls(raw["verb"], effect_args(raw, Selector.from_dict))
-
-    def to_dict(self) -> dict[str, Any]:
-        return effect_table(self.verb, self.args)
-
-
-@dataclass(frozen=True, slots=True)
 class Condition:
     minions_max: int | None = None
     minions_min: int | None = None
@@ -117,7 +91,7 @@ class Ability:
         cond = Condition(**raw["condition"]) if raw.get("condition") else None
         return cls(
             raw["trigger"],
-            tuple(Effect.from_dict(e) for e in raw["effects"]),
+            tuple(Effect.from_table(e, Selector.from_dict) for e in raw["effects"]),
             target,
             bool(raw.get("optional", False)),
             cond,

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import Effect, Selector
+from ..engine.cardlang import Effect
+from .cards import Selector
 from .queries import (
     free_spaces,
     host_of,
