@@ -9,6 +9,7 @@ import functools
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -16,7 +17,7 @@ from rich.console import Console
 from ossuary import games
 from ossuary.engine.contract import Sight, check_sample, shared_mutables
 from ossuary.engine.core import GameState
-from ossuary.engine.errors import IllegalAction, OssuaryError
+from ossuary.engine.errors import IllegalAction, OssuaryError, SetupError
 from ossuary.engine.game import Game
 from ossuary.engine.replay import Replay, SeatReplay
 from ossuary.engine.rng import Rng
@@ -144,6 +145,29 @@ def test_refused_input_is_said_in_words_and_changes_nothing(table: tuple[str, in
     for text in ("", "{", "[]", '{"ruleset": "' + name + '"}', before.replace("{", "[", 1)):
         with pytest.raises(OssuaryError):
             game.deserialize(text)
+
+
+@pytest.mark.parametrize("table", tables(GAMES))
+def test_a_setup_the_rules_cant_start_from_is_refused_in_words(table: tuple[str, int]) -> None:
+    """A bad seat count, seed or first player, as a library caller or a saved
+    request may give it: the kernel's SetupError naming it, never a TypeError
+    from deep inside (``Game.check_setup``)."""
+    name, seats = table
+    game = games.get(name)
+    too_many = max(game.seat_counts) + 1
+    bad: list[dict[str, Any]] = [
+        {"seats": too_many},
+        {"seats": str(seats)},
+        {"seats": seats, "seed": 2**70},
+        {"seats": seats, "seed": 1.5},
+        {"seats": seats, "first": "1"},
+        {"seats": seats, "first": seats},
+        {"seats": seats, "first": True},
+    ]
+    for setup in bad:
+        with pytest.raises(SetupError) as refused:
+            game.new_game(**setup)
+        assert str(refused.value), setup
 
 
 @pytest.mark.parametrize("table", tables(TABLES))

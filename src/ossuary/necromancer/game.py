@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..engine.errors import OssuaryError, SetupError
+from ..engine.game import check_setup
 from ..engine.names import seat_name
 from ..engine.rng import Rng
 from ..engine.untrusted import load_document
@@ -21,6 +22,8 @@ from .invariants import check
 from .state import RULES, RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
 
 MIN_SEATS, MAX_SEATS = 2, 4
+TITLE = "Path of the Necromancer"
+SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 
 
 class SavedGameError(OssuaryError):
@@ -40,12 +43,7 @@ def new_game(
     deck's name; None deals the preconstructed decks in turn. ``first``: the
     first player, or None to let the seed choose.
     """
-    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise SetupError(
-            f"Path of the Necromancer is for {MIN_SEATS} to {MAX_SEATS} players here, not {seats}"
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"the seed must be a whole number, got {seed!r}")
+    check_setup(TITLE, SEAT_COUNTS, seats, seed, first)  # a SetupError names what is wrong
     pool = pool or base_pool()
     if decks is None:
         names = list(preconstructed())
@@ -53,8 +51,6 @@ def new_game(
     if len(decks) != seats:
         raise SetupError(f"{seats} seats need {seats} decks, got {len(decks)}")
     lists = [resolve_deck(d, pool, f"{seat_name(i)}'s deck") for i, d in enumerate(decks)]
-    if first is not None and (isinstance(first, bool) or not 0 <= first < seats):
-        raise SetupError(f"the first player must be a seat from 0 to {seats - 1}")
     s = NecroState()
     s.n = seats
     s.decks = lists
