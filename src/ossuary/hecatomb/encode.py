@@ -20,7 +20,7 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, cast
 
 import numpy as np
@@ -31,9 +31,11 @@ from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
-from .queries import abom_dooms, abom_keywords, minion_keywords, minion_strengths
+from .queries import abom_keywords, auras, merge_keywords, minion_strengths
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
+
+_FACTS_KEPT = 4096  # card definitions whose _Facts an encoder keeps at most
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
@@ -99,18 +101,62 @@ SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
 KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
 
 
-def _kw_sparse(w: Floats, at: int, kw: dict[str, Any]) -> None:
-    """:func:`_kw_vector`, written sparsely at ``at`` (keywords are few)."""
+def _kw_pairs(kw: Mapping[str, Any]) -> list[tuple[int, float]]:
+    """:func:`_kw_vector`'s set entries as (place, value) (keywords are few)."""
+    out: list[tuple[int, float]] = []
     for k, v in kw.items():
         i = KEYWORD_AT.get(k)
         if i is None or not v:
             continue
         if k in NUMBER_KEYWORDS:
-            w[at + i] = float(v) / 3.0
+            out.append((i, float(v) / 3.0))
         elif isinstance(v, list | tuple):
-            w[at + i] = len(v) / 4.0
+            out.append((i, len(v) / 4.0))
         else:
-            w[at + i] = 1.0
+            out.append((i, 1.0))
+    return out
+
+
+def _kw_sparse(w: Floats, at: int, kw: Mapping[str, Any]) -> None:
+    """:func:`_kw_vector`, written sparsely at ``at``."""
+    for i, v in _kw_pairs(kw):
+        w[at + i] = v
+
+
+class _Facts:
+    """What the observation reads of one card definition, worked out once per
+    definition (a ``CardDef`` is immutable, so none of it can go stale): its
+    name's place, doom, subtype, printed strength, and its keywords in the four
+    cases a state can put it in, indexed by ``1`` (a follower with its owner's
+    god in play) plus ``2`` (its continual conditional ability on), both as
+    :func:`~ossuary.hecatomb.queries.minion_keywords` and
+    :func:`~ossuary.hecatomb.queries.abom_keywords` merge them."""
+
+    def __init__(self, d: CardDef, index: int, P: int) -> None:
+        self.d = d  # held: the encoder's table is keyed on id(d)
+        self.name_v = (index + 1) / P
+        self.doom = DOOM_AT[d.doom]
+        self.subtype = SUBTYPE_AT.get(d.subtype, -1)
+        self.strength = d.strength
+        #: the minion's own keywords, as (place, value) in a minion's slice
+        self.minion_kw: list[list[tuple[int, float]]] = []
+        #: its part of its abomination's keywords: as a dict, as pairs for
+        #: merge_keywords, and as (place, value) for an abomination it alone
+        #: gives keywords to
+        self.abom_dict: list[dict[str, Any]] = []  # read only
+        self.abom_kw: list[tuple[tuple[str, Any], ...]] = []
+        self.abom_pairs: list[list[tuple[int, float]]] = []
+        for case in range(4):
+            minion: dict[str, Any] = {}
+            abom: dict[str, Any] = {}
+            for kws, on in ((d.keywords, True), (d.follower, case & 1), (d.cond_keywords, case & 2)):
+                if on and kws:
+                    merge_keywords(minion, kws, True)
+                    merge_keywords(abom, kws, False)
+            self.minion_kw.append(_kw_pairs(minion))
+            self.abom_dict.append(abom)
+            self.abom_kw.append(tuple(abom.items()))
+            self.abom_pairs.append(_kw_pairs(abom))
 
 
 def _one_hot(n: int, i: int) -> list[float]:
@@ -197,6 +243,8 @@ class HecatombEncoder(Encoder):
             }
             self.o_seat.append(base)
         self.obs_blocks = obs
+        # card definition (by id, the definition held in the value) -> _Facts
+        self._facts: dict[int, _Facts] = {}
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
@@ -252,9 +300,22 @@ class HecatombEncoder(Encoder):
         if pending is None or pending.player != seat or not pending.options:
             return {}
         where = _Where(seat, s.n)
-        where.read_state(s)
+        where.read_state(s)  # lazily: most decisions name no place
         out: dict[str, tuple[int, ...] | None] = {}
+        single = self.single
+        index = self.index
+        defs = s.defs
         for aid in pending.options:
+            step = single.get(aid)
+            if step is not None:
+                out[aid] = (step,)
+                continue
+            verb, _, rest = aid.partition(" ")
+            if verb == "mana" or verb == "play":
+                # _card_path without the option dict: a card by its name
+                i = index.get(defs[int(rest)].name)
+                out[aid] = None if i is None else ((self.a_mana if verb == "mana" else self.a_play) + i,)
+                continue
             option: dict[str, Any] = {"id": aid}
             option_card(s, aid, option)
             out[aid] = self._path(option, where)
@@ -334,7 +395,7 @@ class HecatombEncoder(Encoder):
         if verb == "first":
             k = int(rest)
             return (self.a_first + k,) if k < MAX_ORDER else None
-        mana_slot = w.mana.get(int(rest))
+        mana_slot = w.mana_slot(int(rest))
         if mana_slot is None or mana_slot >= MAX_MANA:
             return None
         return (self.a_toll + mana_slot,)
@@ -344,6 +405,18 @@ class HecatombEncoder(Encoder):
     # =========================================================================
     # The observation is mostly zeros: only its set entries are written, one by
     # one, into the zeroed array (``Floats``).
+    def _fact(self, d: CardDef) -> _Facts:
+        """``d``'s :class:`_Facts`, worked out on first use. The table only
+        grows with new definitions (a saved game read back brings its own), so
+        it is emptied past a bound rather than kept forever."""
+        f = self._facts.get(id(d))
+        if f is None:
+            if len(self._facts) >= _FACTS_KEPT:
+                self._facts.clear()
+            f = _Facts(d, self.index.get(d.name, -1), self.P)
+            self._facts[id(d)] = f
+        return f
+
     def _card(self, w: Floats, at: int, name: str) -> None:
         w[at] = 1.0
         i = self.index.get(name)
@@ -449,9 +522,9 @@ class HecatombEncoder(Encoder):
         defs = s.defs
         known = s.known
         self._counters_state(w, o, s, p, bit)
-        self._count(w, o["hand"], [defs[c].name for c in st.hand if known[c] & bit])
-        self._count(w, o["graveyard"], [defs[c].name for c in st.graveyard])
-        self._count(w, o["removed"], [defs[c].name for c in st.removed])
+        self._count_state(w, o["hand"], s, st.hand, bit)
+        self._count_state(w, o["graveyard"], s, st.graveyard, 0)
+        self._count_state(w, o["removed"], s, st.removed, 0)
         deck = st.deck
         for i in range(min(KNOWN_TOP, len(deck))):
             c = deck[len(deck) - 1 - i]
@@ -463,6 +536,18 @@ class HecatombEncoder(Encoder):
             self._card(w, o["relics"] + j * self.CARD, defs[relic].name)
         for j, aid in enumerate(st.aboms[:MAX_ABOMS]):
             self._abom_state(w, o["aboms"] + j * self.ABOM, s, aid, fight)
+
+    def _count_state(self, w: Floats, at: int, s: HecatombState, cids: list[int], bit: int) -> None:
+        """:meth:`_count` of the cards ``cids`` whose ``known`` bits meet ``bit``
+        (-1: all of them, a public zone)."""
+        index = self.index
+        defs = s.defs
+        known = s.known
+        for c in cids:
+            if bit == 0 or known[c] & bit:
+                i = index.get(defs[c].name)
+                if i is not None:
+                    w[at + i] += 0.25
 
     def _counters_state(
         self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int
@@ -479,18 +564,23 @@ class HecatombEncoder(Encoder):
             counts[4 + d] = pool[d] / 5.0
         defs = s.defs
         tapped = s.tapped
+        at = o["mana"]
         for j, c in enumerate(st.mana):
-            d = DOOM_AT[defs[c].doom]
+            d = defs[c].doom_i  # DOOMS' order
             is_tapped = c in tapped
             counts[(12 if is_tapped else 8) + d] += 0.1
             if j < MAX_MANA:
-                at = o["mana"] + 6 * j
                 w[at] = 1.0
                 if is_tapped:
                     w[at + 1] = 1.0
                 w[at + 2 + d] = 1.0
+                at += 6
         known = s.known
-        counts[16] = sum(1 for c in st.hand if not known[c] & bit) / 10.0
+        unseen = 0
+        for c in st.hand:
+            if not known[c] & bit:
+                unseen += 1
+        counts[16] = unseen / 10.0
         at = o["counters"]
         for j, v in enumerate(counts):
             if v:
@@ -514,25 +604,76 @@ class HecatombEncoder(Encoder):
         if aid in fight.blocking:
             w[at + 6] = 1.0
         cards = a.cards
-        strengths = minion_strengths(s, a)
+        seats = s.seats
+        owner = s.owner
+        cond_on = s.cond_on
+        facts = [self._fact(defs[c]) for c in cards]
+        if auras(s):
+            # continual effects in play: which reach this abomination is the
+            # queries' own business (scopes), so they work it out
+            kw_pairs = _kw_pairs(abom_keywords(s, a))
+            strengths = minion_strengths(s, a)
+        else:
+            # abom_keywords and minion_strengths without continual effects, from
+            # each minion's facts: one minion giving keywords (the usual case)
+            # gives its own pairs; several, or granted keywords, are merged
+            god = 1 if seats[a.owner].god >= 0 else 0
+            single: dict[str, Any] | None = None
+            merged: dict[str, Any] | None = None
+            kw_pairs = []
+            for h, c in enumerate(cards):
+                case = god | 2 if c in cond_on else god
+                part = facts[h].abom_dict[case]
+                if not part:
+                    continue
+                if merged is not None:
+                    merge_keywords(merged, facts[h].abom_kw[case], False)
+                elif single is None:
+                    single = part
+                    kw_pairs = facts[h].abom_pairs[case]
+                else:
+                    merged = dict(single)
+                    merge_keywords(merged, facts[h].abom_kw[case], False)
+            if a.grants:
+                if merged is None:
+                    merged = {} if single is None else dict(single)
+                merge_keywords(merged, tuple(a.grants), False)
+            if merged is not None:
+                kw_pairs = _kw_pairs(merged)
+                single = merged
+            mod = s.minion_mod
+            strengths = [f.strength for f in facts]
+            if mod:
+                for h, c in enumerate(cards):
+                    strengths[h] += mod.get(c, 0)
+            top_bonus = a.str_mod
+            if single is not None and aid in fight.attacking:
+                top_bonus += single.get("rager", 0)
+            strengths[-1] += top_bonus
+            strengths = [v if v > 0 else 0 for v in strengths]
         w[at + 7] = len(cards) / MAX_SIZE
         w[at + 8] = sum(strengths) / 10.0
-        for doom in abom_dooms(s, a):
-            w[at + 9 + DOOM_AT[doom]] = 1.0
-        _kw_sparse(w, at + 13, abom_keywords(s, a))
-        subtype = defs[cards[-1]].subtype
-        if subtype in SUBTYPE_AT:
-            w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[subtype]] = 1.0
-        m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
+        for f in facts:
+            w[at + 9 + f.doom] = 1.0
+        k_at = at + 13
+        for i, v in kw_pairs:
+            w[k_at + i] = v
+        subtype = facts[-1].subtype
+        if subtype >= 0:
+            w[at + 13 + len(KEYWORDS) + subtype] = 1.0
+        r = at + 13 + len(KEYWORDS) + len(SUBTYPES)
         for h in range(min(MAX_SIZE, len(cards))):
             c = cards[h]
-            d = defs[c]
-            r = m_at + h * self.MINION
+            f = facts[h]
             w[r] = 1.0
-            w[r + 1] = (self.index.get(d.name, -1) + 1) / self.P
+            w[r + 1] = f.name_v
             w[r + 2] = strengths[h] / 6.0
-            w[r + 3 + DOOM_AT[d.doom]] = 1.0
-            _kw_sparse(w, r + 7, minion_keywords(s, c))
+            w[r + 3 + f.doom] = 1.0
+            case = (1 if seats[owner[c]].god >= 0 else 0) | (2 if c in cond_on else 0)
+            k_at = r + 7
+            for i, v in f.minion_kw[case]:
+                w[k_at + i] = v
+            r += self.MINION
 
     def _decision(self, w: Floats, decision: dict[str, Any]) -> None:
         """The viewer's own decision: its kind, what it is about, the cards to order."""
@@ -732,7 +873,7 @@ class _Where:
     god id -> (relative owner, slot); the viewer's mana card id -> slot. Read
     from a view or, the same places, from the state (all public)."""
 
-    __slots__ = ("_aboms", "_minions", "_perms", "mana", "me", "n")
+    __slots__ = ("_aboms", "_minions", "_perms", "_state", "mana", "me", "n")
 
     def __init__(self, me: int, n: int) -> None:
         self.me = me
@@ -741,8 +882,18 @@ class _Where:
         self._minions: dict[int, tuple[int, int, int]] = {}
         self._perms: dict[int, tuple[int, int]] = {}
         self.mana: dict[int, int] = {}
+        self._state: HecatombState | None = None  # read on first question
 
     def read_state(self, s: HecatombState) -> None:
+        """Read the places from ``s`` when first asked for one (within the
+        same call: the state must not change in between)."""
+        self._state = s
+
+    def _load(self) -> None:
+        s = self._state
+        if s is None:
+            return
+        self._state = None
         for p, st in enumerate(s.seats):
             r = self.rel(p)
             for slot, aid in enumerate(st.aboms):
@@ -778,10 +929,17 @@ class _Where:
         return int((seat - self.me) % self.n)
 
     def abom(self, aid: int) -> tuple[int, int] | None:
+        self._load()
         return self._aboms.get(aid)
 
     def minion(self, cid: int) -> tuple[int, int, int] | None:
+        self._load()
         return self._minions.get(cid)
 
     def perm(self, cid: int) -> tuple[int, int] | None:
+        self._load()
         return self._perms.get(cid)
+
+    def mana_slot(self, cid: int) -> int | None:
+        self._load()
+        return self.mana.get(cid)
