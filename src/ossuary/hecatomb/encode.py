@@ -31,7 +31,7 @@ from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
-from .queries import abom_keywords, auras, merge_keywords, minion_strengths
+from .queries import aura_parts, auras, merge_keywords
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
 
@@ -52,6 +52,15 @@ class Floats(Protocol):
 
 def _floats(out: F32) -> Floats:
     return cast("Floats", out.data)
+
+
+class Cells(Protocol):
+    """:class:`Floats` written with an index and a value that are objects
+    already (the encoder's ``_at`` and ``_one``): compiled code otherwise makes
+    a Python int and a Python float for every write, which costs about as much
+    as the write itself."""
+
+    def __setitem__(self, i: object, value: object, /) -> None: ...
 
 
 # Caps on how many of a thing the encoding has room for (random and heuristic
@@ -101,9 +110,10 @@ SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
 KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
 
 
-def _kw_pairs(kw: Mapping[str, Any]) -> list[tuple[int, float]]:
-    """:func:`_kw_vector`'s set entries as (place, value) (keywords are few)."""
-    out: list[tuple[int, float]] = []
+def _kw_pairs(kw: Mapping[str, Any]) -> list[tuple[int, object]]:
+    """:func:`_kw_vector`'s set entries as (place, value) (keywords are few),
+    each value a float already an object (:class:`Cells`)."""
+    out: list[tuple[int, object]] = []
     for k, v in kw.items():
         i = KEYWORD_AT.get(k)
         if i is None or not v:
@@ -119,8 +129,9 @@ def _kw_pairs(kw: Mapping[str, Any]) -> list[tuple[int, float]]:
 
 def _kw_sparse(w: Floats, at: int, kw: Mapping[str, Any]) -> None:
     """:func:`_kw_vector`, written sparsely at ``at``."""
+    cells = cast(Cells, w)
     for i, v in _kw_pairs(kw):
-        w[at + i] = v
+        cells[at + i] = v
 
 
 class _Facts:
@@ -134,18 +145,18 @@ class _Facts:
 
     def __init__(self, d: CardDef, index: int, P: int) -> None:
         self.d = d  # held: the encoder's table is keyed on id(d)
-        self.name_v = (index + 1) / P
+        self.name_v: object = (index + 1) / P
         self.doom = DOOM_AT[d.doom]
         self.subtype = SUBTYPE_AT.get(d.subtype, -1)
         self.strength = d.strength
         #: the minion's own keywords, as (place, value) in a minion's slice
-        self.minion_kw: list[list[tuple[int, float]]] = []
+        self.minion_kw: list[list[tuple[int, object]]] = []
         #: its part of its abomination's keywords: as a dict, as pairs for
         #: merge_keywords, and as (place, value) for an abomination it alone
         #: gives keywords to
         self.abom_dict: list[dict[str, Any]] = []  # read only
         self.abom_kw: list[tuple[tuple[str, Any], ...]] = []
-        self.abom_pairs: list[list[tuple[int, float]]] = []
+        self.abom_pairs: list[list[tuple[int, object]]] = []
         for case in range(4):
             minion: dict[str, Any] = {}
             abom: dict[str, Any] = {}
@@ -248,6 +259,9 @@ class HecatombEncoder(Encoder):
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
+        # every place of the information state and 1.0, as objects (Cells)
+        self._at: list[object] = list(range(self.info_state_size))
+        self._one: object = 1.0
 
     # =========================================================================
     # Actions
@@ -539,7 +553,7 @@ class HecatombEncoder(Encoder):
 
     def _count_state(self, w: Floats, at: int, s: HecatombState, cids: list[int], bit: int) -> None:
         """:meth:`_count` of the cards ``cids`` whose ``known`` bits meet ``bit``
-        (-1: all of them, a public zone)."""
+        (0: all of them, a public zone)."""
         index = self.index
         defs = s.defs
         known = s.known
@@ -564,16 +578,19 @@ class HecatombEncoder(Encoder):
             counts[4 + d] = pool[d] / 5.0
         defs = s.defs
         tapped = s.tapped
+        cells = cast(Cells, w)
+        places = self._at
+        one = self._one
         at = o["mana"]
         for j, c in enumerate(st.mana):
             d = defs[c].doom_i  # DOOMS' order
             is_tapped = c in tapped
             counts[(12 if is_tapped else 8) + d] += 0.1
             if j < MAX_MANA:
-                w[at] = 1.0
+                cells[places[at]] = one
                 if is_tapped:
-                    w[at + 1] = 1.0
-                w[at + 2 + d] = 1.0
+                    cells[places[at + 1]] = one
+                cells[places[at + 2 + d]] = one
                 at += 6
         known = s.known
         unseen = 0
@@ -590,89 +607,93 @@ class HecatombEncoder(Encoder):
         """:meth:`_abom` of abomination ``aid``."""
         a = s.aboms[aid]
         defs = s.defs
-        w[at] = 1.0
+        cells = cast(Cells, w)
+        places = self._at
+        one = self._one
+        cells[places[at]] = one
         if a.tapped:
-            w[at + 1] = 1.0
+            cells[places[at + 1]] = one
         if a.played:
-            w[at + 2] = 1.0
+            cells[places[at + 2]] = one
         if a.stitched:
-            w[at + 3] = 1.0
+            cells[places[at + 3]] = one
         if aid in fight.attacking:
-            w[at + 4] = 1.0
+            cells[places[at + 4]] = one
         if aid in fight.blocked:
-            w[at + 5] = 1.0
+            cells[places[at + 5]] = one
         if aid in fight.blocking:
-            w[at + 6] = 1.0
+            cells[places[at + 6]] = one
         cards = a.cards
         seats = s.seats
         owner = s.owner
         cond_on = s.cond_on
         facts = [self._fact(defs[c]) for c in cards]
+        # abom_keywords and minion_strengths from each minion's facts: one
+        # minion giving keywords (the usual case) gives its own pairs; several,
+        # granted keywords or continual effects of cards in play are merged
+        aura_strength = 0
+        aura_kws: list[tuple[tuple[str, Any], ...]] = []
         if auras(s):
-            # continual effects in play: which reach this abomination is the
-            # queries' own business (scopes), so they work it out
-            kw_pairs = _kw_pairs(abom_keywords(s, a))
-            strengths = minion_strengths(s, a)
-        else:
-            # abom_keywords and minion_strengths without continual effects, from
-            # each minion's facts: one minion giving keywords (the usual case)
-            # gives its own pairs; several, or granted keywords, are merged
-            god = 1 if seats[a.owner].god >= 0 else 0
-            single: dict[str, Any] | None = None
-            merged: dict[str, Any] | None = None
-            kw_pairs = []
-            for h, c in enumerate(cards):
-                case = god | 2 if c in cond_on else god
-                part = facts[h].abom_dict[case]
-                if not part:
-                    continue
-                if merged is not None:
-                    merge_keywords(merged, facts[h].abom_kw[case], False)
-                elif single is None:
-                    single = part
-                    kw_pairs = facts[h].abom_pairs[case]
-                else:
-                    merged = dict(single)
-                    merge_keywords(merged, facts[h].abom_kw[case], False)
-            if a.grants:
-                if merged is None:
-                    merged = {} if single is None else dict(single)
-                merge_keywords(merged, tuple(a.grants), False)
+            aura_strength, aura_kws = aura_parts(s, a)
+        god = 1 if seats[a.owner].god >= 0 else 0
+        single: dict[str, Any] | None = None
+        merged: dict[str, Any] | None = None
+        kw_pairs: list[tuple[int, object]] = []
+        for h, c in enumerate(cards):
+            case = god | 2 if c in cond_on else god
+            part = facts[h].abom_dict[case]
+            if not part:
+                continue
             if merged is not None:
-                kw_pairs = _kw_pairs(merged)
-                single = merged
-            mod = s.minion_mod
-            strengths = [f.strength for f in facts]
-            if mod:
-                for h, c in enumerate(cards):
-                    strengths[h] += mod.get(c, 0)
-            top_bonus = a.str_mod
-            if single is not None and aid in fight.attacking:
-                top_bonus += single.get("rager", 0)
-            strengths[-1] += top_bonus
-            strengths = [v if v > 0 else 0 for v in strengths]
+                merge_keywords(merged, facts[h].abom_kw[case], False)
+            elif single is None:
+                single = part
+                kw_pairs = facts[h].abom_pairs[case]
+            else:
+                merged = dict(single)
+                merge_keywords(merged, facts[h].abom_kw[case], False)
+        if a.grants or aura_kws:
+            if merged is None:
+                merged = {} if single is None else dict(single)
+            if a.grants:
+                merge_keywords(merged, tuple(a.grants), False)
+            for kws in aura_kws:
+                merge_keywords(merged, kws, False)
+        if merged is not None:
+            kw_pairs = _kw_pairs(merged)
+            single = merged
+        mod = s.minion_mod
+        strengths = [f.strength for f in facts]
+        if mod:
+            for h, c in enumerate(cards):
+                strengths[h] += mod.get(c, 0)
+        top_bonus = a.str_mod + aura_strength
+        if single is not None and aid in fight.attacking:
+            top_bonus += single.get("rager", 0)
+        strengths[-1] += top_bonus
+        strengths = [v if v > 0 else 0 for v in strengths]
         w[at + 7] = len(cards) / MAX_SIZE
         w[at + 8] = sum(strengths) / 10.0
         for f in facts:
-            w[at + 9 + f.doom] = 1.0
+            cells[places[at + 9 + f.doom]] = one
         k_at = at + 13
         for i, v in kw_pairs:
-            w[k_at + i] = v
+            cells[places[k_at + i]] = v
         subtype = facts[-1].subtype
         if subtype >= 0:
-            w[at + 13 + len(KEYWORDS) + subtype] = 1.0
+            cells[places[at + 13 + len(KEYWORDS) + subtype]] = one
         r = at + 13 + len(KEYWORDS) + len(SUBTYPES)
         for h in range(min(MAX_SIZE, len(cards))):
             c = cards[h]
             f = facts[h]
-            w[r] = 1.0
-            w[r + 1] = f.name_v
+            cells[places[r]] = one
+            cells[places[r + 1]] = f.name_v
             w[r + 2] = strengths[h] / 6.0
-            w[r + 3 + f.doom] = 1.0
+            cells[places[r + 3 + f.doom]] = one
             case = (1 if seats[owner[c]].god >= 0 else 0) | (2 if c in cond_on else 0)
             k_at = r + 7
             for i, v in f.minion_kw[case]:
-                w[k_at + i] = v
+                cells[places[k_at + i]] = v
             r += self.MINION
 
     def _decision(self, w: Floats, decision: dict[str, Any]) -> None:
