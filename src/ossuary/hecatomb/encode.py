@@ -20,58 +20,44 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeAlias, cast
+from collections.abc import Sequence
+from typing import Any, Final, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from ..engine.core import GameState
 from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
-from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
-from .queries import aura_parts, auras, merge_keywords
+from .cards import DOOMS, KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
+from .encode_parts import (
+    DOOM_AT,
+    F32,
+    KNOWN_TOP,
+    MAX_ABILITIES,
+    MAX_ABOMS,
+    MAX_MANA,
+    MAX_ORDER,
+    MAX_RELICS,
+    SUBTYPE_AT,
+    Cells,
+    Facts,
+    Fight,
+    Floats,
+    Where,
+    abom_numbers,
+    floats,
+    kw_sparse,
+    kw_vector,
+    named,
+    one_hot,
+)
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
 
-_FACTS_KEPT = 4096  # card definitions whose _Facts an encoder keeps at most
-
-F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
-
-
-class Floats(Protocol):
-    """Where an observation is written: a ``memoryview`` of the float32 array
-    (zeros), one item at a time. An observation sets about a hundred of its
-    thousands of entries, and writing them so costs a third of gathering them
-    in a dict for one numpy assignment."""
-
-    def __getitem__(self, i: int, /) -> float: ...
-    def __setitem__(self, i: int, value: float, /) -> None: ...
-
-
-def _floats(out: F32) -> Floats:
-    return cast("Floats", out.data)
-
-
-class Cells(Protocol):
-    """:class:`Floats` written with an index and a value that are objects
-    already (the encoder's ``_at`` and ``_one``): compiled code otherwise makes
-    a Python int and a Python float for every write, which costs about as much
-    as the write itself."""
-
-    def __setitem__(self, i: object, value: object, /) -> None: ...
-
-
-# Caps on how many of a thing the encoding has room for (random and heuristic
-# games never came near them: at most 8 abominations and 14 mana cards a seat).
-# An option beyond a cap maps to None and is left out of the action mask.
-MAX_ABOMS = 12  # abominations per seat
-MAX_RELICS = 6  # relics per seat (the god has its own slot after them)
-MAX_MANA = 24  # mana cards per seat
-MAX_ABILITIES = 3  # abilities per card (the base set has at most 1)
-MAX_ORDER = 8  # simultaneous triggered abilities of one player
-KNOWN_TOP = 3  # known cards on top of a deck
+_FACTS_KEPT = 4096  # card definitions whose Facts an encoder keeps at most
+_MAX_SIZE: Final = MAX_SIZE  # the hot paths' copies of the rules' numbers
+_WIN_SOULS: Final = WIN_SOULS
 
 KINDS = (
     "main", "window", "x", "place", "pay", "target", "may", "enemy", "attacker",
@@ -86,95 +72,6 @@ SINGLES = ("end", "attack", "pass", "done", "yes", "no", "none", "new", "up", "s
 
 class EncodingError(OssuaryError):
     """The view holds something the encoding does not know (a new option verb)."""
-
-
-def _kw_vector(kw: dict[str, Any]) -> list[float]:
-    """Keywords as numbers: amounts / 3 (Rager, Reaper, Survivor), the number of
-    dooms / 4 (Evader, Nemesis, Soulbound), 1 for flags."""
-    out = []
-    for k in KEYWORDS:
-        v = kw.get(k)
-        if not v:
-            out.append(0.0)
-        elif k in NUMBER_KEYWORDS:
-            out.append(float(v) / 3.0)
-        elif isinstance(v, list | tuple):
-            out.append(len(v) / 4.0)
-        else:
-            out.append(1.0)
-    return out
-
-
-DOOM_AT = {d: i for i, d in enumerate(DOOMS)}
-SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
-KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
-
-
-def _kw_pairs(kw: Mapping[str, Any]) -> list[tuple[int, object]]:
-    """:func:`_kw_vector`'s set entries as (place, value) (keywords are few),
-    each value a float already an object (:class:`Cells`)."""
-    out: list[tuple[int, object]] = []
-    for k, v in kw.items():
-        i = KEYWORD_AT.get(k)
-        if i is None or not v:
-            continue
-        if k in NUMBER_KEYWORDS:
-            out.append((i, float(v) / 3.0))
-        elif isinstance(v, list | tuple):
-            out.append((i, len(v) / 4.0))
-        else:
-            out.append((i, 1.0))
-    return out
-
-
-def _kw_sparse(w: Floats, at: int, kw: Mapping[str, Any]) -> None:
-    """:func:`_kw_vector`, written sparsely at ``at``."""
-    cells = cast(Cells, w)
-    for i, v in _kw_pairs(kw):
-        cells[at + i] = v
-
-
-class _Facts:
-    """What the observation reads of one card definition, worked out once per
-    definition (a ``CardDef`` is immutable, so none of it can go stale): its
-    name's place, doom, subtype, printed strength, and its keywords in the four
-    cases a state can put it in, indexed by ``1`` (a follower with its owner's
-    god in play) plus ``2`` (its continual conditional ability on), both as
-    :func:`~ossuary.hecatomb.queries.minion_keywords` and
-    :func:`~ossuary.hecatomb.queries.abom_keywords` merge them."""
-
-    def __init__(self, d: CardDef, index: int, P: int) -> None:
-        self.d = d  # held: the encoder's table is keyed on id(d)
-        self.name_v: object = (index + 1) / P
-        self.doom = DOOM_AT[d.doom]
-        self.subtype = SUBTYPE_AT.get(d.subtype, -1)
-        self.strength = d.strength
-        #: the minion's own keywords, as (place, value) in a minion's slice
-        self.minion_kw: list[list[tuple[int, object]]] = []
-        #: its part of its abomination's keywords: as a dict, as pairs for
-        #: merge_keywords, and as (place, value) for an abomination it alone
-        #: gives keywords to
-        self.abom_dict: list[dict[str, Any]] = []  # read only
-        self.abom_kw: list[tuple[tuple[str, Any], ...]] = []
-        self.abom_pairs: list[list[tuple[int, object]]] = []
-        for case in range(4):
-            minion: dict[str, Any] = {}
-            abom: dict[str, Any] = {}
-            for kws, on in ((d.keywords, True), (d.follower, case & 1), (d.cond_keywords, case & 2)):
-                if on and kws:
-                    merge_keywords(minion, kws, True)
-                    merge_keywords(abom, kws, False)
-            self.minion_kw.append(_kw_pairs(minion))
-            self.abom_dict.append(abom)
-            self.abom_kw.append(tuple(abom.items()))
-            self.abom_pairs.append(_kw_pairs(abom))
-
-
-def _one_hot(n: int, i: int) -> list[float]:
-    v = [0.0] * n
-    if 0 <= i < n:
-        v[i] = 1.0
-    return v
 
 
 class HecatombEncoder(Encoder):
@@ -214,17 +111,19 @@ class HecatombEncoder(Encoder):
         desc = np.zeros((P, self.D), np.float32)
         for i, c in enumerate(cards):
             desc[i] = (
-                _one_hot(4, c.doom_i)
-                + _one_hot(len(TYPES), TYPES.index(c.type) if c.type in TYPES else -1)
+                one_hot(4, c.doom_i)
+                + one_hot(len(TYPES), TYPES.index(c.type) if c.type in TYPES else -1)
                 + [c.cost / 6.0, float(c.x_cost), (c.strength or 0) / 6.0]
-                + _one_hot(len(SUBTYPES), SUBTYPES.index(c.subtype) if c.subtype else -1)
-                + _kw_vector(dict(c.keywords))
+                + one_hot(len(SUBTYPES), SUBTYPES.index(c.subtype) if c.subtype else -1)
+                + kw_vector(dict(c.keywords))
             )
         self.desc = desc
         self.desc_sparse = [[(int(k), float(row[k])) for k in np.flatnonzero(row)] for row in desc]
         self.CARD = 2 + self.D  # present, name index, printed facts
         self.MINION = 3 + 4 + len(KEYWORDS)  # present, name, strength, doom, keywords
         self.ABOM = 9 + 4 + len(KEYWORDS) + len(SUBTYPES) + MAX_SIZE * self.MINION
+        self._subtype_at = 13 + len(KEYWORDS)  # in an abomination's slice
+        self._minions_at = 13 + len(KEYWORDS) + len(SUBTYPES)
 
         obs = Blocks()
         self.o_deciding = obs.add("deciding", 1)
@@ -254,8 +153,8 @@ class HecatombEncoder(Encoder):
             }
             self.o_seat.append(base)
         self.obs_blocks = obs
-        # card definition (by id, the definition held in the value) -> _Facts
-        self._facts: dict[int, _Facts] = {}
+        # card definition (by id, the definition held in the value) -> Facts
+        self._facts: dict[int, Facts] = {}
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
@@ -301,7 +200,7 @@ class HecatombEncoder(Encoder):
         options = decision.get("options")
         if not options:
             return {}
-        where = _Where(view["seat"], view["seats"])
+        where = Where(view["seat"], view["seats"])
         where.read_view(view)
         return {o["id"]: self._path(o, where) for o in options}
 
@@ -313,7 +212,7 @@ class HecatombEncoder(Encoder):
         pending = s.pending
         if pending is None or pending.player != seat or not pending.options:
             return {}
-        where = _Where(seat, s.n)
+        where = Where(seat, s.n)
         where.read_state(s)  # lazily: most decisions name no place
         out: dict[str, tuple[int, ...] | None] = {}
         single = self.single
@@ -328,14 +227,16 @@ class HecatombEncoder(Encoder):
             if verb == "mana" or verb == "play":
                 # _card_path without the option dict: a card by its name
                 i = index.get(defs[int(rest)].name)
-                out[aid] = None if i is None else ((self.a_mana if verb == "mana" else self.a_play) + i,)
+                out[aid] = (
+                    None if i is None else ((self.a_mana if verb == "mana" else self.a_play) + i,)
+                )
                 continue
             option: dict[str, Any] = {"id": aid}
             option_card(s, aid, option)
             out[aid] = self._path(option, where)
         return out
 
-    def _path(self, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+    def _path(self, option: dict[str, Any], w: Where) -> tuple[int, ...] | None:
         """The steps that choose ``option``, found by its id's first word;
         None where the encoding can't name it (a card or a place past its
         limits)."""
@@ -350,9 +251,9 @@ class HecatombEncoder(Encoder):
             return self._card_path(verb, option, w)
         if verb == "onto" and rest == "new":
             return (self.single["new"],)
-        named = _named(verb, rest)
-        if named is not None:
-            return self._thing_path(named[0], named[1], w)
+        thing = named(verb, rest)
+        if thing is not None:
+            return self._thing_path(thing[0], thing[1], w)
         if verb in ("tap", "block", "first", "toll"):
             return self._choice_path(verb, rest, w)
         raise EncodingError(f"Hecatomb's RL encoding does not know the option {aid!r}")
@@ -366,7 +267,7 @@ class HecatombEncoder(Encoder):
             path += (self.a_pay + d,) * n
         return path or (self.single["done"],)
 
-    def _card_path(self, verb: str, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+    def _card_path(self, verb: str, option: dict[str, Any], w: Where) -> tuple[int, ...] | None:
         """A card by name: put as mana, played, or chosen from a seat's cards."""
         name = self.index.get(option.get("card", ""))
         if name is None:
@@ -377,7 +278,7 @@ class HecatombEncoder(Encoder):
             return (self.a_play + name,)
         return (self.a_card + w.rel(option["owner"]) * self.P + name,)
 
-    def _thing_path(self, kind: str, ident: int, w: _Where) -> tuple[int, ...] | None:
+    def _thing_path(self, kind: str, ident: int, w: Where) -> tuple[int, ...] | None:
         """A player, abomination, minion, relic or god, by where it sits."""
         if kind == "p":
             return (self.a_player + w.rel(ident),)
@@ -393,7 +294,7 @@ class HecatombEncoder(Encoder):
         perm = w.perm(ident)
         return None if perm is None else (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
 
-    def _choice_path(self, verb: str, rest: str, w: _Where) -> tuple[int, ...] | None:
+    def _choice_path(self, verb: str, rest: str, w: Where) -> tuple[int, ...] | None:
         """A tap ability, a block, the first of an order, or a mana card paid as a toll."""
         if verb == "tap":
             abom, cid, i = (int(v) for v in rest.split())
@@ -419,15 +320,15 @@ class HecatombEncoder(Encoder):
     # =========================================================================
     # The observation is mostly zeros: only its set entries are written, one by
     # one, into the zeroed array (``Floats``).
-    def _fact(self, d: CardDef) -> _Facts:
-        """``d``'s :class:`_Facts`, worked out on first use. The table only
+    def _fact(self, d: CardDef) -> Facts:
+        """``d``'s :class:`Facts`, worked out on first use. The table only
         grows with new definitions (a saved game read back brings its own), so
         it is emptied past a bound rather than kept forever."""
         f = self._facts.get(id(d))
         if f is None:
             if len(self._facts) >= _FACTS_KEPT:
                 self._facts.clear()
-            f = _Facts(d, self.index.get(d.name, -1), self.P)
+            f = Facts(d, self.index.get(d.name, -1), self.P)
             self._facts[id(d)] = f
         return f
 
@@ -448,7 +349,7 @@ class HecatombEncoder(Encoder):
                 w[at + i] += scale  # exact in float32 too: a few quarters or ones
 
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
-        self._observe(view, prefix, _floats(out))
+        self._observe(view, prefix, floats(out))
 
     def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: Floats) -> None:
         me = view["seat"]
@@ -459,11 +360,11 @@ class HecatombEncoder(Encoder):
         w[self.o_turn] = view.get("turn_number", 0) / 50.0
         w[self.o_active + int((view["active"] - me) % n)] = 1.0
         combat = view.get("combat")
-        fight = _Fight()
+        fight = Fight()
         if combat is not None:
             w[self.o_aggressor + int((combat["aggressor"] - me) % n)] = 1.0
             w[self.o_defender + int((combat["defender"] - me) % n)] = 1.0
-            fight = _Fight(combat)
+            fight = Fight(combat)
         if view.get("winner") is not None:
             w[self.o_winner + int((view["winner"] - me) % n)] = 1.0
         self._count(w, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
@@ -481,7 +382,7 @@ class HecatombEncoder(Encoder):
     reads_state = True
 
     def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
-        self._observe_state(_hecatomb(state), seat, prefix, _floats(out))
+        self._observe_state(_hecatomb(state), seat, prefix, floats(out))
 
     def _observe_state(self, s: HecatombState, me: int, prefix: tuple[int, ...], w: Floats) -> None:
         n = s.n
@@ -491,7 +392,7 @@ class HecatombEncoder(Encoder):
         w[self.o_turn] = s.turn_number / 50.0
         w[self.o_active + (s.turn - me) % n] = 1.0
         combat = s.combat
-        fight = _Fight()
+        fight = Fight()
         if combat is not None:
             w[self.o_aggressor + (combat.aggressor - me) % n] = 1.0
             w[self.o_defender + (combat.defender - me) % n] = 1.0
@@ -529,7 +430,7 @@ class HecatombEncoder(Encoder):
 
     def _seat_state(
         self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int,
-        fight: _Fight,
+        fight: Fight,
     ) -> None:  # fmt: skip
         """:meth:`_seat` of seat ``p`` as the seat with ``bit`` sees it."""
         st = s.seats[p]
@@ -557,11 +458,14 @@ class HecatombEncoder(Encoder):
         index = self.index
         defs = s.defs
         known = s.known
+        counted: dict[int, int] = {}  # copies of a name counted here, written once
         for c in cids:
             if bit == 0 or known[c] & bit:
                 i = index.get(defs[c].name)
                 if i is not None:
-                    w[at + i] += 0.25
+                    counted[i] = counted.get(i, 0) + 1
+        for i, n in counted.items():
+            w[at + i] = n * 0.25  # a sum of quarters, exact in float32 too
 
     def _counters_state(
         self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int
@@ -569,7 +473,7 @@ class HecatombEncoder(Encoder):
         """:meth:`_counters` of seat ``p``."""
         st = s.seats[p]
         counts = [0.0] * 17
-        counts[0] = st.souls / WIN_SOULS
+        counts[0] = st.souls / _WIN_SOULS
         counts[1] = len(st.hand) / 10.0
         counts[2] = len(st.deck) / 40.0
         counts[3] = float(st.mana_added)
@@ -603,7 +507,7 @@ class HecatombEncoder(Encoder):
             if v:
                 w[at + j] = v
 
-    def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: _Fight) -> None:
+    def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: Fight) -> None:
         """:meth:`_abom` of abomination ``aid``."""
         a = s.aboms[aid]
         defs = s.defs
@@ -628,52 +532,12 @@ class HecatombEncoder(Encoder):
         owner = s.owner
         cond_on = s.cond_on
         facts = [self._fact(defs[c]) for c in cards]
-        # abom_keywords and minion_strengths from each minion's facts: one
-        # minion giving keywords (the usual case) gives its own pairs; several,
-        # granted keywords or continual effects of cards in play are merged
-        aura_strength = 0
-        aura_kws: list[tuple[tuple[str, Any], ...]] = []
-        if auras(s):
-            aura_strength, aura_kws = aura_parts(s, a)
-        god = 1 if seats[a.owner].god >= 0 else 0
-        single: dict[str, Any] | None = None
-        merged: dict[str, Any] | None = None
-        kw_pairs: list[tuple[int, object]] = []
-        for h, c in enumerate(cards):
-            case = god | 2 if c in cond_on else god
-            part = facts[h].abom_dict[case]
-            if not part:
-                continue
-            if merged is not None:
-                merge_keywords(merged, facts[h].abom_kw[case], False)
-            elif single is None:
-                single = part
-                kw_pairs = facts[h].abom_pairs[case]
-            else:
-                merged = dict(single)
-                merge_keywords(merged, facts[h].abom_kw[case], False)
-        if a.grants or aura_kws:
-            if merged is None:
-                merged = {} if single is None else dict(single)
-            if a.grants:
-                merge_keywords(merged, tuple(a.grants), False)
-            for kws in aura_kws:
-                merge_keywords(merged, kws, False)
-        if merged is not None:
-            kw_pairs = _kw_pairs(merged)
-            single = merged
-        mod = s.minion_mod
-        strengths = [f.strength for f in facts]
-        if mod:
-            for h, c in enumerate(cards):
-                strengths[h] += mod.get(c, 0)
-        top_bonus = a.str_mod + aura_strength
-        if single is not None and aid in fight.attacking:
-            top_bonus += single.get("rager", 0)
-        strengths[-1] += top_bonus
-        strengths = [v if v > 0 else 0 for v in strengths]
-        w[at + 7] = len(cards) / MAX_SIZE
-        w[at + 8] = sum(strengths) / 10.0
+        kw_pairs, strengths = abom_numbers(s, a, facts, aid in fight.attacking)
+        w[at + 7] = len(cards) / _MAX_SIZE
+        total = 0
+        for strength in strengths:
+            total += strength
+        w[at + 8] = total / 10.0
         for f in facts:
             cells[places[at + 9 + f.doom]] = one
         k_at = at + 13
@@ -681,9 +545,9 @@ class HecatombEncoder(Encoder):
             cells[places[k_at + i]] = v
         subtype = facts[-1].subtype
         if subtype >= 0:
-            cells[places[at + 13 + len(KEYWORDS) + subtype]] = one
-        r = at + 13 + len(KEYWORDS) + len(SUBTYPES)
-        for h in range(min(MAX_SIZE, len(cards))):
+            cells[places[at + self._subtype_at + subtype]] = one
+        r = at + self._minions_at
+        for h in range(min(_MAX_SIZE, len(cards))):
             c = cards[h]
             f = facts[h]
             cells[places[r]] = one
@@ -725,7 +589,7 @@ class HecatombEncoder(Encoder):
             if v:
                 w[self.o_paid + d] = v
 
-    def _seat(self, w: Floats, o: dict[str, int], player: dict[str, Any], fight: _Fight) -> None:
+    def _seat(self, w: Floats, o: dict[str, int], player: dict[str, Any], fight: Fight) -> None:
         """One seat's counters, mana, known cards, god, relics and abominations."""
         self._counters(w, o, player)
         self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
@@ -773,7 +637,7 @@ class HecatombEncoder(Encoder):
         w: Floats,
         at: int,
         a: dict[str, Any],
-        fight: _Fight,
+        fight: Fight,
     ) -> None:
         aid = a["id"]
         w[at] = 1.0
@@ -788,7 +652,7 @@ class HecatombEncoder(Encoder):
         w[at + 8] = a["strength"] / 10.0
         for doom in a["dooms"]:
             w[at + 9 + DOOM_AT[doom]] = 1.0
-        _kw_sparse(w, at + 13, a["keywords"])
+        kw_sparse(w, at + 13, a["keywords"])
         if a["subtype"] in SUBTYPE_AT:
             w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[a["subtype"]]] = 1.0
         m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
@@ -798,12 +662,12 @@ class HecatombEncoder(Encoder):
             w[r + 1] = (self.index.get(m["card"], -1) + 1) / self.P
             w[r + 2] = m["strength"] / 6.0
             w[r + 3 + DOOM_AT[m["doom"]]] = 1.0
-            _kw_sparse(w, r + 7, m["keywords"])
+            kw_sparse(w, r + 7, m["keywords"])
 
     def info_state(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
         """The observation, then per seat the cards it has been seen to play
         (counted from the seat's redacted log, so only public plays)."""
-        w = _floats(out)
+        w = floats(out)
         self._observe(view, prefix, w)
         me, n = view["seat"], view["seats"]
         for event in view.get("log", ()):
@@ -849,118 +713,7 @@ class HecatombEncoder(Encoder):
         return [*self.obs_blocks.ranges, *played]
 
 
-#: the verbs that name a thing by its id, and which kind of thing: a player (p),
-#: an abomination (a), a minion (m); a relic or god (c) has only the short form
-_NAMED_BY = {
-    "enemy": "p", "attacker": "a", "hunt": "a", "on": "a", "stitch": "a", "onto": "a", "rip": "m",
-}  # fmt: skip
-
-
-def _named(verb: str, rest: str) -> tuple[str, int] | None:
-    """(kind, id) of an option that names one thing: by a verb and the id
-    (``rip 12``) or the short form, the kind's letter and the id (``m12``)."""
-    kind = _NAMED_BY.get(verb)
-    if kind is not None:
-        return kind, int(rest)
-    if verb[:1] in ("p", "a", "m", "c") and verb[1:].isdigit():
-        return verb[0], int(verb[1:])
-    return None
-
-
 def _hecatomb(state: GameState) -> HecatombState:
     if not isinstance(state, HecatombState):
         raise TypeError(f"Hecatomb's encoder reads a Hecatomb state, not {type(state).__name__}")
     return state
-
-
-class _Fight:
-    """The abominations in the combat at hand: attacking, blocked, blocking."""
-
-    __slots__ = ("attacking", "blocked", "blocking")
-
-    def __init__(self, combat: dict[str, Any] | None = None) -> None:
-        self.attacking: set[int] = set()
-        self.blocked: set[int] = set()
-        self.blocking: set[int] = set()
-        if combat is not None:
-            self.attacking = set(combat["attackers"])
-            self.blocked = set(combat["blocked"])
-            self.blocking = set(combat["blocks"].values())
-
-
-class _Where:
-    """Where the things an option names sit in one view: abomination id ->
-    (relative owner, slot); minion id -> (relative owner, slot, height); relic or
-    god id -> (relative owner, slot); the viewer's mana card id -> slot. Read
-    from a view or, the same places, from the state (all public)."""
-
-    __slots__ = ("_aboms", "_minions", "_perms", "_state", "mana", "me", "n")
-
-    def __init__(self, me: int, n: int) -> None:
-        self.me = me
-        self.n = n
-        self._aboms: dict[int, tuple[int, int]] = {}
-        self._minions: dict[int, tuple[int, int, int]] = {}
-        self._perms: dict[int, tuple[int, int]] = {}
-        self.mana: dict[int, int] = {}
-        self._state: HecatombState | None = None  # read on first question
-
-    def read_state(self, s: HecatombState) -> None:
-        """Read the places from ``s`` when first asked for one (within the
-        same call: the state must not change in between)."""
-        self._state = s
-
-    def _load(self) -> None:
-        s = self._state
-        if s is None:
-            return
-        self._state = None
-        for p, st in enumerate(s.seats):
-            r = self.rel(p)
-            for slot, aid in enumerate(st.aboms):
-                if slot >= MAX_ABOMS:
-                    break
-                self._aboms[aid] = (r, slot)
-                for h, c in enumerate(s.aboms[aid].cards):
-                    self._minions[c] = (r, slot, h)
-            for slot, relic in enumerate(st.relics[:MAX_RELICS]):
-                self._perms[relic] = (r, slot)
-            if st.god >= 0:
-                self._perms[st.god] = (r, MAX_RELICS)
-            if r == 0:
-                self.mana = {c: j for j, c in enumerate(st.mana)}
-
-    def read_view(self, view: dict[str, Any]) -> None:
-        for player in view["players"]:
-            r = self.rel(player["seat"])
-            for slot, a in enumerate(player["abominations"]):
-                if slot >= MAX_ABOMS:
-                    break
-                self._aboms[a["id"]] = (r, slot)
-                for h, m in enumerate(a["minions"]):
-                    self._minions[m["id"]] = (r, slot, h)
-            for slot, relic in enumerate(player["relics"][:MAX_RELICS]):
-                self._perms[relic["id"]] = (r, slot)
-            if player["god"] is not None:
-                self._perms[player["god"]["id"]] = (r, MAX_RELICS)
-            if r == 0:
-                self.mana = {m["id"]: j for j, m in enumerate(player["mana"])}
-
-    def rel(self, seat: int) -> int:
-        return int((seat - self.me) % self.n)
-
-    def abom(self, aid: int) -> tuple[int, int] | None:
-        self._load()
-        return self._aboms.get(aid)
-
-    def minion(self, cid: int) -> tuple[int, int, int] | None:
-        self._load()
-        return self._minions.get(cid)
-
-    def perm(self, cid: int) -> tuple[int, int] | None:
-        self._load()
-        return self._perms.get(cid)
-
-    def mana_slot(self, cid: int) -> int | None:
-        self._load()
-        return self.mana.get(cid)
