@@ -8,6 +8,9 @@ compiled build; ``OSSUARY_PURE=1`` runs it on pure Python.)"""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import numpy as np
 
 from ossuary import games
@@ -65,4 +68,11 @@ def test_a_kept_encoder_gives_what_a_new_one_gives() -> None:
                     _check(kept, earlier[0], f"back from step {step}")
                 earlier.append(table.copy())
             table.step(int(rng.choice(table.legal())))
+        # what it keeps does not stop it pickling or copying (card definitions
+        # do not pickle), and the copies give the same numbers
+        for other in (pickle.loads(pickle.dumps(kept)), copy.deepcopy(kept)):
+            assert isinstance(other, HecatombEncoder)
+            assert _numbers(other, table.state, table.seat(), table.prefix) == _numbers(
+                kept, table.state, table.seat(), table.prefix
+            )
     assert positions > 300

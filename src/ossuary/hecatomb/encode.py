@@ -41,7 +41,7 @@ from .encode_parts import (
     MAX_RELICS,
     SUBTYPE_AT,
     Cells,
-    Facts,
+    FactsTable,
     Fight,
     Floats,
     Where,
@@ -55,7 +55,6 @@ from .encode_parts import (
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
 
-_FACTS_KEPT = 4096  # card definitions whose Facts an encoder keeps at most
 _MAX_SIZE: Final = MAX_SIZE  # the hot paths' copies of the rules' numbers
 _WIN_SOULS: Final = WIN_SOULS
 
@@ -153,8 +152,7 @@ class HecatombEncoder(Encoder):
             }
             self.o_seat.append(base)
         self.obs_blocks = obs
-        # card definition (by id, the definition held in the value) -> Facts
-        self._facts: dict[int, Facts] = {}
+        self._facts = FactsTable(self.index, self.P)  # per card definition met
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
@@ -320,18 +318,6 @@ class HecatombEncoder(Encoder):
     # =========================================================================
     # The observation is mostly zeros: only its set entries are written, one by
     # one, into the zeroed array (``Floats``).
-    def _fact(self, d: CardDef) -> Facts:
-        """``d``'s :class:`Facts`, worked out on first use. The table only
-        grows with new definitions (a saved game read back brings its own), so
-        it is emptied past a bound rather than kept forever."""
-        f = self._facts.get(id(d))
-        if f is None:
-            if len(self._facts) >= _FACTS_KEPT:
-                self._facts.clear()
-            f = Facts(d, self.index.get(d.name, -1), self.P)
-            self._facts[id(d)] = f
-        return f
-
     def _card(self, w: Floats, at: int, name: str) -> None:
         w[at] = 1.0
         i = self.index.get(name)
@@ -531,7 +517,8 @@ class HecatombEncoder(Encoder):
         seats = s.seats
         owner = s.owner
         cond_on = s.cond_on
-        facts = [self._fact(defs[c]) for c in cards]
+        table = self._facts
+        facts = [table.of(defs[c]) for c in cards]
         kw_pairs, strengths = abom_numbers(s, a, facts, aid in fight.attacking)
         w[at + 7] = len(cards) / _MAX_SIZE
         total = 0

@@ -110,7 +110,7 @@ class Facts:
     :func:`~ossuary.hecatomb.queries.abom_keywords` merge them."""
 
     def __init__(self, d: CardDef, index: int, P: int) -> None:
-        self.d = d  # held: the encoder's table is keyed on id(d)
+        self.d = d  # held: FactsTable is keyed on id(d)
         self.name_v: object = (index + 1) / P
         self.doom = DOOM_AT[d.doom]
         self.subtype = SUBTYPE_AT.get(d.subtype, -1)
@@ -138,6 +138,35 @@ class Facts:
             self.abom_dict.append(abom)
             self.abom_kw.append(tuple(abom.items()))
             self.abom_pairs.append(kw_pairs(abom))
+
+
+FACTS_KEPT = 4096  # card definitions whose Facts a table keeps at most
+
+
+class FactsTable:
+    """The :class:`Facts` of every card definition an encoder has met, worked
+    out on first use, by the definition's id (each Facts holds its definition,
+    so the id is not reused while kept). It only grows with new definitions (a
+    saved game read back brings its own), so it is emptied past a bound. It is
+    a cache of what never changes: it pickles and copies as an empty table (card
+    definitions do not pickle), so an encoder still does."""
+
+    def __init__(self, index: dict[str, int], P: int) -> None:
+        self.index = index  # card name -> its place in the encoding
+        self.P = P
+        self.table: dict[int, Facts] = {}
+
+    def of(self, d: CardDef) -> Facts:
+        f = self.table.get(id(d))
+        if f is None:
+            if len(self.table) >= FACTS_KEPT:
+                self.table.clear()
+            f = Facts(d, self.index.get(d.name, -1), self.P)
+            self.table[id(d)] = f
+        return f
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FactsTable, (self.index, self.P))
 
 
 def one_hot(n: int, i: int) -> list[float]:
