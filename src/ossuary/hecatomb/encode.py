@@ -51,6 +51,7 @@ from .encode_parts import (
     kw_vector,
     named,
     one_hot,
+    place_objects,
 )
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
@@ -156,8 +157,8 @@ class HecatombEncoder(Encoder):
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
-        # every place of the information state and 1.0, as objects (Cells)
-        self._at: list[object] = list(range(self.info_state_size))
+        # every place of the observation and 1.0, as objects (Cells)
+        self._at = place_objects(self.observation_size)
         self._one: object = 1.0
 
     # =========================================================================

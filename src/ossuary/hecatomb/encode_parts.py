@@ -42,6 +42,18 @@ class Cells(Protocol):
     def __setitem__(self, i: object, value: object, /) -> None: ...
 
 
+#: the places of an observation as int objects, made once for every encoder
+#: (:class:`Cells`)
+PLACES: Final[list[object]] = []
+
+
+def place_objects(n: int) -> list[object]:
+    """:data:`PLACES`, grown to hold at least ``n`` places."""
+    if len(PLACES) < n:
+        PLACES.extend(range(len(PLACES), n))
+    return PLACES
+
+
 # Caps on how many of a thing the encoding has room for (random and heuristic
 # games never came near them: at most 8 abominations and 14 mana cards a seat).
 # An option beyond a cap maps to None and is left out of the action mask.
