@@ -21,46 +21,43 @@ paths of small steps: ``x 3`` is ``up, up, up, stop``; ``pay 1,0,2,0`` is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeAlias, cast
+from typing import Any, Final, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from ..engine.core import GameState
 from ..engine.encoder import Blocks
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
-from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
-from .queries import abom_dooms, abom_keywords, minion_keywords, minion_strengths
+from .cards import DOOMS, KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
+from .encode_parts import (
+    DOOM_AT,
+    F32,
+    KNOWN_TOP,
+    MAX_ABILITIES,
+    MAX_ABOMS,
+    MAX_MANA,
+    MAX_ORDER,
+    MAX_RELICS,
+    SUBTYPE_AT,
+    Cells,
+    FactsTable,
+    Fight,
+    Floats,
+    Where,
+    abom_numbers,
+    floats,
+    kw_sparse,
+    kw_vector,
+    named,
+    one_hot,
+    place_objects,
+)
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
 
-F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
-
-
-class Floats(Protocol):
-    """Where an observation is written: a ``memoryview`` of the float32 array
-    (zeros), one item at a time. An observation sets about a hundred of its
-    thousands of entries, and writing them so costs a third of gathering them
-    in a dict for one numpy assignment."""
-
-    def __getitem__(self, i: int, /) -> float: ...
-    def __setitem__(self, i: int, value: float, /) -> None: ...
-
-
-def _floats(out: F32) -> Floats:
-    return cast("Floats", out.data)
-
-
-# Caps on how many of a thing the encoding has room for (random and heuristic
-# games never came near them: at most 8 abominations and 14 mana cards a seat).
-# An option beyond a cap maps to None and is left out of the action mask.
-MAX_ABOMS = 12  # abominations per seat
-MAX_RELICS = 6  # relics per seat (the god has its own slot after them)
-MAX_MANA = 24  # mana cards per seat
-MAX_ABILITIES = 3  # abilities per card (the base set has at most 1)
-MAX_ORDER = 8  # simultaneous triggered abilities of one player
-KNOWN_TOP = 3  # known cards on top of a deck
+_MAX_SIZE: Final = MAX_SIZE  # the hot paths' copies of the rules' numbers
+_WIN_SOULS: Final = WIN_SOULS
 
 KINDS = (
     "main", "window", "x", "place", "pay", "target", "may", "enemy", "attacker",
@@ -75,49 +72,6 @@ SINGLES = ("end", "attack", "pass", "done", "yes", "no", "none", "new", "up", "s
 
 class EncodingError(OssuaryError):
     """The view holds something the encoding does not know (a new option verb)."""
-
-
-def _kw_vector(kw: dict[str, Any]) -> list[float]:
-    """Keywords as numbers: amounts / 3 (Rager, Reaper, Survivor), the number of
-    dooms / 4 (Evader, Nemesis, Soulbound), 1 for flags."""
-    out = []
-    for k in KEYWORDS:
-        v = kw.get(k)
-        if not v:
-            out.append(0.0)
-        elif k in NUMBER_KEYWORDS:
-            out.append(float(v) / 3.0)
-        elif isinstance(v, list | tuple):
-            out.append(len(v) / 4.0)
-        else:
-            out.append(1.0)
-    return out
-
-
-DOOM_AT = {d: i for i, d in enumerate(DOOMS)}
-SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
-KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
-
-
-def _kw_sparse(w: Floats, at: int, kw: dict[str, Any]) -> None:
-    """:func:`_kw_vector`, written sparsely at ``at`` (keywords are few)."""
-    for k, v in kw.items():
-        i = KEYWORD_AT.get(k)
-        if i is None or not v:
-            continue
-        if k in NUMBER_KEYWORDS:
-            w[at + i] = float(v) / 3.0
-        elif isinstance(v, list | tuple):
-            w[at + i] = len(v) / 4.0
-        else:
-            w[at + i] = 1.0
-
-
-def _one_hot(n: int, i: int) -> list[float]:
-    v = [0.0] * n
-    if 0 <= i < n:
-        v[i] = 1.0
-    return v
 
 
 class HecatombEncoder(Encoder):
@@ -157,17 +111,19 @@ class HecatombEncoder(Encoder):
         desc = np.zeros((P, self.D), np.float32)
         for i, c in enumerate(cards):
             desc[i] = (
-                _one_hot(4, c.doom_i)
-                + _one_hot(len(TYPES), TYPES.index(c.type) if c.type in TYPES else -1)
+                one_hot(4, c.doom_i)
+                + one_hot(len(TYPES), TYPES.index(c.type) if c.type in TYPES else -1)
                 + [c.cost / 6.0, float(c.x_cost), (c.strength or 0) / 6.0]
-                + _one_hot(len(SUBTYPES), SUBTYPES.index(c.subtype) if c.subtype else -1)
-                + _kw_vector(dict(c.keywords))
+                + one_hot(len(SUBTYPES), SUBTYPES.index(c.subtype) if c.subtype else -1)
+                + kw_vector(dict(c.keywords))
             )
         self.desc = desc
         self.desc_sparse = [[(int(k), float(row[k])) for k in np.flatnonzero(row)] for row in desc]
         self.CARD = 2 + self.D  # present, name index, printed facts
         self.MINION = 3 + 4 + len(KEYWORDS)  # present, name, strength, doom, keywords
         self.ABOM = 9 + 4 + len(KEYWORDS) + len(SUBTYPES) + MAX_SIZE * self.MINION
+        self._subtype_at = 13 + len(KEYWORDS)  # in an abomination's slice
+        self._minions_at = 13 + len(KEYWORDS) + len(SUBTYPES)
 
         obs = Blocks()
         self.o_deciding = obs.add("deciding", 1)
@@ -197,9 +153,13 @@ class HecatombEncoder(Encoder):
             }
             self.o_seat.append(base)
         self.obs_blocks = obs
+        self._facts = FactsTable(self.index, self.P)  # per card definition met
         self.observation_size = obs.size
         self.o_played = obs.size  # information state: cards each seat has played
         self.info_state_size = obs.size + S * P
+        # every place of the observation and 1.0, as objects (Cells)
+        self._at = place_objects(self.observation_size)
+        self._one: object = 1.0
 
     # =========================================================================
     # Actions
@@ -239,7 +199,7 @@ class HecatombEncoder(Encoder):
         options = decision.get("options")
         if not options:
             return {}
-        where = _Where(view["seat"], view["seats"])
+        where = Where(view["seat"], view["seats"])
         where.read_view(view)
         return {o["id"]: self._path(o, where) for o in options}
 
@@ -251,16 +211,31 @@ class HecatombEncoder(Encoder):
         pending = s.pending
         if pending is None or pending.player != seat or not pending.options:
             return {}
-        where = _Where(seat, s.n)
-        where.read_state(s)
+        where = Where(seat, s.n)
+        where.read_state(s)  # lazily: most decisions name no place
         out: dict[str, tuple[int, ...] | None] = {}
+        single = self.single
+        index = self.index
+        defs = s.defs
         for aid in pending.options:
+            step = single.get(aid)
+            if step is not None:
+                out[aid] = (step,)
+                continue
+            verb, _, rest = aid.partition(" ")
+            if verb == "mana" or verb == "play":
+                # _card_path without the option dict: a card by its name
+                i = index.get(defs[int(rest)].name)
+                out[aid] = (
+                    None if i is None else ((self.a_mana if verb == "mana" else self.a_play) + i,)
+                )
+                continue
             option: dict[str, Any] = {"id": aid}
             option_card(s, aid, option)
             out[aid] = self._path(option, where)
         return out
 
-    def _path(self, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+    def _path(self, option: dict[str, Any], w: Where) -> tuple[int, ...] | None:
         """The steps that choose ``option``, found by its id's first word;
         None where the encoding can't name it (a card or a place past its
         limits)."""
@@ -275,9 +250,9 @@ class HecatombEncoder(Encoder):
             return self._card_path(verb, option, w)
         if verb == "onto" and rest == "new":
             return (self.single["new"],)
-        named = _named(verb, rest)
-        if named is not None:
-            return self._thing_path(named[0], named[1], w)
+        thing = named(verb, rest)
+        if thing is not None:
+            return self._thing_path(thing[0], thing[1], w)
         if verb in ("tap", "block", "first", "toll"):
             return self._choice_path(verb, rest, w)
         raise EncodingError(f"Hecatomb's RL encoding does not know the option {aid!r}")
@@ -291,7 +266,7 @@ class HecatombEncoder(Encoder):
             path += (self.a_pay + d,) * n
         return path or (self.single["done"],)
 
-    def _card_path(self, verb: str, option: dict[str, Any], w: _Where) -> tuple[int, ...] | None:
+    def _card_path(self, verb: str, option: dict[str, Any], w: Where) -> tuple[int, ...] | None:
         """A card by name: put as mana, played, or chosen from a seat's cards."""
         name = self.index.get(option.get("card", ""))
         if name is None:
@@ -302,7 +277,7 @@ class HecatombEncoder(Encoder):
             return (self.a_play + name,)
         return (self.a_card + w.rel(option["owner"]) * self.P + name,)
 
-    def _thing_path(self, kind: str, ident: int, w: _Where) -> tuple[int, ...] | None:
+    def _thing_path(self, kind: str, ident: int, w: Where) -> tuple[int, ...] | None:
         """A player, abomination, minion, relic or god, by where it sits."""
         if kind == "p":
             return (self.a_player + w.rel(ident),)
@@ -318,7 +293,7 @@ class HecatombEncoder(Encoder):
         perm = w.perm(ident)
         return None if perm is None else (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
 
-    def _choice_path(self, verb: str, rest: str, w: _Where) -> tuple[int, ...] | None:
+    def _choice_path(self, verb: str, rest: str, w: Where) -> tuple[int, ...] | None:
         """A tap ability, a block, the first of an order, or a mana card paid as a toll."""
         if verb == "tap":
             abom, cid, i = (int(v) for v in rest.split())
@@ -334,7 +309,7 @@ class HecatombEncoder(Encoder):
         if verb == "first":
             k = int(rest)
             return (self.a_first + k,) if k < MAX_ORDER else None
-        mana_slot = w.mana.get(int(rest))
+        mana_slot = w.mana_slot(int(rest))
         if mana_slot is None or mana_slot >= MAX_MANA:
             return None
         return (self.a_toll + mana_slot,)
@@ -361,7 +336,7 @@ class HecatombEncoder(Encoder):
                 w[at + i] += scale  # exact in float32 too: a few quarters or ones
 
     def observe(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
-        self._observe(view, prefix, _floats(out))
+        self._observe(view, prefix, floats(out))
 
     def _observe(self, view: dict[str, Any], prefix: tuple[int, ...], w: Floats) -> None:
         me = view["seat"]
@@ -372,11 +347,11 @@ class HecatombEncoder(Encoder):
         w[self.o_turn] = view.get("turn_number", 0) / 50.0
         w[self.o_active + int((view["active"] - me) % n)] = 1.0
         combat = view.get("combat")
-        fight = _Fight()
+        fight = Fight()
         if combat is not None:
             w[self.o_aggressor + int((combat["aggressor"] - me) % n)] = 1.0
             w[self.o_defender + int((combat["defender"] - me) % n)] = 1.0
-            fight = _Fight(combat)
+            fight = Fight(combat)
         if view.get("winner") is not None:
             w[self.o_winner + int((view["winner"] - me) % n)] = 1.0
         self._count(w, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
@@ -394,7 +369,7 @@ class HecatombEncoder(Encoder):
     reads_state = True
 
     def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
-        self._observe_state(_hecatomb(state), seat, prefix, _floats(out))
+        self._observe_state(_hecatomb(state), seat, prefix, floats(out))
 
     def _observe_state(self, s: HecatombState, me: int, prefix: tuple[int, ...], w: Floats) -> None:
         n = s.n
@@ -404,7 +379,7 @@ class HecatombEncoder(Encoder):
         w[self.o_turn] = s.turn_number / 50.0
         w[self.o_active + (s.turn - me) % n] = 1.0
         combat = s.combat
-        fight = _Fight()
+        fight = Fight()
         if combat is not None:
             w[self.o_aggressor + (combat.aggressor - me) % n] = 1.0
             w[self.o_defender + (combat.defender - me) % n] = 1.0
@@ -442,16 +417,16 @@ class HecatombEncoder(Encoder):
 
     def _seat_state(
         self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int,
-        fight: _Fight,
+        fight: Fight,
     ) -> None:  # fmt: skip
         """:meth:`_seat` of seat ``p`` as the seat with ``bit`` sees it."""
         st = s.seats[p]
         defs = s.defs
         known = s.known
         self._counters_state(w, o, s, p, bit)
-        self._count(w, o["hand"], [defs[c].name for c in st.hand if known[c] & bit])
-        self._count(w, o["graveyard"], [defs[c].name for c in st.graveyard])
-        self._count(w, o["removed"], [defs[c].name for c in st.removed])
+        self._count_state(w, o["hand"], s, st.hand, bit)
+        self._count_state(w, o["graveyard"], s, st.graveyard, 0)
+        self._count_state(w, o["removed"], s, st.removed, 0)
         deck = st.deck
         for i in range(min(KNOWN_TOP, len(deck))):
             c = deck[len(deck) - 1 - i]
@@ -464,13 +439,28 @@ class HecatombEncoder(Encoder):
         for j, aid in enumerate(st.aboms[:MAX_ABOMS]):
             self._abom_state(w, o["aboms"] + j * self.ABOM, s, aid, fight)
 
+    def _count_state(self, w: Floats, at: int, s: HecatombState, cids: list[int], bit: int) -> None:
+        """:meth:`_count` of the cards ``cids`` whose ``known`` bits meet ``bit``
+        (0: all of them, a public zone)."""
+        index = self.index
+        defs = s.defs
+        known = s.known
+        counted: dict[int, int] = {}  # copies of a name counted here, written once
+        for c in cids:
+            if bit == 0 or known[c] & bit:
+                i = index.get(defs[c].name)
+                if i is not None:
+                    counted[i] = counted.get(i, 0) + 1
+        for i, n in counted.items():
+            w[at + i] = n * 0.25  # a sum of quarters, exact in float32 too
+
     def _counters_state(
         self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int
     ) -> None:
         """:meth:`_counters` of seat ``p``."""
         st = s.seats[p]
         counts = [0.0] * 17
-        counts[0] = st.souls / WIN_SOULS
+        counts[0] = st.souls / _WIN_SOULS
         counts[1] = len(st.hand) / 10.0
         counts[2] = len(st.deck) / 40.0
         counts[3] = float(st.mana_added)
@@ -479,60 +469,84 @@ class HecatombEncoder(Encoder):
             counts[4 + d] = pool[d] / 5.0
         defs = s.defs
         tapped = s.tapped
+        cells = cast(Cells, w)
+        places = self._at
+        one = self._one
+        at = o["mana"]
         for j, c in enumerate(st.mana):
-            d = DOOM_AT[defs[c].doom]
+            d = defs[c].doom_i  # DOOMS' order
             is_tapped = c in tapped
             counts[(12 if is_tapped else 8) + d] += 0.1
             if j < MAX_MANA:
-                at = o["mana"] + 6 * j
-                w[at] = 1.0
+                cells[places[at]] = one
                 if is_tapped:
-                    w[at + 1] = 1.0
-                w[at + 2 + d] = 1.0
+                    cells[places[at + 1]] = one
+                cells[places[at + 2 + d]] = one
+                at += 6
         known = s.known
-        counts[16] = sum(1 for c in st.hand if not known[c] & bit) / 10.0
+        unseen = 0
+        for c in st.hand:
+            if not known[c] & bit:
+                unseen += 1
+        counts[16] = unseen / 10.0
         at = o["counters"]
         for j, v in enumerate(counts):
             if v:
                 w[at + j] = v
 
-    def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: _Fight) -> None:
+    def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: Fight) -> None:
         """:meth:`_abom` of abomination ``aid``."""
         a = s.aboms[aid]
         defs = s.defs
-        w[at] = 1.0
+        cells = cast(Cells, w)
+        places = self._at
+        one = self._one
+        cells[places[at]] = one
         if a.tapped:
-            w[at + 1] = 1.0
+            cells[places[at + 1]] = one
         if a.played:
-            w[at + 2] = 1.0
+            cells[places[at + 2]] = one
         if a.stitched:
-            w[at + 3] = 1.0
+            cells[places[at + 3]] = one
         if aid in fight.attacking:
-            w[at + 4] = 1.0
+            cells[places[at + 4]] = one
         if aid in fight.blocked:
-            w[at + 5] = 1.0
+            cells[places[at + 5]] = one
         if aid in fight.blocking:
-            w[at + 6] = 1.0
+            cells[places[at + 6]] = one
         cards = a.cards
-        strengths = minion_strengths(s, a)
-        w[at + 7] = len(cards) / MAX_SIZE
-        w[at + 8] = sum(strengths) / 10.0
-        for doom in abom_dooms(s, a):
-            w[at + 9 + DOOM_AT[doom]] = 1.0
-        _kw_sparse(w, at + 13, abom_keywords(s, a))
-        subtype = defs[cards[-1]].subtype
-        if subtype in SUBTYPE_AT:
-            w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[subtype]] = 1.0
-        m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
-        for h in range(min(MAX_SIZE, len(cards))):
+        seats = s.seats
+        owner = s.owner
+        cond_on = s.cond_on
+        table = self._facts
+        facts = [table.of(defs[c]) for c in cards]
+        kw_pairs, strengths = abom_numbers(s, a, facts, aid in fight.attacking)
+        w[at + 7] = len(cards) / _MAX_SIZE
+        total = 0
+        for strength in strengths:
+            total += strength
+        w[at + 8] = total / 10.0
+        for f in facts:
+            cells[places[at + 9 + f.doom]] = one
+        k_at = at + 13
+        for i, v in kw_pairs:
+            cells[places[k_at + i]] = v
+        subtype = facts[-1].subtype
+        if subtype >= 0:
+            cells[places[at + self._subtype_at + subtype]] = one
+        r = at + self._minions_at
+        for h in range(min(_MAX_SIZE, len(cards))):
             c = cards[h]
-            d = defs[c]
-            r = m_at + h * self.MINION
-            w[r] = 1.0
-            w[r + 1] = (self.index.get(d.name, -1) + 1) / self.P
+            f = facts[h]
+            cells[places[r]] = one
+            cells[places[r + 1]] = f.name_v
             w[r + 2] = strengths[h] / 6.0
-            w[r + 3 + DOOM_AT[d.doom]] = 1.0
-            _kw_sparse(w, r + 7, minion_keywords(s, c))
+            cells[places[r + 3 + f.doom]] = one
+            case = (1 if seats[owner[c]].god >= 0 else 0) | (2 if c in cond_on else 0)
+            k_at = r + 7
+            for i, v in f.minion_kw[case]:
+                cells[places[k_at + i]] = v
+            r += self.MINION
 
     def _decision(self, w: Floats, decision: dict[str, Any]) -> None:
         """The viewer's own decision: its kind, what it is about, the cards to order."""
@@ -563,7 +577,7 @@ class HecatombEncoder(Encoder):
             if v:
                 w[self.o_paid + d] = v
 
-    def _seat(self, w: Floats, o: dict[str, int], player: dict[str, Any], fight: _Fight) -> None:
+    def _seat(self, w: Floats, o: dict[str, int], player: dict[str, Any], fight: Fight) -> None:
         """One seat's counters, mana, known cards, god, relics and abominations."""
         self._counters(w, o, player)
         self._count(w, o["hand"], [h["card"] for h in player["hand"] if h is not None])
@@ -611,7 +625,7 @@ class HecatombEncoder(Encoder):
         w: Floats,
         at: int,
         a: dict[str, Any],
-        fight: _Fight,
+        fight: Fight,
     ) -> None:
         aid = a["id"]
         w[at] = 1.0
@@ -626,7 +640,7 @@ class HecatombEncoder(Encoder):
         w[at + 8] = a["strength"] / 10.0
         for doom in a["dooms"]:
             w[at + 9 + DOOM_AT[doom]] = 1.0
-        _kw_sparse(w, at + 13, a["keywords"])
+        kw_sparse(w, at + 13, a["keywords"])
         if a["subtype"] in SUBTYPE_AT:
             w[at + 13 + len(KEYWORDS) + SUBTYPE_AT[a["subtype"]]] = 1.0
         m_at = at + 13 + len(KEYWORDS) + len(SUBTYPES)
@@ -636,12 +650,12 @@ class HecatombEncoder(Encoder):
             w[r + 1] = (self.index.get(m["card"], -1) + 1) / self.P
             w[r + 2] = m["strength"] / 6.0
             w[r + 3 + DOOM_AT[m["doom"]]] = 1.0
-            _kw_sparse(w, r + 7, m["keywords"])
+            kw_sparse(w, r + 7, m["keywords"])
 
     def info_state(self, view: dict[str, Any], prefix: tuple[int, ...], out: F32) -> None:
         """The observation, then per seat the cards it has been seen to play
         (counted from the seat's redacted log, so only public plays)."""
-        w = _floats(out)
+        w = floats(out)
         self._observe(view, prefix, w)
         me, n = view["seat"], view["seats"]
         for event in view.get("log", ()):
@@ -687,101 +701,7 @@ class HecatombEncoder(Encoder):
         return [*self.obs_blocks.ranges, *played]
 
 
-#: the verbs that name a thing by its id, and which kind of thing: a player (p),
-#: an abomination (a), a minion (m); a relic or god (c) has only the short form
-_NAMED_BY = {
-    "enemy": "p", "attacker": "a", "hunt": "a", "on": "a", "stitch": "a", "onto": "a", "rip": "m",
-}  # fmt: skip
-
-
-def _named(verb: str, rest: str) -> tuple[str, int] | None:
-    """(kind, id) of an option that names one thing: by a verb and the id
-    (``rip 12``) or the short form, the kind's letter and the id (``m12``)."""
-    kind = _NAMED_BY.get(verb)
-    if kind is not None:
-        return kind, int(rest)
-    if verb[:1] in ("p", "a", "m", "c") and verb[1:].isdigit():
-        return verb[0], int(verb[1:])
-    return None
-
-
 def _hecatomb(state: GameState) -> HecatombState:
     if not isinstance(state, HecatombState):
         raise TypeError(f"Hecatomb's encoder reads a Hecatomb state, not {type(state).__name__}")
     return state
-
-
-class _Fight:
-    """The abominations in the combat at hand: attacking, blocked, blocking."""
-
-    __slots__ = ("attacking", "blocked", "blocking")
-
-    def __init__(self, combat: dict[str, Any] | None = None) -> None:
-        self.attacking: set[int] = set()
-        self.blocked: set[int] = set()
-        self.blocking: set[int] = set()
-        if combat is not None:
-            self.attacking = set(combat["attackers"])
-            self.blocked = set(combat["blocked"])
-            self.blocking = set(combat["blocks"].values())
-
-
-class _Where:
-    """Where the things an option names sit in one view: abomination id ->
-    (relative owner, slot); minion id -> (relative owner, slot, height); relic or
-    god id -> (relative owner, slot); the viewer's mana card id -> slot. Read
-    from a view or, the same places, from the state (all public)."""
-
-    __slots__ = ("_aboms", "_minions", "_perms", "mana", "me", "n")
-
-    def __init__(self, me: int, n: int) -> None:
-        self.me = me
-        self.n = n
-        self._aboms: dict[int, tuple[int, int]] = {}
-        self._minions: dict[int, tuple[int, int, int]] = {}
-        self._perms: dict[int, tuple[int, int]] = {}
-        self.mana: dict[int, int] = {}
-
-    def read_state(self, s: HecatombState) -> None:
-        for p, st in enumerate(s.seats):
-            r = self.rel(p)
-            for slot, aid in enumerate(st.aboms):
-                if slot >= MAX_ABOMS:
-                    break
-                self._aboms[aid] = (r, slot)
-                for h, c in enumerate(s.aboms[aid].cards):
-                    self._minions[c] = (r, slot, h)
-            for slot, relic in enumerate(st.relics[:MAX_RELICS]):
-                self._perms[relic] = (r, slot)
-            if st.god >= 0:
-                self._perms[st.god] = (r, MAX_RELICS)
-            if r == 0:
-                self.mana = {c: j for j, c in enumerate(st.mana)}
-
-    def read_view(self, view: dict[str, Any]) -> None:
-        for player in view["players"]:
-            r = self.rel(player["seat"])
-            for slot, a in enumerate(player["abominations"]):
-                if slot >= MAX_ABOMS:
-                    break
-                self._aboms[a["id"]] = (r, slot)
-                for h, m in enumerate(a["minions"]):
-                    self._minions[m["id"]] = (r, slot, h)
-            for slot, relic in enumerate(player["relics"][:MAX_RELICS]):
-                self._perms[relic["id"]] = (r, slot)
-            if player["god"] is not None:
-                self._perms[player["god"]["id"]] = (r, MAX_RELICS)
-            if r == 0:
-                self.mana = {m["id"]: j for j, m in enumerate(player["mana"])}
-
-    def rel(self, seat: int) -> int:
-        return int((seat - self.me) % self.n)
-
-    def abom(self, aid: int) -> tuple[int, int] | None:
-        return self._aboms.get(aid)
-
-    def minion(self, cid: int) -> tuple[int, int, int] | None:
-        return self._minions.get(cid)
-
-    def perm(self, cid: int) -> tuple[int, int] | None:
-        return self._perms.get(cid)

@@ -105,6 +105,23 @@ def abom_keywords(s: HecatombState, a: Abomination) -> dict[str, Any]:
     return out
 
 
+def aura_parts(s: HecatombState, a: Abomination) -> tuple[int, list[tuple[tuple[str, Any], ...]]]:
+    """What the continual effects of cards in play do to ``a`` now, in one
+    pass: the strength they add to its top minion (:func:`minion_strengths`)
+    and the keywords they give it (:func:`abom_keywords`), for readers that
+    want both (the RL encoder)."""
+    strength = 0
+    keywords: list[tuple[tuple[str, Any], ...]] = []
+    defs = s.defs
+    for controller, src in auras(s):
+        for st in defs[src].statics:
+            if (st.strength or st.keywords) and _static_applies(s, st, controller, src, a):
+                strength += st.strength
+                if st.keywords:
+                    keywords.append(st.keywords)
+    return strength, keywords
+
+
 def minion_keywords(s: HecatombState, cid: int) -> dict[str, Any]:
     """Keywords that belong to the individual minion (Host, Martyr, Regenerator, Soulbound)."""
     d = s.defs[cid]

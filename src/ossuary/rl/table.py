@@ -60,7 +60,12 @@ class Table(IntActions):
         else:
             out.fill(0)
         if self.seat() is not None:
-            out[self.legal_action_ints()] = 1
+            legal = self.legal_action_ints()
+            if len(legal) <= 16:  # item by item: a few ints, no index array to build
+                for i in legal:
+                    out[i] = 1
+            else:
+                out[legal] = 1
         return out
 
     def step(self, action: int) -> str | None:
