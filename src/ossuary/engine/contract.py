@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .core import Decision, GameState
 from .rng import Rng
 
@@ -258,6 +260,7 @@ class CardPlace(NamedTuple):
     known: int
 
 
+@mypyc_attr(native_class=False)  # compiled, it could not subclass AssertionError
 class InvariantError(AssertionError):
     """A position the rules could not have made (the fuzzer's finding)."""
 
