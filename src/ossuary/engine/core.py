@@ -497,6 +497,27 @@ def copy_json(value: Any) -> Any:
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
+def dumps_with(data: dict[str, Any], key: str, encoded: str) -> str:
+    """What :meth:`GameState.serialize` writes for ``data`` with ``key`` set to
+    a value whose text (as ``json.dumps`` writes it there: compact, keys
+    sorted) is ``encoded``: for a part that is the same in every save, written
+    once (a game's card definitions). ``data`` must not hold ``key``; its keys
+    are texts, which ``json.dumps`` sorts as Python does, so the keys before
+    ``key`` are written, then ``key``, then the rest."""
+    before = json.dumps({k: v for k, v in data.items() if k < key}, separators=(",", ":"),
+                        sort_keys=True)  # fmt: skip
+    after = json.dumps({k: v for k, v in data.items() if k > key}, separators=(",", ":"),
+                       sort_keys=True)  # fmt: skip
+    middle = json.dumps(key) + ":" + encoded
+    return (
+        before[:-1]
+        + ("," if len(before) > 2 else "")
+        + middle
+        + ("," if len(after) > 2 else "")
+        + after[1:]
+    )
+
+
 def to_json_steps(stack: list[Step]) -> list[Any]:
     return [_to_json(s) for s in stack]
 

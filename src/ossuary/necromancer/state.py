@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.core import GameState, to_json
+from ..engine.core import GameState, dumps_with, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -212,6 +212,19 @@ class Item:
 
 
 _CARDS: dict[str, CardDef] = {}
+#: a card definition's text in a saved state, by the definition (immutable,
+#: so its text never changes; kept alive here, so never another's by id)
+_TEXTS: dict[CardDef, str] = {}
+
+
+def _card_text(d: CardDef) -> str:
+    """``d.to_dict()`` as ``json.dumps`` writes it in a saved state, once a definition."""
+    text = _TEXTS.get(d)
+    if text is None:
+        text = json.dumps(d.to_dict(), separators=(",", ":"), sort_keys=True)
+        if len(_TEXTS) < 8192:
+            _TEXTS[d] = text
+    return text
 
 
 def _card(raw: dict[str, Any]) -> CardDef:
@@ -320,20 +333,45 @@ class NecroState(GameState):
         out._statics = None
         out._stats = None
 
-    def to_json(self) -> dict[str, Any]:
+    def card_kinds(self) -> tuple[list[CardDef], list[int]]:
+        """The distinct card definitions (the first of each identity, in card
+        order) and, per card, the index of its own among them: how a saved
+        state holds ``defs``."""
         kinds: dict[tuple[str, str], int] = {}
-        cards: list[dict[str, Any]] = []
+        cards: list[CardDef] = []
         instances = []
         for d in self.defs:
             k = kinds.get(d.identity)
             if k is None:
                 k = kinds[d.identity] = len(cards)
-                cards.append(d.to_dict())
+                cards.append(d)
             instances.append(k)
+        return cards, instances
+
+    def to_json(self) -> dict[str, Any]:
+        cards, instances = self.card_kinds()
+        # the keys in the order they always had: ruleset, version, cards, instances...
         return {
             "ruleset": RULESET,
             "version": VERSION,
-            "cards": cards,
+            "cards": [d.to_dict() for d in cards],
+            **self._fields(instances),
+        }
+
+    def serialize(self) -> str:
+        """As :meth:`to_json` would be written (``GameState.serialize``), with
+        each card definition's text written once for all games
+        (:func:`_card_text`): they are a third of a saved state, the same in
+        every save (``tests/necromancer/test_saved.py`` compares the two)."""
+        cards, instances = self.card_kinds()
+        text = "[" + ",".join([_card_text(d) for d in cards]) + "]"
+        return dumps_with(self._fields(instances), "cards", text)
+
+    def _fields(self, instances: list[int]) -> dict[str, Any]:
+        """What :meth:`to_json` holds but the card definitions."""
+        return {
+            "ruleset": RULESET,
+            "version": VERSION,
             "instances": instances,
             "owner": self.owner,
             "known": self.known,
