@@ -518,6 +518,25 @@ def dumps_with(data: dict[str, Any], key: str, encoded: str) -> str:
     )
 
 
+#: a definition's text by its id, with the definition itself (kept alive here,
+#: so its id is never another's)
+_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def definition_text(d: Any) -> str:
+    """``d.to_dict()`` as ``json.dumps`` writes it in a saved state (compact,
+    keys sorted), worked out once for ``d``: only for what never changes, a
+    card definition (frozen, holding only values), shared by every game that
+    plays the card."""
+    found = _TEXTS.get(id(d))
+    if found is not None and found[0] is d:
+        return found[1]
+    text = json.dumps(d.to_dict(), separators=(",", ":"), sort_keys=True)
+    if len(_TEXTS) < 8192:
+        _TEXTS[id(d)] = (d, text)
+    return text
+
+
 def to_json_steps(stack: list[Step]) -> list[Any]:
     return [_to_json(s) for s in stack]
 

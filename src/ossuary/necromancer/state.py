@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.core import GameState, dumps_with, to_json
+from ..engine.core import GameState, definition_text, dumps_with, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -212,19 +212,6 @@ class Item:
 
 
 _CARDS: dict[str, CardDef] = {}
-#: a card definition's text in a saved state, by the definition (immutable,
-#: so its text never changes; kept alive here, so never another's by id)
-_TEXTS: dict[CardDef, str] = {}
-
-
-def _card_text(d: CardDef) -> str:
-    """``d.to_dict()`` as ``json.dumps`` writes it in a saved state, once a definition."""
-    text = _TEXTS.get(d)
-    if text is None:
-        text = json.dumps(d.to_dict(), separators=(",", ":"), sort_keys=True)
-        if len(_TEXTS) < 8192:
-            _TEXTS[d] = text
-    return text
 
 
 def _card(raw: dict[str, Any]) -> CardDef:
@@ -361,10 +348,10 @@ class NecroState(GameState):
     def serialize(self) -> str:
         """As :meth:`to_json` would be written (``GameState.serialize``), with
         each card definition's text written once for all games
-        (:func:`_card_text`): they are a third of a saved state, the same in
-        every save (``tests/necromancer/test_saved.py`` compares the two)."""
+        (:func:`~ossuary.engine.core.definition_text`): they are a third of a saved state, the same in
+        every save (``tests/engine/test_saved_text.py`` compares the two)."""
         cards, instances = self.card_kinds()
-        text = "[" + ",".join([_card_text(d) for d in cards]) + "]"
+        text = "[" + ",".join([definition_text(d) for d in cards]) + "]"
         return dumps_with(self._fields(instances), "cards", text)
 
     def _fields(self, instances: list[int]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
-"""A saved state's text: ``NecroState.serialize`` writes each card
-definition's text once for all games and splices it in; the text must be
-what ``json.dumps`` writes for :meth:`to_json` (the kernel's way), byte for
-byte, in every position the fuzzer meets and after a save is loaded."""
+"""A saved state's text: Hecatomb's and Necromancer's ``serialize`` write
+each card definition's text once for all games and splice it in
+(``engine.core.definition_text``, ``dumps_with``); the text must be what
+``json.dumps`` writes for ``to_json()`` (the kernel's way), byte for byte, in
+every position a fuzz game meets, in a sample, and after a save is loaded."""
 
 from __future__ import annotations
 
@@ -14,24 +15,24 @@ from hypothesis import strategies as st
 from ossuary import games
 from ossuary.engine.core import GameState, dumps_with
 from ossuary.engine.rng import Rng
-from ossuary.necromancer import deserialize
-from ossuary.necromancer.facets import fuzz_decks
 
 
 def kernel_text(state: GameState) -> str:
     return json.dumps(state.to_json(), separators=(",", ":"), sort_keys=True)
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(2, 0), (3, 1), (4, 2)])
-def test_the_text_is_the_kernels_in_every_position(seats: int, seed: int) -> None:
-    game = games.get("necromancer")
-    state = game.new_game(decks=fuzz_decks(seed, seats), seats=seats, seed=seed)
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer", "diabolicards"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_text_is_the_kernels_in_every_position(name: str, seed: int) -> None:
+    game = games.get(name)
+    seats = game.seat_counts[seed % len(game.seat_counts)]
+    state = game.new_game(decks=game.checks.fuzz_decks(seed, seats), seats=seats, seed=seed)
     rng = Rng(seed)
     while not state.is_terminal() and state.ply < 400:
         if state.ply % 7 == 0:
             text = state.serialize()
             assert text == kernel_text(state)
-            loaded = deserialize(text)  # its card definitions come from the loader
+            loaded = game.deserialize(text)  # its card definitions come from the loader
             assert loaded.serialize() == kernel_text(loaded) == text
             sample = state.resample(state.current_player(), Rng(state.ply))
             assert sample.serialize() == kernel_text(sample)
@@ -39,9 +40,10 @@ def test_the_text_is_the_kernels_in_every_position(seats: int, seed: int) -> Non
     assert state.serialize() == kernel_text(state)
 
 
-def test_to_json_keeps_its_keys_in_their_order() -> None:
-    state = games.get("necromancer").new_game(seats=2, seed=3)
-    assert list(state.to_json())[:5] == ["ruleset", "version", "cards", "instances", "owner"]
+@pytest.mark.parametrize("name", ["hecatomb", "necromancer"])
+def test_to_json_keeps_its_keys_in_their_order(name: str) -> None:
+    state = games.get(name).new_game(seats=2, seed=3)
+    assert list(state.to_json())[:4] == ["ruleset", "version", "cards", "instances"]
 
 
 JSON = st.recursive(
