@@ -348,8 +348,9 @@ class NecroState(GameState):
     def serialize(self) -> str:
         """As :meth:`to_json` would be written (``GameState.serialize``), with
         each card definition's text written once for all games
-        (:func:`~ossuary.engine.core.definition_text`): they are a third of a saved state, the same in
-        every save (``tests/engine/test_saved_text.py`` compares the two)."""
+        (:func:`~ossuary.engine.core.definition_text`): they are a third of a
+        saved state, the same in every save (``tests/engine/test_saved_text.py``
+        compares the two)."""
         cards, instances = self.card_kinds()
         text = "[" + ",".join([definition_text(d) for d in cards]) + "]"
         return dumps_with(self._fields(instances), "cards", text)
