@@ -64,3 +64,21 @@ def test_dumps_with_writes_what_json_dumps_writes(
     compact = {"separators": (",", ":"), "sort_keys": True}
     expected = json.dumps({**data, key: value}, **compact)  # type: ignore[arg-type]
     assert dumps_with(data, key, json.dumps(value, **compact)) == expected  # type: ignore[arg-type]
+
+
+def test_a_saved_card_is_shared_only_with_one_of_the_same_value() -> None:
+    # Necromancer's loader builds a saved card once per distinct definition,
+    # keyed by repr(raw): 1, 1.0 and true are three keys, not one
+    from ossuary.necromancer.state import _card
+
+    state = games.get("necromancer").new_game(seats=2, seed=1)
+    raws = json.loads(state.serialize())["cards"]
+    raw = next(r for r in raws if r.get("cost") == 1)
+    first = _card(raw)
+    assert _card(json.loads(json.dumps(raw))) is first  # the same definition: shared
+    for other in (1.0, True):
+        try:
+            found = _card({**raw, "cost": other})
+        except Exception:  # refused by the card schema: not taken for the first
+            continue
+        assert found is not first

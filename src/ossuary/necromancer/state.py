@@ -13,7 +13,6 @@ field that record is dropped, so a minion that comes back is a new entity
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..engine.core import GameState, definition_text, dumps_with, to_json
@@ -215,9 +214,13 @@ _CARDS: dict[str, CardDef] = {}
 
 
 def _card(raw: dict[str, Any]) -> CardDef:
-    """A saved card, checked by the schema once per distinct text (cards are
-    immutable, so every game that names the same card can share it)."""
-    key = json.dumps(raw, sort_keys=True)
+    """A saved card, checked by the schema once per distinct definition (cards
+    are immutable, so every game that names the same card can share it). The
+    key is ``repr(raw)``, which tells every two JSON values apart (``1`` from
+    ``true`` and ``1.0``) at a quarter of the cost of ``json.dumps`` with its
+    keys sorted; the same keys in another order are another key, and built
+    once more."""
+    key = repr(raw)
     card = _CARDS.get(key)
     if card is None:
         card = CardDef.from_dict(raw, "saved game")
