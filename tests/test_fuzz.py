@@ -4,6 +4,7 @@ checked so far, not a traceback (issue 30 §6)."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 
 import pytest
@@ -81,3 +82,10 @@ def test_a_changed_card_definition_changes_the_saved_text(name: str) -> None:
     other.defs = [changed if x.name == d.name else x for x in other.defs]  # type: ignore[attr-defined]
     assert other.serialize() != state.serialize()
     assert json.loads(other.serialize()) == other.to_json()
+
+
+def test_a_fuzz_game_gives_the_collector_its_setting_back() -> None:
+    before = gc.get_threshold()
+    fuzz.random_game(games.get("diabolicards"), 0, games.get("diabolicards").seat_counts[0])
+    assert gc.get_threshold() == before
+    assert gc.isenabled()
