@@ -42,8 +42,11 @@ SRC = HERE / "src"
 # - what other code subclasses: the registry's Game (entry.py) and its facets
 #   (engine/facets.py, each game's facets.py), the errors, the
 #   agent protocol (a runtime-checkable Protocol, which mypyc can't compile);
-#   the test helpers that walk objects by introspection (contract.py, fuzz.py,
-#   invariants.py: a game's legal position, asked by the fuzzer and the loaders)
+#   the test helpers that walk objects by introspection (fuzz.py, invariants.py:
+#   a game's legal position, asked by the fuzzer and the loaders; contract.py,
+#   whose judgements the fuzzer makes after every action, is compiled: its
+#   InvariantError stays a Python class, which mypyc needs to subclass
+#   AssertionError)
 #   and the checks of what a lesson says (lesson.py: run by a test, once a step);
 # - what people read: the terminal boards and screens, the card catalogues, how
 #   seats are named (engine/names.py);
@@ -67,7 +70,6 @@ INTERPRETED = {
     "screen.py",
     "catalog.py",
     # by path
-    "engine/contract.py",
     "engine/errors.py",
     "engine/names.py",
     "engine/replay.py",

@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .core import Decision, GameState
 from .rng import Rng
 
@@ -227,12 +229,14 @@ def bounded_memory(limit_mb: int = 100) -> Iterator[None]:
 HIDDEN_ZONES = frozenset({"hand", "deck"})
 
 
-def private_event_leak(state: GameState, seats: int) -> str | None:
+def private_event_leak(state: Any, seats: int) -> str | None:
     """What is wrong with the log's own marks, or None: an event marked
     private to one seat must name its cards (``card``, ``cards``) to no other
     seat and no spectator once redacted. (Every view is also judged from where
     the cards truly lie, by ``ossuary.fuzz.ViewCheck``, which can't tell copies
-    of one card apart.)"""
+    of one card apart.) ``state``: a :class:`GameState`, or anything with its
+    ``log`` and ``redact_event`` (typed ``Any``: compiled, a parameter typed
+    ``GameState`` would refuse such a stand-in)."""
     for event in state.log:
         private = event.get("private")
         if private is None:
@@ -258,6 +262,7 @@ class CardPlace(NamedTuple):
     known: int
 
 
+@mypyc_attr(native_class=False)  # compiled, it could not subclass AssertionError
 class InvariantError(AssertionError):
     """A position the rules could not have made (the fuzzer's finding)."""
 

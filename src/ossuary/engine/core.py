@@ -497,6 +497,46 @@ def copy_json(value: Any) -> Any:
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
+def dumps_with(data: dict[str, Any], key: str, encoded: str) -> str:
+    """What :meth:`GameState.serialize` writes for ``data`` with ``key`` set to
+    a value whose text (as ``json.dumps`` writes it there: compact, keys
+    sorted) is ``encoded``: for a part that is the same in every save, written
+    once (a game's card definitions). ``data`` must not hold ``key``; its keys
+    are texts, which ``json.dumps`` sorts as Python does, so the keys before
+    ``key`` are written, then ``key``, then the rest."""
+    before = json.dumps({k: v for k, v in data.items() if k < key}, separators=(",", ":"),
+                        sort_keys=True)  # fmt: skip
+    after = json.dumps({k: v for k, v in data.items() if k > key}, separators=(",", ":"),
+                       sort_keys=True)  # fmt: skip
+    middle = json.dumps(key) + ":" + encoded
+    return (
+        before[:-1]
+        + ("," if len(before) > 2 else "")
+        + middle
+        + ("," if len(after) > 2 else "")
+        + after[1:]
+    )
+
+
+#: a definition's text by its id, with the definition itself (kept alive here,
+#: so its id is never another's)
+_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def definition_text(d: Any) -> str:
+    """``d.to_dict()`` as ``json.dumps`` writes it in a saved state (compact,
+    keys sorted), worked out once for ``d``: only for what never changes, a
+    card definition (frozen, holding only values), shared by every game that
+    plays the card."""
+    found = _TEXTS.get(id(d))
+    if found is not None and found[0] is d:
+        return found[1]
+    text = json.dumps(d.to_dict(), separators=(",", ":"), sort_keys=True)
+    if len(_TEXTS) < 8192:
+        _TEXTS[id(d)] = (d, text)
+    return text
+
+
 def to_json_steps(stack: list[Step]) -> list[Any]:
     return [_to_json(s) for s in stack]
 

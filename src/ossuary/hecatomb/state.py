@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core import GameState, from_json_steps, to_json
+from ..engine.core import GameState, definition_text, dumps_with, from_json_steps, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -171,6 +171,10 @@ class Combat:
         return c
 
 
+def _name(d: CardDef) -> str:
+    return d.name
+
+
 class HecatombState(GameState):
     """A game of Hecatomb in progress. See :mod:`ossuary.hecatomb.rules`."""
 
@@ -260,14 +264,32 @@ class HecatombState(GameState):
         out.decks = [list(d) for d in self.decks]
         out._auras = None
 
+    def card_kinds(self) -> list[CardDef]:
+        """One card definition a name (the last of the name, in card order), by name."""
+        return sorted({d.name: d for d in self.defs}.values(), key=_name)
+
     def to_json(self) -> dict[str, Any]:
+        # the keys in the order they always had: ruleset, version, cards, instances...
         return {
             "ruleset": RULESET,
             "version": VERSION,
-            "cards": sorted(
-                (d.to_dict() for d in {d.name: d for d in self.defs}.values()),
-                key=lambda d: d["name"],
-            ),
+            "cards": [d.to_dict() for d in self.card_kinds()],
+            **self._fields(),
+        }
+
+    def serialize(self) -> str:
+        """As :meth:`to_json` would be written (``GameState.serialize``), with
+        each card definition's text written once for all games
+        (:func:`~ossuary.engine.core.definition_text`), the same in every save
+        (``tests/engine/test_saved_text.py`` compares the two)."""
+        text = "[" + ",".join([definition_text(d) for d in self.card_kinds()]) + "]"
+        return dumps_with(self._fields(), "cards", text)
+
+    def _fields(self) -> dict[str, Any]:
+        """What :meth:`to_json` holds but the card definitions."""
+        return {
+            "ruleset": RULESET,
+            "version": VERSION,
             "instances": [[d.name, o] for d, o in zip(self.defs, self.owner, strict=True)],
             "decks": self.decks,
             "n": self.n,

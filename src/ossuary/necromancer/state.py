@@ -13,10 +13,9 @@ field that record is dropped, so a minion that comes back is a new entity
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ..engine.core import GameState, to_json
+from ..engine.core import GameState, definition_text, dumps_with, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
@@ -215,9 +214,13 @@ _CARDS: dict[str, CardDef] = {}
 
 
 def _card(raw: dict[str, Any]) -> CardDef:
-    """A saved card, checked by the schema once per distinct text (cards are
-    immutable, so every game that names the same card can share it)."""
-    key = json.dumps(raw, sort_keys=True)
+    """A saved card, checked by the schema once per distinct definition (cards
+    are immutable, so every game that names the same card can share it). The
+    key is ``repr(raw)``, which tells every two JSON values apart (``1`` from
+    ``true`` and ``1.0``) at a quarter of the cost of ``json.dumps`` with its
+    keys sorted; the same keys in another order are another key, and built
+    once more."""
+    key = repr(raw)
     card = _CARDS.get(key)
     if card is None:
         card = CardDef.from_dict(raw, "saved game")
@@ -320,20 +323,46 @@ class NecroState(GameState):
         out._statics = None
         out._stats = None
 
-    def to_json(self) -> dict[str, Any]:
+    def card_kinds(self) -> tuple[list[CardDef], list[int]]:
+        """The distinct card definitions (the first of each identity, in card
+        order) and, per card, the index of its own among them: how a saved
+        state holds ``defs``."""
         kinds: dict[tuple[str, str], int] = {}
-        cards: list[dict[str, Any]] = []
+        cards: list[CardDef] = []
         instances = []
         for d in self.defs:
             k = kinds.get(d.identity)
             if k is None:
                 k = kinds[d.identity] = len(cards)
-                cards.append(d.to_dict())
+                cards.append(d)
             instances.append(k)
+        return cards, instances
+
+    def to_json(self) -> dict[str, Any]:
+        cards, instances = self.card_kinds()
+        # the keys in the order they always had: ruleset, version, cards, instances...
         return {
             "ruleset": RULESET,
             "version": VERSION,
-            "cards": cards,
+            "cards": [d.to_dict() for d in cards],
+            **self._fields(instances),
+        }
+
+    def serialize(self) -> str:
+        """As :meth:`to_json` would be written (``GameState.serialize``), with
+        each card definition's text written once for all games
+        (:func:`~ossuary.engine.core.definition_text`): they are a third of a
+        saved state, the same in every save (``tests/engine/test_saved_text.py``
+        compares the two)."""
+        cards, instances = self.card_kinds()
+        text = "[" + ",".join([definition_text(d) for d in cards]) + "]"
+        return dumps_with(self._fields(instances), "cards", text)
+
+    def _fields(self, instances: list[int]) -> dict[str, Any]:
+        """What :meth:`to_json` holds but the card definitions."""
+        return {
+            "ruleset": RULESET,
+            "version": VERSION,
             "instances": instances,
             "owner": self.owner,
             "known": self.known,
