@@ -29,7 +29,10 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
+import orjson
+
 from .errors import CardFileError, OssuaryError
+from .jsonshape import measure
 
 ErrorType = type[OssuaryError]
 T = TypeVar("T")
@@ -116,6 +119,33 @@ def _strings_blanked(text: str) -> str:
     return _JSON_STRING.sub('""', text)
 
 
+_SLOW = object()  # _fast_json's "read it the careful way"
+
+
+def _fast_json(text: str, max_depth: int) -> Any:
+    """``text`` parsed by orjson (about ten times faster than ``json`` with
+    the checks below as hooks), or :data:`_SLOW` wherever that parse can't be
+    trusted to be the careful one's: orjson refused it (the careful reader
+    then says why), it holds a fraction or a number past 64 bits (orjson
+    reads those as fractions), or it nests deeper than ``max_depth``. A key
+    given twice in one object is kept once by orjson: then the text has more
+    colons than the parse has pairs plus colons inside texts (a text can hold
+    a colon written as the escape ``\\u003a``, so such a text is read the
+    careful way too)."""
+    if "\\u003a" in text or "\\u003A" in text:
+        return _SLOW
+    try:
+        value = orjson.loads(text)
+    except ValueError:  # orjson.JSONDecodeError, or a text that is not UTF-8
+        return _SLOW
+    shape = measure(value)
+    if not shape.plain or shape.depth > max_depth:
+        return _SLOW
+    if text.count(":") != shape.pairs + shape.colons:
+        return _SLOW
+    return value
+
+
 def load_json(
     text: object,
     error: ErrorType,
@@ -128,6 +158,9 @@ def load_json(
     """Parse JSON text within bounds: size, nesting, digits per number; no
     duplicate keys, no NaN or Infinity, and (unless ``floats``) no fractions."""
     text = check_text(text, error, source, limit)
+    fast = _fast_json(text, max_depth)
+    if fast is not _SLOW:
+        return fast
     structure = _strings_blanked(text)
     depth = _max_depth(structure)
     if depth > max_depth:
