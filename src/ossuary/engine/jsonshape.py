@@ -37,28 +37,29 @@ def _colons(text: str) -> int:
 
 
 def _walk(value: Any, shape: Shape) -> int:
-    """The depth of ``value``, adding its pairs and colons to ``shape``.
-    (Each kind is tested on its own: compiled, an isinstance of a union is a
-    generic call, and texts, the commonest, are counted in place.)"""
+    """The depth of ``value``, adding its pairs and colons to ``shape``."""
     deepest = 0
     if isinstance(value, dict):
         shape.pairs += len(value)
         for key, item in value.items():
             shape.colons += _colons(key)
-            if isinstance(item, str):
-                shape.colons += _colons(item)
-            elif isinstance(item, dict) or isinstance(item, list) or isinstance(item, float):  # noqa: SIM101
-                deepest = max(deepest, _walk(item, shape))
+            deepest = max(deepest, _item(item, shape))
         return deepest + 1
     if isinstance(value, list):
         for item in value:
-            if isinstance(item, str):
-                shape.colons += _colons(item)
-            elif isinstance(item, dict) or isinstance(item, list) or isinstance(item, float):  # noqa: SIM101
-                deepest = max(deepest, _walk(item, shape))
+            deepest = max(deepest, _item(item, shape))
         return deepest + 1
-    if isinstance(value, str):
-        shape.colons += _colons(value)
-    elif isinstance(value, float):
+    return _item(value, shape)
+
+
+def _item(item: Any, shape: Shape) -> int:
+    """The depth of an array's item or an object's value. Each kind is tested
+    on its own: compiled, an isinstance of a union is a generic call."""
+    if isinstance(item, str):
+        shape.colons += _colons(item)
+        return 0
+    if isinstance(item, dict) or isinstance(item, list):  # noqa: SIM101
+        return _walk(item, shape)
+    if isinstance(item, float):
         shape.plain = False
     return 0
