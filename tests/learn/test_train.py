@@ -217,7 +217,9 @@ def test_the_shipped_policy_records_how_it_was_made() -> None:
     path = shipped_policy_path("hecatomb", 2)
     assert path is not None
     settings = json.loads(load_policy(path).metadata["training"])
-    assert settings["imitate"] == 4000 and settings["device"] == "cuda"
+    # trained on the whole field of decks, 2,000 heuristic games imitated first
+    assert settings["decks"] == "field" and settings["imitate"] == 2000
+    assert settings["games_played"] == 27008 and settings["seed"] == 1
 
 
 def test_value_for_fits_a_value_head_and_keeps_the_policy_byte_for_byte(

@@ -344,13 +344,13 @@ def test_the_lobby_and_the_plain_board_fit_and_pass_axe(
     page = _page(browser, server.base + "/", size)
     page.wait_for_selector(".seat-row")
     page.locator("details.options summary").click()
-    # the learned level says where it was measured, below its row, and the row
-    # still fits a phone (a select is as wide as its longest option)
+    # the learned level says what it was measured to do, below its row, and
+    # the row still fits a phone (a select is as wide as its longest option)
     second = page.locator(".seat-row").nth(1)
     second.locator(".seat-kind").select_option("learned")
     said = second.locator(".seat-about")
     assert said.is_visible()
-    assert "Rot and Ruin against Gilded Lies" in said.inner_text()
+    assert "on decks it never saw" in said.inner_text()
     _check_layout(page, size, "the lobby")
     _check_axe(page, f"the lobby at {size}")
     _shot(page, f"lobby-{size}")
