@@ -32,17 +32,28 @@ from .test_contracts import positions
 SHIPPED = shipped_policy_path("hecatomb", 2)
 
 
-def test_the_project_ships_a_small_hecatomb_policy_for_two_seats() -> None:
-    assert SHIPPED is not None
-    assert SHIPPED.stat().st_size < 5 * 2**20  # a few MB at most
-    policy = load_policy(SHIPPED)
-    assert (policy.game, policy.seats) == ("hecatomb", 2)
-    enc = games.get("hecatomb").research.encoder(2)
+#: the games a policy ships for, at two seats (docs/ai.md: each one's figures)
+SHIPPED_GAMES = ("hecatomb", "diabolicards")
+
+
+@pytest.mark.parametrize("name", SHIPPED_GAMES)
+def test_the_project_ships_a_small_policy_for_two_seats(name: str) -> None:
+    path = shipped_policy_path(name, 2)
+    assert path is not None
+    assert path.stat().st_size < 5 * 2**20  # a few MB at most
+    policy = load_policy(path)
+    assert (policy.game, policy.seats) == (name, 2)
+    enc = games.get(name).research.encoder(2)
     assert policy.encoder_version == enc.version
     training = policy.training
     assert training["games_played"] > 0 and training["seed"] == 1  # how it was made
-    assert shipped_policy_path("hecatomb", 3) is None
-    assert shipped_policy_path("necromancer", 2) is None
+    assert shipped_policy_path(name, 3) is None
+
+
+def test_the_shipped_policies_are_the_ones_listed() -> None:
+    from ossuary.agents.learned import shipped_policies
+
+    assert sorted(shipped_policies()) == sorted((name, 2) for name in SHIPPED_GAMES)
 
 
 def test_the_shipped_policy_plays_without_torch_and_beats_random() -> None:
@@ -98,7 +109,7 @@ def test_learned_spec_keeps_the_paths_case_and_checks_the_table(tmp_path: Path) 
     with pytest.raises(PolicyError, match="this game has 3 seats"):
         check_agent(f"learned:{odd}", "hecatomb", 3)
     with pytest.raises(PolicyError, match="no learned policy ships for Diabolicards"):
-        check_agent("learned", "diabolicards", 2)
+        check_agent("learned", "diabolicards", 4)  # 2v2: only 1v1 has one
     with pytest.raises(ValueError, match="give a policy file"):
         make_agent("learned:", 0)
 

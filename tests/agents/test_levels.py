@@ -24,6 +24,8 @@ def test_the_shipped_policy_says_where_it_was_measured() -> None:
     assert about["short"] == SHORT
     assert "held-out random decks" in about["measured"]
     assert shipped_policy_about("necromancer", 2) == {}
+    # the Diabolicards policy says what it is: weaker than the easy level
+    assert "3 games in 10 against easy" in shipped_policy_about("diabolicards", 2)["short"]
 
 
 def test_play_help_says_what_the_learned_level_does() -> None:
@@ -39,8 +41,10 @@ def test_the_lobby_lists_the_learned_level_with_what_it_does(tmp_path: Path) -> 
     with TestClient(create_app(config)) as client:
         data = client.get("/api/catalog").json()
     # what it was measured to do, after its strength where the ladder measured it
-    assert data["ai_about"]["learned"] == {"hecatomb:2": data["ai_about"]["learned"]["hecatomb:2"]}
-    assert data["ai_about"]["learned"]["hecatomb:2"].endswith(SHORT)
+    about = data["ai_about"]["learned"]
+    assert set(about) == {"hecatomb:2", "diabolicards:2"}  # the tables a policy ships for
+    assert about["hecatomb:2"].endswith(SHORT)
+    assert about["diabolicards:2"].endswith("wins 3 games in 10 against easy, on deals it never saw")
     # the seat list shows it below the row: tests/server/test_boards.py
 
 
