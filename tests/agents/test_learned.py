@@ -33,7 +33,7 @@ SHIPPED = shipped_policy_path("hecatomb", 2)
 
 
 #: the games a policy ships for, at two seats (docs/ai.md: each one's figures)
-SHIPPED_GAMES = ("hecatomb", "diabolicards")
+SHIPPED_GAMES = ("hecatomb", "necromancer", "diabolicards")
 
 
 @pytest.mark.parametrize("name", SHIPPED_GAMES)

@@ -23,7 +23,8 @@ def test_the_shipped_policy_says_where_it_was_measured() -> None:
     about = shipped_policy_about("hecatomb", 2)
     assert about["short"] == SHORT
     assert "held-out random decks" in about["measured"]
-    assert shipped_policy_about("necromancer", 2) == {}
+    assert shipped_policy_about("necromancer", 3) == {}  # none ships for 3 players
+    assert "6 games in 10 against easy" in shipped_policy_about("necromancer", 2)["short"]
     # the Diabolicards policy says what it is: weaker than the easy level
     assert "3 games in 10 against easy" in shipped_policy_about("diabolicards", 2)["short"]
 
@@ -42,9 +43,10 @@ def test_the_lobby_lists_the_learned_level_with_what_it_does(tmp_path: Path) -> 
         data = client.get("/api/catalog").json()
     # what it was measured to do, after its strength where the ladder measured it
     about = data["ai_about"]["learned"]
-    assert set(about) == {"hecatomb:2", "diabolicards:2"}  # the tables a policy ships for
+    # the tables a policy ships for
+    assert set(about) == {"hecatomb:2", "necromancer:2", "diabolicards:2"}
     assert about["hecatomb:2"].endswith(SHORT)
-    assert about["diabolicards:2"].endswith("wins 3 games in 10 against easy, on deals it never saw")
+    assert about["diabolicards:2"].endswith("3 games in 10 against easy, on deals it never saw")
     # the seat list shows it below the row: tests/server/test_boards.py
 
 

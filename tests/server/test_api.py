@@ -99,7 +99,7 @@ def test_catalogue_lists_every_registered_game_generically(client: TestClient) -
     assert listed["hecatomb"]["board"] == "/boards/hecatomb/board.js"
     # the shipped learned policies are offered for the tables they were trained for
     assert set(data["ai_levels"]) == {"easy", "normal", "hard", "learned"}
-    assert sorted(data["ai_tables"]["learned"]) == ["diabolicards:2", "hecatomb:2"]
+    assert sorted(data["ai_tables"]["learned"]) == ["diabolicards:2", "hecatomb:2", "necromancer:2"]
     cards = client.get("/api/catalog/hecatomb/cards").json()["cards"]
     assert len(cards) == len(games.get("hecatomb").cards.records())
 

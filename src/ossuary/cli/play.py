@@ -31,7 +31,7 @@ HUMAN = "human"
 AI = "ai"  # a seat played by the computer at the level chosen with --ai
 # --ai levels: easy looks one move ahead; normal searches about a second a
 # decision on a 2-core machine; hard four seconds; learned plays the policy
-# network the project ships for the game (instant; Hecatomb, 2 seats).
+# network the project ships for the game (instant; 2 seats in every game).
 AI_LEVELS = {"easy": "heuristic", "normal": "ismcts:1", "hard": "ismcts:4", "learned": "learned"}
 DEFAULT_AI = "normal"
 UI_MODES = ("auto", "full", "plain")
