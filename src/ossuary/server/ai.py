@@ -86,8 +86,9 @@ START_LIMIT = 120.0
 #: a search with a time budget stops this long before its deadline, so its
 #: answer is back by then (the release time: see clocks.py); 0.15 s was too
 #: little on a CI machine running browsers beside it (every searched answer of
-#: tests/server/test_timing.py came after its moment, 2026-11-29)
-SEARCH_SLACK = 0.25
+#: tests/server/test_timing.py came after its moment, 2026-11-29), and 0.25 s
+#: once (its searched answers' median 40 ms after the moment, 2026-11-30)
+SEARCH_SLACK = 0.35
 #: the least a search is given, however late its job was served
 MIN_SEARCH = 0.05
 #: wall-clock time past the CPU limit before a worker counts as stuck
