@@ -273,3 +273,26 @@ def test_value_for_refuses_bad_input_clearly(
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
     assert not out.exists()  # nothing written
+
+
+def test_minutes_alone_sets_no_game_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--minutes`` without ``--games`` trains until the clock, not until the
+    default 20,000 games (which stopped long runs early)."""
+    import ossuary.learn.train as train
+
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def fake(config: train.TrainConfig, *args: object, **kwargs: object) -> None:
+        seen.append(config.games)
+        raise Stop
+
+    monkeypatch.setattr(train, "Trainer", fake)
+    runner = CliRunner()
+    for extra, games in ((["--minutes", "90"], 10**9), ([], 20_000),
+                         (["--minutes", "90", "--games", "300"], 300)):  # fmt: skip
+        result = runner.invoke(app, ["train", "hecatomb", "--out", str(tmp_path / "r"), *extra])
+        assert isinstance(result.exception, Stop), result.output
+    assert seen == [10**9, 20_000, 300]

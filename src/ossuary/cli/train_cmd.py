@@ -15,6 +15,9 @@ from .errors import CliError, check_output, check_workers, reported_errors
 from .options import PlayersPerGame
 
 EXIT_INTERRUPTED = 130
+DEFAULT_GAMES = 20_000
+#: the game count of a run bounded by --minutes alone: no cap the clock would not reach first
+UNBOUNDED_GAMES = 10**9
 
 
 def need_torch() -> None:
@@ -56,8 +59,8 @@ def train_command(
         int | None,
         typer.Option(
             "--games",
-            help="Self-play games in all (default 20000; with --resume: a new total, "
-            "default the run's own).",
+            help="Self-play games in all (default 20000, or no cap with --minutes; with "
+            "--resume: a new total, default the run's own).",
         ),
     ] = None,
     minutes: Annotated[
@@ -145,7 +148,8 @@ def train_command(
         config = TrainConfig(
             game=game,
             seats=seats,
-            games=20_000 if n_games is None else n_games,
+            games=n_games if n_games is not None
+            else UNBOUNDED_GAMES if minutes is not None else DEFAULT_GAMES,
             seed=seed,
             hidden=_hidden(hidden or "256,256"),
             imitate=imitate,
@@ -171,7 +175,8 @@ def train_command(
         bar = progress.add_task("starting", total=None, rates="")
 
         def report(s: Status) -> None:
-            progress.update(bar, description=s.phase, completed=s.games, total=s.total,
+            total = None if s.total >= UNBOUNDED_GAMES else s.total
+            progress.update(bar, description=s.phase, completed=s.games, total=total,
                             rates=_rates(s.rates))  # fmt: skip
             if no_progress and s.evaluated:
                 console.print(f"{s.games} games, {s.seconds / 60:.1f} min: {_rates(s.rates)}")
