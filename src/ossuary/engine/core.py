@@ -522,10 +522,10 @@ def compact_json(value: Any) -> str:
     ``tests/engine/test_compact_json.py`` holds the two to the same text."""
     try:
         data = orjson.dumps(value, option=_ORJSON_SORTED)
+        if data.isascii() and b"\x7f" not in data:
+            return data.decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError
-        return json.dumps(value, separators=(",", ":"), sort_keys=True)
-    if data.isascii() and b"\x7f" not in data:
-        return data.decode()
+        pass
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
