@@ -32,28 +32,41 @@ from .test_contracts import positions
 SHIPPED = shipped_policy_path("hecatomb", 2)
 
 
-#: the games a policy ships for, at two seats (docs/ai.md: each one's figures)
-SHIPPED_GAMES = ("hecatomb", "necromancer", "diabolicards")
+#: the tables a policy ships for (docs/ai.md: each one's figures)
+SHIPPED_TABLES = (
+    ("hecatomb", 2),
+    ("hecatomb", 3),
+    ("necromancer", 2),
+    ("diabolicards", 2),
+)
+#: the most a shipped policy file may weigh: it lives in the repository
+MAX_SHIPPED_BYTES = 8 * 2**20
 
 
-@pytest.mark.parametrize("name", SHIPPED_GAMES)
-def test_the_project_ships_a_small_policy_for_two_seats(name: str) -> None:
-    path = shipped_policy_path(name, 2)
+@pytest.mark.parametrize(("name", "seats"), SHIPPED_TABLES)
+def test_the_project_ships_a_small_policy_for_each_table(name: str, seats: int) -> None:
+    path = shipped_policy_path(name, seats)
     assert path is not None
-    assert path.stat().st_size < 5 * 2**20  # a few MB at most
+    assert path.stat().st_size < MAX_SHIPPED_BYTES  # a few MB at most
     policy = load_policy(path)
-    assert (policy.game, policy.seats) == (name, 2)
-    enc = games.get(name).research.encoder(2)
+    assert (policy.game, policy.seats) == (name, seats)
+    enc = games.get(name).research.encoder(seats)
     assert policy.encoder_version == enc.version
     training = policy.training
     assert training["games_played"] > 0 and training["seed"] == 1  # how it was made
-    assert shipped_policy_path(name, 3) is None
+    # and what it was measured to do, in words the lobby shows
+    from ossuary.agents.registry import shipped_policy_about
+
+    about = shipped_policy_about(name, seats)
+    assert about.get("short") and "held-out" in about.get("measured", "")
 
 
 def test_the_shipped_policies_are_the_ones_listed() -> None:
     from ossuary.agents.learned import shipped_policies
 
-    assert sorted(shipped_policies()) == sorted((name, 2) for name in SHIPPED_GAMES)
+    assert sorted(shipped_policies()) == sorted(SHIPPED_TABLES)
+    total = sum(p.stat().st_size for t in SHIPPED_TABLES if (p := shipped_policy_path(*t)))
+    assert total < 40 * 2**20  # the repository carries them all
 
 
 def test_the_shipped_policy_plays_without_torch_and_beats_random() -> None:

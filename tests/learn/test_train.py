@@ -165,8 +165,8 @@ def test_bad_options_and_folders_are_clear_errors(run: Path, tmp_path: Path) -> 
         (["--out", str(tmp_path / "x"), "--opponents", "nobody"], "unknown agent 'nobody'"),
         (["--out", str(tmp_path / "x"), "--opponents", "heuristic=-1"], "0 or more"),
         (
-            ["--out", str(tmp_path / "x"), "--teacher", "learned", "--seats", "3"],
-            "no learned policy ships for Hecatomb with 3 seats",
+            ["--out", str(tmp_path / "x"), "--teacher", "learned", "--seats", "6"],
+            "no learned policy ships for Hecatomb with 6 seats",
         ),
         (["--out", str(tmp_path / "x"), "--workers", "0"], "at least 1"),
         (["--out", str(tmp_path / "x"), "--minutes", "0"], "above 0"),

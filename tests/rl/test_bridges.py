@@ -77,11 +77,11 @@ def test_opponents_pass_pettingzoo_api_test_and_a_mapping_names_seats() -> None:
         ({5: "random"}, "numbered 0 to 1"),
         (["nobody"], "unknown agent"),
         ("heuristic", "not a string"),
-        (["learned"], "no learned policy ships for Hecatomb with 3 seats"),
+        (["learned"], "no learned policy ships for Hecatomb with 6 seats"),
     ],
 )
 def test_bad_opponents_fail_at_once(opponents: Any, message: str) -> None:
-    seats = 3 if opponents == ["learned"] else 2
+    seats = 6 if opponents == ["learned"] else 2
     with pytest.raises(ValueError, match=message):
         rl.env("hecatomb", seats=seats, opponents=opponents)
 
