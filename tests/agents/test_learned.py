@@ -37,6 +37,7 @@ SHIPPED_TABLES = (
     ("hecatomb", 2),
     ("hecatomb", 3),
     ("necromancer", 2),
+    ("necromancer", 3),
     ("diabolicards", 2),
 )
 #: the most a shipped policy file may weigh: it lives in the repository

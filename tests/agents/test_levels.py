@@ -15,6 +15,8 @@ from ossuary.agents.registry import shipped_policy_about
 from ossuary.cli.main import app
 from ossuary.server import ServerConfig, create_app
 
+from .test_learned import SHIPPED_TABLES
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SHORT = "wins 2 games in 3 against easy, on decks it never saw"
 
@@ -23,7 +25,7 @@ def test_the_shipped_policy_says_where_it_was_measured() -> None:
     about = shipped_policy_about("hecatomb", 2)
     assert about["short"] == SHORT
     assert "held-out random decks" in about["measured"]
-    assert shipped_policy_about("necromancer", 3) == {}  # none ships for 3 players
+    assert shipped_policy_about("necromancer", 4) == {}  # none ships for 4 players
     assert "6 games in 10 against easy" in shipped_policy_about("necromancer", 2)["short"]
     # the Diabolicards policy says what it is: weaker than the easy level
     assert "3 games in 10 against easy" in shipped_policy_about("diabolicards", 2)["short"]
@@ -44,7 +46,7 @@ def test_the_lobby_lists_the_learned_level_with_what_it_does(tmp_path: Path) -> 
     # what it was measured to do, after its strength where the ladder measured it
     about = data["ai_about"]["learned"]
     # the tables a policy ships for
-    assert set(about) == {"hecatomb:2", "necromancer:2", "diabolicards:2"}
+    assert set(about) == {f"{g}:{n}" for g, n in SHIPPED_TABLES}
     assert about["hecatomb:2"].endswith(SHORT)
     assert about["diabolicards:2"].endswith("3 games in 10 against easy, on deals it never saw")
     # the seat list shows it below the row: tests/server/test_boards.py
