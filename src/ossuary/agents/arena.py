@@ -1,7 +1,8 @@
 """The arena: many games between agents, fairly seated, and what they show.
 
 :func:`schedule` seats the agents so that each one plays every seat, moves
-first as often as the others, and uses every deck equally (over a full cycle of
+first as often as the others, sits after each of the others as often (at three
+seats or more), and uses every deck equally (over a full cycle of
 ``seats * seats * len(decks)`` games per line-up); with ``duplicate``, every
 line-up plays each deal from every seat, so the luck of the deal cancels out
 of a comparison (as in duplicate bridge). :func:`run_arena` plays the
@@ -107,9 +108,10 @@ def schedule(
 ) -> list[GameSpec]:
     """The games to play, in order; see the module docstring for the rotation.
 
-    With more agents than seats, every combination of ``seats`` agents is a
-    line-up and the line-ups take turns; with fewer, the agents repeat around
-    the table. Each game has its own deal (``seed + index``), unless
+    With as many agents as seats or more, every combination of ``seats``
+    agents, in every order around the table (a rotation of an order is the
+    same order), is a line-up and the line-ups take turns; with fewer, the
+    agents repeat around the table. Each game has its own deal (``seed + index``), unless
     ``duplicate``: then each run of ``seats * line-ups`` games (every line-up
     in every seat rotation, the same first seat and decks) shares one deal.
     ``pinned``: what each agent plays as (:func:`pin_arena_spec`), named by
@@ -119,7 +121,14 @@ def schedule(
     play = list(specs) if pinned is None else list(pinned)
     n = len(names)
     if n >= seats:
-        lineups = [list(c) for c in itertools.combinations(range(n), seats)]
+        # every order around the table, not only its rotations: at three seats or
+        # more, who sits after whom changes a seat's chances (the seat after a
+        # weak player wins more), so each agent meets each neighbour equally
+        lineups = [
+            [c[0], *rest]
+            for c in itertools.combinations(range(n), seats)
+            for rest in itertools.permutations(c[1:])
+        ]
     else:
         lineups = [[i % n for i in range(seats)]]
     out = []
