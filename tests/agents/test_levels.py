@@ -37,6 +37,8 @@ def test_play_help_says_what_the_learned_level_does() -> None:
     words = " ".join(result.output.replace("│", " ").split())  # the help's box, unwrapped
     assert re.search(r"learned \(a trained network, instant; Hecatomb with 2 seats, " + SHORT,
                      words), words  # fmt: skip
+    # the larger tables are named, not described: the help stays short
+    assert "also Hecatomb with 3" in words and "against two easy players" not in words
 
 
 def test_the_lobby_lists_the_learned_level_with_what_it_does(tmp_path: Path) -> None:

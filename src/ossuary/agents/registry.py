@@ -120,17 +120,33 @@ def shipped_policy_about(game: str, seats: int) -> dict[str, str]:
 
 
 def learned_level_about() -> str:
-    """The ``learned`` level in words: which tables it plays and where each
-    policy was measured ("Hecatomb with 2 seats, measured on ... only")."""
+    """The ``learned`` level in words, short enough for a help text: what each
+    two-player policy was measured to do ("Hecatomb with 2 seats, wins 2 games
+    in 3 against easy, on decks it never saw"), then the larger tables a policy
+    plays ("also Hecatomb with 3 or 4 seats"); the lobby says what each of
+    those was measured to do."""
     from .. import games
 
-    parts = []
+    parts, also = [], []
     for name in games.names():
-        for seats in games.get(name).seat_counts:
+        game = games.get(name)
+        seats_more, modes = [], []
+        for seats in game.seat_counts:
             about = shipped_policy_about(name, seats)
-            if about:
-                title = games.get(name).title
-                parts.append(f"{title} with {seats} seats, {about.get('short', '')}".rstrip(", "))
+            if not about:
+                continue
+            named = [m for m, n in game.modes.items() if n == seats]
+            if seats == 2:
+                parts.append(f"{game.title} with 2 seats, {about.get('short', '')}".rstrip(", "))
+            elif named:
+                modes.append(named[0])
+            else:
+                seats_more.append(str(seats))
+        more = ([f"with {' or '.join(seats_more)} seats"] if seats_more else []) + modes
+        if more:
+            also.append(f"{game.title} {' or '.join(more)}")
+    if also:
+        parts.append("also " + ", ".join(also))
     return "; ".join(parts)
 
 
