@@ -621,7 +621,9 @@ class Trainer:
 
     def _write_files(self) -> None:
         self._export(self.out / POLICY)
-        write_curve(self.out, self.curve)
+        game = games.get(self.config.game)
+        write_curve(self.out, self.curve, f"{game.title}, {self.config.seats} seats",
+                    1 / len(set(game.teams(self.config.seats))))  # fmt: skip
         state = {
             "format": "ossuary-train-checkpoint",
             "config": self.config.to_json(),
@@ -684,8 +686,12 @@ def _samples(steps: Sequence[SeatSteps]) -> tuple[Samples, list[float]]:
     return samples, [s.result for s in steps]
 
 
-def write_curve(out: Path, curve: list[dict[str, float]]) -> None:
-    """``curve.csv`` and ``curve.png``: win rates against training minutes."""
+def write_curve(
+    out: Path, curve: list[dict[str, float]], table: str = "", share: float = 0.5
+) -> None:
+    """``curve.csv`` and ``curve.png``: win rates against training minutes, with
+    a line at ``share``, the rate of a seat no better than the others (a half
+    at two sides, a third at three seats)."""
     if not curve:
         return
     keys = ["iteration", "games", "minutes"]
@@ -713,9 +719,10 @@ def write_curve(out: Path, curve: list[dict[str, float]]) -> None:
     ax.set_xlabel("training time (minutes)")
     ax.set_ylabel("win rate (%)")
     ax.set_ylim(0, 100)
-    ax.axhline(50, color="grey", linewidth=0.5)
+    ax.axhline(100 * share, color="grey", linewidth=0.8, linestyle="--",
+               label=f"an equal share ({100 * share:.0f}%)")  # fmt: skip
     ax.grid(alpha=0.3)
     if ax.get_legend_handles_labels()[0]:  # (none before the first rated game: no warning)
         ax.legend(loc="lower right", fontsize=8)
-    ax.set_title("ossuary train: the learner's win rate")
+    ax.set_title("ossuary train: the learner's win rate" + (f" ({table})" if table else ""))
     fig.savefig(out / "curve.png", dpi=100, bbox_inches="tight")
