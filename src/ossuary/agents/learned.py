@@ -306,6 +306,13 @@ def _title(game: str) -> str:
         return game
 
 
+def _table(game: str, seats: int) -> str:
+    """``Hecatomb with 3 seats``, or ``Diabolicards 1v1`` where the game names
+    that many seats a mode."""
+    named = [m for m, n in games.get(game).modes.items() if n == seats]
+    return f"{_title(game)} {named[0]}" if named else f"{_title(game)} with {seats} seats"
+
+
 def policy_from_tensors(
     tensors: Mapping[str, F32], metadata: Mapping[str, str], source: str
 ) -> Policy:
@@ -495,7 +502,7 @@ class LearnedAgent:
         if policy is None:
             path = shipped_policy_path(game, seats)
             if path is None:
-                ships = ", ".join(f"{_title(g)} with {s} seats" for g, s in shipped_policies())
+                ships = ", ".join(_table(g, s) for g, s in shipped_policies())
                 raise PolicyError(
                     f"no learned policy ships for {_title(game)} with {seats} seats "
                     f"(one ships for: {ships or 'none'}); train one with 'ossuary train' "

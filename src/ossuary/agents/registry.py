@@ -137,7 +137,8 @@ def learned_level_about() -> str:
                 continue
             named = [m for m, n in game.modes.items() if n == seats]
             if seats == 2:
-                parts.append(f"{game.title} with 2 seats, {about.get('short', '')}".rstrip(", "))
+                table = f"{game.title} {named[0]}" if named else f"{game.title} with 2 seats"
+                parts.append(f"{table}, {about.get('short', '')}".rstrip(", "))
             elif named:
                 modes.append(named[0])
             else:
