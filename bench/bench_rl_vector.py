@@ -26,6 +26,7 @@ import argparse
 import json
 import platform
 import random
+import re
 import statistics
 import subprocess
 import time
@@ -105,11 +106,35 @@ def aec_batch(game: str, seats: int, seconds: float, seed: int, n: int) -> float
 #: (share name, the file the function is in, its names): cumulative time of each
 #: (an encoder that reads the state builds no view: its ``*_state`` methods)
 PARTS = (
-    ("the seat's view", "engine/core.py", ("view",)),
-    ("the encoder's observe", "encode.py", ("observe", "observe_state")),
-    ("the encoder's action paths", "encode.py", ("action_paths", "action_paths_state")),
-    ("applying an option (the rules)", "engine/core.py", ("apply_action",)),
+    ("the seat's view", "engine/core.py", ("State",), ("view",)),
+    ("the encoder's observe", "encode.py", ("Encoder",), ("observe", "observe_state")),
+    (
+        "the legal actions and their paths",
+        "encode.py",
+        ("Encoder", "IntActions"),
+        ("action_paths", "action_paths_state", "legal_action_ints"),
+    ),
+    (
+        "applying an action (the rules)",
+        "engine/core.py",
+        ("State", "IntActions"),
+        ("apply_action", "apply_action_int"),
+    ),
 )
+#: how cProfile names a method of a compiled class: no file, "<method 'NAME' of 'CLASS' objects>"
+COMPILED = re.compile(r"<method '(\w+)' of '(\w+)' objects>")
+
+
+def _is_part(
+    key: tuple[str, int, str], where: str, owners: tuple[str, ...], fns: tuple[str, ...]
+) -> bool:
+    """Whether cProfile's ``key`` (file, line, function) is one of ``fns`` in the
+    file ending ``where`` (pure Python), or of a compiled class whose name ends
+    with one of ``owners``."""
+    if key[0] == "~":
+        found = COMPILED.fullmatch(key[2])
+        return found is not None and found[1] in fns and found[2].endswith(owners)
+    return key[0].endswith(where) and key[2] in fns
 
 
 def profile_shares(game: str, seats: int, n: int, calls: int = 250) -> dict[str, float]:
@@ -130,8 +155,8 @@ def profile_shares(game: str, seats: int, n: int, calls: int = 250) -> dict[str,
     total = stats.total_tt  # type: ignore[attr-defined]
     rows = stats.stats  # type: ignore[attr-defined]
     return {
-        name: sum(v[3] for k, v in rows.items() if k[0].endswith(where) and k[2] in fns) / total
-        for name, where, fns in PARTS
+        name: sum(v[3] for k, v in rows.items() if _is_part(k, where, owners, fns)) / total
+        for name, where, owners, fns in PARTS
     }
 
 
