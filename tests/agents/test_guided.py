@@ -234,8 +234,8 @@ def test_a_run_pins_the_guiding_policy_by_content(tmp_path: Path) -> None:
     assert pin_spec("guided:iters=7", "hecatomb", 2) == (
         f"guided:iters=7:policy=sha256={shipped.sha256}"
     )
-    # no policy ships for three seats: nothing to pin
-    assert pin_spec("guided:iters=7", "hecatomb", 3) == "guided:iters=7"
+    # no policy ships for six seats: nothing to pin
+    assert pin_spec("guided:iters=7", "hecatomb", 6) == "guided:iters=7"
     path = _without_value_head(tmp_path / "Mine:v2.safetensors")  # a capital and a colon
     pinned = pin_spec(f"guided:2:policy={path}", "hecatomb", 2)
     assert pinned == f"guided:2:policy=sha256={load_policy(path).sha256}:{path.resolve()}"
