@@ -148,8 +148,11 @@ def train_command(
         config = TrainConfig(
             game=game,
             seats=seats,
-            games=n_games if n_games is not None
-            else UNBOUNDED_GAMES if minutes is not None else DEFAULT_GAMES,
+            games=n_games
+            if n_games is not None
+            else UNBOUNDED_GAMES
+            if minutes is not None
+            else DEFAULT_GAMES,
             seed=seed,
             hidden=_hidden(hidden or "256,256"),
             imitate=imitate,
