@@ -36,6 +36,7 @@ SHIPPED = shipped_policy_path("hecatomb", 2)
 SHIPPED_TABLES = (
     ("hecatomb", 2),
     ("hecatomb", 3),
+    ("hecatomb", 4),
     ("necromancer", 2),
     ("necromancer", 3),
     ("diabolicards", 2),
