@@ -621,9 +621,10 @@ class Trainer:
 
     def _write_files(self) -> None:
         self._export(self.out / POLICY)
-        game = games.get(self.config.game)
-        write_curve(self.out, self.curve, f"{game.title}, {self.config.seats} seats",
-                    1 / len(set(game.teams(self.config.seats))))  # fmt: skip
+        game, seats = games.get(self.config.game), self.config.seats
+        named = [m for m, n in game.modes.items() if n == seats]
+        table = f"{game.title}, {named[0] if named else f'{seats} seats'}"
+        write_curve(self.out, self.curve, table, 1 / len(set(game.teams(seats))))
         state = {
             "format": "ossuary-train-checkpoint",
             "config": self.config.to_json(),
