@@ -37,6 +37,7 @@ SHIPPED_TABLES = (
     ("hecatomb", 2),
     ("hecatomb", 3),
     ("hecatomb", 4),
+    ("hecatomb", 5),
     ("necromancer", 2),
     ("necromancer", 3),
     ("diabolicards", 2),
