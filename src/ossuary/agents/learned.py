@@ -309,8 +309,8 @@ def _title(game: str) -> str:
 def _table(game: str, seats: int) -> str:
     """``Hecatomb with 3 seats``, or ``Diabolicards 1v1`` where the game names
     that many seats a mode."""
-    named = [m for m, n in games.get(game).modes.items() if n == seats]
-    return f"{_title(game)} {named[0]}" if named else f"{_title(game)} with {seats} seats"
+    mode = games.get(game).mode_of(seats)
+    return f"{_title(game)} {mode}" if mode else f"{_title(game)} with {seats} seats"
 
 
 def policy_from_tensors(

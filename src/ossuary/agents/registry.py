@@ -135,15 +135,18 @@ def learned_level_about() -> str:
             about = shipped_policy_about(name, seats)
             if not about:
                 continue
-            named = [m for m, n in game.modes.items() if n == seats]
+            mode = game.mode_of(seats)
             if seats == 2:
-                table = f"{game.title} {named[0]}" if named else f"{game.title} with 2 seats"
+                table = f"{game.title} {mode}" if mode else f"{game.title} with 2 seats"
                 parts.append(f"{table}, {about.get('short', '')}".rstrip(", "))
-            elif named:
-                modes.append(named[0])
+            elif mode:
+                modes.append(mode)
             else:
                 seats_more.append(str(seats))
-        more = ([f"with {' or '.join(seats_more)} seats"] if seats_more else []) + modes
+        counts = " or ".join(
+            [", ".join(seats_more[:-1]), *seats_more[-1:]] if seats_more[:-1] else seats_more
+        )
+        more = ([f"with {counts} seats"] if seats_more else []) + modes
         if more:
             also.append(f"{game.title} {' or '.join(more)}")
     if also:

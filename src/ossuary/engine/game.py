@@ -223,6 +223,10 @@ class Game:
         """A position from the game's scenario text (``docs/scenarios.md``)."""
         raise NotImplementedError
 
+    def mode_of(self, seats: int) -> str | None:
+        """The name of the mode played with ``seats`` seats (``"2v2"``), if any."""
+        return next((m for m, n in self.modes.items() if n == seats), None)
+
     def teams(self, seats: int) -> list[int]:
         """The team of each seat; by default every seat plays for itself."""
         return list(range(seats))

@@ -622,8 +622,7 @@ class Trainer:
     def _write_files(self) -> None:
         self._export(self.out / POLICY)
         game, seats = games.get(self.config.game), self.config.seats
-        named = [m for m, n in game.modes.items() if n == seats]
-        table = f"{game.title}, {named[0] if named else f'{seats} seats'}"
+        table = f"{game.title}, {game.mode_of(seats) or f'{seats} seats'}"
         write_curve(self.out, self.curve, table, 1 / len(set(game.teams(seats))))
         state = {
             "format": "ossuary-train-checkpoint",
