@@ -33,6 +33,8 @@ from ossuary import games
 from ossuary.agents import make_agent
 from ossuary.agents.base import Observation
 from ossuary.engine.rng import Rng
+for name in games.names():  # loaded before Ctrl-C may come: this is about play, not imports
+    games.get(name).knowledge()
 print("ready", flush=True)
 seed = 0
 while True:
