@@ -170,6 +170,9 @@ def test_bad_options_and_folders_are_clear_errors(run: Path, tmp_path: Path) -> 
         ),
         (["--out", str(tmp_path / "x"), "--workers", "0"], "at least 1"),
         (["--out", str(tmp_path / "x"), "--minutes", "0"], "above 0"),
+        (["--out", str(tmp_path / "x"), "--minutes", "nan"], "above 0"),
+        (["--out", str(tmp_path / "x"), "--minutes", "inf"], "above 0"),
+        (["--out", str(tmp_path / "x"), "--minutes", "1e400"], "above 0"),
         (["--out", str(tmp_path / "x"), "--seats", "9"], "for 2 to 6 players"),
     ]
     if not torch.cuda.is_available():

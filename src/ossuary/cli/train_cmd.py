@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -163,8 +164,8 @@ def train_command(
             eval_games=eval_games,
             decks=decks,
         )
-        if minutes is not None and minutes <= 0:
-            raise CliError(f"--minutes must be above 0, got {minutes}")
+        if minutes is not None and not 0 < minutes < math.inf:
+            raise CliError(f"--minutes must be a number of minutes above 0, got {minutes}")
         progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
