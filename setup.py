@@ -50,6 +50,8 @@ SRC = HERE / "src"
 #   and the checks of what a lesson says (lesson.py: run by a test, once a step);
 # - what people read: the terminal boards and screens, the card catalogues, how
 #   seats are named (engine/names.py);
+# - the Ctrl-C guard around a game's import (engine/interrupts.py): a signal
+#   handler, run once a game;
 # - cli/, server/, sim/, rl/: front ends, whose time goes to the libraries
 #   they drive (typer, FastAPI, Arrow, numpy) and to the compiled games.
 PACKAGES = ("engine", "hecatomb", "necromancer", "diabolicards", "agents")
@@ -71,6 +73,7 @@ INTERPRETED = {
     "catalog.py",
     # by path
     "engine/errors.py",
+    "engine/interrupts.py",
     "engine/names.py",
     "engine/replay.py",
     "engine/untrusted.py",

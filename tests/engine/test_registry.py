@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import signal
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -244,3 +245,20 @@ def test_a_games_lesson_checks_and_board_are_found_by_their_conventional_names(
     bare = entry.Without()
     assert bare.lessons.text() is None and bare.browser.assets() is None
     assert bare.lessons.claims() == {} and bare.lessons.conditions() == {}
+
+
+def test_a_ctrl_c_during_a_games_import_stays_a_ctrl_c(
+    installed: list[importlib.metadata.EntryPoint],
+) -> None:
+    """A library that turns the KeyboardInterrupt into its own error (pydantic
+    does) must not make a person's Ctrl-C read as a broken game."""
+    before = signal.getsignal(signal.SIGINT)
+    installed.append(_point("ouch", "tests.engine.interrupted:GAME"))
+    with pytest.raises(KeyboardInterrupt):
+        games.get("ouch")
+    assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
+    # without a Ctrl-C, the same failure is a broken game, in words
+    installed.append(_point("other", "tests.engine.pebbles:NOWHERE"))
+    registry.forget()
+    with pytest.raises(BrokenGame, match="could not be loaded"):
+        games.get("other")

@@ -48,6 +48,7 @@ from .facets import CardRecord as CardRecord  # what a game's modules import fro
 from .facets import DeckSpec as DeckSpec
 from .facets import LessonClaim as LessonClaim
 from .facets import LessonCondition as LessonCondition
+from .interrupts import keeping_ctrl_c
 from .knowledge import PLAIN, GameKnowledge
 from .names import seat_name
 from .rules import Ruleset
@@ -196,7 +197,8 @@ class Game:
         loaded when used, not when the game registers."""
         module, _, attribute = where.partition(":")
         try:
-            return getattr(importlib.import_module(module, self.package), attribute)
+            with keeping_ctrl_c():  # a Ctrl-C here is the person's, not a broken game
+                return getattr(importlib.import_module(module, self.package), attribute)
         except (ImportError, AttributeError, ValueError) as exc:
             raise BrokenGame(
                 f"{self.title}: its {what} ({where}) could not be loaded: {exc}"

@@ -27,6 +27,7 @@ from typing import Any
 
 from .errors import BrokenGame, UnknownGame
 from .game import Game
+from .interrupts import keeping_ctrl_c
 
 GROUP = "ossuary.games"
 #: the distribution that ships Ossuary's own games (listed first)
@@ -115,9 +116,10 @@ def _load(key: str, where: str) -> Game:
     """The :class:`Game` that the entry point ``key = where`` names, checked."""
     module, _, attribute = where.partition(":")
     try:
-        found: Any = importlib.import_module(module.strip())
-        for part in attribute.strip().split(".") if attribute.strip() else []:
-            found = getattr(found, part)
+        with keeping_ctrl_c():  # a Ctrl-C here is the person's, not a broken game
+            found: Any = importlib.import_module(module.strip())
+            for part in attribute.strip().split(".") if attribute.strip() else []:
+                found = getattr(found, part)
     except Exception as exc:  # anything the game's package raises while loading
         raise BrokenGame(
             f"the game {key!r} ({where}) could not be loaded: {type(exc).__name__}: {exc}"
