@@ -688,3 +688,30 @@ def test_survivor_does_not_apply_to_damage_from_a_fate() -> None:
     )
     act(s, "Play Burn")
     assert stack_names(s, 1) == ["One"]
+
+
+def test_one_keyword_at_a_time_agrees_with_the_whole_set_in_random_games() -> None:
+    """The rules ask ``abom_keyword`` (one keyword, on their hot path); the
+    board and the encoder read ``abom_keywords`` (all of them). Over random
+    games on random decks, with every keyword the cards give, both say the
+    same of every abomination."""
+    from ossuary import games
+    from ossuary.agents.arena import random_decks
+    from ossuary.engine import Rng
+    from ossuary.hecatomb.cards import KEYWORDS
+    from ossuary.hecatomb.queries import abom_keyword, abom_keywords
+
+    game = games.get("hecatomb")
+    asked = 0
+    for seed in range(40):
+        seats = 2 + seed % 5
+        s = game.new_game(decks=random_decks(game, seed, seats), seats=seats, seed=seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for a in s.aboms.values():
+                whole = abom_keywords(s, a)
+                for key in KEYWORDS:
+                    assert abom_keyword(s, a, key) == whole.get(key), (seed, key)
+                    asked += whole.get(key) is not None
+            s.apply_action(rng.choice(s.legal_action_ids()))
+    assert asked > 100  # the games gave abominations keywords to ask about

@@ -105,6 +105,48 @@ def abom_keywords(s: HecatombState, a: Abomination) -> dict[str, Any]:
     return out
 
 
+def _fold(cur: Any, kws: tuple[tuple[str, Any], ...], key: str, number: bool) -> Any:
+    """``cur`` with ``key``'s entries in ``kws`` merged in, as :func:`merge_keywords`
+    merges them (None: not had so far)."""
+    for k, value in kws:
+        if k != key:
+            continue
+        if number:
+            cur = (0 if cur is None else cur) + value
+        elif isinstance(value, tuple):
+            cur = tuple(sorted(set(() if cur is None else cur) | set(value)))
+        else:
+            cur = True
+    return cur
+
+
+def abom_keyword(s: HecatombState, a: Abomination, key: str) -> Any:
+    """One abomination-level keyword of ``a`` now: ``abom_keywords(s, a).get(key)``
+    (None when it hasn't it), without building the others; the rules ask for
+    one keyword at a time, and this is on their hot path."""
+    if key in MINION_KEYWORDS:
+        return None
+    number = key in NUMBER_KEYWORDS
+    cur: Any = None
+    defs = s.defs
+    has_god = s.seats[a.owner].god >= 0
+    for cid in a.cards:
+        d = defs[cid]
+        if d.keywords:
+            cur = _fold(cur, d.keywords, key, number)
+        if has_god and d.follower:
+            cur = _fold(cur, d.follower, key, number)
+        if d.cond_keywords and cid in s.cond_on:
+            cur = _fold(cur, d.cond_keywords, key, number)
+    if a.grants:
+        cur = _fold(cur, tuple(a.grants), key, number)
+    for controller, src in auras(s):
+        for st in defs[src].statics:
+            if st.keywords and _static_applies(s, st, controller, src, a):
+                cur = _fold(cur, st.keywords, key, number)
+    return cur
+
+
 def aura_parts(s: HecatombState, a: Abomination) -> tuple[int, list[tuple[tuple[str, Any], ...]]]:
     """What the continual effects of cards in play do to ``a`` now, in one
     pass: the strength they add to its top minion (:func:`minion_strengths`)
@@ -154,7 +196,7 @@ def minion_strengths(s: HecatombState, a: Abomination) -> list[int]:
             if st.strength and _static_applies(s, st, controller, src, a):
                 top_bonus += st.strength
     if s.combat is not None and a.aid in s.combat.attackers:
-        top_bonus += abom_keywords(s, a).get("rager", 0)
+        top_bonus += abom_keyword(s, a, "rager") or 0
     out[-1] += top_bonus
     return [v if v > 0 else 0 for v in out]
 
@@ -220,9 +262,12 @@ def can_attack(s: HecatombState, a: Abomination, kw: dict[str, Any] | None = Non
     """Glossary "attack", "Fanatic", "Guardian"; rulebook "Declare attackers"."""
     if a.tapped or a.size < 2 or a.stitched:
         return False
-    kw = abom_keywords(s, a) if kw is None else kw
+    if kw is None:
+        if abom_keyword(s, a, "guardian"):
+            return False  # "can't" trumps "can" (Abilities: General Rules)
+        return not (a.played and not abom_keyword(s, a, "fanatic"))
     if kw.get("guardian"):
-        return False  # "can't" trumps "can" (Abilities: General Rules)
+        return False
     return not (a.played and not kw.get("fanatic"))
 
 
@@ -244,7 +289,7 @@ def can_block(s: HecatombState, blocker: Abomination, attacker: Abomination) -> 
     """Rulebook "Assign blockers"; glossary "block", "Evader"."""
     if blocker.tapped or blocker.size < 2:
         return False
-    evader = abom_keywords(s, attacker).get("evader")
+    evader = abom_keyword(s, attacker, "evader")
     return not (evader and abom_dooms(s, blocker) & set(evader))
 
 
@@ -256,7 +301,7 @@ def placements(s: HecatombState, p: int, d: CardDef) -> list[str]:
         return out
     for aid in s.seats[p].aboms:
         a = s.aboms[aid]
-        if a.size < MAX_SIZE and not abom_keywords(s, a).get("parasite"):
+        if a.size < MAX_SIZE and not abom_keyword(s, a, "parasite"):
             out.append(f"on {aid}")
     return out
 
@@ -348,7 +393,7 @@ def targets(s: HecatombState, controller: int, sel: Selector, doom: str) -> list
             continue
         for aid in seat.aboms:
             a = s.aboms[aid]
-            if doom in abom_keywords(s, a).get("nemesis", ()):
+            if doom in (abom_keyword(s, a, "nemesis") or ()):
                 continue
             if kind != "abomination":
                 _minion_targets(s, sel, a, out)

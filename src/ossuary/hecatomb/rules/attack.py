@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.cardlang import one_per_name
 from ..cards import CardDef
-from ..queries import abom_keywords, attack_toll, can_attack, can_block, mana_available
+from ..queries import abom_keyword, attack_toll, can_attack, can_block, mana_available
 from ..state import RULES, Combat, HecatombState
 from .base import event, lose_souls
 from .playing import begin_play, playable, tap_options, use_tap
@@ -69,7 +69,7 @@ def resume_attacker(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None
     s.push("window", 1, c.aggressor)
     s.push("flush")
     for aid in reversed(c.attackers):
-        if abom_keywords(s, s.aboms[aid]).get("hunter"):
+        if abom_keyword(s, s.aboms[aid], "hunter"):
             s.push("hunt", aid)
     for aid in c.attackers:
         queue_abom_triggers(s, s.aboms[aid], "attacks")
