@@ -375,12 +375,16 @@ def _minion_targets(s: HecatombState, sel: Selector, a: Abomination, out: list[s
             out.append(f"m{cid}")
 
 
-def targets(s: HecatombState, controller: int, sel: Selector, doom: str) -> list[str]:
+def targets(
+    s: HecatombState, controller: int, sel: Selector, doom: str, first: bool = False
+) -> list[str]:
     """Legal targets as option ids: ``a<aid>``, ``m<cid>``, ``p<seat>``, ``c<cid>``.
 
     By what the selector names: players, relics and gods, abominations, or
     minions. Glossary "Nemesis": an abomination with Nemesis of the effect's
-    doom, and its minions, can't be targeted.
+    doom, and its minions, can't be targeted. With ``first``, it stops at the
+    first abomination that gives any (for "is there a target?", asked of every
+    targeted fate in hand at every step of a main phase).
     """
     kind = sel.kind
     if kind == "player":
@@ -399,6 +403,8 @@ def targets(s: HecatombState, controller: int, sel: Selector, doom: str) -> list
                 _minion_targets(s, sel, a, out)
             elif _abom_fits(s, sel, a):
                 out.append(f"a{aid}")
+            if first and out:
+                return out
     return out
 
 

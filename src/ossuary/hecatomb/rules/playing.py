@@ -215,7 +215,7 @@ def playable(s: HecatombState, p: int, d: CardDef, avail: list[int], in_combat: 
         return False
     if d.type in ("fate", "combat fate"):
         ab = d.targeted_play
-        if ab is not None and ab.target is not None and not targets(s, p, ab.target, d.doom):
+        if ab is not None and ab.target is not None and not targets(s, p, ab.target, d.doom, True):
             return False  # rulebook "Playing fates": a targeted fate needs a legal target
     return True
 
