@@ -5,13 +5,40 @@ Tap abilities (glossary "↻") are used where cards can be played.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..cards import CardDef
 from ..queries import can_pay, invalidate, mana_available, payments, placements, targets
 from ..state import RULES, Abomination, HecatombState
 from .base import CANCEL, event, new_abomination, reveal_all, to_graveyard
 from .destruction import destroy_card
+
+#: each payment's option id ("pay 1,0,2,0"), and back, made once: a payment is
+#: asked for at every card played, and building and parsing the ids was a
+#: visible share of a random game's time. Bounded: past ``PAY_IDS_KEPT`` ids
+#: (never, with the cards' costs) they are built each time.
+_PAY_IDS: Final[dict[tuple[int, int, int, int], str]] = {}
+_PAID: Final[dict[str, list[int]]] = {}
+PAY_IDS_KEPT: Final = 20_000
+
+
+def pay_id(way: tuple[int, int, int, int]) -> str:
+    """The option id of paying ``way`` (mana of each doom)."""
+    got = _PAY_IDS.get(way)
+    if got is None:
+        got = "pay " + ",".join(map(str, way))
+        if len(_PAY_IDS) < PAY_IDS_KEPT:
+            _PAY_IDS[way] = got
+            _PAID[got] = list(way)
+    return got
+
+
+def paid(choice: str) -> list[int]:
+    """The mana of each doom a pay option id names (a fresh list)."""
+    got = _PAID.get(choice)
+    if got is None:
+        return [int(v) for v in choice.split()[1].split(",")]
+    return got[:]
 
 
 def begin_play(s: HecatombState, p: int, cid: int) -> None:
@@ -87,9 +114,7 @@ def play_next(
         s.ask("place", p, with_cancel(s, p, tuple(placements(s, p, d))), p, cid, x)
         return
     cost = d.cost + x
-    opts = tuple(
-        "pay " + ",".join(map(str, v)) for v in payments(mana_available(s, p), d.doom_i, cost)
-    )
+    opts = tuple([pay_id(v) for v in payments(mana_available(s, p), d.doom_i, cost)])
     s.ask("pay", p, with_cancel(s, p, opts), p, cid, x, target, place)
 
 
@@ -125,7 +150,7 @@ def resume_pay(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
         return
     seat = s.seats[p]
     event(s, "play", p=p, card=s.defs[cid].name)
-    need = [int(v) for v in choice.split()[1].split(",")]
+    need = paid(choice)
     for doom_i in range(4):
         k = need[doom_i]
         from_pool = min(k, seat.pool[doom_i])
