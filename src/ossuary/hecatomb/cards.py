@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ..engine.cardlang import Effect, NamedCard, selector_table
 from ..engine.errors import CardFileError
@@ -30,18 +30,18 @@ from ..engine.untrusted import load_card_file as read_card_file
 from . import schema
 
 # The vocabulary's names are defined once, by the schema.
-DOOMS = schema.DOOM_NAMES
-DOOM_INDEX = {d: i for i, d in enumerate(DOOMS)}
-TYPES = schema.TYPE_NAMES
-SUBTYPES = schema.MINION_SUBTYPES + schema.FATE_SUBTYPES
+DOOMS: Final = schema.DOOM_NAMES
+DOOM_INDEX: Final = {d: i for i, d in enumerate(DOOMS)}
+TYPES: Final = schema.TYPE_NAMES
+SUBTYPES: Final = schema.MINION_SUBTYPES + schema.FATE_SUBTYPES
 RARITIES = schema.RARITY_NAMES
-NUMBER_KEYWORDS = schema.NUMBER_KEYWORDS
+NUMBER_KEYWORDS: Final = schema.NUMBER_KEYWORDS
 DOOM_KEYWORDS = schema.DOOM_KEYWORDS
-KEYWORDS = schema.KEYWORD_NAMES
+KEYWORDS: Final = schema.KEYWORD_NAMES
 FLAG_KEYWORDS = tuple(k for k in KEYWORDS if k not in NUMBER_KEYWORDS + DOOM_KEYWORDS)
 # Glossary: these belong to the individual minion, the rest to its abomination.
-MINION_KEYWORDS = frozenset({"host", "martyr", "regenerator", "soulbound"})
-TRIGGERS = schema.TRIGGER_NAMES  # "play": a fate's or god's one-time effect
+MINION_KEYWORDS: Final = frozenset({"host", "martyr", "regenerator", "soulbound"})
+TRIGGERS: Final = schema.TRIGGER_NAMES  # "play": a fate's or god's one-time effect
 VERBS = schema.VERB_NAMES
 TARGET_KINDS = ("abomination", "minion", "player", "relic", "god")
 

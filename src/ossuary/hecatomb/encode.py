@@ -59,11 +59,11 @@ from .view import decision_detail, option_card
 _MAX_SIZE: Final = MAX_SIZE  # the hot paths' copies of the rules' numbers
 _WIN_SOULS: Final = WIN_SOULS
 
-KINDS = (
+KINDS: Final = (
     "main", "window", "x", "place", "pay", "target", "may", "enemy", "attacker",
     "toll", "hunt", "block", "rip", "order", "soulbound", "choose",
 )  # fmt: skip
-WHATS = (
+WHATS: Final = (
     "stitch", "discard", "draw", "exhume", "exhume_up_to", "retrieve", "put_card", "put",
     "sacrifice", "play", "ability",
 )  # fmt: skip

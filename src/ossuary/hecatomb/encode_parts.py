@@ -83,8 +83,8 @@ def kw_vector(kw: dict[str, Any]) -> list[float]:
     return out
 
 
-DOOM_AT = {d: i for i, d in enumerate(DOOMS)}
-SUBTYPE_AT = {t: i for i, t in enumerate(SUBTYPES)}
+DOOM_AT: Final = {d: i for i, d in enumerate(DOOMS)}
+SUBTYPE_AT: Final = {t: i for i, t in enumerate(SUBTYPES)}
 KEYWORD_AT = {k: i for i, k in enumerate(KEYWORDS)}
 
 

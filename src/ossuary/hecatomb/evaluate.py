@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..engine.core import GameState
 from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge, leads
@@ -56,8 +56,8 @@ MANA_LATE = 0.15
 DOOM_COVER = 0.25  # per card in hand whose doom we have mana of
 AFFORD = 0.15  # active player, main phase: per card in hand it can pay for now
 MAY_ATTACK = 0.35  # active player, main phase: per size of an abomination that may attack
-PERMANENT = 1.2  # a relic or a god, plus COST_BONUS per point of cost
-COST_BONUS = 0.25
+PERMANENT: Final = 1.2  # a relic or a god, plus COST_BONUS per point of cost
+COST_BONUS: Final = 0.25
 NEAR_WIN = 0.15  # extra per soul beyond 12: the last souls are worth more
 SCALE = 4.0  # souls of lead for 73% (the logistic's scale)
 SETTLE_STEPS = 120  # at most this many default choices while settling

@@ -8,26 +8,26 @@ each copied with a few list copies in :meth:`HecatombState.clone`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..engine.core import GameState, definition_text, dumps_with, from_json_steps, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
-RULESET = "hecatomb"
-VERSION = "1"
+RULESET: Final = "hecatomb"
+VERSION: Final = "1"
 # a choice from the hand (the main phase, the combat windows) is asked even
 # with one option: skipping it would tell the others about a hidden hand
 RULES: Ruleset[HecatombState] = Ruleset(RULESET, VERSION, always_ask=frozenset({"main", "window"}))
-WIN_SOULS = 20
+WIN_SOULS: Final = 20
 START_SOULS = 5
 START_HAND = 4
-MAX_SIZE = 5
+MAX_SIZE: Final = 5
 
 
 # the fields of a seat and of an abomination, as saved (a compiled class has no
 # ``__slots__`` to read them from)
-SEAT_FIELDS = (
+SEAT_FIELDS: Final = (
     "aboms", "deck", "god", "graveyard", "hand", "mana", "mana_added", "pool", "relics",
     "removed", "souls",
 )  # fmt: skip

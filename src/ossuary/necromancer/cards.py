@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..engine.cardlang import Effect, Pairs, pairs, selector_table
 from ..engine.errors import CardFileError
@@ -28,12 +28,12 @@ from . import schema
 
 TYPES = schema.TYPE_NAMES
 RARITIES = schema.RARITY_NAMES
-MINION_TYPES = schema.MINION_TYPES
+MINION_TYPES: Final = schema.MINION_TYPES
 KEYWORDS = schema.KEYWORD_NAMES
-NUMBER_KEYWORDS = schema.NUMBER_KEYWORDS
+NUMBER_KEYWORDS: Final = schema.NUMBER_KEYWORDS
 TRIGGERS = schema.TRIGGER_NAMES
 VERBS = schema.VERB_NAMES
-MAGIC_TYPES = schema.MAGIC_TYPES
+MAGIC_TYPES: Final = schema.MAGIC_TYPES
 SLOT_TYPES = ("artifact", "event", "land")  # magic cards that take a magic slot
 # Rulebook section 3, "Card Rarity Limits": copies of one card a deck may hold.
 RARITY_LIMITS = {"common": 4, "rare": 3, "epic": 2, "legendary": 1}

@@ -16,7 +16,7 @@ graveyard to choose from), each of them is a two-step path ``name, copy k``.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -29,20 +29,20 @@ from .state import START_HEALTH
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
-KINDS = (
+KINDS: Final = (
     "main", "window", "place", "aim", "target", "choose", "pick", "defend", "dismiss",
     "mulligan", "sacrifice", "may",
 )  # fmt: skip
-SINGLES = ("end", "pass", "draw", "sacrifice", "dismiss", "hero", "keep", "none", "done",
+SINGLES: Final = ("end", "pass", "draw", "sacrifice", "dismiss", "hero", "keep", "none", "done",
            "yes", "no")  # fmt: skip
 BY_NAME = ("play", "mulligan", "discard", "card", "destroy", "use0", "use1")
-SPACES = 4  # minion spaces a seat (rulebook "The Field")
-SLOTS = 3  # magic slots a seat
-RELICS = 2  # relics a minion may carry in this encoding (the base set never had more than 2)
-COPIES = 6  # identical cards one decision can offer apart
-STACK = 8  # response stack heights a target can name
-STACK_SEEN = 4  # stack entries the observation shows, from the top
-MINION_FEATURES = 10
+SPACES: Final = 4  # minion spaces a seat (rulebook "The Field")
+SLOTS: Final = 3  # magic slots a seat
+RELICS: Final = 2  # relics a minion may carry in this encoding (the base set never had more than 2)
+COPIES: Final = 6  # identical cards one decision can offer apart
+STACK: Final = 8  # response stack heights a target can name
+STACK_SEEN: Final = 4  # stack entries the observation shows, from the top
+MINION_FEATURES: Final = 10
 
 
 class EncodingError(OssuaryError):

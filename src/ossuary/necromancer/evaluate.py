@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..engine.core import Decision, GameState
 from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge, leads
@@ -44,7 +44,7 @@ KEYWORD = {"invisibility": 1.0, "immune": 0.5, "extra_attacks": 2.0, "drain": 1.
 MAGIC = 0.8  # per lifeforce of cost of a magic card in play (artifacts, events, lands, relics)
 HAND = 2.0  # per card in hand
 LIFEFORCE = 0.3  # per point of lifeforce
-LOW_HEALTH = 12  # below this, each point of health counts double
+LOW_HEALTH: Final = 12  # below this, each point of health counts double
 DECK_CLOCK = 3.0  # per turn fewer than 5 left to draw
 THREAT = 0.5  # per point the enemies could hit the hero with next turn
 SCALE = 10.0  # health points of lead for 73%

@@ -13,14 +13,14 @@ field that record is dropped, so a minion that comes back is a new entity
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..engine.core import GameState, definition_text, dumps_with, to_json
 from ..engine.rules import Ruleset
 from .cards import CardDef
 
-RULESET = "necromancer"
-VERSION = "1"
+RULESET: Final = "necromancer"
+VERSION: Final = "1"
 # asked even with one option: skipping would tell the others about a hidden
 # hand or deck (main phase, response windows, mulligan, hand limit, picks,
 # which card to sacrifice)
@@ -29,25 +29,25 @@ RULES: Ruleset[NecroState] = Ruleset(
     VERSION,
     always_ask=frozenset({"main", "window", "mulligan", "hand_limit", "pick", "sacrifice"}),
 )
-START_HEALTH = 40  # section 3, "Set Initial Values"
-START_LIFEFORCE = 10
-MAX_LIFEFORCE = 10  # section 8
+START_HEALTH: Final = 40  # section 3, "Set Initial Values"
+START_LIFEFORCE: Final = 10
+MAX_LIFEFORCE: Final = 10  # section 8
 TURN_LIFEFORCE = 5
 START_HAND = 6  # section 3, "Draw Starting Hands"
 HAND_LIMIT = 10  # section 7, "End Phase"
-SPACES = 4  # section 6: minion spaces in the front row
-SLOTS = 3  # section 6: magic slots in the back row
+SPACES: Final = 4  # section 6: minion spaces in the front row
+SLOTS: Final = 3  # section 6: magic slots in the back row
 DECK_SIZE = 40  # section 3, "Deck Size"
-EMPTY = -1
+EMPTY: Final = -1
 
 
 # the fields of a seat and of a minion, as saved (a compiled class has no
 # ``__slots__`` to read them from)
-SEAT_FIELDS = (
+SEAT_FIELDS: Final = (
     "alive", "banished", "deck", "graveyard", "hand", "health", "hero", "hero_used",
     "lifeforce", "magic", "minions", "turns",
 )  # fmt: skip
-MINION_FIELDS = (
+MINION_FIELDS: Final = (
     "atk", "atk_turn", "attacks", "cid", "controller", "damage", "defended", "dfn",
     "dfn_turn", "ensnare", "granted", "invisible", "relics", "taken",
 )  # fmt: skip

@@ -6,7 +6,7 @@ abominations made, split and stitched (glossary "stitch", "sever").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..queries import abom_of, invalidate
 from ..state import MAX_SIZE, WIN_SOULS, Abomination, HecatombState
@@ -17,7 +17,7 @@ VERBS: dict[str, Callable[..., None]] = {}
 
 # the option that steps back out of a play before it is paid for (seats in
 # ``cancel_seats`` only; see playing.begin_play)
-CANCEL = "cancel"
+CANCEL: Final = "cancel"
 
 
 def event(s: HecatombState, kind: str, **fields: Any) -> None:

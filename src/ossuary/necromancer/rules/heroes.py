@@ -11,13 +11,15 @@ own ability is used once during each of your turns, in your main phase
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..queries import any_target, targets
 from ..state import Item, NecroState
 from .base import discard, draw, event, gain_lifeforce, pay
 from .leaving import destroy, on_field
 
-DRAW_CARD = 3
-DESTROY_MAGIC = 4
+DRAW_CARD: Final = 3
+DESTROY_MAGIC: Final = 4
 
 
 def begin_ability(s: NecroState, p: int, src: int, idx: int) -> None:

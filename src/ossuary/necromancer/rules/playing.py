@@ -12,7 +12,7 @@ does when it resolves, and minions entering the field.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Selector
 from ..queries import (
@@ -30,7 +30,7 @@ from .base import all_bits, event, hurt_hero, pay, to_graveyard
 from .heroes import declare_ability
 from .triggers import fire
 
-_YOUR_MINION = Selector("minion", "yours")
+_YOUR_MINION: Final = Selector("minion", "yours")
 
 
 def needs_target(s: NecroState, cid: int) -> bool:

@@ -28,7 +28,7 @@ could all be sacrificed. Skipping such a player tells nobody anything.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...engine.cardlang import one_per_name
 from ..cards import CardDef
@@ -38,8 +38,8 @@ from .actions import destroy_magic_options, playable, resolve_item, take_action
 from .base import event, to_graveyard
 from .triggers import fire
 
-DESTROY_MAGIC = 4  # section 10, "Destroy Magic"
-DRAW_CARD = 3  # section 10, "Draw Card"
+DESTROY_MAGIC: Final = 4  # section 10, "Destroy Magic"
+DRAW_CARD: Final = 3  # section 10, "Draw Card"
 
 
 @RULES.step
