@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..engine import cardlang
 from ..engine.cardlang import NamedCard
@@ -34,14 +34,14 @@ CATEGORIES = schema.CATEGORY_NAMES
 VERBS = schema.VERB_NAMES
 
 # THE LAYOUT: the three zones of each side, left to right
-ZONES = ("Vask Tower", "The Gang Hideout", "Havenvale Campus")
+ZONES: Final = ("Vask Tower", "The Gang Hideout", "Havenvale Campus")
 # THE LINKED GROUPS: these groups use abilities only in their zone, and score synergy there
 LINKED_ZONE = {"Vask Executives": 0, "The Gang": 1, "Havenvale Batch": 2}
 DIABOLICALS = "The Diabolicals"
 SCORCHED = "Scorched Earth"
 # THE CONTRACTS: the only groups that can't be traded in or out of contract slots
 INELIGIBLE = frozenset({DIABOLICALS, SCORCHED})
-DECK_SIZE = 80
+DECK_SIZE: Final = 80
 
 
 @dataclass(frozen=True, slots=True)

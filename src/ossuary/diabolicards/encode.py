@@ -17,7 +17,7 @@ policy serves every seat.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -29,24 +29,24 @@ from .cards import DECK_SIZE, ZONES, deck
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
-KINDS = "ras"  # regular slot, activation slot, around the zone's name (Scorched Earth)
-MAX_MODES = 4  # The Endgame's four choices: the most any choose-one ability has
-SINGLES = ("purge", "escape", "die", "done")
+KINDS: Final = "ras"  # regular slot, activation slot, around the zone's name (Scorched Earth)
+MAX_MODES: Final = 4  # The Endgame's four choices: the most any choose-one ability has
+SINGLES: Final = ("purge", "escape", "die", "done")
 # verbs whose option names one card: "kill 17"
 CARD_VERBS = (
     "give", "kill", "pick", "move", "take", "swap", "stick", "with", "pull", "show",
     "restart", "bind",
 )  # fmt: skip
-DECISIONS = (
+DECISIONS: Final = (
     "turn", "give", "mode", "kill", "pick", "counter", "flee", "redeploy", "destination",
     "influence", "swap", "stick", "stick_to", "preach", "reveal", "restart", "pact",
 )  # fmt: skip
 # where a card is, seen from the observing seat: hand, another hand (shown),
 # contracts, dead pile, not visible, then the mat by side (mine, enemy), zone, kind
-PLACES = ("hand", "other hand", "contract", "dead", "unseen")
-CARD_FEATURES = len(PLACES) + 2 * 3 * len(KINDS) + 6
+PLACES: Final = ("hand", "other hand", "contract", "dead", "unseen")
+CARD_FEATURES: Final = len(PLACES) + 2 * 3 * len(KINDS) + 6
 # power now / 10, ability works, ability lost, immune, in a Why Stick trio, in a Doom Pact
-_FLAGS = len(PLACES) + 2 * 3 * len(KINDS)  # the first of those six columns
+_FLAGS: Final = len(PLACES) + 2 * 3 * len(KINDS)  # the first of those six columns
 
 
 def _place(cards: F32, cid: int, col: int) -> None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from ..engine.core import Decision, GameState
 from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge
@@ -50,7 +51,7 @@ SCALE_MIN = 2.0  # points of lead for 73% (the logistic's scale) when the game i
 # in 2v2 four hands hold more of what is to come, and a lead counts for more
 SCALE_PER_CARD = {2: 1.0, 4: 0.6}
 SETTLE_STEPS = 60  # at most this many default choices while settling
-QUIET = frozenset({"turn"})  # where settling stops
+QUIET: Final = frozenset({"turn"})  # where settling stops
 
 
 # =============================================================================

@@ -11,10 +11,12 @@ bookkeeping every rule shares. Nothing here asks a question.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .queries import copies_on_mat, immune, matches, usable
 from .state import REGULAR, SCORCH, DiaboState, at, code, event
 
-ALL_SEATS = 0b1111
+ALL_SEATS: Final = 0b1111
 
 
 def seats_bits(s: DiaboState, side: int) -> int:

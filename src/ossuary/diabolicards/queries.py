@@ -3,6 +3,8 @@ where a card may go. Nothing here changes the state."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import CardDef
 from .state import (
     ACTIVATION,
@@ -113,7 +115,7 @@ def immune(s: DiaboState, cid: int, by_scorched: bool = False) -> bool:
     return d.diabolical and not by_scorched and at(s.place[cid])[2] == ACTIVATION
 
 
-_SPECIAL: dict[int, dict[str, tuple[int, ...]]] = {}
+_SPECIAL: Final[dict[int, dict[str, tuple[int, ...]]]] = {}
 
 
 def special(s: DiaboState, verb: str) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ Scorched Earth's scenarios in :mod:`.scorched`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .cards import DECK_SIZE
 from .mat import ALL_SEATS, put, relocate, seats_bits
@@ -118,8 +119,8 @@ def _play_ids(c: int, k: int) -> list[tuple[str, ...]]:
 
 
 TRADE = tuple(f"trade {k}" for k in range(CONTRACT_SLOTS))
-PLAY = [[_play_ids(c, k) for c in range(DECK_SIZE)] for k in range(3)]
-PARSE = {
+PLAY: Final = [[_play_ids(c, k) for c in range(DECK_SIZE)] for k in range(3)]
+PARSE: Final = {
     f"play {c} {z} {KIND_LETTER[k]}": (c, z, k)
     for c in range(DECK_SIZE)
     for z in range(3)

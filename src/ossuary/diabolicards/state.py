@@ -22,7 +22,7 @@ pick that card again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..engine.core import GameState, to_json
 from ..engine.rules import Ruleset
@@ -35,12 +35,15 @@ VERSION = "1"
 RULES: Ruleset[DiaboState] = Ruleset(
     RULESET, VERSION, always_ask=frozenset({"turn", "give", "reveal"})
 )
-SLOTS = 8  # regular slots per zone (THE SLOTS)
-CONTRACT_SLOTS = 4  # THE CONTRACTS: four face-up cards
-CONTRACT_MIN_DECK = 10  # THE CONTRACTS: contract turns need 10+ cards in the deck
+SLOTS: Final = 8  # regular slots per zone (THE SLOTS)
+CONTRACT_SLOTS: Final = 4  # THE CONTRACTS: four face-up cards
+CONTRACT_MIN_DECK: Final = 10  # THE CONTRACTS: contract turns need 10+ cards in the deck
 HAND = {2: 6, 4: 5}  # THE SETUP: 1v1 draws 6, 2v2 draws 5
 CONTRACTS_EACH = {2: 2, 4: 1}  # THE SETUP: 1v1 two each, 2v2 one each
-REGULAR, ACTIVATION, SCORCH = 0, 1, 2  # kinds of place on the mat
+# kinds of place on the mat
+REGULAR: Final = 0
+ACTIVATION: Final = 1
+SCORCH: Final = 2
 KIND_LETTER = "ras"
 MODES = {"1v1": 2, "2v2": 4}
 
