@@ -105,7 +105,8 @@ def could_respond(s: NecroState, q: int) -> bool:
     for c in reactions:
         # a card in hand or deck might be in hand: that set is public by elimination
         d = defs[c]
-        if (c in hand or c in seat.deck) and cost_of(s, q, d) <= budget:
+        # the cost first: the deck is a long list to look through
+        if cost_of(s, q, d) <= budget and (c in hand or c in seat.deck):
             ab = d.aim
             if ab is None or ab.target is None or any_target(s, q, ab.target, c):
                 return True
@@ -120,15 +121,19 @@ def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list
         budget = seat.lifeforce
     out: list[str] = []
     defs = s.defs
-    for c in (*seat.minions, *seat.magic):
-        if c == EMPTY or "activated" not in defs[c].on or c in s.used or c in s.dying:
-            continue
-        d = defs[c]
-        for i in d.on["activated"]:
-            ab = d.abilities[i]
-            if ab.any_turn and ab.cost <= budget:
-                if ab.target is None or any_target(s, q, ab.target, c):
-                    out.append(f"use {c} {i}")
+    for row in (seat.minions, seat.magic):
+        for c in row:
+            if c == EMPTY:
+                continue
+            d = defs[c]
+            activated = d.on.get("activated")
+            if activated is None or c in s.used or c in s.dying:
+                continue
+            for i in activated:
+                ab = d.abilities[i]
+                if ab.any_turn and ab.cost <= budget:
+                    if ab.target is None or any_target(s, q, ab.target, c):
+                        out.append(f"use {c} {i}")
     return out
 
 
