@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import signal
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,12 +252,19 @@ def test_a_ctrl_c_during_a_games_import_stays_a_ctrl_c(
     installed: list[importlib.metadata.EntryPoint],
 ) -> None:
     """A library that turns the KeyboardInterrupt into its own error (pydantic
-    does) must not make a person's Ctrl-C read as a broken game."""
-    before = signal.getsignal(signal.SIGINT)
-    installed.append(_point("ouch", "tests.engine.interrupted:GAME"))
-    with pytest.raises(KeyboardInterrupt):
-        games.get("ouch")
-    assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
+    does) must not make a person's Ctrl-C read as a broken game. (Python's
+    own Ctrl-C handler is set for the test: a pytest-xdist worker ignores
+    SIGINT, as a process in the background may.)"""
+    sys.modules.pop("tests.engine.interrupted", None)  # imported afresh
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        installed.append(_point("ouch", "tests.engine.interrupted:GAME"))
+        with pytest.raises(KeyboardInterrupt):
+            games.get("ouch")
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    finally:
+        signal.signal(signal.SIGINT, before)
+        sys.modules.pop("tests.engine.interrupted", None)
     # without a Ctrl-C, the same failure is a broken game, in words
     installed.append(_point("other", "tests.engine.pebbles:NOWHERE"))
     registry.forget()

@@ -34,7 +34,7 @@ from ..engine.knowledge import Answer, DefaultPlay, GameKnowledge, leads
 from ..engine.rng import Rng
 from .cards import CardDef
 from .queries import (
-    abom_keyword,
+    abom_number,
     abom_strength,
     can_attack,
     can_pay,
@@ -142,7 +142,7 @@ def choose_payment(s: HecatombState, p: int, options: tuple[str, ...]) -> str:
 
 def _fight_loss(s: HecatombState, dealer: Abomination, receiver: Abomination) -> int:
     """How many minions ``receiver`` would lose to ``dealer``'s strength."""
-    survivor = abom_keyword(s, receiver, "survivor") or 0
+    survivor = abom_number(s, receiver, "survivor")
     return len(damage_kills(s, receiver, abom_strength(s, dealer), survivor))
 
 
@@ -228,7 +228,7 @@ def score(s: HecatombState, p: int, open_options: bool = True) -> float:
         a = s.aboms[aid]
         value += STRENGTH * sum(minion_strengths(s, a)) + MINION * a.size
         if a.size >= 2:
-            value += REAP * (a.size + (abom_keyword(s, a, "reaper") or 0))
+            value += REAP * (a.size + abom_number(s, a, "reaper"))
             if active_main and can_attack(s, a):
                 value += MAY_ATTACK * a.size
     # what the enemies threaten on their next turn, past our untapped blockers

@@ -147,6 +147,13 @@ def abom_keyword(s: HecatombState, a: Abomination, key: str) -> Any:
     return cur
 
 
+def abom_number(s: HecatombState, a: Abomination, key: str) -> int:
+    """A number keyword of ``a`` now (Reaper, Survivor, Rager...): 0 when it
+    hasn't it (glossary "+": the numbers add up)."""
+    got = abom_keyword(s, a, key)
+    return 0 if got is None else int(got)
+
+
 def aura_parts(s: HecatombState, a: Abomination) -> tuple[int, list[tuple[tuple[str, Any], ...]]]:
     """What the continual effects of cards in play do to ``a`` now, in one
     pass: the strength they add to its top minion (:func:`minion_strengths`)
@@ -196,7 +203,7 @@ def minion_strengths(s: HecatombState, a: Abomination) -> list[int]:
             if st.strength and _static_applies(s, st, controller, src, a):
                 top_bonus += st.strength
     if s.combat is not None and a.aid in s.combat.attackers:
-        top_bonus += abom_keyword(s, a, "rager") or 0
+        top_bonus += abom_number(s, a, "rager")
     out[-1] += top_bonus
     return [v if v > 0 else 0 for v in out]
 

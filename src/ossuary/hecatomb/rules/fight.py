@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..queries import abom_keyword, abom_strength, minion_strengths
+from ..queries import abom_keyword, abom_number, abom_strength, minion_strengths
 from ..state import RULES, Abomination, HecatombState
 from .base import event, gain_souls, lose_souls
 from .destruction import destroy_minions
@@ -26,7 +26,7 @@ def step_reap(s: HecatombState) -> None:
         if aid in c.blocked:
             continue
         a = s.aboms[aid]
-        amount = a.size + (abom_keyword(s, a, "reaper") or 0)
+        amount = a.size + abom_number(s, a, "reaper")
         got = lose_souls(s, c.defender, amount)
         event(s, "reap", a=aid, p=c.aggressor, souls=got)
         gain_souls(s, c.aggressor, got)
@@ -56,7 +56,7 @@ def step_fight(s: HecatombState) -> None:
     rippers: list[tuple[int, int, int]] = []
     for dealer, receiver, amount in jobs:
         r = s.aboms[receiver]
-        survivor = abom_keyword(s, r, "survivor") or 0
+        survivor = abom_number(s, r, "survivor")
         if abom_keyword(s, s.aboms[dealer], "ripper"):
             rippers.append((s.aboms[dealer].owner, receiver, amount))
         else:
@@ -98,7 +98,7 @@ def step_rip(s: HecatombState, p: int, receiver: int, left: int, chosen: tuple[i
     if a is None:
         return
     strengths = minion_strengths(s, a)
-    survivor = abom_keyword(s, a, "survivor") or 0
+    survivor = abom_number(s, a, "survivor")
     opts = []
     room = 0  # damage the minions not chosen can take and all survive
     for i, cid in enumerate(a.cards):
@@ -127,7 +127,7 @@ def resume_rip(s: HecatombState, ctx: tuple[Any, ...], choice: str) -> None:
     i = a.cards.index(cid)
     need = minion_strengths(s, a)[i]
     if i == a.size - 1:
-        need += abom_keyword(s, a, "survivor") or 0
+        need += abom_number(s, a, "survivor")
     s.push("rip", p, receiver, left - need, (*chosen, cid))
 
 
