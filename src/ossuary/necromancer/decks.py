@@ -200,6 +200,11 @@ def preconstructed() -> dict[str, list[str]]:
     return {name: list(cards) for name, (cards, _) in _load().items()}
 
 
+def deck_names() -> list[str]:
+    """The names of the shipped decks, in their file's order."""
+    return list(_load())
+
+
 def deck_about(name: str) -> str:
     return _load().get(name, ([], ""))[1]
 
@@ -207,10 +212,10 @@ def deck_about(name: str) -> str:
 def resolve_deck(deck: Sequence[str] | str, pool: CardPool, who: str) -> list[str]:
     """A preconstructed deck's name, or card keys checked against the rules."""
     if isinstance(deck, str):
-        decks = preconstructed()
+        decks = _load()  # not preconstructed(): that copies every deck
         if deck not in decks:
             raise DeckError(f"{who}: no preconstructed deck {deck!r}; known: {', '.join(decks)}")
-        return decks[deck]
+        return list(decks[deck][0])
     cards = list(deck)
     validate_deck(cards, pool, who)
     heroes = [k for k in cards if pool[k].type == "hero"]

@@ -17,7 +17,7 @@ from ..engine.untrusted import load_document
 from . import effects as _effects  # noqa: F401  (registers the effect verbs)
 from . import explain, rules, view, words
 from .cards import CardPool, base_pool
-from .decks import preconstructed, resolve_deck
+from .decks import deck_names, resolve_deck
 from .invariants import check
 from .state import RULES, RULESET, SLOTS, SPACES, VERSION, NecroState, Seat
 
@@ -46,7 +46,7 @@ def new_game(
     check_setup(TITLE, SEAT_COUNTS, seats, seed, first)  # a SetupError names what is wrong
     pool = pool or base_pool()
     if decks is None:
-        names = list(preconstructed())
+        names = deck_names()
         decks = [names[i % len(names)] for i in range(seats)]
     if len(decks) != seats:
         raise SetupError(f"{seats} seats need {seats} decks, got {len(decks)}")

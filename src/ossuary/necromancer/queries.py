@@ -7,10 +7,10 @@ computed when asked, from a cached list of the cards in play that have any
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .cards import NUMBER_KEYWORDS, CardDef, CostMod, Selector, Static
+from .ids import GRAVE_ID, HERO_ID, MAGIC_ID, MINION_ID, STACK_ID
 from .state import EMPTY, SPACES, Minion, NecroState
 
 # =============================================================================
@@ -309,32 +309,40 @@ def targets(
     play (artifacts too), ``g<cid>`` a card in a graveyard, ``s<k>`` the k-th
     entry of the response stack.
     """
-    return list(_targets(s, p, sel, src))
+    return _targets(s, p, sel, src, False)
 
 
 def any_target(s: NecroState, p: int, sel: Selector, src: int) -> bool:
     """Whether ``sel`` has anything for ``p`` to choose (stops at the first)."""
-    return next(_targets(s, p, sel, src), None) is not None
+    return bool(_targets(s, p, sel, src, True))
 
 
-def _minion_targets(s: NecroState, p: int, sel: Selector, src: int) -> Iterator[str]:
+# Each adds its ids to ``out`` in order, and with ``first`` stops at the first
+# (plain loops, not generators: compiled, a generator is an object per call).
+def _minion_targets(
+    s: NecroState, p: int, sel: Selector, src: int, out: list[str], first: bool
+) -> None:
     """Minions of living seats on the selector's side that may be targeted and match it."""
     for q, seat in enumerate(s.seats):
         if not seat.alive or not _side_ok(sel.side, p, q):
             continue
         for c in seat.minions:
             if c != EMPTY and targetable(s, p, c) and minion_matches(s, sel, p, src, c):
-                yield f"m{c}"
+                out.append(MINION_ID.of(c))
+                if first:
+                    return
 
 
-def _hero_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+def _hero_targets(s: NecroState, p: int, sel: Selector, out: list[str], first: bool) -> None:
     """The heroes of living seats on the selector's side."""
     for q, seat in enumerate(s.seats):
         if seat.alive and _side_ok(sel.side, p, q):
-            yield f"h{q}"
+            out.append(HERO_ID.of(q))
+            if first:
+                return
 
 
-def _magic_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+def _magic_targets(s: NecroState, p: int, sel: Selector, out: list[str], first: bool) -> None:
     """Cards in magic zones of living seats on the side that are not dying:
     artifacts only, unless the selector takes any magic; then also the relics
     on minions."""
@@ -344,15 +352,19 @@ def _magic_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
             continue
         for c in seat.magic:
             if c != EMPTY and c not in s.dying and (any_magic or s.defs[c].type == "artifact"):
-                yield f"c{c}"
+                out.append(MAGIC_ID.of(c))
+                if first:
+                    return
     if any_magic:
         for m in s.minions.values():
             for r in m.relics:
                 if _side_ok(sel.side, p, s.owner[r]) and r not in s.dying:
-                    yield f"c{r}"
+                    out.append(MAGIC_ID.of(r))
+                    if first:
+                        return
 
 
-def _graveyard_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+def _graveyard_targets(s: NecroState, p: int, sel: Selector, out: list[str], first: bool) -> None:
     """Cards in graveyards on the side, of the selector's minion type and cost at most."""
     for q, seat in enumerate(s.seats):
         if not _side_ok(sel.side, p, q):
@@ -363,10 +375,12 @@ def _graveyard_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
                 continue
             if sel.cost_max is not None and d.cost > sel.cost_max:
                 continue
-            yield f"g{c}"
+            out.append(GRAVE_ID.of(c))
+            if first:
+                return
 
 
-def _action_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
+def _action_targets(s: NecroState, p: int, sel: Selector, out: list[str], first: bool) -> None:
     """Actions on the reaction stack, not negated, by a seat on the side, of
     the selector's kind of action (any by default)."""
     want = sel.action or "any"
@@ -374,23 +388,31 @@ def _action_targets(s: NecroState, p: int, sel: Selector) -> Iterator[str]:
         if it.negated or not _side_ok(sel.side, p, it.player):
             continue
         if want == "any" or _action_kind(s, it.kind, it.source) == want:
-            yield f"s{k}"
+            out.append(STACK_ID.of(k))
+            if first:
+                return
 
 
-def _targets(s: NecroState, p: int, sel: Selector, src: int) -> Iterator[str]:
+def _targets(s: NecroState, p: int, sel: Selector, src: int, first: bool) -> list[str]:
     """By what the selector names: a "character" is a minion or a hero; a
     "target" is any of those or an artifact; "magic" takes relics too."""
     kind = sel.kind
+    out: list[str] = []
     if kind in ("minion", "character", "target"):
-        yield from _minion_targets(s, p, sel, src)
+        _minion_targets(s, p, sel, src, out, first)
+        if first and out:
+            return out
     if kind in ("hero", "character", "target"):
-        yield from _hero_targets(s, p, sel)
+        _hero_targets(s, p, sel, out, first)
+        if first and out:
+            return out
     if kind in ("artifact", "target", "magic"):
-        yield from _magic_targets(s, p, sel)
+        _magic_targets(s, p, sel, out, first)
     if kind == "card":
-        yield from _graveyard_targets(s, p, sel)
+        _graveyard_targets(s, p, sel, out, first)
     if kind == "action":
-        yield from _action_targets(s, p, sel)
+        _action_targets(s, p, sel, out, first)
+    return out
 
 
 def _action_kind(s: NecroState, kind: str, source: int) -> str:
@@ -427,11 +449,11 @@ def attack_targets(s: NecroState, p: int) -> list[str]:
             continue
         for c in seat.minions:
             if c != EMPTY and targetable(s, p, c):
-                out.append(f"m{c}")
+                out.append(MINION_ID.of(c))
         for c in seat.magic:
             if c != EMPTY and s.defs[c].type == "artifact" and c not in s.dying:
-                out.append(f"c{c}")
-        out.append(f"h{q}")
+                out.append(MAGIC_ID.of(c))
+        out.append(HERO_ID.of(q))
     return out
 
 

@@ -13,6 +13,7 @@ choices become a sequence of small ones).
 
 from __future__ import annotations
 
+from ..ids import ATTACK_ID, DESTROY_ID, DISMISS_ID, PLAY_ID, SACRIFICE_ID
 from ..queries import any_target, attack_targets, can_attack, can_dismiss, magic_in_play
 from ..state import EMPTY, RULES, Item, NecroState
 from .base import event
@@ -41,14 +42,14 @@ def sacrifice_options(s: NecroState, p: int) -> list[str]:
         name = s.defs[c].name
         if name not in seen:
             seen.add(name)
-            out.append(f"sacrifice {c}")
+            out.append(SACRIFICE_ID.of(c))
     return out
 
 
 def destroy_magic_options(s: NecroState, p: int) -> list[str]:
     if s.seats[p].lifeforce < DESTROY_MAGIC:
         return []
-    return [f"destroy {c}" for c in magic_in_play(s) if c not in s.dying]
+    return [DESTROY_ID.of(c) for c in magic_in_play(s) if c not in s.dying]
 
 
 def activated_options(s: NecroState, p: int) -> list[str]:
@@ -56,14 +57,19 @@ def activated_options(s: NecroState, p: int) -> list[str]:
     seat = s.seats[p]
     out: list[str] = []
     defs = s.defs
-    for c in (*seat.minions, *seat.magic):
-        if c == EMPTY or "activated" not in defs[c].on or c in s.used:
-            continue
-        d = defs[c]
-        for i in d.on["activated"]:
-            ab = d.abilities[i]
-            if ab.cost <= seat.lifeforce and (ab.target is None or any_target(s, p, ab.target, c)):
-                out.append(f"use {c} {i}")
+    lifeforce = seat.lifeforce
+    for row in (seat.minions, seat.magic):
+        for c in row:
+            if c == EMPTY:
+                continue
+            d = defs[c]
+            activated = d.on.get("activated")
+            if activated is None or c in s.used:
+                continue
+            for i in activated:
+                ab = d.abilities[i]
+                if ab.cost <= lifeforce and (ab.target is None or any_target(s, p, ab.target, c)):
+                    out.append(f"use {c} {i}")
     return out
 
 
@@ -79,7 +85,7 @@ def main_options(s: NecroState, p: int) -> list[str]:
             continue  # identical cards in hand are one option (DESIGN: collapse)
         seen.add(name)
         if playable(s, p, c):
-            opts.append(f"play {c}")
+            opts.append(PLAY_ID.of(c))
     if hero_ability_usable(s, p):
         opts.append("hero")
     opts.extend(activated_options(s, p))
@@ -92,7 +98,7 @@ def main_options(s: NecroState, p: int) -> list[str]:
         if c == EMPTY:
             continue
         if can_attack(s, c):
-            opts.append(f"attack {c}")  # the hero of an enemy is always a target
+            opts.append(ATTACK_ID.of(c))  # the hero of an enemy is always a target
         dismiss = dismiss or can_dismiss(s, c, p)
     if dismiss:
         opts.append("dismiss")
@@ -125,7 +131,7 @@ def take_action(s: NecroState, p: int, choice: str, mode: str) -> None:
         s.ask("aim", p, tuple(attack_targets(s, p)), int(rest))
     elif verb == "dismiss":
         opts = tuple(
-            f"dismiss {c}" for c in s.seats[p].minions if c != EMPTY and can_dismiss(s, c, p)
+            DISMISS_ID.of(c) for c in s.seats[p].minions if c != EMPTY and can_dismiss(s, c, p)
         )
         s.ask("dismiss", p, opts, p)
     else:  # pragma: no cover - options are built above

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ids import DEFEND_ID
 from ..queries import (
     attack_of,
     controller_of,
@@ -99,7 +100,7 @@ def declare_attack(s: NecroState, p: int, attacker: int, target: str) -> None:
 def ask_defenders(
     s: NecroState, q: int, attacker: int, target: str, chosen: tuple[int, ...]
 ) -> None:
-    opts = [f"defend {c}" for c in eligible_defenders(s, q, target, chosen)]
+    opts = [DEFEND_ID.of(c) for c in eligible_defenders(s, q, target, chosen)]
     if not opts:  # every eligible minion defends: the choice ends here, said as "done" says it
         if chosen:
             event(s, "defenders", p=q, cards=[s.defs[c].name for c in chosen])

@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from ...engine.cardlang import one_per_name
 from ..cards import CardDef
+from ..ids import PLAY_ID
 from ..queries import any_magic, any_target, cost_of, turn_order
 from ..state import EMPTY, MAX_LIFEFORCE, RULES, Item, NecroState
 from .actions import destroy_magic_options, playable, resolve_item, take_action
@@ -95,7 +96,7 @@ def could_respond(s: NecroState, q: int) -> bool:
     # lifeforce the player could have, and how many they hold is public
     if lf + len(hand) >= DESTROY_MAGIC and any_magic(s):
         return True
-    if any_turn_abilities(s, q, lf + len(hand)):
+    if any_turn_abilities(s, q, lf + len(hand), first=True):
         return True
     reactions = s.reactions[q]
     if not hand or not reactions:
@@ -113,9 +114,12 @@ def could_respond(s: NecroState, q: int) -> bool:
     return False
 
 
-def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list[str]:
+def any_turn_abilities(
+    s: NecroState, q: int, budget: int | None = None, first: bool = False
+) -> list[str]:
     """``use <cid> <i>`` for ``q``'s activated abilities that work on any turn
-    and cost at most ``budget`` (default: the lifeforce ``q`` has now)."""
+    and cost at most ``budget`` (default: the lifeforce ``q`` has now); with
+    ``first``, only the first found (enough to know there is one)."""
     seat = s.seats[q]
     if budget is None:
         budget = seat.lifeforce
@@ -134,6 +138,8 @@ def any_turn_abilities(s: NecroState, q: int, budget: int | None = None) -> list
                 if ab.any_turn and ab.cost <= budget:
                     if ab.target is None or any_target(s, q, ab.target, c):
                         out.append(f"use {c} {i}")
+                        if first:
+                            return out
     return out
 
 
@@ -147,7 +153,7 @@ def response_options(s: NecroState, q: int) -> list[str]:
     opts: list[str] = []
     for c in one_per_name(seat.hand, s.defs, _reaction):
         if playable(s, q, c, window=True):
-            opts.append(f"play {c}")
+            opts.append(PLAY_ID.of(c))
     opts.extend(destroy_magic_options(s, q))
     opts.extend(any_turn_abilities(s, q))
     if seat.hand:
