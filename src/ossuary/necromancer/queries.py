@@ -66,9 +66,11 @@ def any_magic(s: NecroState) -> bool:
         for c in seat.magic:
             if c != EMPTY and c not in dying:
                 return True
-    return any(m.relics for m in s.minions.values()) and any(
-        c not in dying for c in magic_in_play(s)
-    )
+    for m in s.minions.values():
+        for r in m.relics:
+            if r not in dying:
+                return True
+    return False
 
 
 def magic_in_play(s: NecroState) -> list[int]:
@@ -131,15 +133,28 @@ def static_sources(s: NecroState) -> list[tuple[int, int]]:
     for q, seat in enumerate(s.seats):
         if not seat.alive:
             continue
-        cards = [seat.hero, *seat.minions, *seat.magic]
+        # in this order: the hero, the minions, the magic slots, the relics
+        c = seat.hero
+        if c != EMPTY and _shapes(defs[c]):
+            out.append((q, c))
+        for c in seat.minions:
+            if c != EMPTY and _shapes(defs[c]):
+                out.append((q, c))
+        for c in seat.magic:
+            if c != EMPTY and _shapes(defs[c]):
+                out.append((q, c))
         for m in seat.minions:
             if m != EMPTY:
-                cards.extend(s.minions[m].relics)
-        for c in cards:
-            if c != EMPTY and (defs[c].statics or defs[c].cost_mods):
-                out.append((q, c))
+                for c in s.minions[m].relics:
+                    if c != EMPTY and _shapes(defs[c]):
+                        out.append((q, c))
     s._statics = out
     return out
+
+
+def _shapes(d: CardDef) -> bool:
+    """Whether a card changes others while on the field (statics or costs)."""
+    return bool(d.statics) or bool(d.cost_mods)
 
 
 def _relates(s: NecroState, relation: str | None, src: int, cid: int) -> bool:
