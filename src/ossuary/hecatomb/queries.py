@@ -17,12 +17,17 @@ def merge_keywords(out: dict[str, Any], kws: tuple[tuple[str, Any], ...], minion
     for key, value in kws:
         if (key in MINION_KEYWORDS) != minion:
             continue
-        if key in NUMBER_KEYWORDS:
-            out[key] = out.get(key, 0) + value
-        elif isinstance(value, tuple):
-            out[key] = tuple(sorted(set(out.get(key, ())) | set(value)))
-        else:
-            out[key] = True
+        out[key] = _merged(out.get(key), value, key in NUMBER_KEYWORDS)
+
+
+def _merged(cur: Any, value: Any, number: bool) -> Any:
+    """One keyword's value ``cur`` (None: not had so far) with one more entry
+    of it: numbers add up, dooms unite, any other keyword is had."""
+    if number:
+        return (0 if cur is None else cur) + value
+    if isinstance(value, tuple):
+        return tuple(sorted(set(() if cur is None else cur) | set(value)))
+    return True
 
 
 def auras(s: HecatombState) -> list[tuple[int, int]]:
@@ -109,14 +114,8 @@ def _fold(cur: Any, kws: tuple[tuple[str, Any], ...], key: str, number: bool) ->
     """``cur`` with ``key``'s entries in ``kws`` merged in, as :func:`merge_keywords`
     merges them (None: not had so far)."""
     for k, value in kws:
-        if k != key:
-            continue
-        if number:
-            cur = (0 if cur is None else cur) + value
-        elif isinstance(value, tuple):
-            cur = tuple(sorted(set(() if cur is None else cur) | set(value)))
-        else:
-            cur = True
+        if k == key:
+            cur = _merged(cur, value, number)
     return cur
 
 
@@ -269,13 +268,15 @@ def can_attack(s: HecatombState, a: Abomination, kw: dict[str, Any] | None = Non
     """Glossary "attack", "Fanatic", "Guardian"; rulebook "Declare attackers"."""
     if a.tapped or a.size < 2 or a.stitched:
         return False
-    if kw is None:
-        if abom_keyword(s, a, "guardian"):
-            return False  # "can't" trumps "can" (Abilities: General Rules)
-        return not (a.played and not abom_keyword(s, a, "fanatic"))
-    if kw.get("guardian"):
-        return False
-    return not (a.played and not kw.get("fanatic"))
+    if _has(s, a, kw, "guardian"):
+        return False  # "can't" trumps "can" (Abilities: General Rules)
+    return not (a.played and not _has(s, a, kw, "fanatic"))
+
+
+def _has(s: HecatombState, a: Abomination, kw: dict[str, Any] | None, key: str) -> bool:
+    """Whether ``a`` has the keyword ``key``: from ``kw`` when the caller has
+    its keywords already, else asked of the abomination alone."""
+    return bool(kw.get(key) if kw is not None else abom_keyword(s, a, key))
 
 
 def attack_toll(s: HecatombState, defender: int) -> tuple[int, int]:
