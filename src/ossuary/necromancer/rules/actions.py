@@ -54,22 +54,36 @@ def destroy_magic_options(s: NecroState, p: int) -> list[str]:
 
 def activated_options(s: NecroState, p: int) -> list[str]:
     """Activated abilities of ``p``'s minions and magic cards (once each turn)."""
+    return ability_options(s, p, s.seats[p].lifeforce, False)
+
+
+def ability_options(
+    s: NecroState, p: int, budget: int, any_turn: bool, first: bool = False
+) -> list[str]:
+    """``use <cid> <i>`` for the activated abilities of ``p``'s minions and
+    magic cards not used this turn that cost at most ``budget`` and have
+    something to aim at; with ``any_turn``, only those that work on any turn,
+    of cards not dying. With ``first``, the first found only (enough to know
+    there is one)."""
     seat = s.seats[p]
     out: list[str] = []
     defs = s.defs
-    lifeforce = seat.lifeforce
     for row in (seat.minions, seat.magic):
         for c in row:
             if c == EMPTY:
                 continue
             d = defs[c]
             activated = d.on.get("activated")
-            if activated is None or c in s.used:
+            if activated is None or c in s.used or (any_turn and c in s.dying):
                 continue
             for i in activated:
                 ab = d.abilities[i]
-                if ab.cost <= lifeforce and (ab.target is None or any_target(s, p, ab.target, c)):
+                if (any_turn and not ab.any_turn) or ab.cost > budget:
+                    continue
+                if ab.target is None or any_target(s, p, ab.target, c):
                     out.append(f"use {c} {i}")
+                    if first:
+                        return out
     return out
 
 

@@ -35,7 +35,7 @@ from ..cards import CardDef
 from ..ids import PLAY_ID
 from ..queries import any_magic, any_target, cost_of, turn_order
 from ..state import EMPTY, MAX_LIFEFORCE, RULES, Item, NecroState
-from .actions import destroy_magic_options, playable, resolve_item, take_action
+from .actions import ability_options, destroy_magic_options, playable, resolve_item, take_action
 from .base import event, to_graveyard
 from .triggers import fire
 
@@ -120,27 +120,7 @@ def any_turn_abilities(
     """``use <cid> <i>`` for ``q``'s activated abilities that work on any turn
     and cost at most ``budget`` (default: the lifeforce ``q`` has now); with
     ``first``, only the first found (enough to know there is one)."""
-    seat = s.seats[q]
-    if budget is None:
-        budget = seat.lifeforce
-    out: list[str] = []
-    defs = s.defs
-    for row in (seat.minions, seat.magic):
-        for c in row:
-            if c == EMPTY:
-                continue
-            d = defs[c]
-            activated = d.on.get("activated")
-            if activated is None or c in s.used or c in s.dying:
-                continue
-            for i in activated:
-                ab = d.abilities[i]
-                if ab.any_turn and ab.cost <= budget:
-                    if ab.target is None or any_target(s, q, ab.target, c):
-                        out.append(f"use {c} {i}")
-                        if first:
-                            return out
-    return out
+    return ability_options(s, q, s.seats[q].lifeforce if budget is None else budget, True, first)
 
 
 def _reaction(d: CardDef) -> bool:
