@@ -376,7 +376,6 @@ def _ucb(
     """The child (and what leads to it) maximizing UCB1 on ``means`` with
     availability counts; with ``relative``, on the means rescaled to [0, 1]
     between the lowest and the highest of them."""
-    log, sqrt = math.log, math.sqrt
     low, span = 0.0, 1.0
     if relative:
         low = min(means)
@@ -384,7 +383,9 @@ def _ucb(
     best, best_what = tried[0]
     best_u = -math.inf
     for (child, what), mean in zip(tried, means, strict=True):
-        u = (mean - low) / span + c * sqrt(log(child.available) / child.visits)
+        # math.log and math.sqrt called by name: compiled, they are C calls on
+        # native floats (bound to local names, they were Python calls)
+        u = (mean - low) / span + c * math.sqrt(math.log(child.available) / child.visits)
         if u > best_u:
             best, best_what, best_u = child, what, u
     return best, best_what
