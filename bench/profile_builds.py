@@ -4,6 +4,7 @@ profiled (docs/compiled.md, "Where the time goes").
     OSSUARY_PURE=1 python bench/profile_builds.py playout --cprofile   # pure Python, by function
     perf record -F 2000 -o perf.data python bench/profile_builds.py ismcts
     python bench/profile_builds.py --perf-report perf.data            # compiled, by kind of work
+    python bench/profile_builds.py parts --game diabolicards --seats 2  # an ISMCTS iteration's parts, both builds
 
 cProfile sees only Python functions, so it describes the pure build; the
 compiled modules are C, so ``perf`` samples them, and ``--perf-report`` sorts
@@ -62,6 +63,82 @@ def ismcts(games_played: int) -> None:
         play_game(games.get("hecatomb").new_game(seats=2, seed=100 + g), agents)
 
 
+PARTS = ("clone", "rollout", "cut", "sample")
+
+
+def iteration_parts(name: str, seats: int, rounds: int = 300) -> dict[str, float]:
+    """CPU seconds of each part of an ISMCTS iteration, done by hand on the
+    same mid-game information states: ``clone`` (the sample a root option is
+    played on), ``rollout`` (the game's rollout policy and moves, to its
+    depth), ``cut`` (the search's evaluation where the rollout stops), and
+    ``sample`` (a determinization; ISMCTS deals one per iteration, or with
+    common samples one per pool slot)."""
+    from ossuary import games
+    from ossuary.agents.knowledge import knowledge_for
+    from ossuary.engine import Rng
+
+    game = games.get(name)
+    states = []
+    for g in range(8):
+        s, rng = game.new_game(seats=seats, seed=300 + g), Rng(g)
+        for _ in range(30 + 9 * g):
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(s.legal_action_ids()))
+        if not s.is_terminal():
+            seat = s.current_player()
+            assert seat is not None
+            states.append((s.information_state(seat), seat))
+    know = knowledge_for(states[0][0].ruleset)
+    cut, policy = know.search_evaluate or know.evaluate, know.rollout_policy
+    spent = dict.fromkeys(PARTS, 0.0)
+    cpu, rng = time.process_time, Rng(1)
+    for _ in range(rounds):
+        for s, seat in states:
+            t0 = cpu()
+            c = s.clone()
+            t1 = cpu()
+            depth = know.rollout_depth
+            moves = 20 if depth is None else depth if isinstance(depth, int) else depth(c)
+            for _ in range(moves):
+                if c.is_terminal():
+                    break
+                c.apply_action(policy(c, rng))
+            t2 = cpu()
+            if not c.is_terminal():
+                cut(c)
+            t3 = cpu()
+            s.resample(seat, rng)
+            t4 = cpu()
+            for part, (a, b) in zip(PARTS, ((t0, t1), (t1, t2), (t2, t3), (t3, t4)), strict=True):
+                spent[part] += b - a
+    return spent
+
+
+def parts_side_by_side(name: str, seats: int) -> None:
+    """:func:`iteration_parts` in this build compiled and pure, each in a
+    process of its own, and the ratio part by part."""
+    import json
+    import os
+    import sys
+
+    found = {}
+    for build, pure in (("compiled", "0"), ("pure", "1")):
+        out = subprocess.run(
+            [sys.executable, __file__, "--parts-json", name, str(seats)],
+            env={**os.environ, "OSSUARY_PURE": pure},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        found[build] = json.loads(out)
+    print(f"{name}, {seats} seats: CPU seconds per part, compiled / pure / ratio")
+    for part in (*PARTS, "all"):
+        c = sum(found["compiled"].values()) if part == "all" else found["compiled"][part]
+        p = sum(found["pure"].values()) if part == "all" else found["pure"][part]
+        print(f"  {part:8s} {c:7.3f} {p:7.3f}  {p / c:4.1f}x")
+
+
 def perf_report(data: str) -> None:
     out = subprocess.run(
         ["perf", "report", "-i", data, "--no-children", "--sort", "dso,sym", "--stdio"],
@@ -83,12 +160,25 @@ def perf_report(data: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", nargs="?", choices=("playout", "ismcts"), default="playout")
+    parser.add_argument(
+        "what", nargs="?", choices=("playout", "ismcts", "parts"), default="playout"
+    )
+    parser.add_argument("--game", default="hecatomb", help="parts: the game")
+    parser.add_argument("--seats", type=int, default=2, help="parts: the seat count")
+    parser.add_argument("--parts-json", nargs=2, metavar=("GAME", "SEATS"), help=argparse.SUPPRESS)
     parser.add_argument("--cprofile", action="store_true", help="print cProfile's top functions")
     parser.add_argument("--perf-report", metavar="DATA", help="summarize a perf recording")
     args = parser.parse_args()
     if args.perf_report:
         perf_report(args.perf_report)
+        return
+    if args.parts_json:
+        import json
+
+        print(json.dumps(iteration_parts(args.parts_json[0], int(args.parts_json[1]))))
+        return
+    if args.what == "parts":
+        parts_side_by_side(args.game, args.seats)
         return
     run = (lambda: playout(4.0)) if args.what == "playout" else (lambda: ismcts(3))
     if not args.cprofile:
