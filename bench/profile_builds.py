@@ -4,7 +4,7 @@ profiled (docs/compiled.md, "Where the time goes").
     OSSUARY_PURE=1 python bench/profile_builds.py playout --cprofile   # pure Python, by function
     perf record -F 2000 -o perf.data python bench/profile_builds.py ismcts
     python bench/profile_builds.py --perf-report perf.data            # compiled, by kind of work
-    python bench/profile_builds.py parts --game diabolicards        # an ISMCTS iteration, both builds
+    python bench/profile_builds.py parts --game diabolicards   # an ISMCTS iteration, both builds
 
 cProfile sees only Python functions, so it describes the pure build; the
 compiled modules are C, so ``perf`` samples them, and ``--perf-report`` sorts
