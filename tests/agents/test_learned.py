@@ -40,6 +40,7 @@ SHIPPED_TABLES = (
     ("hecatomb", 5),
     ("necromancer", 2),
     ("necromancer", 3),
+    ("necromancer", 4),
     ("diabolicards", 2),
 )
 #: the most a shipped policy file may weigh: it lives in the repository

@@ -25,7 +25,8 @@ def test_the_shipped_policy_says_where_it_was_measured() -> None:
     about = shipped_policy_about("hecatomb", 2)
     assert about["short"] == SHORT
     assert "held-out random decks" in about["measured"]
-    assert shipped_policy_about("necromancer", 4) == {}  # none ships for 4 players
+    assert shipped_policy_about("hecatomb", 6) == {}  # none ships for 6 players
+    assert "three easy players" in shipped_policy_about("necromancer", 4)["short"]
     assert "2 games in 3 against easy" in shipped_policy_about("necromancer", 2)["short"]
     # the Diabolicards policy says what it is: weaker than the easy level
     assert "3 games in 10 against easy" in shipped_policy_about("diabolicards", 2)["short"]
