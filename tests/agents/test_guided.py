@@ -34,8 +34,8 @@ from .test_contracts import positions
 
 SHIPPED = shipped_policy_path("hecatomb", 2)
 #: the policy layers of the shipped Hecatomb policy, the one docs/ai.md measured
-#: on held-out decks (2026-11-30): a file that plays otherwise is another policy
-POLICY_LAYERS_SHA256 = "0f5ac20387e134de554d1863f2896926835cd48998c78965ab8feb0050c884cb"
+#: on held-out decks (2026-11-30, 100,736 games): a file that plays otherwise is another policy
+POLICY_LAYERS_SHA256 = "2ead72a5b7f6af629d72261f0b79560f66cb1271fae9c59fd17924b3caca9269"
 
 
 def _two_seat_positions(count: int, seed: int) -> list[Observation]:
