@@ -40,9 +40,12 @@ from ossuary.rl.vector import OssuaryAECBatch, OssuaryVectorEnv
 
 
 def _batch_pick(rng: np.random.Generator, masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    scores = rng.random(masks.shape)
-    scores[masks == 0] = -1.0
-    return np.argmax(scores, axis=1)
+    """A legal action of each row, uniformly at random (as the single runs'
+    ``choice``): the k-th legal one, k drawn below the row's count; one random
+    number a game, not one an action (a row of Hecatomb's 1,106)."""
+    counts = masks.sum(axis=1, dtype=np.int64)
+    k = (rng.random(len(counts)) * counts).astype(np.int64)
+    return np.argmax(np.cumsum(masks, axis=1, dtype=np.int32) > k[:, None], axis=1)
 
 
 def gym_single(game: str, seats: int, seconds: float, seed: int) -> float:

@@ -90,9 +90,13 @@ def test_a_bad_batch_of_actions_moves_no_game() -> None:
         vec.reset(seed=[1, 2, 3])
 
 
-def test_aec_batch_is_n_aec_games() -> None:
-    batch = OssuaryAECBatch("diabolicards", num_envs=N, max_steps=MAX)
-    envs = [OssuaryAEC("diabolicards", max_steps=MAX) for _ in range(N)]
+@pytest.mark.parametrize("game", ["hecatomb", "necromancer", "diabolicards"])
+def test_aec_batch_is_n_aec_games(game: str) -> None:
+    """Every game's rows against its own AEC environment stepped alone; the batch
+    takes a mid-game step on the table itself, so this holds it to the
+    environment's books (agent to act, flags, rewards at each end)."""
+    batch = OssuaryAECBatch(game, num_envs=N, max_steps=MAX)
+    envs = [OssuaryAEC(game, max_steps=MAX) for _ in range(N)]
     obs = batch.reset(seed=5)
     for i, env in enumerate(envs):
         env.reset(seed=5 + i)
@@ -119,6 +123,37 @@ def test_aec_batch_is_n_aec_games() -> None:
             else:
                 env.step(int(actions[i]))
     assert restarts >= N
+    for i, env in enumerate(envs):  # the batch's own environments kept the same books
+        mine = batch.envs[i]
+        assert mine.agent_selection == env.agent_selection
+        assert (mine.rewards, mine.terminations, mine.truncations) == (
+            env.rewards,
+            env.terminations,
+            env.truncations,
+        )
+
+
+def test_aec_batch_with_agents_seated_is_n_aec_games() -> None:
+    """With an Ossuary agent in a seat, a step goes through the environment (its
+    agent plays inside): still the same games as one environment alone."""
+    batch = OssuaryAECBatch("hecatomb", num_envs=2, max_steps=MAX, opponents=["random"])
+    envs = [OssuaryAEC("hecatomb", max_steps=MAX, opponents=["random"]) for _ in range(2)]
+    obs = batch.reset(seed=9)
+    for i, env in enumerate(envs):
+        env.reset(seed=9 + i)
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        ended = batch.terminations | batch.truncations
+        for i, env in enumerate(envs):
+            seen = env.observe(env.agent_selection)
+            np.testing.assert_array_equal(obs["observation"][i], seen["observation"])
+        actions = np.array([_pick(rng, m) for m in obs["action_mask"]])
+        obs = batch.step(actions)
+        for i, env in enumerate(envs):
+            if ended[i]:
+                env.reset()
+            else:
+                env.step(int(actions[i]))
 
 
 def _docs_example(first_line: str) -> str:

@@ -215,11 +215,18 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
             self.log.step(seat, table.observation(seat), table.mask(), int(action))
         if table.step(int(action)) is not None:
             self._play_bots()
+        self.after_action()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def after_action(self) -> None:
+        """The bookkeeping after the table took an action: the end of the game
+        (rewards, flags), the next agent, the cumulative rewards. The batch
+        (:class:`~ossuary.rl.vector.OssuaryAECBatch`) calls it too, when a game
+        it stepped itself ends."""
         self._check_end()
         self._select_decider()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     # -- what an agent sees ------------------------------------------------------------------
     def observe(self, agent: str) -> ObsDict:

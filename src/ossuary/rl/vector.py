@@ -256,6 +256,14 @@ class OssuaryAECBatch:
         self.rewards = np.zeros((n, seats), np.float64)
         self.terminations = np.zeros(n, np.bool_)
         self.truncations = np.zeros(n, np.bool_)
+        # each game's rows, as views made once (indexing an array makes a new view)
+        self._obs_rows = list(self.observations["observation"])
+        self._mask_rows = list(self.observations["action_mask"])
+        self._agent_names = [f"player_{s}" for s in range(seats)]
+        # with no Ossuary agents seated, a game's step mid-game is the table's own
+        # action and nothing else of the AEC environment changes (rewards stay 0,
+        # nobody else plays): the batch takes it on the table directly
+        self._direct = not first.opponents
 
     def reset(self, seed: int | Sequence[int | None] | None = None) -> BatchObs:
         """Deal every game anew (``seed`` as :meth:`OssuaryVectorEnv.reset`);
@@ -273,14 +281,32 @@ class OssuaryAECBatch:
         (the other results are attributes). An illegal action for any game is a
         ValueError before any game moves."""
         todo = _actions(actions, self.num_envs)
-        ended = self.terminations | self.truncations
-        for i, env in enumerate(self.envs):
+        ended = (self.terminations | self.truncations).tolist()
+        envs = self.envs
+        for i, env in enumerate(envs):
             table = env.table
             if not ended[i] and table is not None and not table.is_legal_int(todo[i]):
                 table.step(todo[i])  # raises the table's own error, naming the legal ones
-        for i, env in enumerate(self.envs):
+        if self._direct:
+            self.rewards.fill(0.0)  # every game's step: 0 for all, but at an end
+            self.terminations.fill(False)
+            self.truncations.fill(False)
+        for i, env in enumerate(envs):
             if ended[i]:
                 env.reset()
+            elif self._direct:
+                table = env.table
+                assert table is not None
+                table.step(todo[i])
+                seat = table.seat()
+                if seat is not None and table.steps < env.max_steps:
+                    # mid-game: the next agent's observation and mask, nothing else moves
+                    env.agent_selection = self._agent_names[seat]
+                    self.agents_to_act[i] = seat
+                    table.observation(seat, self._obs_rows[i])
+                    table.mask(self._mask_rows[i])
+                    continue
+                env.after_action()  # the game ended or was cut: the environment's own books
             else:
                 env.step(todo[i])
             self._write(i)
