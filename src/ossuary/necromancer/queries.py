@@ -315,9 +315,7 @@ def _side_ok(side: str, p: int, q: int) -> bool:
     return side == "any" or (side == "yours") == (q == p)
 
 
-def targets(
-    s: NecroState, p: int, sel: Selector, src: int, cost_of_src: int | None = None
-) -> list[str]:
+def targets(s: NecroState, p: int, sel: Selector, src: int) -> list[str]:
     """Option ids of what ``sel`` lets ``p`` choose (``src``: the acting card).
 
     Ids: ``m<cid>`` a minion, ``h<seat>`` a hero, ``c<cid>`` a magic card in

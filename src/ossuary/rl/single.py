@@ -160,10 +160,12 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
         table.step(action)  # raises the table's own error, naming the legal actions
         raise AssertionError("unreachable: the action was not legal")  # pragma: no cover
 
-    def act(self, action: int) -> tuple[float, bool, bool, bool]:
+    def act(self, action: int, legal: bool | None = None) -> tuple[float, bool, bool, bool]:
         """:meth:`step` without building the observation: (reward, terminated,
-        truncated, illegal) — what the vector environment calls."""
-        if not self.check_action(action):
+        truncated, illegal) — what the vector environment calls. ``legal``:
+        what :meth:`check_action` said of ``action`` just before (the vector
+        environment checks a whole batch first), so it is not asked twice."""
+        if not (self.check_action(action) if legal is None else legal):
             self._end_episode(truncated=False)  # ended by the learner's move, not cut
             self.table = None
             return -1.0, True, False, True

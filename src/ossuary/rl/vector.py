@@ -124,6 +124,8 @@ class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
         self._autoreset = np.zeros(n, np.bool_)
         self._seats = np.zeros(n, np.int64)
         self._illegal = np.zeros(n, np.bool_)
+        # each game's rows, as views made once (indexing an array makes a new view)
+        self._rows = list(zip(self._obs["observation"], self._obs["action_mask"], strict=True))
 
     def reset(
         self,
@@ -145,16 +147,18 @@ class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
         self, actions: npt.ArrayLike
     ) -> tuple[BatchObs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         todo = _actions(actions, self.num_envs)
-        for i, env in enumerate(self.envs):  # every action checked before any game moves
-            if not self._autoreset[i]:
-                env.check_action(todo[i])
+        restart = self._autoreset.tolist()
+        # every action checked before any game moves
+        legal = [
+            r or env.check_action(a) for env, a, r in zip(self.envs, todo, restart, strict=True)
+        ]
         self._illegal.fill(False)
         for i, env in enumerate(self.envs):
-            if self._autoreset[i]:
+            if restart[i]:
                 env.reset()
                 reward, terminated, truncated, illegal = 0.0, False, False, False
             else:
-                reward, terminated, truncated, illegal = env.act(todo[i])
+                reward, terminated, truncated, illegal = env.act(todo[i], legal[i])
             self._rewards[i] = reward
             self._terminations[i] = terminated
             self._truncations[i] = truncated
@@ -180,7 +184,7 @@ class OssuaryVectorEnv(VectorEnv[BatchObs, Any, Any]):
 
     def _write(self, i: int) -> None:
         env = self.envs[i]
-        env.write_obs(self._obs["observation"][i], self._obs["action_mask"][i])
+        env.write_obs(*self._rows[i])
         self._seats[i] = env.seat
 
     def _out(self) -> BatchObs:
