@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -94,17 +97,29 @@ def test_unknown_option_is_a_clear_error() -> None:
         HecatombEncoder(2).action_paths(view)
 
 
-@pytest.mark.parametrize("seats", [2, 3, 6])
-def test_hecatomb_reads_the_state_as_it_reads_the_view(seats: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "seats", "seeds"),
+    [
+        ("hecatomb", 2, (4, 5)),
+        ("hecatomb", 3, (4, 5)),
+        ("hecatomb", 6, (4, 5)),
+        ("diabolicards", 2, (1, 2, 3, 4, 5, 6)),
+        ("diabolicards", 4, (1, 2, 3, 4, 5, 6)),
+    ],
+)
+def test_the_encoder_reads_the_state_as_it_reads_the_view(
+    game: str, seats: int, seeds: tuple[int, ...]
+) -> None:
     """The environments' path (the encoder reading the state in place) gives
     every seat, deciding or not, the very observation and the decider the very
     action paths that encoding the seat's view gives, at random positions
     (with partial multi-step choices)."""
-    enc = encoder_or_skip("hecatomb", seats)
+    enc = encoder_or_skip(game, seats)
     assert enc.reads_state
     positions = 0
-    for seed in (4, 5):
-        for t in random_positions("hecatomb", seats, seed, limit=150):
+    met: set[str] = set()
+    for seed in seeds:
+        for t in random_positions(game, seats, seed, limit=150):
             decider = t.seat()
             assert decider is not None
             for seat in range(seats):
@@ -117,4 +132,22 @@ def test_hecatomb_reads_the_state_as_it_reads_the_view(seats: int) -> None:
             paths = enc.action_paths_state(t.state, decider)
             assert paths == enc.action_paths(t.view(decider))
             positions += 1
+            met.update(name for name, seen in RARE.get(game, {}).items() if seen(t.state))
     assert positions > 200
+    assert met == set(RARE.get(game, {})), "the seeds must reach every rare case"
+
+
+#: what the seeds of a game must reach for the test above to mean something:
+#: the parts of a position read by rules of their own (a card shown to some
+#: seats, a trio, a pact, a sealed zone)
+RARE: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "diabolicards": {
+        "a hand card shown to another seat": lambda s: any(
+            s.known[c] & ~(1 << p) for p, hand in enumerate(s.hands) for c in hand
+        ),
+        "a Why Stick trio": lambda s: bool(s.sticks),
+        "a Doom Pact": lambda s: bool(s.pacts),
+        "a card in Scorched Earth": lambda s: any(z for side in s.scorch for z in side),
+        "an activated Diabolical": lambda s: any(a >= 0 for side in s.act for a in side),
+    },
+}

@@ -1,10 +1,12 @@
 """Diabolicards for reinforcement learning: a fixed action space and a numpy observation.
 
 :mod:`ossuary.rl` reaches this module through ``GAME.research.encoder(seats)``; it
-needs numpy (the ``rl`` extra). Everything here reads **only a seat's view**
-(:func:`ossuary.diabolicards.view.view`), so no number it writes can depend on
-a card the seat may not see. ``docs/rl.md`` lists the action blocks and the
-observation slices.
+needs numpy (the ``rl`` extra). Everything here reads **only what a seat's view
+holds** (:func:`ossuary.diabolicards.view.view`), so no number it writes can
+depend on a card the seat may not see: :meth:`DiabolicardsEncoder.observe`
+from the view, and ``observe_state`` (what the environments call) from the
+state in place through the view's own rules, tested to write the same numbers.
+``docs/rl.md`` lists the action blocks and the observation slices.
 
 A card's id is its place in the one shared 80-card deck, the same in every
 game, so actions name cards by id: ``play 17 0 r`` (card 17 into Vask Tower's
@@ -22,10 +24,22 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.encoder import Blocks
+from ..engine.core import GameState
+from ..engine.encoder import Blocks, Floats, floats
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DECK_SIZE, ZONES, deck
+from .queries import (
+    contract_turn_allowed,
+    frozen,
+    immune,
+    power_map,
+    scores,
+    synergy,
+    usable,
+    zone_power,
+)
+from .state import DiaboState
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
@@ -47,6 +61,8 @@ PLACES: Final = ("hand", "other hand", "contract", "dead", "unseen")
 CARD_FEATURES: Final = len(PLACES) + 2 * 3 * len(KINDS) + 6
 # power now / 10, ability works, ability lost, immune, in a Why Stick trio, in a Doom Pact
 _FLAGS: Final = len(PLACES) + 2 * 3 * len(KINDS)  # the first of those six columns
+_UNSEEN: Final = 4  # PLACES.index("unseen")
+_MAT: Final = len(PLACES)  # the first column of the mat's places
 
 
 def _place(cards: F32, cid: int, col: int) -> None:
@@ -231,6 +247,128 @@ class DiabolicardsEncoder(Encoder):
         if decision is not None and decision["kind"] in DECISIONS:
             out[self.o_decision + DECISIONS.index(decision["kind"])] = 1.0
 
+    # -- the same observation read from the state in place (reads_state) ----------
+    # No view is built (its dicts are half of an environment's step): each number
+    # is read from the state through the view's own rules (view.py: a hand card
+    # only with the seat's ``known`` bit, the rest public), in the order
+    # observe() writes it, into the zeroed array. Tested equal to observe() of
+    # the seat's view at random positions, every seat.
+    reads_state = True
+
+    def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
+        s = _diabo(state)
+        w = floats(out)
+        me = seat
+        bit = 1 << me
+        defs = s.defs
+        by_name = self.by_name
+        # where each card's row says it is: the last place written wins, as
+        # observe()'s _place clears the row's other places
+        col = [_UNSEEN] * DECK_SIZE
+        known = s.known
+        for p, hand in enumerate(s.hands):
+            for c in hand:
+                if known[c] & bit:
+                    col[c] = 0 if p == me else 1
+        for c in s.contracts:
+            if c >= 0:
+                col[c] = 2
+        for c in s.dead:
+            col[by_name[defs[c].name]] = 3
+        pm = power_map(s)
+        mine = me % 2
+        for side in (0, 1):
+            rel = 0 if side == mine else 1
+            for zi in range(3):
+                at = self.o_zones + (rel * 3 + zi) * 2
+                w[at] = zone_power(s, side, zi, pm) / 20
+                w[at + 1] = synergy(s, side, zi) / 4
+                first = _MAT + (rel * 3 + zi) * 3  # the zone's regular slots' column
+                for c in s.mat[side][zi]:
+                    self._mat_card(w, col, s, pm, c, first)
+                for c in s.scorch[side][zi]:
+                    self._mat_card(w, col, s, pm, c, first + 2)
+                act = s.act[side][zi]
+                if act >= 0:
+                    self._mat_card(w, col, s, pm, act, first + 1)
+            if rel == 0:
+                for zi in range(3):
+                    if s.sealed[zi]:
+                        w[self.o_sealed + zi] = 1.0
+        F = CARD_FEATURES
+        cards = self.o_cards
+        for c in range(DECK_SIZE):
+            w[cards + c * F + col[c]] = 1.0
+        for trio in s.sticks:
+            for c in trio:
+                w[cards + by_name[defs[c].name] * F + _FLAGS + 4] = 1.0
+        for pact in s.pacts:
+            for c in pact:
+                w[cards + by_name[defs[c].name] * F + _FLAGS + 5] = 1.0
+        self._counts_state(w, s, me, pm)
+
+    def _mat_card(
+        self, w: Floats, col: list[int], s: DiaboState, pm: dict[int, int], c: int, column: int
+    ) -> None:
+        """A card in a spot of the mat: its place and what view.card_view says
+        of it (its power now and ability flags while it is on the mat)."""
+        col[c] = column
+        at = self.o_cards + c * CARD_FEATURES + _FLAGS
+        d = s.defs[c]
+        if s.place[c] >= 0:
+            power = pm.get(c, d.power)
+            if usable(s, c):
+                w[at + 1] = 1.0
+            if c in s.lost:
+                w[at + 2] = 1.0
+            if immune(s, c):
+                w[at + 3] = 1.0
+        else:  # (not met in play: a spot's card is on the mat) card_view's other case
+            power = d.power
+        w[at] = power / 10
+
+    def _counts_state(self, w: Floats, s: DiaboState, me: int, pm: dict[int, int]) -> None:
+        """:meth:`_counts` from the state."""
+        n = s.n
+        mine = me % 2
+        totals = scores(s, pm)
+        at = self.o_scores
+        w[at] = totals[mine] / 50
+        w[at + 1] = totals[1 - mine] / 50
+        w[at + 2] = (totals[mine] - totals[1 - mine]) / 20
+        at = self.o_counts
+        w[at] = len(s.deck) / DECK_SIZE
+        w[at + 1] = len(s.dead) / DECK_SIZE
+        for p, hand in enumerate(s.hands):
+            k = (p - me) % n
+            if k < self.seats:
+                w[at + 2 + k] = len(hand) / 8
+        pending = s.pending
+        at = self.o_flags
+        if frozen(s):
+            w[at] = 1.0
+        if s.banned:
+            w[at + 1] = 1.0
+        if contract_turn_allowed(s, me):
+            w[at + 2] = 1.0
+        if s.contract_last[me]:
+            w[at + 3] = 1.0
+        if pending is not None and pending.player == me:
+            w[at + 4] = 1.0
+        if n == 4:
+            w[at + 5] = 1.0
+        w[at + 6] = min(s.turn_number, 200) / 100
+        if pending is not None and pending.kind in DECISIONS:
+            w[self.o_decision + DECISIONS.index(pending.kind)] = 1.0
+
+    def action_paths_state(self, state: GameState, seat: int) -> dict[str, tuple[int, ...] | None]:
+        """:meth:`action_paths` without the view: the deciding seat's option ids
+        are the pending decision's own (the view lists them in that order)."""
+        pending = _diabo(state).pending
+        if pending is None or pending.player != seat:
+            return {}
+        return {aid: self._path(aid) for aid in pending.options}
+
     def layout(self) -> list[tuple[str, int, int]]:
         return list(self.obs)
 
@@ -248,3 +386,11 @@ class DiabolicardsEncoder(Encoder):
             self.obs[4][0]: (0.0, 10.0),  # the counts
             self.obs[5][0]: (0.0, 10.0),  # the flags and the turn number
         }
+
+
+def _diabo(state: GameState) -> DiaboState:
+    if not isinstance(state, DiaboState):
+        raise TypeError(
+            f"Diabolicards' encoder reads a Diabolicards state, not {type(state).__name__}"
+        )
+    return state

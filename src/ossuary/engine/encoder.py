@@ -6,7 +6,7 @@ that it is compiled with the games' encoders that extend it (docs/compiled.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -15,6 +15,22 @@ from .core import GameState
 if TYPE_CHECKING:  # numpy is an optional dependency (the ``rl`` extra)
     import numpy as np
     import numpy.typing as npt
+
+
+class Floats(Protocol):
+    """Where an encoder that reads the state writes an observation: a
+    ``memoryview`` of the zeroed float32 array, one item at a time. An
+    observation sets about a hundred of its thousands of entries, and writing
+    them so costs a third of gathering them in a dict for one numpy assignment
+    (measured on Hecatomb's encoder)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
+def floats(out: npt.NDArray[np.float32]) -> Floats:
+    """``out`` (a contiguous float32 array) as :class:`Floats`."""
+    return cast("Floats", out.data)
 
 
 class Blocks:

@@ -26,7 +26,7 @@ from typing import Any, Final, cast
 import numpy as np
 
 from ..engine.core import GameState
-from ..engine.encoder import Blocks
+from ..engine.encoder import Blocks, Floats, floats
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import DOOMS, KEYWORDS, SUBTYPES, TYPES, CardDef, base_pool
@@ -43,10 +43,8 @@ from .encode_parts import (
     Cells,
     FactsTable,
     Fight,
-    Floats,
     Where,
     abom_numbers,
-    floats,
     kw_sparse,
     kw_vector,
     named,

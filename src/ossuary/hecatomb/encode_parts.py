@@ -12,25 +12,12 @@ from typing import Any, Final, Protocol, TypeAlias, cast
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.encoder import Floats
 from .cards import DOOMS, KEYWORDS, NUMBER_KEYWORDS, SUBTYPES, CardDef
 from .queries import aura_parts, auras, merge_keywords
 from .state import Abomination, HecatombState
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
-
-
-class Floats(Protocol):
-    """Where an observation is written: a ``memoryview`` of the float32 array
-    (zeros), one item at a time. An observation sets about a hundred of its
-    thousands of entries, and writing them so costs a third of gathering them
-    in a dict for one numpy assignment."""
-
-    def __getitem__(self, i: int, /) -> float: ...
-    def __setitem__(self, i: int, value: float, /) -> None: ...
-
-
-def floats(out: F32) -> Floats:
-    return cast("Floats", out.data)
 
 
 class Cells(Protocol):
