@@ -103,6 +103,8 @@ def test_unknown_option_is_a_clear_error() -> None:
         ("hecatomb", 2, (4, 5)),
         ("hecatomb", 3, (4, 5)),
         ("hecatomb", 6, (4, 5)),
+        ("necromancer", 2, (1, 2, 3, 4)),
+        ("necromancer", 4, (1, 2, 3, 4)),
         ("diabolicards", 2, (1, 2, 3, 4, 5, 6)),
         ("diabolicards", 4, (1, 2, 3, 4, 5, 6)),
     ],

@@ -2,9 +2,13 @@
 a numpy observation, for :mod:`ossuary.rl` through ``GAME.research.encoder(seats)``
 (needs numpy: the ``rl`` extra). Modeled on ``ossuary.hecatomb.encode``.
 
-Everything here reads **only a seat's view** (:func:`ossuary.necromancer.view.view`),
-so no number it writes can depend on a card the seat may not see. Seats are
-relative: block 0 is the seat observing, 1 the next seat in turn order, and so on.
+Everything here reads **only what a seat's view holds**
+(:func:`ossuary.necromancer.view.view`), so no number it writes can depend on a
+card the seat may not see: :meth:`NecromancerEncoder.observe` and
+``action_paths`` from the view, their ``*_state`` twins (what the environments
+call) from the state in place through the view's own rules, tested to give the
+same. Seats are relative: block 0 is the seat observing, 1 the next seat in
+turn order, and so on.
 
 Actions name *things*, not card instances (whose ids differ between games): a
 card in hand, graveyard or deck by its name; a minion by its controller and its
@@ -21,11 +25,13 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.encoder import Blocks
+from ..engine.core import GameState
+from ..engine.encoder import Blocks, Floats, floats
 from ..engine.errors import OssuaryError
 from ..engine.game import Encoder
 from .cards import MINION_TYPES, base_pool
-from .state import START_HEALTH
+from .queries import defense_of, stats
+from .state import EMPTY, START_HEALTH, NecroState
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
@@ -107,19 +113,34 @@ class NecromancerEncoder(Encoder):
         raise ValueError(index)  # pragma: no cover - the blocks tile the range
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
-        where = _Where(view, self.seats)
+        where = _Where(self.seats)
+        where.read_view(view)
+        return self._paths([o["id"] for o in view["decision"]["options"]], where)
+
+    def action_paths_state(self, state: GameState, seat: int) -> dict[str, tuple[int, ...] | None]:
+        """:meth:`action_paths` without the view: where each card the seat may
+        see is, read from the state (:meth:`_Where.read_state`)."""
+        s = _necro(state)
+        pending = s.pending
+        if pending is None or pending.player != seat:
+            return {}
+        where = _Where(self.seats)
+        where.read_state(s, seat)
+        return self._paths(list(pending.options), where)
+
+    def _paths(self, ids: list[str], where: _Where) -> dict[str, tuple[int, ...] | None]:
         first: dict[str, tuple[int, ...] | None] = {}
-        for option in view["decision"]["options"]:
-            first[option["id"]] = self._path(option["id"], where)
+        for aid in ids:
+            first[aid] = self._path(aid, where)
         # identical names within one decision: a second step tells the copies apart
         groups: dict[tuple[int, ...], list[str]] = {}
         for aid, path in first.items():
             if path is not None:
                 groups.setdefault(path, []).append(aid)
         out = dict(first)
-        for path, ids in groups.items():
-            if len(ids) > 1:
-                for k, aid in enumerate(ids):
+        for path, same in groups.items():
+            if len(same) > 1:
+                for k, aid in enumerate(same):
                     out[aid] = (*path, self.a_copy + k) if k < COPIES else None
         return out
 
@@ -258,6 +279,135 @@ class NecromancerEncoder(Encoder):
         if i is not None:
             out[at + i] = 1.0
 
+    # -- the same observation read from the state in place (reads_state) ----------
+    # No view is built (its dicts were a third of an environment's step): each
+    # number is read from the state through the view's own rules (view.py: a
+    # hand card only when the seat's ``known`` bit is set, the rest public), into
+    # the zeroed array. Tested equal to observe() of the seat's view at random
+    # positions, every seat.
+    reads_state = True
+
+    def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
+        s = _necro(state)
+        w = floats(out)
+        me = seat
+        pending = s.pending
+        kind = pending.kind if pending is not None else None
+        w[self.o_kind + (KINDS.index(kind) if kind in KINDS else len(KINDS))] = 1.0
+        w[self.o_turn] = min(s.turn_number, 100) / 50.0
+        if s.turn == me:
+            w[self.o_turn + 1] = 1.0
+        bit = 1 << me
+        known = s.known
+        defs = s.defs
+        index = self.name_index
+        for p, st in enumerate(s.seats):
+            r = (p - me) % self.seats
+            self._seat_state(w, s, p, r)
+            if p == me:
+                counted: dict[int, int] = {}
+                for c in st.hand:
+                    if known[c] & bit == bit:
+                        i = index.get(defs[c].name)
+                        if i is not None:
+                            counted[i] = counted.get(i, 0) + 1
+                for i, n in counted.items():
+                    w[self.o_hand + i] = _thirds(n)
+        self._stack_state(w, s, me)
+        nc = len(self.names)
+        for start in self.a_name.values() if prefix else ():
+            if start <= prefix[0] < start + nc:
+                w[self.o_prefix + prefix[0] - start] = 1.0
+
+    def _seat_state(self, w: Floats, s: NecroState, p: int, r: int) -> None:
+        """:meth:`_seat` of seat ``p`` (all public)."""
+        st = s.seats[p]
+        defs = s.defs
+        nc = len(self.names)
+        o = self.o_seat + r * (8 + len(self.heroes))
+        w[o] = st.health / START_HEALTH
+        w[o + 1] = st.lifeforce / 10.0
+        w[o + 2] = len(st.hand) / 10.0
+        w[o + 3] = len(st.deck) / 40.0
+        w[o + 4] = len(st.graveyard) / 40.0
+        if st.alive:
+            w[o + 5] = 1.0
+        if st.hero_used:
+            w[o + 6] = 1.0
+        if s.turn == p:
+            w[o + 7] = 1.0
+        hero = defs[st.hero].name
+        if hero in self.heroes:
+            w[o + 8 + self.heroes.index(hero)] = 1.0
+        width = nc + MINION_FEATURES
+        for k, c in enumerate(st.minions):
+            if c != EMPTY:
+                self._minion_state(w, s, self.o_minions + (r * SPACES + k) * width, c)
+        for slot, c in enumerate(st.magic):
+            if c == EMPTY:
+                continue
+            o = self.o_magic + (r * SLOTS + slot) * (nc + 2)
+            d = defs[c]
+            self._name_state(w, o, d.name)
+            if d.type == "artifact":
+                w[o + nc] = defense_of(s, c) / 10.0
+            elif d.type == "event":
+                w[o + nc + 1] = (_rounds_left(s, c) or 0) / 5.0
+        counted: dict[int, int] = {}
+        index = self.name_index
+        for c in st.graveyard:
+            i = index.get(defs[c].name)
+            if i is not None:
+                counted[i] = counted.get(i, 0) + 1
+        at = self.o_grave + r * nc
+        for i, n in counted.items():
+            w[at + i] = _thirds(n)
+
+    def _minion_state(self, w: Floats, s: NecroState, o: int, cid: int) -> None:
+        """:meth:`_minion` of minion ``cid`` (view.minion_view's numbers)."""
+        nc = len(self.names)
+        m = s.minions[cid]
+        d = s.defs[cid]
+        self._name_state(w, o, d.name)
+        atk, full, _kws = stats(s, cid)
+        o += nc
+        w[o] = atk / 10.0
+        w[o + 1] = max(0, full - m.damage) / 10.0
+        w[o + 2] = m.damage / 10.0
+        if m.invisible:
+            w[o + 3] = 1.0
+        if m.ensnare is not None:
+            q, turns = m.ensnare
+            w[o + 4] = max(0, turns - s.seats[q].turns) / 3.0
+        if m.taken != EMPTY:
+            w[o + 5] = 1.0
+        w[o + 6] = min(m.attacks, 3) / 3.0
+        if m.defended:
+            w[o + 7] = 1.0
+        w[o + 8] = len(m.relics) / 2.0
+        kind_index = MINION_TYPES.index(d.minion_type) if d.minion_type in MINION_TYPES else -1
+        w[o + 9] = (kind_index + 1) / len(MINION_TYPES)
+
+    def _stack_state(self, w: Floats, s: NecroState, me: int) -> None:
+        """:meth:`_stack` (view.stack_view's entries, all public)."""
+        stack = s.rstack
+        nc = len(self.names)
+        w[self.o_stack] = len(stack) / STACK
+        width = nc + self.seats + 1
+        for k, it in enumerate(reversed(stack[-STACK_SEEN:])):
+            o = self.o_stack + 1 + k * width
+            name = s.defs[it.source].name
+            if name:
+                self._name_state(w, o, name)
+            w[o + nc + (it.player - me) % self.seats] = 1.0
+            if it.negated:
+                w[o + nc + self.seats] = 1.0
+
+    def _name_state(self, w: Floats, at: int, name: str) -> None:
+        i = self.name_index.get(name)
+        if i is not None:
+            w[at + i] = 1.0
+
     def layout(self) -> list[tuple[str, int, int]]:
         return list(self._layout)
 
@@ -284,16 +434,97 @@ _BY_NAME = {"play": "play", "mulligan": "mulligan", "sacrifice": "discard", "car
             "destroy": "destroy"}  # fmt: skip
 
 
-class _Where:
-    """Where each card id of the view is, relative to the observing seat."""
+def _thirds(n: int) -> float:
+    """What adding a third ``n`` times to a float32 zero gives (observe()'s
+    count of copies, the same bits)."""
+    if n < len(_THIRDS):
+        return _THIRDS[n]
+    cell = np.zeros(1, np.float32)
+    for _ in range(n):
+        cell[0] += 1.0 / 3.0
+    return float(cell[0])
 
-    def __init__(self, view: dict[str, Any], seats: int) -> None:
-        me = int(view["seat"]) if view.get("seat") is not None else 0
-        self.me, self.seats = me, seats
+
+def _third_sums(n: int) -> list[float]:
+    cell = np.zeros(1, np.float32)
+    out = [0.0]
+    for _ in range(n):
+        cell[0] += 1.0 / 3.0
+        out.append(float(cell[0]))
+    return out
+
+
+_THIRDS: Final = _third_sums(40)
+
+
+def _rounds_left(s: NecroState, cid: int) -> int | None:
+    """view._rounds_left: an event's rounds to go."""
+    end = s.expiry.get(cid)
+    if end is None:
+        return None
+    q, turns = end
+    return max(0, turns - s.seats[q].turns)
+
+
+def _necro(state: GameState) -> NecroState:
+    if not isinstance(state, NecroState):
+        raise TypeError(
+            f"the Necromancer encoder reads a Necromancer state, not {type(state).__name__}"
+        )
+    return state
+
+
+class _Where:
+    """Where each card id the observing seat may see is, relative to that seat:
+    read from its view or, the same, from the state."""
+
+    def __init__(self, seats: int) -> None:
+        self.me, self.seats = 0, seats
         self.names: dict[int, str] = {}
         self.minions: dict[int, tuple[int, int]] = {}
         self.magic: dict[int, tuple[int, int]] = {}
         self.relics: dict[int, tuple[int, int, int]] = {}
+
+    def read_state(self, s: NecroState, seat: int) -> None:
+        """:meth:`read_view` of ``seat``'s view, from the state: its visible hand
+        cards, every graveyard, banished card, minion, relic and magic card."""
+        self.me = seat
+        bit = 1 << seat
+        defs = s.defs
+        known = s.known
+        names = self.names
+        for p, st in enumerate(s.seats):
+            r = self.rel(p)
+            for c in st.hand:
+                if known[c] & bit == bit:
+                    names[c] = defs[c].name
+            for c in st.graveyard:
+                names[c] = defs[c].name
+            for c in st.banished:
+                names[c] = defs[c].name
+            for k, c in enumerate(st.minions):
+                if c == EMPTY:
+                    continue
+                names[c] = defs[c].name
+                self.minions[c] = (r, k)
+                for j, rel in enumerate(s.minions[c].relics):
+                    names[rel] = defs[rel].name
+                    self.relics[rel] = (r, k, j)
+            for slot, c in enumerate(st.magic):
+                if c != EMPTY:
+                    names[c] = defs[c].name
+                    self.magic[c] = (r, slot)
+        pending = s.pending
+        if pending is None or pending.player != seat:
+            return
+        for aid in pending.options:
+            _verb, _, rest = aid.partition(" ")
+            if rest.isdigit() and int(rest) not in names:
+                names[int(rest)] = s.action_label(aid).split(" (")[0]
+
+    def read_view(self, view: dict[str, Any]) -> None:
+        me = int(view["seat"]) if view.get("seat") is not None else 0
+        self.me = me
         for p in view["players"]:
             r = self.rel(p["seat"])
             for c in (*p["hand"], *p["graveyard"], *p["banished"]):
