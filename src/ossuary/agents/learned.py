@@ -528,7 +528,12 @@ class LearnedAgent:
         def choose(x: F32, steps: list[int]) -> int:
             return steps[self._choose(policy.scores(x)[steps])]
 
-        option = along_paths(encoder, view, choose)
+        option = along_paths(
+            encoder.action_paths(view),
+            lambda prefix, x: encoder.observe(view, prefix, x),
+            encoder.observation_size,
+            choose,
+        )
         # None: nothing the encoding has room for (never seen in play)
         return obs.legal[0].id if option is None else option
 
@@ -542,17 +547,22 @@ class LearnedAgent:
 
 
 def along_paths(
-    encoder: Encoder, view: dict[str, Any], choose: Callable[[F32, list[int]], int]
+    options: dict[str, tuple[int, ...] | None],
+    observe: Callable[[tuple[int, ...], F32], None],
+    size: int,
+    choose: Callable[[F32, list[int]], int],
 ) -> str | None:
     """The option at the end of the path (the encoding's steps, first to last)
-    that ``choose`` walks: at each step with a choice it gets the observation
-    with the path so far (``x``, reused: copy it to keep it) and the steps that
-    go on, and names one of them. None when the encoding has room for no option."""
-    paths = {p: o for o, p in encoder.action_paths(view).items() if p is not None}
+    that ``choose`` walks, among ``options`` (the encoder's action paths of the
+    deciding seat): at each step with a choice it gets the observation with the
+    path so far (``observe(prefix, x)`` into ``x`` of ``size`` zeros, reused:
+    copy it to keep it) and the steps that go on, and names one of them. None
+    when the encoding has room for no option."""
+    paths = {p: o for o, p in options.items() if p is not None}
     if not paths:
         return None
     prefix: tuple[int, ...] = ()
-    x = np.zeros(encoder.observation_size, np.float32)
+    x = np.zeros(size, np.float32)
     while True:
         k = len(prefix)
         steps = sorted({p[k] for p in paths if p[:k] == prefix})
@@ -560,7 +570,7 @@ def along_paths(
             step = steps[0]
         else:
             x.fill(0.0)
-            encoder.observe(view, prefix, x)
+            observe(prefix, x)
             step = choose(x, steps)
         prefix = (*prefix, step)
         option = paths.get(prefix)
@@ -573,7 +583,9 @@ class PolicyGuide:
     """A policy's priors and values for the guided search at one table
     (:mod:`ossuary.agents.guided`), read from what a seat sees: the game's
     encoding of the seat's view of a determinized state, as the ``learned``
-    agent reads the real one."""
+    agent reads the real one (through the encoder's ``*_state`` methods, which
+    read the state in place where the encoder can: the same numbers as
+    encoding the view, without building it)."""
 
     def __init__(self, policy: Policy, encoder: Encoder) -> None:
         self.policy = policy
@@ -585,8 +597,9 @@ class PolicyGuide:
         ``state``: the product of its softmax over the legal next steps along
         the option's path (an option the encoding has no room for gets an even
         share), normalized to sum to 1."""
-        view = _view(state, player)
-        paths = {o: p for o, p in self.encoder.action_paths(view).items() if p is not None}
+        paths = {
+            o: p for o, p in self.encoder.action_paths_state(state, player).items() if p is not None
+        }
         every = list(paths.values())
         steps: dict[tuple[int, ...], dict[int, float]] = {}
         out: list[float] = []
@@ -601,14 +614,18 @@ class PolicyGuide:
                 prefix = path[:k]
                 dist = steps.get(prefix)
                 if dist is None:
-                    dist = steps[prefix] = self._step(view, prefix, every)
+                    dist = steps[prefix] = self._step(state, player, prefix, every)
                 p *= dist.get(path[k], 0.0)
             out.append(p)
         total = sum(out)
         return [p / total for p in out] if total > 0 else [even] * len(options)
 
     def _step(
-        self, view: dict[str, Any], prefix: tuple[int, ...], every: list[tuple[int, ...]]
+        self,
+        state: GameState,
+        player: int,
+        prefix: tuple[int, ...],
+        every: list[tuple[int, ...]],
     ) -> dict[int, float]:
         """The policy's softmax over the legal next steps after ``prefix``."""
         k = len(prefix)
@@ -617,7 +634,7 @@ class PolicyGuide:
             return dict.fromkeys(nxt, 1.0)
         x = self._x
         x.fill(0.0)
-        self.encoder.observe(view, prefix, x)
+        self.encoder.observe_state(state, player, prefix, x)
         z = self.policy.scores(x)[nxt].astype(np.float64)
         e = np.exp(z - z.max())
         e /= e.sum()
@@ -630,15 +647,9 @@ class PolicyGuide:
         out = []
         for seat in range(state.num_seats()):
             x.fill(0.0)
-            self.encoder.observe(_view(state, seat), (), x)
+            self.encoder.observe_state(state, seat, (), x)
             out.append((self.policy.value(x) + 1.0) / 2.0)
         return out
-
-
-def _view(state: GameState, seat: int) -> dict[str, Any]:
-    """The seat's view without its log: an encoder's ``observe`` reads none (only
-    ``info_state`` does), and copying a long log was half of a view's time."""
-    return state.view(seat, len(state.log))
 
 
 def _guide_policy(

@@ -117,7 +117,12 @@ def _learner_move(
             record.add(x, legal, step)
         return step
 
-    option = along_paths(encoder, state.view(seat), choose)
+    option = along_paths(
+        encoder.action_paths_state(state, seat),
+        lambda prefix, x: encoder.observe_state(state, seat, prefix, x),
+        encoder.observation_size,
+        choose,
+    )
     return state.legal_actions()[0].id if option is None else option
 
 
@@ -125,8 +130,7 @@ def _teacher_steps(
     state: GameState, seat: int, encoder: Encoder, option: str, record: SeatSteps
 ) -> None:
     """Record the path of the teacher's ``option`` as steps to imitate."""
-    view = state.view(seat)
-    raw = encoder.action_paths(view)
+    raw = encoder.action_paths_state(state, seat)
     path = raw.get(option)
     if path is None:
         return  # no room in the encoding: nothing to learn from this one
@@ -137,7 +141,7 @@ def _teacher_steps(
         legal = sorted({p[k] for p in paths if p[:k] == prefix})
         if len(legal) > 1:
             x.fill(0.0)
-            encoder.observe(view, prefix, x)
+            encoder.observe_state(state, seat, prefix, x)
             record.add(x, legal, path[k])
 
 

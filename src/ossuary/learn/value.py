@@ -131,7 +131,7 @@ def play_games(
             if len(legal) > 1:
                 for s in range(seats):
                     x.fill(0.0)
-                    encoder.observe(state.view(s, len(state.log)), (), x)
+                    encoder.observe_state(state, s, (), x)
                     rows.add(x, g)
                     rows.target.append(float(s))  # the seat, until the result is known
             state.apply_action(decide(agents[seat], state, seat, legal))
