@@ -32,6 +32,7 @@ from ..engine.game import Encoder
 from .cards import MINION_TYPES, base_pool
 from .queries import defense_of, stats
 from .state import EMPTY, START_HEALTH, NecroState
+from .view import rounds_left
 
 F32: TypeAlias = npt.NDArray[np.float32]  # a type alias also where numpy is absent (mypyc)
 
@@ -352,7 +353,7 @@ class NecromancerEncoder(Encoder):
             if d.type == "artifact":
                 w[o + nc] = defense_of(s, c) / 10.0
             elif d.type == "event":
-                w[o + nc + 1] = (_rounds_left(s, c) or 0) / 5.0
+                w[o + nc + 1] = (rounds_left(s, c) or 0) / 5.0
         counted: dict[int, int] = {}
         index = self.name_index
         for c in st.graveyard:
@@ -455,15 +456,6 @@ def _third_sums(n: int) -> list[float]:
 
 
 _THIRDS: Final = _third_sums(40)
-
-
-def _rounds_left(s: NecroState, cid: int) -> int | None:
-    """view._rounds_left: an event's rounds to go."""
-    end = s.expiry.get(cid)
-    if end is None:
-        return None
-    q, turns = end
-    return max(0, turns - s.seats[q].turns)
 
 
 def _necro(state: GameState) -> NecroState:

@@ -41,7 +41,8 @@ def card_view(s: NecroState, cid: int, p: int | None = None) -> dict[str, Any]:
     return out
 
 
-def _rounds_left(s: NecroState, cid: int) -> int | None:
+def rounds_left(s: NecroState, cid: int) -> int | None:
+    """An event's rounds to go (None: not an event with an end)."""
     end = s.expiry.get(cid)
     if end is None:
         return None
@@ -86,7 +87,7 @@ def magic_view(s: NecroState, cid: int, slot: int) -> dict[str, Any]:
         out["defense"] = defense_of(s, cid)
         out["full_defense"] = d.defense
     if d.type == "event":
-        out["rounds_left"] = _rounds_left(s, cid)
+        out["rounds_left"] = rounds_left(s, cid)
     out["text"] = d.text
     return out
 
