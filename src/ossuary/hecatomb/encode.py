@@ -455,42 +455,50 @@ class HecatombEncoder(Encoder):
     def _counters_state(
         self, w: Floats, o: dict[str, int], s: HecatombState, p: int, bit: int
     ) -> None:
-        """:meth:`_counters` of seat ``p``."""
+        """:meth:`_counters` of seat ``p`` (the same numbers: a mana count is a
+        sum of tenths, taken from :data:`_TENTHS`; zeros are not written)."""
         st = s.seats[p]
-        counts = [0.0] * 17
-        counts[0] = st.souls / _WIN_SOULS
-        counts[1] = len(st.hand) / 10.0
-        counts[2] = len(st.deck) / 40.0
-        counts[3] = float(st.mana_added)
+        at = o["counters"]
+        if st.souls:
+            w[at] = st.souls / _WIN_SOULS
+        if st.hand:
+            w[at + 1] = len(st.hand) / 10.0
+        if st.deck:
+            w[at + 2] = len(st.deck) / 40.0
+        if st.mana_added:
+            w[at + 3] = 1.0
         pool = st.pool  # by doom, in DOOMS' order (the view's pool too)
         for d in range(4):
-            counts[4 + d] = pool[d] / 5.0
+            if pool[d]:
+                w[at + 4 + d] = pool[d] / 5.0
         defs = s.defs
         tapped = s.tapped
         cells = cast(Cells, w)
         places = self._at
         one = self._one
-        at = o["mana"]
+        counted = [0, 0, 0, 0, 0, 0, 0, 0]  # untapped by doom, then tapped
+        m = o["mana"]
         for j, c in enumerate(st.mana):
             d = defs[c].doom_i  # DOOMS' order
             is_tapped = c in tapped
-            counts[(12 if is_tapped else 8) + d] += 0.1
+            counted[(4 if is_tapped else 0) + d] += 1
             if j < MAX_MANA:
-                cells[places[at]] = one
+                cells[places[m]] = one
                 if is_tapped:
-                    cells[places[at + 1]] = one
-                cells[places[at + 2 + d]] = one
-                at += 6
+                    cells[places[m + 1]] = one
+                cells[places[m + 2 + d]] = one
+                m += 6
+        for k in range(8):
+            n = counted[k]
+            if n:
+                w[at + 8 + k] = _tenths(n)
         known = s.known
         unseen = 0
         for c in st.hand:
             if not known[c] & bit:
                 unseen += 1
-        counts[16] = unseen / 10.0
-        at = o["counters"]
-        for j, v in enumerate(counts):
-            if v:
-                w[at + j] = v
+        if unseen:
+            w[at + 16] = unseen / 10.0
 
     def _abom_state(self, w: Floats, at: int, s: HecatombState, aid: int, fight: Fight) -> None:
         """:meth:`_abom` of abomination ``aid``."""
@@ -697,6 +705,24 @@ class HecatombEncoder(Encoder):
             for k, a in enumerate(range(self.o_played, self.info_state_size, self.P))
         ]
         return [*self.obs_blocks.ranges, *played]
+
+
+def _tenth_sums(n: int) -> list[float]:
+    """0.1 added to 0.0 once, twice, ... ``n`` times (the view's mana counts
+    are such sums)."""
+    out = [0.0]
+    total = 0.0
+    for _ in range(n):
+        total += 0.1
+        out.append(total)
+    return out
+
+
+_TENTHS: Final = _tenth_sums(64)
+
+
+def _tenths(n: int) -> float:
+    return _TENTHS[n] if n < len(_TENTHS) else _tenth_sums(n)[n]
 
 
 def _hecatomb(state: GameState) -> HecatombState:
