@@ -29,7 +29,7 @@ def test_the_shipped_policy_says_where_it_was_measured() -> None:
     assert "three easy players" in shipped_policy_about("necromancer", 4)["short"]
     assert "2 games in 3 against easy" in shipped_policy_about("necromancer", 2)["short"]
     # the Diabolicards policy says what it is: weaker than the easy level
-    assert "3 games in 10 against easy" in shipped_policy_about("diabolicards", 2)["short"]
+    assert "7 games in 10 against easy" in shipped_policy_about("diabolicards", 2)["short"]
 
 
 def test_play_help_says_what_the_learned_level_does() -> None:
@@ -51,7 +51,7 @@ def test_the_lobby_lists_the_learned_level_with_what_it_does(tmp_path: Path) -> 
     # the tables a policy ships for
     assert set(about) == {f"{g}:{n}" for g, n in SHIPPED_TABLES}
     assert about["hecatomb:2"].endswith(SHORT)
-    assert about["diabolicards:2"].endswith("3 games in 10 against easy, on deals it never saw")
+    assert about["diabolicards:2"].endswith("7 games in 10 against easy, on deals it never saw")
     # the seat list shows it below the row: tests/server/test_boards.py
 
 
