@@ -111,7 +111,10 @@ class Agent(Protocol):
     """Something that chooses one of the legal actions for a seat.
 
     An agent may say what it needs with a class attribute ``observes``
-    (``"legal"``, ``"view"`` or ``"samples"``, the default when absent)."""
+    (``"legal"``, ``"view"`` or ``"samples"``, the default when absent), and
+    that it never reads the actions' labels with ``reads_labels = False``
+    (labels are words built for people: an agent that declares it may be
+    given actions whose labels are empty, see :func:`legal_for`)."""
 
     name: str
 
@@ -121,6 +124,17 @@ class Agent(Protocol):
 
 
 Observer = Callable[[GameState, int, Action], None]
+
+
+def legal_for(agent: object | None, state: GameState) -> list[Action]:
+    """The legal actions as ``agent`` is given them: with their labels, unless
+    the agent says it reads none (``reads_labels = False``): then each label
+    is empty, and no words are built (a tenth to a quarter of a step in the
+    research environments, whose opponents decide at every step). ``None``
+    (a learner choosing by id) is given empty labels too."""
+    if agent is not None and getattr(agent, "reads_labels", True):
+        return state.legal_actions()
+    return [Action(a, "") for a in state.legal_action_ids()]
 
 
 def forced(obs: Observation) -> str | None:

@@ -86,6 +86,8 @@ class GuidedAgent:
     ``guide``: a fixed guide for every table instead (for tests and tools).
     """
 
+    reads_labels = False  # ids only (agents.base.legal_for)
+
     def __init__(
         self,
         seed: int = 0,

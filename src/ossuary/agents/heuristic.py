@@ -23,6 +23,7 @@ class HeuristicAgent:
     """Greedy one-step lookahead with the game's evaluation."""
 
     name = "heuristic"
+    reads_labels = False  # ids only (agents.base.legal_for)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

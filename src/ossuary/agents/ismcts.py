@@ -138,6 +138,8 @@ class Budget:
 class ISMCTSAgent:
     """SO-ISMCTS with heuristic-cut rollouts; see the module docstring."""
 
+    reads_labels = False  # ids only (agents.base.legal_for)
+
     def __init__(
         self,
         seed: int = 0,

@@ -468,6 +468,7 @@ class LearnedAgent:
     """
 
     observes = "view"  # the encoder reads the view; no samples needed
+    reads_labels = False  # ids only (agents.base.legal_for)
 
     def __init__(
         self,

@@ -11,6 +11,7 @@ class RandomAgent:
 
     name = "random"
     observes = "legal"  # it needs neither the view nor samples
+    reads_labels = False  # ids only (agents.base.legal_for)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from .. import games
 from ..agents import Agent, make_agent
 from ..agents.arena import HELD_OUT_SEEDS
-from ..agents.base import decide
+from ..agents.base import decide, legal_for
 from ..agents.learned import LearnedAgent, Policy, along_paths, encoder_for, load_policy
 from ..engine.core import GameState
 from ..engine.errors import NotSupported
@@ -123,7 +123,7 @@ def _learner_move(
         encoder.observation_size,
         choose,
     )
-    return state.legal_actions()[0].id if option is None else option
+    return state.legal_action_ids()[0] if option is None else option
 
 
 def _teacher_steps(
@@ -199,7 +199,8 @@ def play(task: GameTask) -> GameRecord:
         seat = state.current_player()
         if seat is None:
             break
-        legal = state.legal_actions()
+        # the learner and the agents here read ids, not labels: none are built
+        legal = legal_for(teacher[seat] if teacher is not None else agents.get(seat), state)
         if teacher is not None:
             option = decide(teacher[seat], state, seat, legal)
             if len(legal) > 1:

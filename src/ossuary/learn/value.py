@@ -44,7 +44,7 @@ import torch
 from .. import games
 from ..agents import make_agent
 from ..agents.arena import HELD_OUT_SEEDS, random_decks
-from ..agents.base import Agent, decide
+from ..agents.base import Agent, decide, legal_for
 from ..agents.learned import (
     LearnedAgent,
     Policy,
@@ -127,7 +127,7 @@ def play_games(
             seat = state.current_player()
             if seat is None:
                 break
-            legal = state.legal_actions()
+            legal = legal_for(agents[seat], state)
             if len(legal) > 1:
                 for s in range(seats):
                     x.fill(0.0)

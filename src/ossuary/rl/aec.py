@@ -28,7 +28,7 @@ from pettingzoo.utils import AgentSelector
 
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent
-from ..agents.base import Needs
+from ..agents.base import Needs, legal_for
 from ..engine.game import DeckSpec, Encoder
 from .record import TrajectoryLog
 from .table import Table
@@ -173,8 +173,8 @@ class OssuaryAEC(AECEnv):  # type: ignore[misc]
             if seat is None or seat not in self.bots:
                 return
             state = table.state
-            legal = state.legal_actions()
             agent = self.bots[seat]
+            legal = legal_for(agent, state)
             needs: Needs = getattr(agent, "observes", "samples")
             table.apply_option(agent.act(Observation.of(state, seat, legal, needs)))
             table.steps += 1

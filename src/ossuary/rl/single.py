@@ -19,7 +19,7 @@ from gymnasium import spaces
 
 from .. import games
 from ..agents import Agent, Observation, check_agent, make_agent
-from ..agents.base import Needs
+from ..agents.base import Needs, legal_for
 from ..engine.game import DeckSpec
 from .aec import MAX_STEPS, observation_box
 from .record import TrajectoryLog
@@ -126,8 +126,8 @@ class OssuarySingleEnv(gym.Env[ObsDict, Any]):
             if seat is None or seat == self.seat or table.steps >= self.max_steps:
                 return
             state = table.state
-            legal = state.legal_actions()
             agent = self.agents[seat]
+            legal = legal_for(agent, state)
             needs: Needs = getattr(agent, "observes", "samples")
             choice = agent.act(Observation.of(state, seat, legal, needs))
             table.apply_option(choice)
