@@ -41,7 +41,7 @@ from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ossuary import games
+from ossuary import compiled, games
 from ossuary.agents.arena import (
     RANDOM_DECKS,
     GameResult,
@@ -174,6 +174,10 @@ def main() -> None:
     if args.out.exists():
         data = json.loads(args.out.read_text())
     command = "python bench/ladder.py " + shlex.join(sys.argv[1:])
+    # a level that thinks for a time is as strong as its build lets it be: an
+    # edited source makes the dev tree run pure Python (docs/compiled.md)
+    build = compiled.describe()
+    print(f"ladder: {build}", file=sys.stderr)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -182,7 +186,7 @@ def main() -> None:
     ) as progress:
         for table in chosen:
             measured = play_table(table, wanted, args.games, args.seed, args.workers, progress)
-            measured.update(_date=args.date, _commit=commit(), _command=command)
+            measured.update(_date=args.date, _commit=commit(), _command=command, _build=build)
             data.setdefault("tables", {})[table] = measured
     data["scale"] = (
         f"shown rating = {ratings.BASE:g} + {ratings.SCALE:g} x (mu - {ratings.MU:g}); "

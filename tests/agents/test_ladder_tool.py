@@ -1,0 +1,37 @@
+"""``bench/ladder.py``, the tool that writes the levels' strength the lobby
+shows: a tiny run writes what it played (with the build it ran on, since a
+level that thinks for a time is as strong as its build) and keeps every
+table it did not play."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ossuary import compiled
+
+from ..bench_tools import load_bench
+
+
+def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ladder = load_bench("ladder")
+    out = tmp_path / "ladder.json"
+    kept = {"easy": {"rating": 1600, "mu": 28.3, "sigma": 2.0, "games": 400}, "_commit": "abc"}
+    out.write_text(json.dumps({"tables": {"hecatomb:3": kept}}))
+    argv = ["ladder.py", "--tables", "diabolicards:2", "--levels", "random,easy"]
+    argv += ["--games", "4", "--workers", "1", "--out", str(out), "--date", "2026-01-02"]
+    monkeypatch.setattr(sys, "argv", argv)
+    ladder.main()
+    data = json.loads(out.read_text())
+    assert data["tables"]["hecatomb:3"] == kept
+    played = data["tables"]["diabolicards:2"]
+    assert played["_played"] == 4
+    assert played["_build"] == compiled.describe()
+    assert played["_date"] == "2026-01-02"
+    assert {lv: played[lv]["games"] for lv in ("random", "easy")} == {"random": 4, "easy": 4}
+    assert "ladder: " + compiled.describe() in capsys.readouterr().err
