@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -45,9 +46,14 @@ def _docs_example() -> str:
     return found.group(1)
 
 
-def test_maskable_ppo_trains_on_ossuary_as_the_docs_show() -> None:
+def test_maskable_ppo_trains_on_ossuary_as_the_docs_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if not os.environ.get("OSSUARY_REQUIRE_TORCH"):
         pytest.importorskip("sb3_contrib", reason="needs pip install 'ossuary[sb3]'")
+    # Stable-Baselines3 makes a logger folder (SB3-<date>) in the temporary
+    # folder even when it logs nothing: this test's own, not /tmp
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     code = _docs_example()
     steps = int(re.search(r"total_timesteps=([\d_]+)", code).group(1).replace("_", ""))  # type: ignore[union-attr]
     assert 100 <= steps <= 1_000  # a few hundred steps: the example runs as it stands
