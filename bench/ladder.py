@@ -19,6 +19,16 @@ sigma and the games, with the date, the commit and the command. Tables it did
 not play keep what the file held. The lobby says "about as strong as a 1650
 player" for a level only where this file has it.
 
+Every game it plays is kept in ``--games-file`` (``bench/ladder-games.jsonl``:
+a line a game, its table, the level in each seat, the winning seat, the run).
+A run replaces its tables' games there, unless ``--add``: then the table is
+fitted over the games kept from earlier runs and this run's, in that order,
+so a slow level (normal, hard) joins a table without replaying the others'
+games:
+
+    python bench/ladder.py --tables hecatomb:2 --levels random,easy,learned --games 600
+    python bench/ladder.py --tables hecatomb:2 --levels random,easy,normal,learned --games 240 --add
+
 Fix ``--games`` (per table) before running and report every game played. A
 level that thinks for a time (normal: 1 s a decision, hard: 4 s) is as strong
 as the machine lets it be: measure those on an otherwise idle machine with the
@@ -56,6 +66,7 @@ from ossuary.server import ratings
 from ossuary.server.ai import AI_LEVELS
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src" / "ossuary" / "server" / "ladder.json"
+DEFAULT_GAMES = Path(__file__).resolve().with_name("ladder-games.jsonl")
 #: the floor: plays any legal option (not offered in the lobby)
 FLOOR = "random"
 
@@ -77,7 +88,7 @@ def levels_at(table: str, wanted: Sequence[str]) -> list[str]:
     return [lv for lv in wanted if lv != "learned" or table in learned]
 
 
-def fit(results: Sequence[GameResult], teams: Sequence[int]) -> dict[str, ratings.Skill]:
+def fit(results: Sequence[GameResult | _Played], teams: Sequence[int]) -> dict[str, ratings.Skill]:
     """Rate ``results`` in order: each level a player. A level in two seats of
     one game (more seats than levels) is rated per seat and moves by the sum
     of its seats' changes (its sigma: the smallest), as one player would."""
@@ -97,7 +108,9 @@ def fit(results: Sequence[GameResult], teams: Sequence[int]) -> dict[str, rating
 
 def play_table(
     table: str, wanted: Sequence[str], n_games: int, seed: int, workers: int, progress: Progress
-) -> dict[str, Any]:
+) -> tuple[list[dict[str, Any]], str]:
+    """Play ``n_games`` of the ``wanted`` levels at ``table``: every game as a
+    record (the level in each seat, the winning seat, the seed), and the decks."""
     game, _, seats_text = table.partition(":")
     seats = int(seats_text)
     levels = levels_at(table, wanted)
@@ -116,9 +129,19 @@ def play_table(
     results = run_arena(
         plan, workers=workers, game=game, on_result=lambda _r: progress.advance(task)
     )
-    for r in results:
-        r.agents[:] = [by_spec[a] for a in r.agents]
-    skills = fit(results, games.get(game).teams(seats))
+    records = [
+        {"table": table, "levels": [by_spec[a] for a in r.agents], "winner": r.winner,
+         "seed": r.seed}
+        for r in results
+    ]  # fmt: skip
+    return records, "random legal decks" if decks else "the shared deck"
+
+
+def rate_table(table: str, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The table's levels rated over ``records`` in order (:func:`fit`)."""
+    game, _, seats = table.partition(":")
+    played = [_Played(list(r["levels"]), r["winner"]) for r in records]
+    skills = fit(played, games.get(game).teams(int(seats)))
     return {
         lv: {
             "rating": ratings.shown(s),
@@ -127,7 +150,26 @@ def play_table(
             "games": s.games,
         }
         for lv, s in sorted(skills.items(), key=lambda kv: -kv[1].mu)
-    } | {"_decks": "random legal decks" if decks else "the shared deck", "_played": len(results)}
+    }
+
+
+class _Played:
+    """What :func:`fit` reads of a game: the level in each seat, the winning seat."""
+
+    def __init__(self, agents: list[str], winner: int | None) -> None:
+        self.agents = agents
+        self.winner = winner
+
+
+def read_games(path: Path) -> list[dict[str, Any]]:
+    """The games kept in ``path`` (none if it does not exist)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def write_games(path: Path, kept: Sequence[dict[str, Any]]) -> None:
+    path.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in kept))
 
 
 def commit() -> str:
@@ -161,6 +203,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--date", default=datetime.date.today().isoformat())
+    parser.add_argument(
+        "--games-file", type=Path, default=DEFAULT_GAMES, help="where every game is kept"
+    )
+    parser.add_argument(
+        "--add",
+        action="store_true",
+        help="fit each table over its kept games and this run's (default: this run's only)",
+    )
     args = parser.parse_args()
     wanted = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     unknown = sorted(set(wanted) - set(level_specs()))
@@ -185,8 +235,26 @@ def main() -> None:
         TimeRemainingColumn(),
     ) as progress:
         for table in chosen:
-            measured = play_table(table, wanted, args.games, args.seed, args.workers, progress)
-            measured.update(_date=args.date, _commit=commit(), _command=command, _build=build)
+            new, decks = play_table(table, wanted, args.games, args.seed, args.workers, progress)
+            run = {"date": args.date, "commit": commit(), "build": build, "command": command}
+            for r in new:
+                r["run"] = run
+            kept = read_games(args.games_file)
+            earlier = [r for r in kept if r["table"] == table] if args.add else []
+            # a run's table replaces its kept games (or adds to them), others stay
+            write_games(args.games_file, [r for r in kept if r["table"] != table] + earlier + new)
+            measured = rate_table(table, earlier + new)
+            runs = list(
+                {json.dumps(r["run"], sort_keys=True): r["run"] for r in earlier + new}.values()
+            )
+            measured.update(
+                _decks=decks,
+                _played=len(earlier) + len(new),
+                _date=", ".join(dict.fromkeys(r["date"] for r in runs)),
+                _commit=", ".join(dict.fromkeys(r["commit"] for r in runs)),
+                _command=" && ".join(r["command"] for r in runs),
+                _build=", ".join(dict.fromkeys(r["build"] for r in runs)),
+            )
             data.setdefault("tables", {})[table] = measured
     data["scale"] = (
         f"shown rating = {ratings.BASE:g} + {ratings.SCALE:g} x (mu - {ratings.MU:g}); "

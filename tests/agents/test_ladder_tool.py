@@ -24,7 +24,11 @@ def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
     kept = {"easy": {"rating": 1600, "mu": 28.3, "sigma": 2.0, "games": 400}, "_commit": "abc"}
     out.write_text(json.dumps({"tables": {"hecatomb:3": kept}}))
     argv = ["ladder.py", "--tables", "diabolicards:2", "--levels", "random,easy"]
+    games_file = tmp_path / "games.jsonl"
+    other = {"table": "hecatomb:3", "levels": ["easy", "easy", "random"], "winner": 0, "seed": 1}
+    games_file.write_text(json.dumps(other) + "\n")
     argv += ["--games", "4", "--workers", "1", "--out", str(out), "--date", "2026-01-02"]
+    argv += ["--games-file", str(games_file)]
     monkeypatch.setattr(sys, "argv", argv)
     ladder.main()
     data = json.loads(out.read_text())
@@ -35,3 +39,19 @@ def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
     assert played["_date"] == "2026-01-02"
     assert {lv: played[lv]["games"] for lv in ("random", "easy")} == {"random": 4, "easy": 4}
     assert "ladder: " + compiled.describe() in capsys.readouterr().err
+    kept_games = [json.loads(line) for line in games_file.read_text().splitlines()]
+    assert kept_games[0] == other  # another table's games stay
+    assert [g["table"] for g in kept_games[1:]] == ["diabolicards:2"] * 4
+
+    # a second run with --add: the table is fitted over both runs' games
+    monkeypatch.setattr(sys, "argv", [*argv, "--add", "--seed", "5"])
+    ladder.main()
+    added = json.loads(out.read_text())["tables"]["diabolicards:2"]
+    assert added["_played"] == 8
+    assert {lv: added[lv]["games"] for lv in ("random", "easy")} == {"random": 8, "easy": 8}
+    assert len(games_file.read_text().splitlines()) == 1 + 8
+    # without --add, a run replaces the table's games
+    monkeypatch.setattr(sys, "argv", argv)
+    ladder.main()
+    assert json.loads(out.read_text())["tables"]["diabolicards:2"]["_played"] == 4
+    assert len(games_file.read_text().splitlines()) == 1 + 4
