@@ -162,14 +162,45 @@ class _Played:
 
 
 def read_games(path: Path) -> list[dict[str, Any]]:
-    """The games kept in ``path`` (none if it does not exist)."""
+    """The games kept in ``path`` (none if it does not exist): each game's
+    line, with ``run``, the run line above it (None if there is none)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    games_kept, run = [], None
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        if "run" in item and "table" not in item:
+            run = item["run"]
+        else:
+            games_kept.append({**item, "run": item.get("run", run)})
+    return games_kept
 
 
 def write_games(path: Path, kept: Sequence[dict[str, Any]]) -> None:
-    path.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in kept))
+    """``kept`` to ``path``, a line a game, each run's line (date, commit, build,
+    command) once above its games."""
+    lines, run = [], None
+    for r in kept:
+        if r.get("run") != run:
+            run = r.get("run")
+            lines.append(json.dumps({"run": run}, separators=(",", ":")))
+        lines.append(json.dumps({k: v for k, v in r.items() if k != "run"}, separators=(",", ":")))
+    path.write_text("".join(line + "\n" for line in lines))
+
+
+def _command(argv: Sequence[str]) -> str:
+    """The command as it decides what is measured: where it writes is left out."""
+    kept, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a in ("--out", "--games-file"):
+            skip = True
+        elif not a.startswith(("--out=", "--games-file=")):
+            kept.append(a)
+    return "python bench/ladder.py " + shlex.join(kept)
 
 
 def commit() -> str:
@@ -223,7 +254,7 @@ def main() -> None:
     data: dict[str, Any] = {}
     if args.out.exists():
         data = json.loads(args.out.read_text())
-    command = "python bench/ladder.py " + shlex.join(sys.argv[1:])
+    command = _command(sys.argv[1:])
     # a level that thinks for a time is as strong as its build lets it be: an
     # edited source makes the dev tree run pure Python (docs/compiled.md)
     build = compiled.describe()

@@ -39,9 +39,15 @@ def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
     assert played["_date"] == "2026-01-02"
     assert {lv: played[lv]["games"] for lv in ("random", "easy")} == {"random": 4, "easy": 4}
     assert "ladder: " + compiled.describe() in capsys.readouterr().err
-    kept_games = [json.loads(line) for line in games_file.read_text().splitlines()]
-    assert kept_games[0] == other  # another table's games stay
+    kept_games = ladder.read_games(games_file)
+    assert kept_games[0] == {**other, "run": None}  # another table's games stay
     assert [g["table"] for g in kept_games[1:]] == ["diabolicards:2"] * 4
+    assert {g["run"]["date"] for g in kept_games[1:]} == {"2026-01-02"}
+    # where the run wrote is not part of what it measured
+    assert played["_command"] == (
+        "python bench/ladder.py --tables diabolicards:2 --levels random,easy --games 4 "
+        "--workers 1 --date 2026-01-02"
+    )
 
     # a second run with --add: the table is fitted over both runs' games
     monkeypatch.setattr(sys, "argv", [*argv, "--add", "--seed", "5"])
@@ -49,9 +55,10 @@ def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
     added = json.loads(out.read_text())["tables"]["diabolicards:2"]
     assert added["_played"] == 8
     assert {lv: added[lv]["games"] for lv in ("random", "easy")} == {"random": 8, "easy": 8}
-    assert len(games_file.read_text().splitlines()) == 1 + 8
+    assert len(ladder.read_games(games_file)) == 1 + 8
+    assert len(games_file.read_text().splitlines()) == 1 + 2 + 8  # a line for each run
     # without --add, a run replaces the table's games
     monkeypatch.setattr(sys, "argv", argv)
     ladder.main()
     assert json.loads(out.read_text())["tables"]["diabolicards:2"]["_played"] == 4
-    assert len(games_file.read_text().splitlines()) == 1 + 4
+    assert len(ladder.read_games(games_file)) == 1 + 4

@@ -29,8 +29,13 @@ def test_the_lobby_gives_each_measured_level_its_ladder_rating(tmp_path: Path) -
     assert not ratings.provisional(skill)
     want = f"about as strong as a player rated {round(ratings.shown(skill), -1)}"
     assert about["easy"]["hecatomb:2"] == want
+    # normal where the ladder played it (Hecatomb with 2 players), nowhere else
+    normal = LADDER["hecatomb:2"]["normal"]
+    skill = ratings.Skill(normal["mu"], normal["sigma"], normal["games"])
+    rated = round(ratings.shown(skill), -1)
+    assert about["normal"] == {"hecatomb:2": f"about as strong as a player rated {rated}"}
     # a level the ladder did not measure says nothing; random is no lobby level
-    assert "hard" not in about and "normal" not in about and "random" not in about
+    assert "hard" not in about and "random" not in about
 
 
 def test_no_figure_where_the_ladder_is_unsure_or_silent(
