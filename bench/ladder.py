@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
 import json
 import os
 import shlex
@@ -55,6 +56,7 @@ from ossuary import compiled, games
 from ossuary.agents.arena import (
     RANDOM_DECKS,
     GameResult,
+    GameSpec,
     check_random_decks,
     labels,
     pin_arena_spec,
@@ -123,7 +125,11 @@ def play_table(
     # the arena names each agent by its spec (arena.labels); the levels map back
     chosen = [specs[lv] for lv in levels]
     pinned = [pin_arena_spec(s, game, seats) for s in chosen]
-    plan = schedule(chosen, n_games, seats, decks, seed, pinned=pinned)
+    teams = games.get(game).teams(seats)
+    if len(set(teams)) < seats and len(chosen) > 2:
+        plan = team_plan(chosen, pinned, n_games, seats, decks, seed)
+    else:
+        plan = schedule(chosen, n_games, seats, decks, seed, pinned=pinned)
     by_spec = dict(zip(labels(chosen), levels, strict=True))
     task = progress.add_task(table, total=len(plan))
     results = run_arena(
@@ -135,6 +141,32 @@ def play_table(
         for r in results
     ]  # fmt: skip
     return records, "random legal decks" if decks else "the shared deck"
+
+
+def team_plan(
+    chosen: Sequence[str],
+    pinned: Sequence[str],
+    n_games: int,
+    seats: int,
+    decks: Sequence[str],
+    seed: int,
+) -> list[GameSpec]:
+    """A team table's games: each level plays as a whole side (in every seat
+    of its team), against each other level in turn, the sides swapped
+    from game to game (the arena's rotation of two agents), and every game its
+    own deal (``seed`` + its index). Seating more levels than sides around
+    the table would put two levels on one side and one level on both, and
+    the fit could not tell them apart."""
+    pairs = list(itertools.combinations(range(len(chosen)), 2))
+    per = [n_games // len(pairs) + (k < n_games % len(pairs)) for k in range(len(pairs))]
+    each = [
+        schedule([chosen[a], chosen[b]], per[k], seats, decks, 0, pinned=[pinned[a], pinned[b]])
+        for k, (a, b) in enumerate(pairs)
+    ]
+    order = [
+        g for i in range(max(per)) for g in (games_k[i] for games_k in each if i < len(games_k))
+    ]
+    return [replace(g, index=i, seed=seed + i) for i, g in enumerate(order)]
 
 
 def rate_table(table: str, records: Sequence[dict[str, Any]]) -> dict[str, Any]:

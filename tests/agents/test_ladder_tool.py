@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ossuary import compiled
+from ossuary import compiled, games
 
 from ..bench_tools import load_bench
 
@@ -62,3 +62,33 @@ def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
     ladder.main()
     assert json.loads(out.read_text())["tables"]["diabolicards:2"]["_played"] == 4
     assert len(ladder.read_games(games_file)) == 1 + 4
+
+
+def test_at_a_team_table_each_level_plays_as_a_whole_side(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ladder = load_bench("ladder")
+    games_file = tmp_path / "games.jsonl"
+    argv = ["ladder.py", "--tables", "diabolicards:4", "--levels", "random,easy,learned"]
+    argv += ["--games", "6", "--workers", "1", "--out", str(tmp_path / "ladder.json")]
+    monkeypatch.setattr(sys, "argv", [*argv, "--games-file", str(games_file)])
+    ladder.main()
+    kept = ladder.read_games(games_file)
+    assert len(kept) == 6
+    teams = games.get("diabolicards").teams(4)
+    pairings = []
+    for g in kept:
+        sides = {
+            t: {lv for lv, team in zip(g["levels"], teams, strict=True) if team == t}
+            for t in set(teams)
+        }
+        assert all(len(s) == 1 for s in sides.values()), g["levels"]  # one level a side
+        pairings.append(frozenset().union(*sides.values()))
+    # every pairing of the three levels, twice (the sides swapped), each game its own deal
+    assert sorted(sorted(p) for p in set(pairings)) == [
+        ["easy", "learned"],
+        ["easy", "random"],
+        ["learned", "random"],
+    ]
+    assert all(pairings.count(p) == 2 for p in pairings)
+    assert len({g["seed"] for g in kept}) == 6
