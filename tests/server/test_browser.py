@@ -303,3 +303,17 @@ def test_the_lobby_offers_the_learned_level_only_where_it_plays(
     page.wait_for_function(f"document.querySelectorAll('.seat-row').length === {bare}")
     assert "learned" not in levels() and "normal" in levels()
     assert page.eval_on_selector(kind, "s => s.value") == "normal"  # not left on a gap
+
+
+def test_a_team_table_names_its_sides_as_players_count(server: ServerProcess, browser: Any) -> None:
+    page = _page(browser, server.base + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.locator("#game-select").select_option("diabolicards")
+    page.locator("#mode-select").select_option("mode:2v2")
+    page.wait_for_function("document.querySelectorAll('.seat-row').length === 4")
+    sides = page.eval_on_selector_all(".seat-row .team", "ts => ts.map(t => t.textContent)")
+    assert sides == ["team 1", "team 2", "team 1", "team 2"]  # from one, as players count
+    offered = page.eval_on_selector(
+        '.seat-row[data-seat="1"] .seat-kind', "s => [...s.options].map(o => o.value)"
+    )
+    assert "learned" in offered  # a policy ships for 2v2

@@ -168,7 +168,7 @@ function seatRows(n) {
       verdict.hidden = true;
     });
     check.addEventListener("click", () => checkDeck(game.name, text.value, verdict));
-    const team = teams.length && new Set(teams).size < n ? el("span.team", {text: `team ${teams[i]}`}) : null;
+    const team = teams.length && new Set(teams).size < n ? el("span.team", {text: `team ${teams[i] + 1}`}) : null;
     rows.append(el("div.seat-row", {dataset: {seat: i}},
       el("span.seat-name", {text: playerName(i)}), team, kind, name, deck, check, about, text, verdict));
   }
