@@ -199,15 +199,35 @@ def read_games(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
     games_kept, run = [], None
-    for line in path.read_text().splitlines():
+    try:
+        lines = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: can't be read ({exc})") from None
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        item = json.loads(line)
+        try:
+            item = json.loads(line)
+        except ValueError:
+            raise ValueError(f"{path}, line {number}: not JSON") from None
+        if not isinstance(item, dict):
+            raise ValueError(f"{path}, line {number}: not a game nor a run")
         if "run" in item and "table" not in item:
             run = item["run"]
-        else:
+        elif isinstance(item.get("table"), str) and _levels_and_winner(item):
             games_kept.append({**item, "run": item.get("run", run)})
+        else:
+            raise ValueError(f"{path}, line {number}: a game needs a table, levels and a winner")
     return games_kept
+
+
+def _levels_and_winner(item: dict[str, Any]) -> bool:
+    levels, winner = item.get("levels"), item.get("winner")
+    if not isinstance(levels, list) or not all(isinstance(lv, str) for lv in levels):
+        return False
+    return winner is None or (
+        isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < len(levels)
+    )
 
 
 def write_games(path: Path, kept: Sequence[dict[str, Any]]) -> None:
@@ -284,8 +304,14 @@ def main() -> None:
     if any(t not in known for t in chosen):
         parser.error(f"tables are game:seats, of {', '.join(known)}")
     data: dict[str, Any] = {}
-    if args.out.exists():
-        data = json.loads(args.out.read_text())
+    try:
+        if args.out.exists():
+            data = json.loads(args.out.read_text())
+        read_games(args.games_file)  # a damaged file is said before any game is played
+    except ValueError as exc:  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
+        parser.error(f"{exc}")
+    if not isinstance(data, dict):
+        parser.error(f"{args.out}: not the ladder's file (a JSON object)")
     command = _command(sys.argv[1:])
     # a level that thinks for a time is as strong as its build lets it be: an
     # edited source makes the dev tree run pure Python (docs/compiled.md)

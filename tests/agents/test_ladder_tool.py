@@ -92,3 +92,37 @@ def test_at_a_team_table_each_level_plays_as_a_whole_side(
     ]
     assert all(pairings.count(p) == 2 for p in pairings)
     assert len({g["seed"] for g in kept}) == 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json\n",
+        "[1, 2]\n",
+        '{"table": "hecatomb:2"}\n',
+        '{"table": "x", "levels": ["a"], "winner": 3}\n',
+        "\udcff",
+    ],
+)
+def test_a_damaged_games_file_is_refused_in_words_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    ladder = load_bench("ladder")
+    games_file = tmp_path / "games.jsonl"
+    games_file.write_bytes(text.encode("utf-8", "surrogateescape"))
+    argv = [
+        "ladder.py",
+        "--tables",
+        "diabolicards:2",
+        "--games",
+        "2",
+        "--games-file",
+        str(games_file),
+    ]
+    monkeypatch.setattr(sys, "argv", [*argv, "--out", str(tmp_path / "ladder.json")])
+    with pytest.raises(SystemExit) as stop:
+        ladder.main()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert str(games_file) in err and "Traceback" not in err
+    assert not (tmp_path / "ladder.json").exists()  # nothing played, nothing written
