@@ -234,8 +234,12 @@ def test_a_run_pins_the_guiding_policy_by_content(tmp_path: Path) -> None:
     assert pin_spec("guided:iters=7", "hecatomb", 2) == (
         f"guided:iters=7:policy=sha256={shipped.sha256}"
     )
-    # no policy ships for six seats: nothing to pin
-    assert pin_spec("guided:iters=7", "hecatomb", 6) == "guided:iters=7"
+    # six seats are served by the 5-seat policy: that one is pinned
+    five = load_policy(shipped_policy_path("hecatomb", 5))  # type: ignore[arg-type]
+    assert pin_spec("guided:iters=7", "hecatomb", 6) == (
+        f"guided:iters=7:policy=sha256={five.sha256}"
+    )
+    check_agent(pin_spec("guided:iters=7", "hecatomb", 6), "hecatomb", 6)
     path = _without_value_head(tmp_path / "Mine:v2.safetensors")  # a capital and a colon
     pinned = pin_spec(f"guided:2:policy={path}", "hecatomb", 2)
     assert pinned == f"guided:2:policy=sha256={load_policy(path).sha256}:{path.resolve()}"

@@ -44,6 +44,8 @@ SHIPPED_TABLES = (
     ("diabolicards", 2),
     ("diabolicards", 4),
 )
+#: the tables a policy of fewer seats is shipped for: table -> the policy's seats
+SERVED = {("hecatomb", 6): 5}
 #: the most a shipped policy file may weigh: it lives in the repository
 MAX_SHIPPED_BYTES = 8 * 2**20
 
@@ -69,9 +71,37 @@ def test_the_project_ships_a_small_policy_for_each_table(name: str, seats: int) 
 def test_the_shipped_policies_are_the_ones_listed() -> None:
     from ossuary.agents.learned import shipped_policies
 
-    assert sorted(shipped_policies()) == sorted(SHIPPED_TABLES)
-    total = sum(p.stat().st_size for t in SHIPPED_TABLES if (p := shipped_policy_path(*t)))
+    assert sorted(shipped_policies()) == sorted(SHIPPED_TABLES + tuple(SERVED))
+    files = {shipped_policy_path(*t) for t in SHIPPED_TABLES}
+    total = sum(p.stat().st_size for p in files if p is not None)
     assert total < 40 * 2**20  # the repository carries them all
+
+
+@pytest.mark.parametrize(("table", "by"), SERVED.items())
+def test_a_larger_table_is_served_by_a_policy_of_fewer_seats(
+    table: tuple[str, int], by: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hecatomb with 6 seats is played by the 5-seat policy, read through the
+    5-seat encoder (docs/rl.md, "One policy, several tables"): a whole game,
+    and the lobby's words for it."""
+    from ossuary.agents import learned
+    from ossuary.agents.registry import shipped_policy_about
+
+    name, seats = table
+    assert shipped_policy_path(name, seats) == shipped_policy_path(name, by)
+    agent = LearnedAgent()
+    policy, encoder = agent.policy_for(name, seats)
+    assert policy.seats == by and encoder.observation_size == policy.observation_size
+    state = games.get(name).new_game(seats=seats, seed=900_001)
+    agents = [agent, *(make_agent("heuristic", s) for s in range(1, seats))]
+    play_game(state, agents, max_actions=5_000)
+    assert state.is_terminal()
+    about = shipped_policy_about(name, seats)
+    assert "held-out" in about["measured"] and f"{by}-seat policy" in about["measured"]
+    # the other way, with no policy at all for a table, the error names the ones that ship
+    monkeypatch.setattr(learned, "shipped_policy_path", lambda game, n: None)
+    with pytest.raises(PolicyError, match=f"no learned policy ships for Hecatomb with {seats}"):
+        LearnedAgent().policy_for(name, seats)
 
 
 def test_the_shipped_policy_plays_without_torch_and_beats_random() -> None:
@@ -126,8 +156,10 @@ def test_learned_spec_keeps_the_paths_case_and_checks_the_table(tmp_path: Path) 
         check_agent(f"learned:{odd}", "necromancer", 2)
     with pytest.raises(PolicyError, match="this game has 3 seats"):
         check_agent(f"learned:{odd}", "hecatomb", 3)
-    with pytest.raises(PolicyError, match="no learned policy ships for Hecatomb with 6"):
-        check_agent("learned", "hecatomb", 6)  # the one table with none
+    # a policy file of fewer seats is refused at a larger table (only the game's
+    # own data may serve one there: test_a_larger_table_is_served_by_...)
+    with pytest.raises(PolicyError, match="this game has 6 seats"):
+        check_agent(f"learned:{odd}", "hecatomb", 6)
     with pytest.raises(ValueError, match="give a policy file"):
         make_agent("learned:", 0)
 

@@ -15,7 +15,7 @@ from ossuary.agents.registry import shipped_policy_about
 from ossuary.cli.main import app
 from ossuary.server import ServerConfig, create_app
 
-from .test_learned import SHIPPED_TABLES
+from .test_learned import SERVED, SHIPPED_TABLES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SHORT = "wins 7 games in 10 against easy, on decks it never saw"
@@ -25,7 +25,9 @@ def test_the_shipped_policy_says_where_it_was_measured() -> None:
     about = shipped_policy_about("hecatomb", 2)
     assert about["short"] == SHORT
     assert "held-out random decks" in about["measured"]
-    assert shipped_policy_about("hecatomb", 6) == {}  # none ships for 6 players
+    # six players: the 5-seat policy, and it says so
+    assert "five easy players" in shipped_policy_about("hecatomb", 6)["short"]
+    assert "5-seat policy" in shipped_policy_about("hecatomb", 6)["measured"]
     assert "three easy players" in shipped_policy_about("necromancer", 4)["short"]
     assert "2 games in 3 against easy" in shipped_policy_about("necromancer", 2)["short"]
     # the Diabolicards policy says what it is: weaker than the easy level
@@ -48,8 +50,8 @@ def test_the_lobby_lists_the_learned_level_with_what_it_does(tmp_path: Path) -> 
         data = client.get("/api/catalog").json()
     # what it was measured to do, after its strength where the ladder measured it
     about = data["ai_about"]["learned"]
-    # the tables a policy ships for
-    assert set(about) == {f"{g}:{n}" for g, n in SHIPPED_TABLES}
+    # the tables a policy ships for, and the ones a policy of fewer seats serves
+    assert set(about) == {f"{g}:{n}" for g, n in (*SHIPPED_TABLES, *SERVED)}
     assert about["hecatomb:2"].endswith(SHORT)
     assert about["diabolicards:2"].endswith("7 games in 10 against easy, on deals it never saw")
     # the seat list shows it below the row: tests/server/test_boards.py

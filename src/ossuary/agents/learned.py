@@ -34,6 +34,7 @@ import os
 import re
 import stat
 import struct
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,13 +242,16 @@ class Policy:
             f"a policy for {title} with {self.seats} seats (encoder version {self.encoder_version})"
         )
 
-    def check(self, game: str, seats: int, encoder: Encoder) -> None:
+    def check(self, game: str, seats: int, encoder: Encoder, served: bool = False) -> None:
         """Refuse (:class:`PolicyError`) unless this policy was made for ``game``
-        at ``seats`` seats with ``encoder``'s version and sizes."""
+        at ``seats`` seats with ``encoder``'s version and sizes; ``served``: the
+        game ships it for this larger table too (``policy`` in the table's
+        ``learned-<seats>.toml``), read through ``encoder``, its own seats'."""
         here = f"{self.source} is {self.describe()}"
         if self.game != game:
             raise PolicyError(f"{here}, not for {_title(game)}")
-        if self.seats != seats:
+        narrower = served and self.seats < seats and encoder.reads_larger_tables
+        if self.seats != seats and not narrower:
             raise PolicyError(f"{here}; this game has {seats} seats")
         if self.encoder_version != encoder.version:
             raise PolicyError(
@@ -429,10 +433,21 @@ def shipped_policy_path(game: str, seats: int) -> Path | None:
     ``ai/learned-<seats>.safetensors`` in the game's package."""
     if game not in games.names():
         return None
-    found = importlib.resources.files(games.get(game).package).joinpath(
-        "ai", f"learned-{seats}.safetensors"
-    )
-    return Path(str(found)) if found.is_file() else None
+    ai = importlib.resources.files(games.get(game).package).joinpath("ai")
+    found = ai.joinpath(f"learned-{seats}.safetensors")
+    if found.is_file():
+        return Path(str(found))
+    # a table served by a policy of fewer seats: ``policy = "learned-5.safetensors"``
+    # in its learned-<seats>.toml (docs/rl.md, "One policy, several tables")
+    about = ai.joinpath(f"learned-{seats}.toml")
+    if not about.is_file():
+        return None
+    named = tomllib.loads(about.read_text("utf-8")).get("policy")
+    m = re.fullmatch(r"learned-([1-9])\.safetensors", named) if isinstance(named, str) else None
+    if m is None or int(m.group(1)) >= seats:
+        return None
+    served = ai.joinpath(m.group(0))
+    return Path(str(served)) if served.is_file() else None
 
 
 def shipped_policies() -> list[tuple[str, int]]:
@@ -500,6 +515,7 @@ class LearnedAgent:
         except OssuaryError as exc:  # NotSupported: a game without an encoder
             raise PolicyError(f"a learned agent can't play {_title(game)}: {exc}") from None
         policy = self.policy
+        served = False
         if policy is None:
             path = shipped_policy_path(game, seats)
             if path is None:
@@ -510,7 +526,13 @@ class LearnedAgent:
                     "and give it as learned:PATH"
                 )
             policy = load_policy(path, self.sha256)
-        policy.check(game, seats, encoder)
+            served = policy.game == game and policy.seats < seats
+            if served and encoder.reads_larger_tables:
+                # the game ships a policy of fewer seats for this table: it reads
+                # it through its own encoder (the nearest seats; docs/rl.md,
+                # "One policy, several tables")
+                encoder = encoder_for(game, policy.seats)
+        policy.check(game, seats, encoder, served)
         return policy, encoder
 
     def check_table(self, game: str, seats: int) -> None:

@@ -92,6 +92,11 @@ class Encoder:
     #: in place) instead of building a view for :meth:`observe` and
     #: :meth:`action_paths`: the same numbers, without the view's dicts
     reads_state: bool = False
+    #: whether an encoder made for N seats also reads a table of more than N
+    #: (the nearest N seats, the rest left out, their things unnamed), so a
+    #: policy trained for N seats can play there (docs/rl.md, "One policy,
+    #: several tables")
+    reads_larger_tables: bool = False
 
     def check_action(self, index: int) -> None:
         """Refuse an action index outside ``0 .. num_actions - 1`` (for

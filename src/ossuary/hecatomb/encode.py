@@ -50,6 +50,7 @@ from .encode_parts import (
     named,
     one_hot,
     place_objects,
+    seat_slot,
 )
 from .state import MAX_SIZE, WIN_SOULS, HecatombState
 from .view import decision_detail, option_card
@@ -197,7 +198,7 @@ class HecatombEncoder(Encoder):
         options = decision.get("options")
         if not options:
             return {}
-        where = Where(view["seat"], view["seats"])
+        where = Where(view["seat"], view["seats"], self.seats)
         where.read_view(view)
         return {o["id"]: self._path(o, where) for o in options}
 
@@ -209,7 +210,7 @@ class HecatombEncoder(Encoder):
         pending = s.pending
         if pending is None or pending.player != seat or not pending.options:
             return {}
-        where = Where(seat, s.n)
+        where = Where(seat, s.n, self.seats)
         where.read_state(s)  # lazily: most decisions name no place
         out: dict[str, tuple[int, ...] | None] = {}
         single = self.single
@@ -273,23 +274,29 @@ class HecatombEncoder(Encoder):
             return (self.a_mana + name,)
         if verb == "play":
             return (self.a_play + name,)
-        return (self.a_card + w.rel(option["owner"]) * self.P + name,)
+        r = w.rel(option["owner"])
+        return None if r < 0 else (self.a_card + r * self.P + name,)
 
     def _thing_path(self, kind: str, ident: int, w: Where) -> tuple[int, ...] | None:
         """A player, abomination, minion, relic or god, by where it sits."""
         if kind == "p":
-            return (self.a_player + w.rel(ident),)
+            r = w.rel(ident)
+            return None if r < 0 else (self.a_player + r,)
         if kind == "a":
             spot = w.abom(ident)
-            return None if spot is None else (self.a_abom + spot[0] * MAX_ABOMS + spot[1],)
+            if spot is None or spot[0] < 0:
+                return None
+            return (self.a_abom + spot[0] * MAX_ABOMS + spot[1],)
         if kind == "m":
             at = w.minion(ident)
-            if at is None:
+            if at is None or at[0] < 0:
                 return None
             r, slot, height = at
             return (self.a_minion + (r * MAX_ABOMS + slot) * MAX_SIZE + height,)
         perm = w.perm(ident)
-        return None if perm is None else (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
+        if perm is None or perm[0] < 0:
+            return None
+        return (self.a_perm + perm[0] * (MAX_RELICS + 1) + perm[1],)
 
     def _choice_path(self, verb: str, rest: str, w: Where) -> tuple[int, ...] | None:
         """A tap ability, a block, the first of an order, or a mana card paid as a toll."""
@@ -326,6 +333,13 @@ class HecatombEncoder(Encoder):
             for k, v in self.desc_sparse[i]:
                 w[at + k] = v
 
+    def _mark(self, w: Floats, at: int, seat: int, me: int, n: int) -> None:
+        """A one-hot seat (the active one, the attacker...) where the encoding
+        has room for it (:func:`seat_slot`)."""
+        k = seat_slot(int((seat - me) % n), n, self.seats)
+        if 0 <= k < self.seats:
+            w[at + k] = 1.0
+
     def _count(self, w: Floats, at: int, names: Sequence[str], scale: float = 0.25) -> None:
         index = self.index
         for name in names:
@@ -343,20 +357,20 @@ class HecatombEncoder(Encoder):
         if decision is not None and decision.get("player") == me:
             self._decision(w, decision)
         w[self.o_turn] = view.get("turn_number", 0) / 50.0
-        w[self.o_active + int((view["active"] - me) % n)] = 1.0
+        self._mark(w, self.o_active, view["active"], me, n)
         combat = view.get("combat")
         fight = Fight()
         if combat is not None:
-            w[self.o_aggressor + int((combat["aggressor"] - me) % n)] = 1.0
-            w[self.o_defender + int((combat["defender"] - me) % n)] = 1.0
+            self._mark(w, self.o_aggressor, combat["aggressor"], me, n)
+            self._mark(w, self.o_defender, combat["defender"], me, n)
             fight = Fight(combat)
         if view.get("winner") is not None:
-            w[self.o_winner + int((view["winner"] - me) % n)] = 1.0
+            self._mark(w, self.o_winner, view["winner"], me, n)
         self._count(w, self.o_limbo, [c["card"] for c in view.get("in_play", ())], 1.0)
         self._prefix(w, prefix)
         for player in view["players"]:
-            k = int((player["seat"] - me) % n)
-            if k < self.seats:
+            k = seat_slot(int((player["seat"] - me) % n), n, self.seats)
+            if 0 <= k < self.seats:
                 self._seat(w, self.o_seat[k], player, fight)
 
     # -- the same observation read from the state in place (reads_state) ----------
@@ -365,6 +379,9 @@ class HecatombEncoder(Encoder):
     # (view.py's redaction); everything else read here is public. The tests
     # compare the two at random positions of every table (tests/rl).
     reads_state = True
+    # at a larger table: the viewer, the seats just after and just before it
+    # (seat_slot), the rest left out
+    reads_larger_tables = True
 
     def observe_state(self, state: GameState, seat: int, prefix: tuple[int, ...], out: F32) -> None:
         self._observe_state(_hecatomb(state), seat, prefix, floats(out))
@@ -375,23 +392,23 @@ class HecatombEncoder(Encoder):
         if pending is not None and pending.player == me:
             self._decision_state(w, s)
         w[self.o_turn] = s.turn_number / 50.0
-        w[self.o_active + (s.turn - me) % n] = 1.0
+        self._mark(w, self.o_active, s.turn, me, n)
         combat = s.combat
         fight = Fight()
         if combat is not None:
-            w[self.o_aggressor + (combat.aggressor - me) % n] = 1.0
-            w[self.o_defender + (combat.defender - me) % n] = 1.0
+            self._mark(w, self.o_aggressor, combat.aggressor, me, n)
+            self._mark(w, self.o_defender, combat.defender, me, n)
             fight.attacking = set(combat.attackers)
             fight.blocked = set(combat.blocked)
             fight.blocking = set(combat.blocks.values())
         if s.winner is not None:
-            w[self.o_winner + (s.winner - me) % n] = 1.0
+            self._mark(w, self.o_winner, s.winner, me, n)
         defs = s.defs
         self._count(w, self.o_limbo, [defs[c].name for c in s.limbo], 1.0)
         self._prefix(w, prefix)
         for p in range(n):
-            k = (p - me) % n
-            if k < self.seats:
+            k = seat_slot((p - me) % n, n, self.seats)
+            if 0 <= k < self.seats:
                 self._seat_state(w, self.o_seat[k], s, p, 1 << me, fight)
 
     def _decision_state(self, w: Floats, s: HecatombState) -> None:
@@ -667,8 +684,8 @@ class HecatombEncoder(Encoder):
         for event in view.get("log", ()):
             if event.get("e") == "play" and "card" in event:
                 i = self.index.get(event["card"])
-                k = (event["p"] - me) % n
-                if i is not None and k < self.seats:
+                k = seat_slot(int((event["p"] - me) % n), n, self.seats)
+                if i is not None and 0 <= k < self.seats:
                     at = self.o_played + k * self.P + i
                     w[at] += 0.25
 

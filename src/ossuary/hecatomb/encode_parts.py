@@ -263,17 +263,40 @@ class Fight:
             self.blocking = set(combat["blocks"].values())
 
 
+def seat_slot(rel: int, n: int, shown: int) -> int:
+    """The place in an encoding with room for ``shown`` seats of the seat
+    ``rel`` places after the viewer (0: the viewer) at a table of ``n``.
+
+    At a table no larger than the encoding every seat keeps its place. At a
+    larger one (a policy trained for fewer seats playing there: docs/rl.md,
+    "One policy, several tables") the viewer and the seats nearest it on
+    either side keep theirs (the next players after it, and the ones just
+    before it, who play into its turn), and the seats across the table are
+    left out: -1."""
+    if n <= shown:
+        return rel
+    before = shown // 2  # the seats kept just before the viewer
+    if rel < shown - before:
+        return rel
+    if rel >= n - before:
+        return rel - (n - shown)
+    return -1
+
+
 class Where:
     """Where the things an option names sit in one view: abomination id ->
     (relative owner, slot); minion id -> (relative owner, slot, height); relic or
     god id -> (relative owner, slot); the viewer's mana card id -> slot. Read
-    from a view or, the same places, from the state (all public)."""
+    from a view or, the same places, from the state (all public). The owner is
+    its place in the encoding (:func:`seat_slot`), -1 for a seat left out: a
+    path naming its things is None, one naming only a slot (a block) is kept."""
 
-    __slots__ = ("_aboms", "_minions", "_perms", "_state", "mana", "me", "n")
+    __slots__ = ("_aboms", "_minions", "_perms", "_state", "mana", "me", "n", "shown")
 
-    def __init__(self, me: int, n: int) -> None:
+    def __init__(self, me: int, n: int, shown: int) -> None:
         self.me = me
         self.n = n
+        self.shown = shown  # the seats the encoding has room for (seat_slot)
         self._aboms: dict[int, tuple[int, int]] = {}
         self._minions: dict[int, tuple[int, int, int]] = {}
         self._perms: dict[int, tuple[int, int]] = {}
@@ -291,7 +314,7 @@ class Where:
             return
         self._state = None
         for p, st in enumerate(s.seats):
-            r = self.rel(p)
+            r = self.rel(p)  # -1: a seat the encoding leaves out (its slots still count)
             for slot, aid in enumerate(st.aboms):
                 if slot >= MAX_ABOMS:
                     break
@@ -322,7 +345,8 @@ class Where:
                 self.mana = {m["id"]: j for j, m in enumerate(player["mana"])}
 
     def rel(self, seat: int) -> int:
-        return int((seat - self.me) % self.n)
+        """``seat``'s place in the encoding, counted from the viewer (-1: left out)."""
+        return seat_slot(int((seat - self.me) % self.n), self.n, self.shown)
 
     def abom(self, aid: int) -> tuple[int, int] | None:
         self._load()
