@@ -8,11 +8,12 @@ import json
 import tempfile
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
 from .conftest import create
-from .helpers import auth, running, seat_socket
+from .helpers import ServerProcess, auth, running, seat_socket
 
 FIGURES = (
     "ossuary_games_live",
@@ -89,3 +90,30 @@ def test_every_json_log_line_carries_its_request_id_and_no_secret() -> None:
     assert any(p["logger"] == "uvicorn.access" and p["request_id"] == "trace-42" for p in parsed)
     for token in tokens:
         assert token not in log
+
+
+def test_a_server_stopped_by_sigterm_exits_cleanly_and_leaves_no_files(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A host stops a server with SIGTERM: it shuts down, exits with the status
+    a shell reads as "ended by SIGTERM" (143), and Python's own exit runs, so
+    the AI pool's temporary folder (multiprocessing's ``pymp-*``) is removed
+    (it was left in /tmp at every stop: uvicorn raised the signal again under
+    its default action)."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(tmp))  # the server process's temporary folder
+    server = ServerProcess(f"sqlite:///{tmp_path / 'g.db'}", workers=1)
+    server.start()
+    try:
+        # a computer's move, so the AI pool's worker processes are running
+        game = server.post("/api/games", {"seats": ["heuristic", "heuristic"], "seed": 3})
+        assert game["id"]
+        assert any(p.name.startswith("pymp-") for p in tmp.iterdir())
+        assert server.proc is not None
+        server.proc.terminate()
+        assert server.proc.wait(30) == 143
+    finally:
+        server.stop()
+        server.log_path.unlink(missing_ok=True)
+    assert [p.name for p in tmp.iterdir()] == []

@@ -6,6 +6,7 @@ import copy
 import gc
 import ipaddress
 import logging
+import signal
 import sys
 from typing import Any
 
@@ -59,6 +60,11 @@ def raise_file_limit() -> int:
             return soft
         return want
     return soft
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    """A normal exit with the status a shell reads as "ended by SIGTERM"."""
+    raise SystemExit(128 + signum)
 
 
 def serve(
@@ -119,6 +125,11 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again
+    # under the handler it found; the default one ends the process on the spot,
+    # skipping Python's exit (multiprocessing's temporary folders in /tmp were
+    # left behind, one per run). This handler turns it into a normal exit.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     uvicorn.run(
         app,
         host=host,
