@@ -25,13 +25,15 @@ if not os.environ.get("OSSUARY_REQUIRE_TORCH"):
 import torch
 
 from ossuary.agents import check_agent, make_agent, play_game
-from ossuary.agents.learned import load_policy, read_tensors
+from ossuary.agents.learned import load_policy, read_tensors, shipped_policy_path
 from ossuary.cli.main import app
 from ossuary.hecatomb import new_game
 
 # a few games of everything: imitation, two PPO steps, a pool snapshot, an evaluation;
 # five games imitated: more than a chunk of imitated games on one worker (four), fewer
 # than one on two (eight), so the worker-count test below spans a chunk's edge too
+#: a 2-seat policy file
+TWO_SEATS = shipped_policy_path("hecatomb", 2)
 TINY = [
     "--games", "4", "--batch-games", "2", "--imitate", "5", "--hidden", "16,8",
     "--eval-games", "2", "--seed", "5", "--no-progress",
@@ -165,8 +167,10 @@ def test_bad_options_and_folders_are_clear_errors(run: Path, tmp_path: Path) -> 
         (["--out", str(tmp_path / "x"), "--opponents", "nobody"], "unknown agent 'nobody'"),
         (["--out", str(tmp_path / "x"), "--opponents", "heuristic=-1"], "0 or more"),
         (
-            ["--out", str(tmp_path / "x"), "--teacher", "learned", "--seats", "6"],
-            "no learned policy ships for Hecatomb with 6 seats",
+            # a 2-seat file plays no larger table (learned at 6 seats is the
+            # 5-seat policy, which the game's own data names)
+            ["--out", str(tmp_path / "x"), "--teacher", f"learned:{TWO_SEATS}", "--seats", "6"],
+            "this game has 6 seats",
         ),
         (["--out", str(tmp_path / "x"), "--workers", "0"], "at least 1"),
         (["--out", str(tmp_path / "x"), "--minutes", "0"], "above 0"),

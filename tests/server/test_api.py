@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ossuary import games
 from ossuary.engine.game import Game
 
-from ..agents.test_learned import SHIPPED_TABLES
+from ..agents.test_learned import SERVED, SHIPPED_TABLES
 from .conftest import create
 from .helpers import seat_socket
 
@@ -100,7 +100,9 @@ def test_catalogue_lists_every_registered_game_generically(client: TestClient) -
     assert listed["hecatomb"]["board"] == "/boards/hecatomb/board.js"
     # the shipped learned policies are offered for the tables they were trained for
     assert set(data["ai_levels"]) == {"easy", "normal", "hard", "learned"}
-    assert sorted(data["ai_tables"]["learned"]) == sorted(f"{g}:{n}" for g, n in SHIPPED_TABLES)
+    assert sorted(data["ai_tables"]["learned"]) == sorted(
+        f"{g}:{n}" for g, n in (*SHIPPED_TABLES, *SERVED)
+    )
     assert "hecatomb:3" in data["ai_tables"]["learned"]
     cards = client.get("/api/catalog/hecatomb/cards").json()["cards"]
     assert len(cards) == len(games.get("hecatomb").cards.records())

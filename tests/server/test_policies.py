@@ -60,7 +60,9 @@ def test_the_lobby_offers_the_shipped_and_given_policies_for_their_table(
         # a policy plays only its own table; files are chosen by level, not by path
         for seats, game_name, message in [
             (["human", "trained"], "necromancer", "not for Path of the Necromancer"),
-            (["human", "learned", *["human"] * 4], "hecatomb", "no learned policy ships for"),
+            # a 2-seat file given to the server plays no larger table (only a
+            # game's own data serves one: learned at 6 seats is the 5-seat policy)
+            (["human", "trained", *["human"] * 4], "hecatomb", "this game has 6 seats"),
             (["human", "learned:mine.safetensors"], "hecatomb", "unknown level"),
             (["human", "learned:/etc/passwd"], "hecatomb", "unknown level"),
         ]:
