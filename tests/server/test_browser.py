@@ -26,6 +26,16 @@ def _page(browser: Any, url: str) -> Any:
     return page
 
 
+#: the second seat's choice of player in the lobby
+SEAT_KIND = '.seat-row[data-seat="1"] .seat-kind'
+
+
+def _levels(page: Any) -> list[str]:
+    """The levels the lobby offers the second seat now."""
+    found: list[str] = page.eval_on_selector(SEAT_KIND, "s => [...s.options].map(o => o.value)")
+    return found
+
+
 def _seq(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.seq || '-1'"))
 
@@ -284,11 +294,9 @@ def test_the_lobby_offers_the_learned_level_at_every_table_it_plays(
 ) -> None:
     page = _page(browser, server.base + "/")
     page.wait_for_selector(".seat-row")
-    kind = '.seat-row[data-seat="1"] .seat-kind'
 
     def levels() -> list[str]:
-        found: list[str] = page.eval_on_selector(kind, "s => [...s.options].map(o => o.value)")
-        return found
+        return _levels(page)
 
     assert "learned" in levels()  # the shipped policy: Hecatomb with 2 seats
     # every Hecatomb table has one, six seats the 5-seat policy's (where a level

@@ -16,7 +16,7 @@ from ossuary.agents.learned import shipped_policy_path
 
 from .browsers import needs_chromium
 from .helpers import ServerProcess, running
-from .test_browser import _page
+from .test_browser import SEAT_KIND, _levels, _page
 
 pytestmark = needs_chromium
 
@@ -35,18 +35,16 @@ def server() -> Iterator[ServerProcess]:
 def test_a_level_is_offered_only_where_it_plays(server: ServerProcess, browser: Any) -> None:
     page = _page(browser, server.base + "/")
     page.wait_for_selector(".seat-row")
-    kind = '.seat-row[data-seat="1"] .seat-kind'
 
     def levels() -> list[str]:
-        found: list[str] = page.eval_on_selector(kind, "s => [...s.options].map(o => o.value)")
-        return found
+        return _levels(page)
 
     assert "trained" in levels()  # Hecatomb with 2 seats: the policy's table
-    page.locator(kind).select_option("trained")
+    page.locator(SEAT_KIND).select_option("trained")
     modes = page.eval_on_selector(
         "#mode-select", "s => [...s.options].map(o => o.value).filter(v => v.endsWith(':3'))"
     )
     page.locator("#mode-select").select_option(modes[0])
     page.wait_for_function("document.querySelectorAll('.seat-row').length === 3")
     assert "trained" not in levels() and "learned" in levels()
-    assert page.eval_on_selector(kind, "s => s.value") == "normal"  # not left on a gap
+    assert page.eval_on_selector(SEAT_KIND, "s => s.value") == "normal"  # not left on a gap
