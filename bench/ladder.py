@@ -29,6 +29,13 @@ games:
     python bench/ladder.py --tables hecatomb:2 --levels random,easy,learned --games 600
     python bench/ladder.py --tables hecatomb:2 --levels random,easy,normal,learned --games 240 --add
 
+A stopped run is not lost: each game is written to ``--partial`` (by default
+``bench/ladder-games.partial.jsonl``) the moment it ends, and the same command
+run again plays only the games still missing (the schedule is the same for the
+same table, levels, ``--games`` and ``--seed``), then fits the table over all of
+them, as if the run had never stopped. A table's games leave that file when
+the table is done. Delete the file to start over.
+
 Fix ``--games`` (per table) before running and report every game played. A
 level that thinks for a time (normal: 1 s a decision, hard: 4 s) is as strong
 as the machine lets it be: measure those on an otherwise idle machine with the
@@ -109,10 +116,19 @@ def fit(results: Sequence[GameResult | _Played], teams: Sequence[int]) -> dict[s
 
 
 def play_table(
-    table: str, wanted: Sequence[str], n_games: int, seed: int, workers: int, progress: Progress
+    table: str,
+    wanted: Sequence[str],
+    n_games: int,
+    seed: int,
+    workers: int,
+    progress: Progress,
+    partial: Partial | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
     """Play ``n_games`` of the ``wanted`` levels at ``table``: every game as a
-    record (the level in each seat, the winning seat, the seed), and the decks."""
+    record (the level in each seat, the winning seat, the seed, and the run it
+    was played in when ``partial`` kept it from a stopped run), and the decks.
+    With ``partial``, each game is written there as it ends, and the games it
+    already holds for this schedule are not played again."""
     game, _, seats_text = table.partition(":")
     seats = int(seats_text)
     levels = levels_at(table, wanted)
@@ -131,16 +147,133 @@ def play_table(
     else:
         plan = schedule(chosen, n_games, seats, decks, seed, pinned=pinned)
     by_spec = dict(zip(labels(chosen), levels, strict=True))
-    task = progress.add_task(table, total=len(plan))
-    results = run_arena(
-        plan, workers=workers, game=game, on_result=lambda _r: progress.advance(task)
-    )
-    records = [
-        {"table": table, "levels": [by_spec[a] for a in r.agents], "winner": r.winner,
-         "seed": r.seed}
-        for r in results
-    ]  # fmt: skip
+    key = {"table": table, "levels": levels, "games": n_games, "seed": seed}
+    done: dict[int, dict[str, Any]] = {}
+    if partial is not None:
+        done, other = partial.played(key), partial.others(key)
+        if done:
+            print(
+                f"ladder: {table}: {len(done)} of {len(plan)} games kept from a stopped run; "
+                f"playing the other {len(plan) - len(done)} ({partial.path} holds them)",
+                file=sys.stderr,
+            )
+        if other:
+            print(
+                f"ladder: {table}: {other} games of a stopped run with other levels, games "
+                f"or seed are not used and leave {partial.path} when this table is done",
+                file=sys.stderr,
+            )
+    todo = [g for g in plan if g.index not in done]
+    task = progress.add_task(table, total=len(plan), completed=len(plan) - len(todo))
+
+    def record(r: GameResult) -> dict[str, Any]:
+        return {"table": table, "levels": [by_spec[a] for a in r.agents], "winner": r.winner,
+                "seed": r.seed}  # fmt: skip
+
+    def ended(r: GameResult) -> None:
+        if partial is not None:
+            partial.keep(key, r.index, record(r))
+        progress.advance(task)
+
+    results = run_arena(todo, workers=workers, game=game, on_result=ended)
+    played = {r.index: record(r) for r in results}
+    records = [done[g.index] if g.index in done else played[g.index] for g in plan]
     return records, "random legal decks" if decks else "the shared deck"
+
+
+class Partial:
+    """The games of runs not finished yet, a line a game written as it ends
+    (``{"key": ..., "index": ..., "game": ..., "run": ...}``): the key names the
+    schedule (table, levels, games, seed), the run says where the game was
+    played (date, commit, build, command)."""
+
+    def __init__(self, path: Path, run: dict[str, Any]) -> None:
+        self.path = path
+        self.run = run
+
+    def _lines(self) -> list[dict[str, Any]]:
+        """Every line, checked: any damage is a ValueError naming the line."""
+        if not self.path.exists():
+            return []
+        try:
+            lines = self.path.read_text().splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{self.path}: can't be read ({exc})") from None
+        found = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except ValueError:
+                raise ValueError(f"{self.path}, line {number}: not JSON") from None
+            if not (
+                isinstance(item, dict)
+                and isinstance(item.get("key"), dict)
+                and isinstance(item.get("index"), int)
+                and isinstance(item.get("run"), dict)
+                and isinstance(item.get("game"), dict)
+                and isinstance(item["game"].get("table"), str)
+                and _levels_and_winner(item["game"])
+            ):
+                raise ValueError(f"{self.path}, line {number}: not a game of a stopped run")
+            found.append(item)
+        return found
+
+    def check(self) -> None:
+        """A ValueError if the file is damaged (said before any game is played).
+        A last line cut short (the process killed while writing it: it has no
+        line end) is the game that was being written: it is cut off first."""
+        try:
+            data = self.path.read_bytes() if self.path.exists() else b""
+        except OSError as exc:
+            raise ValueError(f"{self.path}: can't be read ({exc})") from None
+        if data and not data.endswith(b"\n"):
+            with self.path.open("r+b") as f:
+                f.truncate(data.rfind(b"\n") + 1)
+            print(
+                f"ladder: {self.path}: its last line, cut short when the run was stopped, "
+                "is dropped (that game is played again)",
+                file=sys.stderr,
+            )
+        self._lines()
+
+    def played(self, key: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        """The games kept for the schedule ``key``: index -> record with its run."""
+        return {
+            item["index"]: {**item["game"], "run": item["run"]}
+            for item in self._lines()
+            if item["key"] == key
+        }
+
+    def others(self, key: dict[str, Any]) -> int:
+        """How many games are kept for ``key``'s table under another schedule."""
+        return sum(
+            1
+            for item in self._lines()
+            if item["key"].get("table") == key["table"] and item["key"] != key
+        )
+
+    def keep(self, key: dict[str, Any], index: int, game: dict[str, Any]) -> None:
+        """Write one finished game at once (flushed: a kill loses at most the
+        game being played)."""
+        line = json.dumps(
+            {"key": key, "index": index, "game": game, "run": self.run}, separators=(",", ":")
+        )
+        with self.path.open("a") as f:
+            f.write(line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def forget(self, table: str) -> None:
+        """Drop ``table``'s games (it is done); the file goes when it is empty."""
+        rest = [item for item in self._lines() if item["key"].get("table") != table]
+        if rest:
+            self.path.write_text(
+                "".join(json.dumps(item, separators=(",", ":")) + "\n" for item in rest)
+            )
+        else:
+            self.path.unlink(missing_ok=True)
 
 
 def team_plan(
@@ -290,6 +423,12 @@ def main() -> None:
         "--games-file", type=Path, default=DEFAULT_GAMES, help="where every game is kept"
     )
     parser.add_argument(
+        "--partial",
+        type=Path,
+        help="where each game is written as it ends, for a stopped run to go on from "
+        "(default: the games file's name with .partial.jsonl)",
+    )
+    parser.add_argument(
         "--add",
         action="store_true",
         help="fit each table over its kept games and this run's (default: this run's only)",
@@ -304,52 +443,31 @@ def main() -> None:
     if any(t not in known for t in chosen):
         parser.error(f"tables are game:seats, of {', '.join(known)}")
     data: dict[str, Any] = {}
-    try:
-        if args.out.exists():
-            data = json.loads(args.out.read_text())
-        read_games(args.games_file)  # a damaged file is said before any game is played
-    except ValueError as exc:  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
-        parser.error(f"{exc}")
-    if not isinstance(data, dict):
-        parser.error(f"{args.out}: not the ladder's file (a JSON object)")
     command = _command(sys.argv[1:])
     # a level that thinks for a time is as strong as its build lets it be: an
     # edited source makes the dev tree run pure Python (docs/compiled.md)
     build = compiled.describe()
+    run = {"date": args.date, "commit": commit(), "build": build, "command": command}
+    partial = Partial(args.partial or args.games_file.with_suffix(".partial.jsonl"), run)
+    try:
+        if args.out.exists():
+            data = json.loads(args.out.read_text())
+        read_games(args.games_file)  # a damaged file is said before any game is played
+        partial.check()
+    except ValueError as exc:  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
+        parser.error(f"{exc}")
+    if not isinstance(data, dict):
+        parser.error(f"{args.out}: not the ladder's file (a JSON object)")
     print(f"ladder: {build}", file=sys.stderr)
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    ) as progress:
-        for table in chosen:
-            new, decks = play_table(table, wanted, args.games, args.seed, args.workers, progress)
-            run = {"date": args.date, "commit": commit(), "build": build, "command": command}
-            for r in new:
-                r["run"] = run
-            kept = read_games(args.games_file)
-            earlier = [r for r in kept if r["table"] == table] if args.add else []
-            # a run's table replaces its kept games (or adds to them), others stay
-            write_games(args.games_file, [r for r in kept if r["table"] != table] + earlier + new)
-            measured = rate_table(table, earlier + new)
-            runs = list(
-                {json.dumps(r["run"], sort_keys=True): r["run"] for r in earlier + new}.values()
-            )
-            measured.update(
-                _decks=decks,
-                _played=len(earlier) + len(new),
-                _date=", ".join(dict.fromkeys(r["date"] for r in runs)),
-                _commit=", ".join(dict.fromkeys(r["commit"] for r in runs)),
-                _command=" && ".join(r["command"] for r in runs),
-                _build=", ".join(dict.fromkeys(r["build"] for r in runs)),
-            )
-            data.setdefault("tables", {})[table] = measured
-    data["scale"] = (
-        f"shown rating = {ratings.BASE:g} + {ratings.SCALE:g} x (mu - {ratings.MU:g}); "
-        "every level starts at 1500 as a new account does"
-    )
-    args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    try:
+        play_tables(args, chosen, wanted, data, run, partial)
+    except KeyboardInterrupt:
+        print(
+            f"ladder: stopped; the games played are kept in {partial.path}: run the same "
+            "command to go on from there",
+            file=sys.stderr,
+        )
+        sys.exit(130)
     for table in chosen:
         row = data["tables"][table]
         print(
@@ -360,6 +478,53 @@ def main() -> None:
                 if not lv.startswith("_")
             ),
         )
+
+
+def play_tables(
+    args: argparse.Namespace,
+    chosen: Sequence[str],
+    wanted: Sequence[str],
+    data: dict[str, Any],
+    run: dict[str, Any],
+    partial: Partial,
+) -> None:
+    """Play and rate each table in turn; ``--out`` and the games file are
+    written as each table is done, so a stop loses no finished table."""
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    ) as progress:
+        for table in chosen:
+            new, decks = play_table(
+                table, wanted, args.games, args.seed, args.workers, progress, partial
+            )
+            for r in new:
+                r.setdefault("run", run)  # a game kept from a stopped run has its own
+            kept = read_games(args.games_file)
+            earlier = [r for r in kept if r["table"] == table] if args.add else []
+            # a run's table replaces its kept games (or adds to them), others stay
+            write_games(args.games_file, [r for r in kept if r["table"] != table] + earlier + new)
+            partial.forget(table)
+            measured = rate_table(table, earlier + new)
+            runs = list(
+                {json.dumps(r["run"], sort_keys=True): r["run"] for r in earlier + new}.values()
+            )
+            measured.update(
+                _decks=decks,
+                _played=len(earlier) + len(new),
+                _date=", ".join(dict.fromkeys(r["date"] for r in runs)),
+                _commit=", ".join(dict.fromkeys(r["commit"] for r in runs)),
+                _command=" && ".join(dict.fromkeys(r["command"] for r in runs)),
+                _build=", ".join(dict.fromkeys(r["build"] for r in runs)),
+            )
+            data.setdefault("tables", {})[table] = measured
+            data["scale"] = (
+                f"shown rating = {ratings.BASE:g} + {ratings.SCALE:g} x (mu - {ratings.MU:g}); "
+                "every level starts at 1500 as a new account does"
+            )
+            args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -6,14 +6,18 @@ table it did not play."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from ossuary import compiled, games
 
-from ..bench_tools import load_bench
+from ..bench_tools import BENCH, load_bench
 
 
 def test_a_ladder_run_records_its_table_and_build_and_keeps_the_others(
@@ -126,3 +130,89 @@ def test_a_damaged_games_file_is_refused_in_words_before_any_game(
     err = capsys.readouterr().err
     assert str(games_file) in err and "Traceback" not in err
     assert not (tmp_path / "ladder.json").exists()  # nothing played, nothing written
+
+
+def _ladder_cmd(tmp: Path, name: str) -> list[str]:
+    """A small ladder run writing its three files under ``tmp`` with ``name``."""
+    return [
+        sys.executable, str(BENCH / "ladder.py"), "--tables", "hecatomb:2",
+        "--levels", "random,easy", "--games", "120", "--workers", "1", "--date", "2026-01-02",
+        "--out", str(tmp / f"{name}.json"), "--games-file", str(tmp / f"{name}.jsonl"),
+        "--partial", str(tmp / f"{name}.partial.jsonl"),
+    ]  # fmt: skip
+
+
+def _games(ladder: ModuleType, path: Path) -> list[dict[str, object]]:
+    return [{k: v for k, v in g.items() if k != "run"} for g in ladder.read_games(path)]
+
+
+def _stop_after(cmd: list[str], partial: Path, games: int, how: signal.Signals) -> str:
+    """Run ``cmd`` and send it ``how`` once ``partial`` holds ``games`` games;
+    its standard error."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if partial.exists() and partial.read_text().count("\n") >= games:
+                break
+            time.sleep(0.002)
+        proc.send_signal(how)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == (130 if how == signal.SIGINT else -how), err
+    return err
+
+
+def test_a_ladder_run_stopped_midway_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    """A real process stopped twice, by Ctrl-C and by SIGKILL (a machine going
+    down), then the same command again: it plays only the missing games and
+    ends with exactly the games and ratings of a run that was never stopped."""
+    ladder = load_bench("ladder")
+    # the truth: the same run, never stopped
+    clean = subprocess.run(_ladder_cmd(tmp_path, "clean"), capture_output=True, text=True,
+                           timeout=120, check=True)  # fmt: skip
+    assert "kept from a stopped run" not in clean.stderr
+    assert not (tmp_path / "clean.partial.jsonl").exists()  # done: nothing left to resume
+
+    cmd, partial = _ladder_cmd(tmp_path, "cut"), tmp_path / "cut.partial.jsonl"
+    err = _stop_after(cmd, partial, 3, signal.SIGINT)
+    assert "ladder: stopped; the games played are kept in" in err and "Traceback" not in err
+    first = partial.read_text().count("\n")
+    _stop_after(cmd, partial, first + 3, signal.SIGKILL)
+    kept = partial.read_text().count("\n")
+    assert first + 3 <= kept < 120
+    assert not (tmp_path / "cut.jsonl").exists()  # the table was not done
+    with partial.open("a") as f:
+        f.write('{"key": {"table": "heca')  # a line cut short by the kill
+
+    resumed = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True)
+    assert "its last line, cut short when the run was stopped, is dropped" in resumed.stderr
+    assert f"hecatomb:2: {kept} of 120 games kept from a stopped run" in resumed.stderr
+    assert "Traceback" not in resumed.stderr
+    assert _games(ladder, tmp_path / "cut.jsonl") == _games(ladder, tmp_path / "clean.jsonl")
+    assert len(_games(ladder, tmp_path / "cut.jsonl")) == 120
+    ours = json.loads((tmp_path / "cut.json").read_text())["tables"]["hecatomb:2"]
+    truth = json.loads((tmp_path / "clean.json").read_text())["tables"]["hecatomb:2"]
+    assert {lv: ours[lv] for lv in ("random", "easy")} == {
+        lv: truth[lv] for lv in ("random", "easy")
+    }
+    assert not partial.exists()
+
+
+def test_a_damaged_partial_file_is_refused_in_words_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ladder = load_bench("ladder")
+    partial = tmp_path / "p.jsonl"
+    partial.write_text('{"not": "a game"}\n{"key": {}, "index": 0}\n')
+    argv = ["ladder.py", "--tables", "diabolicards:2", "--games", "2", "--partial", str(partial)]
+    argv += ["--games-file", str(tmp_path / "g.jsonl"), "--out", str(tmp_path / "ladder.json")]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as stop:
+        ladder.main()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{partial}, line 1: not a game of a stopped run" in err and "Traceback" not in err
+    assert not (tmp_path / "ladder.json").exists()
+    assert partial.read_text().startswith('{"not"')  # left as it was
