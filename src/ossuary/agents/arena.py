@@ -14,6 +14,7 @@ results at once (Bradley–Terry maximum likelihood, see :func:`elo_ratings`).
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import multiprocessing
 import os
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import games
@@ -291,6 +293,156 @@ def run_arena(
         pool.shutdown(wait=True)
     results.sort(key=lambda r: r.index)
     return results
+
+
+# =============================================================================
+# A stopped run, kept game by game
+# =============================================================================
+
+#: the most a stopped run's file may hold (a game's line is under 1 kB)
+MAX_KEPT_BYTES = 64 * 1024 * 1024
+
+
+class StoppedRun:
+    """The games of an arena run written as each ends, so that a stopped run
+    (Ctrl-C, a kill, a machine gone down) goes on where it stopped
+    (``ossuary arena --out F --resume``; the file is ``F.partial``).
+
+    The first line names the run (``{"arena": key}``: the agents as played,
+    with a policy by its content, the seats, decks, seed, games), each next
+    line one game (``{"game": ...}``, as ``results.json`` writes it). A last
+    line cut short by a kill is dropped; any other damage, or the games of
+    another run, is a ValueError that says so and changes nothing."""
+
+    def __init__(self, path: os.PathLike[str] | str, key: dict[str, Any]) -> None:
+        self.path = Path(path)
+        self.key = key
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def read(self, plan: Sequence[GameSpec]) -> dict[int, GameResult]:
+        """The games kept, by index, each checked against ``plan`` (the same
+        seats, agents, seed and first player as the schedule says)."""
+        try:
+            if self.path.stat().st_size > MAX_KEPT_BYTES:
+                raise ValueError(
+                    f"{self.path}: more than {MAX_KEPT_BYTES // 2**20} MB, not a stopped arena run"
+                )
+            data = self.path.read_bytes()
+        except OSError as exc:
+            raise ValueError(f"{self.path}: can't be read ({exc.strerror or exc})") from None
+        if data and not data.endswith(b"\n"):
+            data = data[: data.rfind(b"\n") + 1]  # the game being written when it stopped
+        try:
+            lines = data.decode("utf-8").splitlines()
+        except UnicodeDecodeError:
+            raise ValueError(f"{self.path}: not text, not a stopped arena run") from None
+        kept: dict[int, GameResult] = {}
+        for number, line in enumerate(lines, 1):
+            try:
+                item = json.loads(line)
+            except ValueError:
+                raise ValueError(f"{self.path}, line {number}: not JSON") from None
+            if number == 1:
+                if not isinstance(item, dict) or "arena" not in item:
+                    raise ValueError(f"{self.path}: not a stopped arena run")
+                if item["arena"] != self.key:
+                    raise ValueError(
+                        f"{self.path} holds the games of another arena run (other agents, "
+                        "seats, decks, seed, number of games or policy files): run that "
+                        "command again, or delete the file to start over"
+                    )
+                continue
+            if not isinstance(item, dict) or not isinstance(item.get("game"), dict):
+                raise ValueError(f"{self.path}, line {number}: not a game")
+            try:
+                r = result_from_json(item["game"], plan)
+            except ValueError as exc:
+                raise ValueError(f"{self.path}, line {number}: {exc}") from None
+            kept[r.index] = r
+        return kept
+
+    def start(self) -> None:
+        """A new file naming this run (any file there is replaced)."""
+        self._write(json.dumps({"arena": self.key}, separators=(",", ":")), "w")
+
+    def keep(self, r: GameResult) -> None:
+        """One finished game, written at once (a kill loses at most the game
+        being played)."""
+        self._write(json.dumps({"game": asdict(r)}, separators=(",", ":")), "a")
+
+    def _write(self, line: str, mode: str) -> None:
+        with open(self.path, mode, encoding="utf-8") as f:
+            f.write(line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def remove(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def _ints(value: object, n: int | None = None) -> bool:
+    return (
+        isinstance(value, list)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and (n is None or len(value) == n)
+    )
+
+
+def result_from_json(data: dict[str, Any], plan: Sequence[GameSpec]) -> GameResult:
+    """A game as :func:`results_json` writes it, checked field by field and
+    against the game of ``plan`` with its index (a ValueError saying what is wrong)."""
+    index = data.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(plan):
+        raise ValueError(f"no game {str(index)[:40]} in this run of {len(plan)} games")
+    spec = plan[index]
+    n = len(spec.agents)
+    if (
+        data.get("seed") != spec.seed
+        or data.get("agents") != list(spec.agents)
+        or data.get("first") != spec.first
+        or data.get("decks") != (list(spec.decks) if spec.decks is not None else None)
+    ):
+        raise ValueError(f"game {index} is not this run's (its seats, seed or decks differ)")
+    winner = data.get("winner")
+    if winner is not None and not (
+        isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < n
+    ):
+        raise ValueError(f"game {index}: the winner is not a seat")
+    returns = data.get("returns")
+    teams = data.get("teams")
+    checks = {
+        "winner_agent": data.get("winner_agent")
+        == (None if winner is None else spec.agents[winner]),
+        "length": _ints([data.get("length")]),
+        "turns": _ints([data.get("turns")]),
+        "returns": isinstance(returns, list)
+        and len(returns) == n
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in returns),
+        "seconds": isinstance(data.get("seconds"), int | float)
+        and not isinstance(data.get("seconds"), bool),
+        "teams": teams is None or _ints(teams, n),
+        "winners": _ints(data.get("winners")) and all(0 <= w < n for w in data.get("winners", [])),
+    }
+    wrong = [k for k, ok in checks.items() if not ok]
+    if wrong:
+        raise ValueError(f"game {index}: {', '.join(wrong)} not as a game's result")
+    return GameResult(
+        index=index,
+        seed=spec.seed,
+        agents=list(spec.agents),
+        decks=list(spec.decks) if spec.decks is not None else None,
+        first=spec.first,
+        winner=winner,
+        winner_agent=data["winner_agent"],
+        length=data["length"],
+        turns=data["turns"],
+        returns=[float(v) for v in returns],  # type: ignore[union-attr]
+        seconds=float(data["seconds"]),
+        teams=teams,
+        winners=list(data["winners"]),
+    )
 
 
 # =============================================================================

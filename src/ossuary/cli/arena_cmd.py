@@ -17,6 +17,8 @@ from .. import games as registry
 from ..agents.arena import (
     RANDOM_DECKS,
     GameResult,
+    GameSpec,
+    StoppedRun,
     check_arena_agent,
     check_random_decks,
     labels,
@@ -29,7 +31,7 @@ from ..agents.arena import (
 )
 from ..engine.game import Game
 from .decklists import find_deck
-from .errors import CliError, check_output, check_workers, reported_errors
+from .errors import EXIT_INTERRUPTED, CliError, check_output, check_workers, reported_errors
 from .options import FirstSeed, NoProgress, PlayersPerGame
 
 
@@ -79,8 +81,11 @@ def arena(
     game: str = "hecatomb",
     progress: bool = True,
     duplicate: bool = False,
+    resume: bool = False,
 ) -> None:
-    """Check the options, play the games with a progress bar, print the tables."""
+    """Check the options, play the games with a progress bar, print the tables.
+    With ``out``, each game is also kept in ``OUT.partial`` as it ends, so that
+    a stopped run goes on with ``resume`` (the file goes when the run is done)."""
     the_game = registry.get(game)
     game = the_game.name
     if games < 1:
@@ -98,7 +103,10 @@ def arena(
     except ValueError as exc:
         raise CliError(f"--agents: {exc}") from None
     plan = schedule(specs, games, seats, decks, seed, duplicate, pinned)
-    n_workers = min(workers or os.cpu_count() or 1, games)
+    stopped, kept = _stopped_run(out, resume, game, pinned, games, seats, decks, seed, duplicate,
+                                 plan)  # fmt: skip
+    todo = [g for g in plan if g.index not in kept]
+    n_workers = min(workers or os.cpu_count() or 1, max(1, len(todo)))
     console.print(
         Text(
             f"Arena ({the_game.title}): {', '.join(names)}; {games} games of {seats} seats; "
@@ -108,7 +116,16 @@ def arena(
         ),
         soft_wrap=True,
     )
+    if kept:
+        console.print(
+            Text(f"Going on from a stopped run: {len(kept)} of {games} games kept in "
+                 f"{stopped.path if stopped else ''}, {len(todo)} to play."),
+            soft_wrap=True,
+        )  # fmt: skip
     wins = dict.fromkeys(names, 0)
+    for r in kept.values():
+        for agent in winning_agents(r):
+            wins[agent] += 1
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -118,15 +135,32 @@ def arena(
         disable=not progress,
         transient=False,
     ) as bar:
-        task = bar.add_task("games", total=games)
+        task = bar.add_task("games", total=games, completed=len(kept))
 
         def done(res: GameResult) -> None:
+            if stopped is not None:
+                stopped.keep(res)
             for agent in winning_agents(res):
                 wins[agent] += 1
             score = "  ".join(f"{a} {w}" for a, w in wins.items())
             bar.update(task, advance=1, description=f"games ({score})")
 
-        results = run_arena(plan, n_workers, done, game)
+        try:
+            played = run_arena(todo, n_workers, done, game) if todo else []
+        except KeyboardInterrupt:
+            bar.stop()
+            if stopped is None:
+                raise
+            console.print(
+                Text(
+                    f"Interrupted. The games played so far are kept in {stopped.path}; go on "
+                    "with the same command and --resume.",
+                    style="bold yellow",
+                ),
+                soft_wrap=True,
+            )
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    results = sorted([*kept.values(), *played], key=lambda r: r.index)
     print_summary(console, results, names)
     if out is not None:
         data = results_json(results, names, specs, seats, decks, seed, pinned)
@@ -134,7 +168,51 @@ def arena(
             out.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
         except OSError as exc:
             raise CliError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from exc
+        if stopped is not None:
+            stopped.remove()  # every game is in --out now
         console.print(Text(f"Results written to {out}"), soft_wrap=True)
+
+
+def _stopped_run(
+    out: Path | None,
+    resume: bool,
+    game: str,
+    pinned: list[str],
+    games: int,
+    seats: int,
+    decks: list[str],
+    seed: int,
+    duplicate: bool,
+    plan: list[GameSpec],
+) -> tuple[StoppedRun | None, dict[int, GameResult]]:
+    """Where this run keeps its games as they end (``OUT.partial``; none
+    without ``--out``), and the games a stopped run of it kept (``--resume``)."""
+    if out is None:
+        if resume:
+            raise CliError("--resume goes on with the run of an --out file: give --out")
+        return None, {}
+    key = {"game": game, "agents": pinned, "games": games, "seats": seats, "decks": decks,
+           "seed": seed, "duplicate": duplicate}  # fmt: skip
+    stopped = StoppedRun(out.with_name(out.name + ".partial"), key)
+    kept: dict[int, GameResult] = {}
+    if resume:
+        if not stopped.exists():
+            raise CliError(f"--resume: there is no stopped run to go on with ({stopped.path})")
+        try:
+            kept = stopped.read(plan)
+        except ValueError as exc:
+            raise CliError(f"--resume: {exc}") from None
+    elif stopped.exists():
+        raise CliError(
+            f"{stopped.path} holds the games of a stopped run: add --resume to go on from "
+            "them, or delete it to start over"
+        )
+    else:
+        try:
+            stopped.start()
+        except OSError as exc:
+            raise CliError(f"cannot write {str(stopped.path)!r}: {exc.strerror or exc}") from exc
+    return stopped, kept
 
 
 def print_summary(console: Console, results: list[GameResult], names: list[str]) -> None:
@@ -243,6 +321,14 @@ def arena_command(
             "so the luck of the deal cancels out.",
         ),
     ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on with a stopped run of the same command: with --out F, each game is "
+            "kept in F.partial as it ends, and --resume plays only the games still missing.",
+        ),
+    ] = False,
 ) -> None:
     """Play many games between agents (seats, first player and decks rotated) and
     print win rates with 95% confidence intervals and Elo ratings."""
@@ -266,4 +352,5 @@ def arena_command(
             game=game,
             progress=not no_progress,
             duplicate=duplicate,
+            resume=resume,
         )
