@@ -193,20 +193,8 @@ class Partial:
 
     def _lines(self) -> list[dict[str, Any]]:
         """Every line, checked: any damage is a ValueError naming the line."""
-        if not self.path.exists():
-            return []
-        try:
-            lines = self.path.read_text().splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{self.path}: can't be read ({exc})") from None
         found = []
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except ValueError:
-                raise ValueError(f"{self.path}, line {number}: not JSON") from None
+        for number, item in json_lines(self.path):
             if not (
                 isinstance(item, dict)
                 and isinstance(item.get("key"), dict)
@@ -326,23 +314,32 @@ class _Played:
         self.winner = winner
 
 
-def read_games(path: Path) -> list[dict[str, Any]]:
-    """The games kept in ``path`` (none if it does not exist): each game's
-    line, with ``run``, the run line above it (None if there is none)."""
+def json_lines(path: Path) -> list[tuple[int, Any]]:
+    """Each non-blank line of ``path`` read as JSON, with its number (none if
+    the file does not exist); a ValueError naming the file and line if one
+    can't be read."""
     if not path.exists():
         return []
-    games_kept, run = [], None
     try:
         lines = path.read_text().splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: can't be read ({exc})") from None
+    found = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            found.append((number, json.loads(line)))
         except ValueError:
             raise ValueError(f"{path}, line {number}: not JSON") from None
+    return found
+
+
+def read_games(path: Path) -> list[dict[str, Any]]:
+    """The games kept in ``path`` (none if it does not exist): each game's
+    line, with ``run``, the run line above it (None if there is none)."""
+    games_kept, run = [], None
+    for number, item in json_lines(path):
         if not isinstance(item, dict):
             raise ValueError(f"{path}, line {number}: not a game nor a run")
         if "run" in item and "table" not in item:
