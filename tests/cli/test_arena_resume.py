@@ -119,7 +119,7 @@ def near_games(draw: st.DrawFn) -> bytes:
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     st.binary(max_size=400) | st.text(max_size=400).map(lambda t: t.encode("utf-8")) | near_games()
