@@ -29,17 +29,18 @@ def test_the_lobby_gives_each_measured_level_its_ladder_rating(tmp_path: Path) -
     assert not ratings.provisional(skill)
     want = f"about as strong as a player rated {round(ratings.shown(skill), -1)}"
     assert about["easy"]["hecatomb:2"] == want
-    # normal where the ladder played it, nowhere else
-    played = {t: row["normal"] for t, row in LADDER.items() if "normal" in row}
-    assert "hecatomb:2" in played and "hecatomb:3" not in played
-    want_normal = {}
-    for table, normal in played.items():
-        skill = ratings.Skill(normal["mu"], normal["sigma"], normal["games"])
-        rated = round(ratings.shown(skill), -1)
-        want_normal[table] = f"about as strong as a player rated {rated}"
-    assert about["normal"] == want_normal
-    # a level the ladder did not measure says nothing; random is no lobby level
-    assert "hard" not in about and "random" not in about
+    # normal and hard where the ladder played them, nowhere else
+    for level in ("normal", "hard"):
+        played = {t: row[level] for t, row in LADDER.items() if level in row}
+        assert "hecatomb:2" in played and "hecatomb:3" not in played
+        want_level = {}
+        for table, found in played.items():
+            skill = ratings.Skill(found["mu"], found["sigma"], found["games"])
+            rated = round(ratings.shown(skill), -1)
+            want_level[table] = f"about as strong as a player rated {rated}"
+        assert about[level] == want_level, level
+    # random is no lobby level
+    assert "random" not in about
 
 
 def test_no_figure_where_the_ladder_is_unsure_or_silent(
