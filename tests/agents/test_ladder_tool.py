@@ -149,7 +149,14 @@ def _games(ladder: ModuleType, path: Path) -> list[dict[str, object]]:
 def _stop_after(cmd: list[str], partial: Path, games: int, how: signal.Signals) -> str:
     """Run ``cmd`` and send it ``how`` once ``partial`` holds ``games`` games;
     its standard error."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # SIGINT at its default, as at a terminal (a shell's background job inherits it ignored)
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     try:
         while time.monotonic() < deadline and proc.poll() is None:
