@@ -103,8 +103,10 @@ def arena(
     except ValueError as exc:
         raise CliError(f"--agents: {exc}") from None
     plan = schedule(specs, games, seats, decks, seed, duplicate, pinned)
-    stopped, kept = _stopped_run(out, resume, game, pinned, games, seats, decks, seed, duplicate,
-                                 plan)  # fmt: skip
+    # a stopped run is the same run only if all of these are the same
+    key = {"game": game, "agents": pinned, "games": games, "seats": seats, "decks": decks,
+           "seed": seed, "duplicate": duplicate}  # fmt: skip
+    stopped, kept = _stopped_run(out, resume, key, plan)
     todo = [g for g in plan if g.index not in kept]
     n_workers = min(workers or os.cpu_count() or 1, max(1, len(todo)))
     console.print(
@@ -116,16 +118,20 @@ def arena(
         ),
         soft_wrap=True,
     )
-    if kept:
+    if stopped is not None and kept:
         console.print(
             Text(f"Going on from a stopped run: {len(kept)} of {games} games kept in "
-                 f"{stopped.path if stopped else ''}, {len(todo)} to play."),
+                 f"{stopped.path}, {len(todo)} to play."),
             soft_wrap=True,
         )  # fmt: skip
     wins = dict.fromkeys(names, 0)
-    for r in kept.values():
-        for agent in winning_agents(r):
+
+    def tally(res: GameResult) -> None:
+        for agent in winning_agents(res):
             wins[agent] += 1
+
+    for r in kept.values():
+        tally(r)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -140,8 +146,7 @@ def arena(
         def done(res: GameResult) -> None:
             if stopped is not None:
                 stopped.keep(res)
-            for agent in winning_agents(res):
-                wins[agent] += 1
+            tally(res)
             score = "  ".join(f"{a} {w}" for a, w in wins.items())
             bar.update(task, advance=1, description=f"games ({score})")
 
@@ -174,16 +179,7 @@ def arena(
 
 
 def _stopped_run(
-    out: Path | None,
-    resume: bool,
-    game: str,
-    pinned: list[str],
-    games: int,
-    seats: int,
-    decks: list[str],
-    seed: int,
-    duplicate: bool,
-    plan: list[GameSpec],
+    out: Path | None, resume: bool, key: dict[str, object], plan: list[GameSpec]
 ) -> tuple[StoppedRun | None, dict[int, GameResult]]:
     """Where this run keeps its games as they end (``OUT.partial``; none
     without ``--out``), and the games a stopped run of it kept (``--resume``)."""
@@ -191,8 +187,6 @@ def _stopped_run(
         if resume:
             raise CliError("--resume goes on with the run of an --out file: give --out")
         return None, {}
-    key = {"game": game, "agents": pinned, "games": games, "seats": seats, "decks": decks,
-           "seed": seed, "duplicate": duplicate}  # fmt: skip
     stopped = StoppedRun(out.with_name(out.name + ".partial"), key)
     kept: dict[int, GameResult] = {}
     if resume:
