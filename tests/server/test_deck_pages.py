@@ -257,6 +257,10 @@ def test_the_builder_by_keyboard_alone(server: ServerProcess, browser: Any) -> N
     page.wait_for_function(
         f"document.querySelector('.deck-row[data-card=\"{key}\"] .copies').textContent === '1×'"
     )
+    # the server's check comes back and the deck is drawn again: the focus stays
+    # on the button the player pressed, not dropped to the page
+    _settled(page)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == f"Remove one {key}"
     # the problems say what is missing, in ossuary deck check's words, beside the count
     _settled(page)
     said = page.locator("#deck-status").inner_text()

@@ -269,16 +269,34 @@ function drawDeck() {
         el("span.under-deck", {text: "tap \u201cAdd cards\u201d, then cards below to add them."}))
       : el("p.muted", {text: "This deck holds no cards."}));
   }
+  // a redraw (a check's answer comes back while the player is on a row) must not
+  // drop the keyboard's focus to the page: it goes back to the same control
+  const held = focusedRow();
   $("deck-list").replaceChildren(...list);
+  if (held) restoreFocus(held);
   drawStatus();
 }
 
-function refocus(key, which) {
+// which deck row control has the focus: its card and its place among the row's
+// focusable controls, or null
+function focusedRow() {
+  const active = document.activeElement;
+  const row = active && active.closest ? active.closest(".deck-row") : null;
+  if (!row || !$("deck-list").contains(row)) return null;
+  const controls = [...row.querySelectorAll("button, a")];
+  return {key: row.dataset.card, index: controls.indexOf(active)};
+}
+
+function restoreFocus({key, index}) {
   const row = [...document.querySelectorAll(".deck-row")].find((r) => r.dataset.card === key);
-  const buttons = row ? row.querySelectorAll(".count-button") : [];
-  const target = buttons[which === "remove" ? 0 : 1];
+  const controls = row ? [...row.querySelectorAll("button, a")] : [];
+  const target = controls[index] || controls[0];
   if (target) target.focus({preventScroll: true});
   else $("deck-list").focus?.();
+}
+
+function refocus(key, which) {
+  restoreFocus({key, index: which === "remove" ? 0 : 1});  // a row's controls: −, +, its card
 }
 
 function costOf(card) {
