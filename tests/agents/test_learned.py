@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ossuary import games, hecatomb
 from ossuary.agents import Observation, check_agent, make_agent, play_game
@@ -208,6 +210,37 @@ def test_policy_files_round_trip_and_the_network_is_relu_layers(tmp_path: Path) 
     np.testing.assert_allclose(policy.scores(x), expected, rtol=1e-5, atol=1e-6)
     with pytest.raises(PolicyError, match="its network reads 6 numbers and scores 3 actions"):
         policy.check("hecatomb", 2, games.get("hecatomb").research.encoder(2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(depth=st.integers(1, 3), seed=st.integers(0, 2**32 - 1), density=st.floats(0.0, 1.0))
+def test_the_network_is_dense_relu_layers_however_sparse_and_deep(
+    tmp_path_factory: pytest.TempPathFactory, depth: int, seed: int, density: float
+) -> None:
+    """The sparse first layer (only the inputs that are set) and the guided
+    search's scores of a few actions give what the dense products give."""
+    rng = np.random.default_rng(seed)
+    sizes = [9] + [int(rng.integers(1, 6)) for _ in range(depth - 1)] + [7]
+    tensors = {}
+    for k in range(depth):
+        shape = (sizes[k + 1], sizes[k])
+        tensors[f"policy.{2 * k}.weight"] = rng.normal(size=shape).astype(np.float32)
+        tensors[f"policy.{2 * k}.bias"] = rng.normal(size=sizes[k + 1]).astype(np.float32)
+    base = {"format": FORMAT, "format_version": "1", "game": "hecatomb", "seats": "2",
+            "encoder_version": "1"}  # fmt: skip
+    path = tmp_path_factory.mktemp("net") / "p.safetensors"
+    write_tensors(path, tensors, base)
+    policy = load_policy(path)
+    x = np.where(rng.random(9) < density, rng.normal(size=9), 0.0).astype(np.float32)
+    h = x.astype(np.float64)
+    for k in range(depth):
+        w, b = tensors[f"policy.{2 * k}.weight"], tensors[f"policy.{2 * k}.bias"]
+        h = w.astype(np.float64) @ h + b
+        if k < depth - 1:
+            h = np.maximum(h, 0.0)
+    np.testing.assert_allclose(policy.scores(x), h, rtol=1e-4, atol=1e-4)
+    rows = sorted({int(r) for r in rng.integers(0, 7, size=3)})
+    np.testing.assert_allclose(policy.scores_of(x, rows), h[rows], rtol=1e-4, atol=1e-4)
 
 
 def test_the_safetensors_library_reads_our_files(tmp_path: Path) -> None:
