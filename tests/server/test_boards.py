@@ -399,6 +399,10 @@ def test_every_action_is_reachable_by_keyboard(server: ServerProcess, browser: A
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
     assert f"mana {card}" not in [o["id"] for o in _legal(page)]
+    # the board was drawn afresh and the card is gone from the hand: the keyboard
+    # stays on the board (not back at the top of the page, nor on an option that
+    # one Enter too many would take)
+    page.wait_for_function("document.activeElement.id === 'board'")
     # the option bar: its buttons are buttons
     page.wait_for_selector("#actions > button.option")
     before = _seq(page)

@@ -378,6 +378,7 @@ function render(msg, replay = false) {
   const shown = replay ? `r${msg.step}` : msg.seq;
   if (shown !== page.drawn) $("hint").textContent = "";
   page.drawn = shown;
+  const held = focusHeld();
   let handled = new Set();
   try {
     handled = page.board.update(ctx) || new Set();
@@ -390,7 +391,37 @@ function render(msg, replay = false) {
   renderSeats();
   renderLog(replay ? msg.log || msg.events : page.logLines, replay ? msg.new_from : null);
   fitBoard();
+  if (held !== null) giveFocusBack(held);
   if (msg.over && !replay) showEnd(msg);
+}
+
+// -- the keyboard's place across a redraw ---------------------------------------------------
+// The board and the options are drawn afresh at every change, which would drop a
+// keyboard player's focus to the top of the page after each move (theirs or
+// another seat's). The control they were on gets it back where it is still
+// there (the same card, the same option); where it is gone (the card was
+// played), the part of the page it was in (the board, or the options), so the
+// next Tab goes on from there: never a new option itself, which one Enter too
+// many would take (ending the turn).
+function focusHeld() {
+  const active = document.activeElement;
+  const part = active && active !== document.body ? active.closest("#board, #actions") : null;
+  if (!part) return null;
+  let same = "";
+  if (active.dataset.action) same = `#actions [data-action="${CSS.escape(active.dataset.action)}"]`;
+  else if (active.dataset.cardId) same = `#board [data-card-id="${CSS.escape(active.dataset.cardId)}"][tabindex]`;
+  return {same, part: part.id};
+}
+
+function giveFocusBack(held) {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;  // never lost
+  let target = held.same ? document.querySelector(held.same) : null;
+  if (!target) {
+    target = $(held.part);
+    target.tabIndex = -1;  // focusable from script, not a stop of its own for Tab
+  }
+  target.focus({preventScroll: true});
 }
 
 // -- the table and the hand in one screen ----------------------------------------------------
