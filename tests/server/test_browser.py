@@ -323,3 +323,34 @@ def test_a_team_table_names_its_sides_as_players_count(server: ServerProcess, br
         '.seat-row[data-seat="1"] .seat-kind', "s => [...s.options].map(o => o.value)"
     )
     assert "learned" in offered  # a policy ships for 2v2
+
+
+def test_the_lobby_lists_keep_the_keyboards_place(server: ServerProcess, browser: Any) -> None:
+    """The lobby asks for the games every few seconds: a list that did not
+    change is left as it is (the focused button is the same element), and one
+    that did is drawn anew with the focus back on the same game's button."""
+    table = {"game": "hecatomb", "seats": ["human", "human"], "public": True}
+    first = server.post("/api/games", {**table, "seed": 1})["id"]
+    page = _page(browser, server.base + "/")
+    take = f'#open-games [data-game="{first}"] button'
+    page.wait_for_selector(take)
+    # each answer to the lobby's question counted, once it has been drawn
+    page.evaluate("""() => {
+        window.answers = 0;
+        const fetch0 = window.fetch;
+        window.fetch = (...args) => fetch0(...args).then((r) => {
+            if (String(args[0]).endsWith('/api/games')) setTimeout(() => window.answers++, 0);
+            return r;
+        });
+    }""")
+    page.focus(take)
+    page.evaluate("document.activeElement.marked = 'yes'")  # a property: not in the markup
+    page.wait_for_function("window.answers >= 1", timeout=15_000)
+    page.wait_for_timeout(100)  # the answer read and drawn
+    assert page.evaluate("document.activeElement.marked") == "yes"  # never redrawn
+    second = server.post("/api/games", {**table, "seed": 2})["id"]
+    page.wait_for_selector(f'#open-games [data-game="{second}"]', timeout=15_000)
+    assert page.evaluate("document.activeElement.closest('[data-game]').dataset.game") == first
+    assert page.evaluate("document.activeElement.textContent") == "Take a seat"
+    assert not page.errors, page.errors
+    page.context.close()

@@ -289,15 +289,43 @@ async function refresh() {
   // games this server cannot rebuild: kept as they were, with the reason
   const damaged = games.damaged || [];
   $("damaged-games").hidden = !damaged.length;
-  $("damaged-games").replaceChildren(...(damaged.length ? [el("h3", {text: "Can't be resumed"}),
+  redraw($("damaged-games"), damaged.length ? [el("h3", {text: "Can't be resumed"}),
     ...damaged.map((g) => el("div.game-item", {dataset: {game: g.id}},
-      el("span", {text: `${describe(g)}: ${g.damaged}`})))] : []));
+      el("span", {text: `${describe(g)}: ${g.damaged}`})))] : []);
   const mine = Object.entries(mySeats.all()).filter(([, v]) => v.token);
-  $("my-games").replaceChildren(...(mine.length ? [el("h3", {text: "Your seats"}),
+  redraw($("my-games"), mine.length ? [el("h3", {text: "Your seats"}),
     el("div.game-list", {}, ...mine.sort((a, b) => b[1].at - a[1].at).slice(0, 8).map(([id, v]) =>
-      el("div.game-item", {}, el("span", {text: v.label || `${v.title || "A game"} you play`}),
-        el("a.button.small", {href: `/g/${id}#token=${v.token}`, text: "Return"}))))] : []));
+      el("div.game-item", {dataset: {game: id}}, el("span", {text: v.label || `${v.title || "A game"} you play`}),
+        el("a.button.small", {href: `/g/${id}#token=${v.token}`, text: "Return"}))))] : []);
 }
+
+// The lists are asked for again every few seconds. A list that has not changed
+// is left as it is; one that has is drawn anew without losing the keyboard's
+// place: the focus goes back to the same control of the same game, or to the
+// list itself where that game is gone (a screen reader is not sent to the top
+// of the page, nor told the list again, every five seconds).
+function redraw(box, nodes) {
+  const wrap = el("div", {}, ...nodes);
+  if (box.innerHTML === wrap.innerHTML) return;
+  const active = document.activeElement;
+  let held = null;
+  if (active && active !== box && box.contains(active)) {
+    const item = active.closest("[data-game]");
+    held = {game: item ? item.dataset.game : null, index: item ? controlsOf(item).indexOf(active) : -1};
+  }
+  box.replaceChildren(...wrap.childNodes);
+  if (!held) return;
+  const item = held.game === null ? null : [...box.querySelectorAll("[data-game]")].find((n) => n.dataset.game === held.game);
+  const target = item ? controlsOf(item)[held.index] : null;
+  if (target) {
+    target.focus({preventScroll: true});
+  } else {
+    box.tabIndex = -1;  // focusable from script, not a stop of its own for Tab
+    box.focus({preventScroll: true});
+  }
+}
+
+const controlsOf = (node) => [...node.querySelectorAll("a, button")];
 
 function actionsFor(g, label) {
   const mine = mySeats.get(g.id);
@@ -309,12 +337,8 @@ function actionsFor(g, label) {
 }
 
 function fill(box, list, actions) {
-  if (!list.length) {
-    box.replaceChildren(el("p.muted", {text: "none"}));
-    return;
-  }
-  box.replaceChildren(...list.map((g) => el("div.game-item", {dataset: {game: g.id}},
-    el("span", {text: describe(g)}), ...actions(g))));
+  redraw(box, list.length ? list.map((g) => el("div.game-item", {dataset: {game: g.id}},
+    el("span", {text: describe(g)}), ...actions(g))) : [el("p.muted", {text: "none"})]);
 }
 
 /** A game as people name it: "Hecatomb · you vs Computer (normal) · today 14:05". */
