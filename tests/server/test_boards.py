@@ -414,6 +414,30 @@ def test_every_action_is_reachable_by_keyboard(server: ServerProcess, browser: A
         p.context.close()
 
 
+def test_the_other_seats_move_leaves_the_keyboard_where_it_was(
+    server: ServerProcess, browser: Any
+) -> None:
+    """A seat waiting with the focus on its Leave button keeps it there while the
+    other seat's moves redraw its page."""
+    created = server.post(
+        "/api/games", {"game": "hecatomb", "seats": ["human", "human"], "seed": 3}
+    )
+    pages = [_page(browser, server.base + s["link"], "desktop") for s in created["seats"]]
+    for p in pages:
+        p.wait_for_selector(".hand-dock")
+        p.wait_for_selector("#leave")
+    mover = next(p for p in pages if _legal(p))
+    waiting = next(p for p in pages if p is not mover)
+    waiting.focus("#leave")
+    before = _seq(waiting)
+    mover.locator("#actions button.option").first.click()
+    waiting.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert waiting.evaluate("document.activeElement.id") == "leave"
+    for p in pages:
+        assert not p.errors, p.errors
+        p.context.close()
+
+
 # -- the other seats' moves, one at a time ---------------------------------------------------
 WATCH = """() => {
     window.drawn = [];

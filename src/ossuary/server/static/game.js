@@ -94,14 +94,12 @@ async function receive(msg) {
       break;
     case "thinking":
       page.thinking = msg.seat;
-      renderTurn();
-      renderSeats();
+      keepingFocus(() => { renderTurn(); renderSeats(); });
       break;
     case "seats":
       page.seatsInfo = msg.seats;
       page.thinking = msg.thinking;
-      renderSeats();
-      renderTurn();
+      keepingFocus(() => { renderSeats(); renderTurn(); });
       break;
     case "notice":  // the server's word to everyone at the table
       if (msg.code === "computer_default") {
@@ -399,18 +397,30 @@ function render(msg, replay = false) {
 // The board and the options are drawn afresh at every change, which would drop a
 // keyboard player's focus to the top of the page after each move (theirs or
 // another seat's). The control they were on gets it back where it is still
-// there (the same card, the same option); where it is gone (the card was
-// played), the part of the page it was in (the board, or the options), so the
+// there (the same card, the same option, the same seat's button); where it is
+// gone (the card was played), the part of the page it was in, so the
 // next Tab goes on from there: never a new option itself, which one Enter too
 // many would take (ending the turn).
+const REDRAWN = "#board, #actions, #seat-actions, #seat-chips";
+
 function focusHeld() {
   const active = document.activeElement;
-  const part = active && active !== document.body ? active.closest("#board, #actions") : null;
+  const part = active && active !== document.body ? active.closest(REDRAWN) : null;
   if (!part) return null;
+  const chip = active.closest("[data-seat]");
   let same = "";
-  if (active.dataset.action) same = `#actions [data-action="${CSS.escape(active.dataset.action)}"]`;
+  if (active.id) same = `#${CSS.escape(active.id)}`;  // Resign, Leave
+  else if (active.dataset.action) same = `#actions [data-action="${CSS.escape(active.dataset.action)}"]`;
   else if (active.dataset.cardId) same = `#board [data-card-id="${CSS.escape(active.dataset.cardId)}"][tabindex]`;
+  else if (chip && part.id === "seat-chips") same = `#seat-chips [data-seat="${CSS.escape(chip.dataset.seat)}"] button`;
   return {same, part: part.id};
+}
+
+/** Run ``draw`` (which redraws parts of the page) without losing the keyboard's place. */
+function keepingFocus(draw) {
+  const held = focusHeld();
+  draw();
+  if (held !== null) giveFocusBack(held);
 }
 
 function giveFocusBack(held) {
