@@ -102,6 +102,7 @@ class _Timed:
         self.agent = agent
         self.name = agent.name
         self.observes = getattr(agent, "observes", "samples")
+        self.reads_labels = getattr(agent, "reads_labels", True)
         self.decisions = 0
         self.seconds = 0.0
 
@@ -113,15 +114,21 @@ class _Timed:
         return aid
 
 
-def ismcts(name: str, seats: int, seconds: float) -> float:
-    """ISMCTS (a fixed number of iterations a decision) in one seat, the
-    heuristic in the others: iterations per CPU-second of search."""
+class _Enough(Exception):
+    pass
+
+
+def search_rate(make: Callable[[int], Any], name: str, seats: int, seconds: float) -> float:
+    """A search in one seat (``make(g)``: game ``g``'s, with a fixed number of
+    iterations a decision and an ``iterations`` count), the heuristic in the
+    others, game after game on the same deals: iterations per CPU-second of
+    search (bench/bench_guided.py measures the guided search so too)."""
     from ossuary import games
-    from ossuary.agents import Budget, HeuristicAgent, ISMCTSAgent, play_game
+    from ossuary.agents import HeuristicAgent, play_game
 
     iterations, spent, g = 0, 0.0, 0
     while spent < seconds:
-        search = ISMCTSAgent(g + 1, Budget(iterations=ISMCTS_ITERATIONS))
+        search = make(g)
         timed = _Timed(search)
         agents: list[Any] = [HeuristicAgent(g * 10 + i) for i in range(seats)]
         agents[g % seats] = timed
@@ -141,8 +148,25 @@ def ismcts(name: str, seats: int, seconds: float) -> float:
     return iterations / spent
 
 
-class _Enough(Exception):
-    pass
+def ismcts(name: str, seats: int, seconds: float) -> float:
+    """ISMCTS (a fixed number of iterations a decision) in one seat, the
+    heuristic in the others: iterations per CPU-second of search."""
+    from ossuary.agents import Budget, ISMCTSAgent
+
+    def make(g: int) -> Any:
+        return ISMCTSAgent(g + 1, Budget(iterations=ISMCTS_ITERATIONS))
+
+    return search_rate(make, name, seats, seconds)
+
+
+def commit() -> str:
+    """The checkout's commit, short ("unknown" outside a git checkout)."""
+    try:
+        found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                               text=True, check=True, cwd=HERE)  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return found.stdout.strip()
 
 
 def heuristic(name: str, seats: int, seconds: float) -> float:

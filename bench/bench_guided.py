@@ -18,74 +18,29 @@ ISMCTS's, the ratio of the medians.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any
 
+from bench_builds import commit, search_rate
 from ossuary import games
-from ossuary.agents import Budget, HeuristicAgent, ISMCTSAgent, play_game
+from ossuary.agents import Budget, ISMCTSAgent
 from ossuary.agents.guided import GuidedAgent
 from ossuary.agents.learned import shipped_policy_path
-
-
-class _Enough(Exception):
-    """The contender's CPU budget is spent."""
-
-
-class _Timed:
-    """An agent whose decisions' CPU time is counted."""
-
-    def __init__(self, agent: Any) -> None:
-        self.agent = agent
-        self.name = agent.name
-        self.observes = getattr(agent, "observes", "samples")
-        self.reads_labels = getattr(agent, "reads_labels", True)
-        self.seconds = 0.0
-
-    def act(self, obs: Any) -> str:
-        start = time.process_time()
-        aid: str = self.agent.act(obs)
-        self.seconds += time.process_time() - start
-        return aid
 
 
 def rate(kind: str, game: str, seats: int, iters: int, seconds: float) -> float:
     """Iterations per CPU-second of ``kind`` (``ismcts`` or ``guided``) searching
     ``iters`` iterations a decision in one seat against the heuristic."""
-    iterations, spent, g = 0, 0.0, 0
-    while spent < seconds:
+
+    def make(g: int) -> Any:
         budget = Budget(iterations=iters)
-        search = GuidedAgent(g + 1, budget) if kind == "guided" else ISMCTSAgent(g + 1, budget)
-        timed = _Timed(search)
-        agents: list[Any] = [HeuristicAgent(g * 10 + i) for i in range(seats)]
-        agents[g % seats] = timed
-        state = games.get(game).new_game(seats=seats, seed=100 + g)
-        left = seconds - spent
+        return GuidedAgent(g + 1, budget) if kind == "guided" else ISMCTSAgent(g + 1, budget)
 
-        def watch(_s: Any, _w: int, _a: Any, limit: float = left, t: _Timed = timed) -> None:
-            if t.seconds > limit:
-                raise _Enough
-
-        with contextlib.suppress(_Enough):
-            play_game(state, agents, observer=watch, max_actions=5_000)
-        iterations += search.iterations
-        spent += timed.seconds
-        g += 1
-    return iterations / spent
-
-
-def commit() -> str:
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, check=True)  # fmt: skip
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return out.stdout.strip()
+    return search_rate(make, game, seats, seconds)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
