@@ -52,8 +52,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--json", help="write the results to this file")
     args = parser.parse_args(argv)
-    if args.repeats < 1 or args.iters < 1 or args.seconds <= 0:
-        parser.error("--repeats and --iters must be at least 1, --seconds above 0")
+    if not 1 <= args.repeats <= 100 or not 1 <= args.iters <= 100_000:
+        parser.error("--repeats must be 1 to 100, --iters 1 to 100,000")
+    if not 0 < args.seconds <= 3600:  # also refuses nan and inf
+        parser.error("--seconds must be above 0 and at most 3600")
     names = [args.game] if args.game else list(games.names())
     for name in names:
         if name not in games.names():
