@@ -187,6 +187,14 @@ def test_two_browsers_play_a_whole_game_then_step_through_its_replay(
     enemy_hand = page.locator(".hecatomb .seat-panel.them .hand .hcard:not(.back)")
     assert enemy_hand.count() == 0  # the replay is seat 0's: the other hand stays hidden
     assert page.locator(".hecatomb .hand-dock .hcard:not(.back)").count() > 0
+    # by keyboard: the step forward button keeps the focus though the replay's
+    # controls are drawn anew at each step, so Enter steps on and on
+    page.focus('[data-replay="forward"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function(at_step.format(1))
+    page.keyboard.press("Enter")
+    page.wait_for_function(at_step.format(2))
+    assert page.evaluate("document.activeElement.dataset.replay") == "forward"
     assert not any(p.errors for p in pages), [p.errors for p in pages]
 
 

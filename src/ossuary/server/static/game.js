@@ -376,7 +376,11 @@ function render(msg, replay = false) {
   const shown = replay ? `r${msg.step}` : msg.seq;
   if (shown !== page.drawn) $("hint").textContent = "";
   page.drawn = shown;
-  const held = focusHeld();
+  keepingFocus(() => drawParts(msg, ctx, replay));
+  if (msg.over && !replay) showEnd(msg);
+}
+
+function drawParts(msg, ctx, replay) {
   let handled = new Set();
   try {
     handled = page.board.update(ctx) || new Set();
@@ -389,19 +393,20 @@ function render(msg, replay = false) {
   renderSeats();
   renderLog(replay ? msg.log || msg.events : page.logLines, replay ? msg.new_from : null);
   fitBoard();
-  if (held !== null) giveFocusBack(held);
-  if (msg.over && !replay) showEnd(msg);
 }
 
 // -- the keyboard's place across a redraw ---------------------------------------------------
-// The board and the options are drawn afresh at every change, which would drop a
-// keyboard player's focus to the top of the page after each move (theirs or
-// another seat's). The control they were on gets it back where it is still
-// there (the same card, the same option, the same seat's button); where it is
-// gone (the card was played), the part of the page it was in, so the
-// next Tab goes on from there: never a new option itself, which one Enter too
-// many would take (ending the turn).
-const REDRAWN = "#board, #actions, #seat-actions, #seat-chips";
+// The board, the options, the replay's controls and the seats' buttons are drawn
+// afresh at every change, which would drop a keyboard player's focus to the top
+// of the page after each move (theirs or another seat's) or replay step. The
+// control they were on gets it back where it is still there (the same card,
+// option, button or seat); where it is gone (the card was played), the part of
+// the page it was in, so the next Tab goes on from there: never a new option
+// itself, which one Enter too many would take (ending the turn).
+const REDRAWN = "#board, #actions, #autopass, #replay-bar, #seat-actions, #seat-chips";
+// the parts whose controls stand in the same order at every drawing
+const STEADY = new Set(["autopass", "replay-bar", "seat-actions"]);
+const CONTROLS = "a[href], button, input, select, [tabindex]";
 
 function focusHeld() {
   const active = document.activeElement;
@@ -409,11 +414,12 @@ function focusHeld() {
   if (!part) return null;
   const chip = active.closest("[data-seat]");
   let same = "";
-  if (active.id) same = `#${CSS.escape(active.id)}`;  // Resign, Leave
+  if (active.id) same = `#${CSS.escape(active.id)}`;  // Resign, Leave, Auto-pass
   else if (active.dataset.action) same = `#actions [data-action="${CSS.escape(active.dataset.action)}"]`;
   else if (active.dataset.cardId) same = `#board [data-card-id="${CSS.escape(active.dataset.cardId)}"][tabindex]`;
   else if (chip && part.id === "seat-chips") same = `#seat-chips [data-seat="${CSS.escape(chip.dataset.seat)}"] button`;
-  return {same, part: part.id};
+  const index = STEADY.has(part.id) ? [...part.querySelectorAll(CONTROLS)].indexOf(active) : -1;
+  return {same, part: part.id, index};
 }
 
 /** Run ``draw`` (which redraws parts of the page) without losing the keyboard's place. */
@@ -426,9 +432,11 @@ function keepingFocus(draw) {
 function giveFocusBack(held) {
   const active = document.activeElement;
   if (active && active !== document.body && document.contains(active)) return;  // never lost
+  const part = $(held.part);
   let target = held.same ? document.querySelector(held.same) : null;
+  if (!target && held.index >= 0) target = part.querySelectorAll(CONTROLS)[held.index] || null;
   if (!target) {
-    target = $(held.part);
+    target = part;
     target.tabIndex = -1;  // focusable from script, not a stop of its own for Tab
   }
   target.focus({preventScroll: true});
@@ -737,8 +745,7 @@ async function stepTo(step) {
   }
   if (msg.names) naming.names = msg.names;
   page.replay = {step: msg.step, steps: msg.steps};
-  render(msg, true);
-  renderReplayBar();
+  keepingFocus(() => { render(msg, true); renderReplayBar(); });
 }
 
 function renderReplayBar() {
