@@ -265,6 +265,11 @@ def test_the_builder_by_keyboard_alone(server: ServerProcess, browser: Any) -> N
     _settled(page)
     said = page.locator("#deck-status").inner_text()
     assert re.search(r"has [01] cards? besides its hero; a deck has exactly 40", said), said
+    # the last copy removed, its row goes: the keyboard stays in the deck's list
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!document.querySelector('.deck-row[data-card=\"{key}\"]')")
+    _settled(page)
+    assert page.evaluate("document.activeElement.id") == "deck-list"
     assert not page.errors, page.errors
     page.context.close()
 

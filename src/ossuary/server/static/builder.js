@@ -291,8 +291,12 @@ function restoreFocus({key, index}) {
   const row = [...document.querySelectorAll(".deck-row")].find((r) => r.dataset.card === key);
   const controls = row ? [...row.querySelectorAll("button, a")] : [];
   const target = controls[index] || controls[0];
-  if (target) target.focus({preventScroll: true});
-  else $("deck-list").focus?.();
+  if (target) {
+    target.focus({preventScroll: true});
+  } else {  // the card's last copy went: the list, so the next Tab goes on from there
+    $("deck-list").tabIndex = -1;  // focusable from script, not a stop of its own for Tab
+    $("deck-list").focus({preventScroll: true});
+  }
 }
 
 function refocus(key, which) {
