@@ -54,13 +54,13 @@ def playout(seconds: float) -> None:
         n += 1
 
 
-def ismcts(games_played: int) -> None:
+def ismcts(games_played: int, name: str = "hecatomb") -> None:
     from ossuary import games
     from ossuary.agents import Budget, HeuristicAgent, ISMCTSAgent, play_game
 
     for g in range(games_played):
         agents = [ISMCTSAgent(1, Budget(iterations=200)), HeuristicAgent(2)]
-        play_game(games.get("hecatomb").new_game(seats=2, seed=100 + g), agents)
+        play_game(games.get(name).new_game(seats=2, seed=100 + g), agents)
 
 
 PARTS = ("clone", "rollout", "cut", "sample")
@@ -163,7 +163,7 @@ def main() -> None:
     parser.add_argument(
         "what", nargs="?", choices=("playout", "ismcts", "parts"), default="playout"
     )
-    parser.add_argument("--game", default="hecatomb", help="parts: the game")
+    parser.add_argument("--game", default="hecatomb", help="ismcts and parts: the game")
     parser.add_argument("--seats", type=int, default=2, help="parts: the seat count")
     parser.add_argument("--parts-json", nargs=2, metavar=("GAME", "SEATS"), help=argparse.SUPPRESS)
     parser.add_argument("--cprofile", action="store_true", help="print cProfile's top functions")
@@ -180,7 +180,7 @@ def main() -> None:
     if args.what == "parts":
         parts_side_by_side(args.game, args.seats)
         return
-    run = (lambda: playout(4.0)) if args.what == "playout" else (lambda: ismcts(3))
+    run = (lambda: playout(4.0)) if args.what == "playout" else (lambda: ismcts(3, args.game))
     if not args.cprofile:
         run()
         return
