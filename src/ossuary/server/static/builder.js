@@ -4,7 +4,7 @@
 // is wrong; its curve and mix as small charts; import and export of the text
 // format the CLI reads; saved and shared (a private edit link and a public
 // read-only one); played from the lobby; tried against the field on the server.
-import {api, copy, el} from "/static/util.js";
+import {api, copy, el, focusBack} from "/static/util.js";
 import {cardLink, filterBar, loadGame, select} from "/static/cardlib.js";
 import {columns, rates, split} from "/static/charts.js";
 import {myDecks} from "/static/mydecks.js";
@@ -290,13 +290,8 @@ function focusedRow() {
 function restoreFocus({key, index}) {
   const row = [...document.querySelectorAll(".deck-row")].find((r) => r.dataset.card === key);
   const controls = row ? [...row.querySelectorAll("button, a")] : [];
-  const target = controls[index] || controls[0];
-  if (target) {
-    target.focus({preventScroll: true});
-  } else {  // the card's last copy went: the list, so the next Tab goes on from there
-    $("deck-list").tabIndex = -1;  // focusable from script, not a stop of its own for Tab
-    $("deck-list").focus({preventScroll: true});
-  }
+  // the card's last copy gone: the list, so the next Tab goes on from there
+  focusBack(controls[index] || controls[0], $("deck-list"));
 }
 
 function refocus(key, which) {

@@ -4,7 +4,7 @@
 //
 // The board is an ES module given by the game (game.browser.assets, see
 // docs/server.md) or the generic board: createBoard(root, api) -> {update(ctx)}.
-import {api as fetchJSON, el, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
+import {api as fetchJSON, el, focusBack, fragment, levelName, naming, playerName, says, seats as mySeats, them, whose}
   from "/static/util.js";
 import {cardFrame} from "/static/cards.js";
 import {bindSeat} from "/static/session.js";
@@ -435,11 +435,7 @@ function giveFocusBack(held) {
   const part = $(held.part);
   let target = held.same ? document.querySelector(held.same) : null;
   if (!target && held.index >= 0) target = part.querySelectorAll(CONTROLS)[held.index] || null;
-  if (!target) {
-    target = part;
-    target.tabIndex = -1;  // focusable from script, not a stop of its own for Tab
-  }
-  target.focus({preventScroll: true});
+  focusBack(target, part);
 }
 
 // -- the table and the hand in one screen ----------------------------------------------------

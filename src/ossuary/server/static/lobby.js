@@ -1,6 +1,6 @@
 // The lobby: choose a game, its seats and decks, create it, share the links;
 // see the open, running and finished games.
-import {api, copy, el, levelName, playerName, seats as mySeats} from "/static/util.js";
+import {api, copy, el, focusBack, levelName, playerName, seats as mySeats} from "/static/util.js";
 import {myDecks} from "/static/mydecks.js";
 import {session} from "/static/session.js";
 
@@ -316,13 +316,7 @@ function redraw(box, nodes) {
   box.replaceChildren(...wrap.childNodes);
   if (!held) return;
   const item = held.game === null ? null : [...box.querySelectorAll("[data-game]")].find((n) => n.dataset.game === held.game);
-  const target = item ? controlsOf(item)[held.index] : null;
-  if (target) {
-    target.focus({preventScroll: true});
-  } else {
-    box.tabIndex = -1;  // focusable from script, not a stop of its own for Tab
-    box.focus({preventScroll: true});
-  }
+  focusBack(item ? controlsOf(item)[held.index] : null, box);
 }
 
 const controlsOf = (node) => [...node.querySelectorAll("a, button")];

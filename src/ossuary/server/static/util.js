@@ -42,6 +42,19 @@ export function pressable(node, go, label, handle = node) {
   });
 }
 
+/** Give the keyboard's place back after a redraw: to ``target`` when the control
+ * is still there, else to ``part``, the part of the page it was in, made focusable
+ * from script only (tabIndex -1: not a stop of its own for Tab), so the next Tab
+ * goes on from where the player was, never to a new option one Enter too many
+ * would take. The page is not scrolled. */
+export function focusBack(target, part) {
+  if (!target) {
+    target = part;
+    target.tabIndex = -1;
+  }
+  target.focus({preventScroll: true});
+}
+
 export function menu(anchor, items, kind) {
   document.querySelectorAll(`.${kind}`).forEach((m) => m.remove());
   const box = el(`div.${kind}`, {role: "menu"},
