@@ -2,7 +2,7 @@
 
     python bench/bench_rl_vector.py --seconds 3 --repeats 3 --envs 16
     python bench/bench_rl_vector.py --game necromancer --seats 2 --json out.json
-    python bench/bench_rl_vector.py --profile        # where a batched step's time goes
+    python bench/bench_rl_vector.py --profile        # where a batched step's time goes, in µs
 
 Two pairs, each alternated within every repeat (single first, then batched,
 seconds apart) so that both see the same machine load:
@@ -26,7 +26,6 @@ import argparse
 import json
 import platform
 import random
-import re
 import statistics
 import subprocess
 import time
@@ -106,61 +105,69 @@ def aec_batch(game: str, seats: int, seconds: float, seed: int, n: int) -> float
     return steps / (time.process_time() - start)
 
 
-#: (share name, the file the function is in, its names): cumulative time of each
-#: (an encoder that reads the state builds no view: its ``*_state`` methods)
-PARTS = (
-    ("the seat's view", "engine/core.py", ("State",), ("view",)),
-    ("the encoder's observe", "encode.py", ("Encoder",), ("observe", "observe_state")),
-    (
-        "the legal actions and their paths",
-        "encode.py",
-        ("Encoder", "IntActions"),
-        ("action_paths", "action_paths_state", "legal_action_ints"),
-    ),
-    (
-        "applying an action (the rules)",
-        "engine/core.py",
-        ("State", "IntActions"),
-        ("apply_action", "apply_action_int"),
-    ),
-)
-#: how cProfile names a method of a compiled class: no file, "<method 'NAME' of 'CLASS' objects>"
-COMPILED = re.compile(r"<method '(\w+)' of '(\w+)' objects>")
+#: the parts of a batched step :func:`step_parts` times
+PART_NAMES = ("the pick", "checking the actions", "the rules", "the observation", "the mask")
 
 
-def _is_part(
-    key: tuple[str, int, str], where: str, owners: tuple[str, ...], fns: tuple[str, ...]
-) -> bool:
-    """Whether cProfile's ``key`` (file, line, function) is one of ``fns`` in the
-    file ending ``where`` (pure Python), or of a compiled class whose name ends
-    with one of ``owners``."""
-    if key[0] == "~":
-        found = COMPILED.fullmatch(key[2])
-        return found is not None and found[1] in fns and found[2].endswith(owners)
-    return key[0].endswith(where) and key[2] in fns
-
-
-def profile_shares(game: str, seats: int, n: int, calls: int = 250) -> dict[str, float]:
-    """Where the time of ``calls`` batched AEC steps goes, as shares of the total
-    (cProfile; the parts may overlap where one calls another)."""
-    import cProfile
-    import pstats
-
+def step_parts(game: str, seats: int, n: int, seconds: float = 2.0) -> dict[str, float]:
+    """CPU microseconds a learner step spends in each part of a batched AEC step
+    (:data:`PART_NAMES`; a batch of ``n`` games, every seat a learner), timed in
+    place with ``time.process_time_ns``: the same on both builds, where cProfile
+    sees a compiled function only when interpreted code calls it. The parts are
+    :meth:`OssuaryAECBatch.step`'s mid-game path taken by hand: the benchmark's
+    own random pick of the batch's actions (a trainer's policy stands there),
+    the legality check of each game's action, the rules applying it
+    (``Table.step``), and the next seat's observation and mask written into the
+    batch's rows. ``"total"`` is the whole loop's time a step (a game dealt
+    anew included), ``"steps"`` how many were taken."""
     batch = OssuaryAECBatch(game, num_envs=n, seats=seats)
     rng = np.random.default_rng(0)
     obs = batch.reset(seed=1)
-    profile = cProfile.Profile()
-    profile.enable()
-    for _ in range(calls):
-        obs = batch.step(_batch_pick(rng, obs["action_mask"]))
-    profile.disable()
-    stats = pstats.Stats(profile)
-    total = stats.total_tt  # type: ignore[attr-defined]
-    rows = stats.stats  # type: ignore[attr-defined]
-    return {
-        name: sum(v[3] for k, v in rows.items() if _is_part(k, where, owners, fns)) / total
-        for name, where, owners, fns in PARTS
-    }
+    spent = dict.fromkeys(PART_NAMES, 0)
+    clock = time.process_time_ns
+    steps = 0
+    start = clock()
+    limit = start + int(seconds * 1e9)
+    while clock() < limit:
+        t0 = clock()
+        todo = _batch_pick(rng, obs["action_mask"]).tolist()
+        t1 = clock()
+        spent["the pick"] += t1 - t0
+        for i, env in enumerate(batch.envs):
+            table = env.table
+            if table is None or batch.terminations[i] or batch.truncations[i]:
+                env.reset()  # dealt anew: counted in the total only
+                batch._write(i)
+                continue
+            a = clock()
+            legal = table.is_legal_int(todo[i])
+            b = clock()
+            assert legal, "the pick chose an illegal action"
+            table.step(todo[i])
+            c = clock()
+            seat = table.seat()
+            if seat is None or table.steps >= env.max_steps:
+                env.after_action()  # the game ended or was cut: the environment's books
+                batch._write(i)
+                spent["checking the actions"] += b - a
+                spent["the rules"] += c - b
+                steps += 1
+                continue
+            env.agent_selection = batch._agent_names[seat]
+            table.observation(seat, batch._obs_rows[i])
+            d = clock()
+            table.mask(batch._mask_rows[i])
+            e = clock()
+            spent["checking the actions"] += b - a
+            spent["the rules"] += c - b
+            spent["the observation"] += d - c
+            spent["the mask"] += e - d
+            steps += 1
+    total = clock() - start
+    found = {name: ns / steps / 1e3 for name, ns in spent.items()}
+    found["total"] = total / steps / 1e3
+    found["steps"] = steps
+    return found
 
 
 def commit() -> str:
@@ -187,8 +194,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.profile:
         found = {}
         for game in games.names():
-            found[game] = shares = profile_shares(game, min(games.get(game).seat_counts), 8)
-            print(f"{game}: " + ", ".join(f"{k} {v:.0%}" for k, v in shares.items()))
+            found[game] = parts = step_parts(game, min(games.get(game).seat_counts), args.envs)
+            total = parts["total"]
+            print(f"{game}: {total:.1f} µs a learner step ({1e6 / total:,.0f} a CPU-second): "
+                  + ", ".join(f"{k} {parts[k]:.1f} µs ({parts[k] / total:.0%})"
+                              for k in PART_NAMES))
         return found
     if args.repeats < 1 or args.seconds <= 0 or args.envs < 1:
         parser.error("--repeats and --envs must be at least 1, --seconds above 0")
