@@ -12,6 +12,7 @@ import copy
 import pickle
 
 import numpy as np
+import pytest
 
 from ossuary import games
 from ossuary.engine.core import GameState
@@ -76,3 +77,34 @@ def test_a_kept_encoder_gives_what_a_new_one_gives() -> None:
                 kept, table.state, table.seat(), table.prefix
             )
     assert positions > 300
+
+
+def test_a_kept_diabolicards_encoder_gives_the_paths_a_new_one_gives() -> None:
+    """Diabolicards's encoder keeps each option id's parsed path
+    (``_known_paths``): the ids and paths of every decision of whole games, 1v1
+    and 2v2, must be what a new encoder gives, on a copy too."""
+    from ossuary.diabolicards.encode import DiabolicardsEncoder, EncodingError
+
+    g = games.get("diabolicards")
+    decisions = 0
+    for seats, seed in ((2, 21), (4, 22)):
+        kept = DiabolicardsEncoder(seats)
+        for game_seed in (seed, seed + 100):
+            table = Table(g, kept, g.new_game(seats=seats, seed=game_seed))
+            rng = np.random.default_rng(game_seed)
+            while (seat := table.seat()) is not None:
+                state = table.state
+                paths = kept.action_paths_state(state, seat)
+                assert paths == DiabolicardsEncoder(seats).action_paths_state(state, seat)
+                assert paths == kept.action_paths(state.view(seat))
+                decisions += 1
+                table.step(int(rng.choice(table.legal())))
+        assert kept._known_paths  # it did keep them
+        for other in (pickle.loads(pickle.dumps(kept)), copy.deepcopy(kept)):
+            assert other.action_paths_state(state, 0) == kept.action_paths_state(state, 0)
+        # an id the encoding doesn't know is an error every time, and not kept
+        for _ in range(2):
+            with pytest.raises(EncodingError):
+                kept._path_of("play 999 x")
+        assert "play 999 x" not in kept._known_paths
+    assert decisions > 100

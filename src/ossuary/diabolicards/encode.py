@@ -75,6 +75,11 @@ class EncodingError(OssuaryError):
     """The view holds something the encoding does not know (a new option verb)."""
 
 
+#: option ids whose paths an encoder keeps at most (a 2v2 game names a few
+#: thousand; the bound only holds memory if ids are made up)
+KNOWN_PATHS: Final = 1 << 16
+
+
 class DiabolicardsEncoder(Encoder):
     """The encoding for ``seats`` players (2: 1v1, 4: 2v2)."""
 
@@ -114,6 +119,10 @@ class DiabolicardsEncoder(Encoder):
         self.obs = obs.ranges
         self.observation_size = obs.size
         self.info_state_size = obs.size
+        # an option id's path, as _path worked it out: a path is a function of the
+        # id alone (it names the card by its place in the one shared deck), so it
+        # is parsed once, not at every decision (the masks' largest cost)
+        self._known_paths: dict[str, tuple[int, ...] | None] = {}
 
     # -- actions ----------------------------------------------------------------
     def action_name(self, index: int) -> str:
@@ -140,7 +149,19 @@ class DiabolicardsEncoder(Encoder):
 
     def action_paths(self, view: dict[str, Any]) -> dict[str, tuple[int, ...] | None]:
         decision = view.get("decision") or {}
-        return {o["id"]: self._path(o["id"]) for o in decision.get("options", ())}
+        return {o["id"]: self._path_of(o["id"]) for o in decision.get("options", ())}
+
+    def _path_of(self, aid: str) -> tuple[int, ...] | None:
+        """:meth:`_path`, kept: each option id is parsed once (an id the encoding
+        doesn't know still raises every time, and is not kept)."""
+        known = self._known_paths
+        found = known.get(aid)
+        if found is None and aid not in known:
+            found = self._path(aid)
+            if len(known) >= KNOWN_PATHS:
+                known.clear()
+            known[aid] = found
+        return found
 
     def _path(self, aid: str) -> tuple[int, ...] | None:
         verb, _, rest = aid.partition(" ")
@@ -367,7 +388,7 @@ class DiabolicardsEncoder(Encoder):
         pending = _diabo(state).pending
         if pending is None or pending.player != seat:
             return {}
-        return {aid: self._path(aid) for aid in pending.options}
+        return {aid: self._path_of(aid) for aid in pending.options}
 
     def layout(self) -> list[tuple[str, int, int]]:
         return list(self.obs)
