@@ -196,9 +196,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for game in games.names():
             found[game] = parts = step_parts(game, min(games.get(game).seat_counts), args.envs)
             total = parts["total"]
-            print(f"{game}: {total:.1f} µs a learner step ({1e6 / total:,.0f} a CPU-second): "
-                  + ", ".join(f"{k} {parts[k]:.1f} µs ({parts[k] / total:.0%})"
-                              for k in PART_NAMES))
+            print(
+                f"{game}: {total:.1f} µs a learner step ({1e6 / total:,.0f} a CPU-second): "
+                + ", ".join(f"{k} {parts[k]:.1f} µs ({parts[k] / total:.0%})" for k in PART_NAMES)
+            )
         return found
     if args.repeats < 1 or args.seconds <= 0 or args.envs < 1:
         parser.error("--repeats and --envs must be at least 1, --seconds above 0")

@@ -73,6 +73,7 @@ from ossuary.agents.arena import (
 from ossuary.agents.learned import shipped_policies
 from ossuary.server import ratings
 from ossuary.server.ai import AI_LEVELS
+from ossuary.workers import how_stopped, sigterm_as_ctrl_c
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src" / "ossuary" / "server" / "ladder.json"
 DEFAULT_GAMES = Path(__file__).resolve().with_name("ladder-games.jsonl")
@@ -457,14 +458,15 @@ def main() -> None:
         parser.error(f"{args.out}: not the ladder's file (a JSON object)")
     print(f"ladder: {build}", file=sys.stderr)
     try:
-        play_tables(args, chosen, wanted, data, run, partial)
-    except KeyboardInterrupt:
+        with sigterm_as_ctrl_c():  # kill PID keeps the games as Ctrl-C does
+            play_tables(args, chosen, wanted, data, run, partial)
+    except KeyboardInterrupt as exc:
         print(
             f"ladder: stopped; the games played are kept in {partial.path}: run the same "
             "command to go on from there",
             file=sys.stderr,
         )
-        sys.exit(130)
+        sys.exit(how_stopped(exc)[1])  # 130 after Ctrl-C, 143 after SIGTERM
     for table in chosen:
         row = data["tables"][table]
         print(

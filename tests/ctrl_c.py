@@ -74,6 +74,23 @@ def ctrl_c(process: subprocess.Popen[str], when: Callable[[], bool]) -> tuple[st
     return process.communicate(timeout=LIMIT)
 
 
+def signal_when(
+    process: subprocess.Popen[str], when: Callable[[], bool], how: int
+) -> tuple[str, str]:
+    """As :func:`ctrl_c`, but signal ``how`` sent to the command's own process
+    alone, as ``kill -TERM PID`` (a service manager, a batch system's time
+    limit) or a machine going down (SIGKILL) send it."""
+    try:
+        while not when() and process.poll() is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=0.01)
+        if process.poll() is None:
+            process.send_signal(how)
+        return process.communicate(timeout=LIMIT)
+    finally:
+        process.kill()
+
+
 def one_line(stderr: str) -> bool:
     """What a command may print on Ctrl-C: a line at most, no traceback."""
     return "Traceback" not in stderr and len(stderr.strip().splitlines()) <= 1

@@ -1,4 +1,5 @@
-"""Worker processes that leave Ctrl-C to the process driving them.
+"""Worker processes that leave Ctrl-C to the process driving them, and a
+driver that answers SIGTERM as it answers Ctrl-C.
 
 A terminal sends Ctrl-C (SIGINT) to every process of the command: the driver
 and each worker of its pool. A worker still starting (importing numpy,
@@ -12,6 +13,14 @@ itself (:func:`stop_pool`), without waiting for games nobody will read.
 The block lasts only while the processes start; a Ctrl-C that arrives
 meanwhile stays pending in the driver and is delivered the moment it ends,
 so none is lost.
+
+A long run is also stopped by SIGTERM (``kill PID``, a service manager, a
+batch system's time limit). Python's default would end the driver at once,
+without a word and without stopping its workers; inside
+:func:`sigterm_as_ctrl_c` it is a :class:`Terminated` (a KeyboardInterrupt)
+instead, so the command keeps what it finished and says how to go on, as at
+Ctrl-C, and exits with 143, the status a shell reads as "ended by SIGTERM"
+(as ``ossuary serve`` does).
 """
 
 from __future__ import annotations
@@ -83,24 +92,68 @@ def deaf_to_ctrl_c() -> Iterator[None]:
     from multiprocessing import resource_tracker
 
     resource_tracker.ensure_running()
-    with ctrl_c_deferred():
+    with ctrl_c_deferred(sigterm=False):
         yield
 
 
 @contextlib.contextmanager
-def ctrl_c_deferred() -> Iterator[None]:
-    """Hold a Ctrl-C back until the block ends (then it is raised as usual):
-    for work that must be whole, such as writing a checkpoint and its files."""
+def ctrl_c_deferred(sigterm: bool = True) -> Iterator[None]:
+    """Hold a Ctrl-C (and with ``sigterm``, a SIGTERM) back until the block ends
+    (then it is raised as usual): for work that must be whole, such as writing
+    a checkpoint and its files. Processes started inside inherit the block:
+    :func:`deaf_to_ctrl_c` holds back SIGINT only, so that a worker still ends
+    at SIGTERM (:func:`stop_pool` stops workers with it)."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
         threading.main_thread()
     ):
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = {signal.SIGINT, signal.SIGTERM} if sigterm else {signal.SIGINT}
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+#: the status a shell reads as "ended by SIGTERM" (128 + 15)
+EXIT_TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM inside :func:`sigterm_as_ctrl_c`. A KeyboardInterrupt, so that
+    whatever answers Ctrl-C (keeping the games played, saying how to go on)
+    answers it too; :func:`how_stopped` words it and gives its exit status."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """Inside, SIGTERM raises :class:`Terminated` in the main thread. Nothing
+    changes where SIGTERM is not at its default (a caller that handles or
+    ignores it) or off the main thread (where no handler can be set)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def how_stopped(exc: BaseException, interrupted: int = 130) -> tuple[str, int]:
+    """How a run stopped by ``exc`` says so, and its exit status: Ctrl-C
+    (``interrupted``, the shell's 130) or SIGTERM (143)."""
+    if isinstance(exc, Terminated):
+        return "Stopped (SIGTERM)", EXIT_TERMINATED
+    return "Interrupted (Ctrl-C)", interrupted
 
 
 def start_workers(pool: ProcessPoolExecutor, workers: int) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import strategies as st
 
 from ossuary.agents.arena import StoppedRun, schedule
 
-from ..ctrl_c import LIMIT, cli_env, ctrl_c, run_cli, start_cli
+from ..ctrl_c import cli_env, ctrl_c, run_cli, signal_when, start_cli
 
 ARGS = ["arena", "--game", "necromancer", "--agents", "heuristic,random", "--games", "120",
         "--workers", "1", "--no-progress"]  # fmt: skip
@@ -32,9 +31,10 @@ def _kept(partial: Path) -> int:
 
 
 def test_a_stopped_arena_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
-    """A real process stopped by Ctrl-C, then killed (a machine gone down),
-    then run again with --resume: it plays only the missing games and writes
-    the same games and summary as the run never stopped."""
+    """A real process stopped by Ctrl-C, then by SIGTERM (``kill PID``), then
+    killed (a machine gone down), then run again with --resume: it plays only
+    the missing games and writes the same games and summary as the run never
+    stopped."""
     env = cli_env()
     clean = run_cli([*ARGS, "--out", str(tmp_path / "clean.json")], env)
     assert clean.returncode == 0, clean.stderr
@@ -54,19 +54,23 @@ def test_a_stopped_arena_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
     assert again.returncode == 2 and "add --resume" in again.stderr, again.stderr
     assert _kept(partial) == stopped_at
 
+    # SIGTERM to the command's own process (not its group), as `kill PID` sends it
+    termed = start_cli([*ARGS, "--out", str(out), "--resume"], env)
+    termed_out, termed_err = signal_when(
+        termed, lambda: _kept(partial) >= stopped_at + 3, signal.SIGTERM
+    )
+    assert termed.returncode == 143, termed_err  # a shell's "ended by SIGTERM"
+    said = termed_out + termed_err
+    assert "Stopped (SIGTERM)" in said and "--resume" in said, said
+    assert "Traceback" not in termed_err
+    termed_at = _kept(partial)
+    assert stopped_at + 3 <= termed_at < 120 and not out.exists()
+
     second = start_cli([*ARGS, "--out", str(out), "--resume"], env)
-    try:
-        deadline = time.monotonic() + LIMIT
-        while _kept(partial) < stopped_at + 3 and second.poll() is None:
-            assert time.monotonic() < deadline, "the resumed run kept no new game"
-            time.sleep(0.005)
-        second.send_signal(signal.SIGKILL)
-        second.communicate(timeout=LIMIT)
-    finally:
-        second.kill()
+    signal_when(second, lambda: _kept(partial) >= termed_at + 3, signal.SIGKILL)
     assert second.returncode == -signal.SIGKILL
     killed_at = _kept(partial)
-    assert stopped_at + 3 <= killed_at < 120
+    assert termed_at + 3 <= killed_at < 120
     with partial.open("a", encoding="utf-8") as f:
         f.write('{"game": {"index": 7')  # the line being written when it was killed
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from ossuary.cli.main import app
 from ossuary.engine.core import GameState
 from ossuary.engine.game import Game
 
-from ..ctrl_c import cli_env, ctrl_c, one_line, start_cli
+from ..ctrl_c import cli_env, ctrl_c, one_line, signal_when, start_cli
 
 
 def recorded(out: Path) -> list[dict[str, object]]:
@@ -67,6 +70,36 @@ def test_a_campaign_plays_every_game_and_names_how_to_replay_a_failure(
     assert replayed.exit_code == 1, replayed.output
     assert "1 game," in replayed.output and "InvariantError: planted" in replayed.output
     assert "Hecatomb" not in replayed.output
+
+
+def test_sigterm_stops_a_campaign_as_ctrl_c_does(tmp_path: Path) -> None:
+    """``kill PID`` (SIGTERM to the driver alone, its pool of workers left to it):
+    the finished games are recorded, one line says so, the workers are gone,
+    and the exit status is the shell's "ended by SIGTERM"."""
+    out = tmp_path / "campaign"
+    games_file = out / "games.jsonl"
+    args = ["fuzz", "--game", "diabolicards", "--games", "3", "--no-progress", "--out", str(out)]
+
+    def two_finished() -> bool:
+        return games_file.exists() and games_file.read_text().count("\n") >= 2
+
+    process = start_cli([*args, "--workers", "2"], cli_env())
+    stdout, stderr = signal_when(process, two_finished, signal.SIGTERM)
+    assert process.returncode == 143, (stdout, stderr)
+    assert one_line(stderr) and "Stopped (SIGTERM)" in stderr, stderr
+    assert 2 <= len(recorded(out)) < 6
+    # the command ran in a session of its own: soon nothing of it is alive (a
+    # zombie, dead and waiting to be reaped by whoever inherited it, is not;
+    # multiprocessing's resource tracker ends when it sees its driver gone)
+    deadline = time.monotonic() + 10
+    while True:
+        ps = subprocess.run(["ps", "-o", "stat=,args=", "-g", str(process.pid)],
+                            capture_output=True, text=True, check=False)  # fmt: skip
+        alive = [line for line in ps.stdout.splitlines() if not line.lstrip().startswith("Z")]
+        if not alive or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert not alive, alive
 
 
 def test_ctrl_c_stops_a_campaign_that_the_same_command_continues(

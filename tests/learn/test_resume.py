@@ -1,7 +1,9 @@
-"""A training run stopped by Ctrl-C and resumed is the run it would have been.
+"""A training run stopped by Ctrl-C or SIGTERM and resumed is the run it
+would have been.
 
 Real processes, interrupted by SIGINT sent to their process group (as a
-terminal does) at several points, then resumed with ``--resume``: the same
+terminal does) or by SIGTERM sent to the command alone (``kill PID``, a batch
+system's time limit) at several points, then resumed with ``--resume``: the same
 weights, the same curve rows (all but the wall-clock minutes), the same pool
 of past versions as one run that never stopped, and nothing left behind.
 (That the number of workers never changes the network, however many games are
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,7 +29,7 @@ if not os.environ.get("OSSUARY_REQUIRE_TORCH"):
 from ossuary.agents.learned import read_tensors
 from ossuary.cli.main import app
 
-from ..ctrl_c import cli_env, ctrl_c, one_line, start_cli
+from ..ctrl_c import cli_env, ctrl_c, one_line, signal_when, start_cli
 
 # one xdist worker runs the module, so the run that never stopped (``whole``, a
 # module fixture) is trained once, not once per worker that meets a stopped one
@@ -95,11 +98,18 @@ def _rows(out: Path, n: int) -> Callable[[], bool]:
 
 
 @pytest.mark.parametrize(
-    ("point", "workers"),
-    [("start", "1"), ("first step", "2"), ("saving", "1"), ("second step", "1")],
+    ("point", "workers", "how"),
+    [
+        ("start", "1", signal.SIGINT),
+        ("first step", "2", signal.SIGINT),
+        ("saving", "1", signal.SIGINT),
+        ("second step", "1", signal.SIGINT),
+        ("first step", "2", signal.SIGTERM),  # the driver alone; its workers are its to stop
+        ("saving", "1", signal.SIGTERM),  # a checkpoint is written whole all the same
+    ],
 )
 def test_a_run_stopped_by_ctrl_c_and_resumed_is_the_run_itself(
-    whole: Path, tmp_path: Path, point: str, workers: str
+    whole: Path, tmp_path: Path, point: str, workers: str, how: int
 ) -> None:
     out = tmp_path / "run"
     when = {
@@ -111,8 +121,12 @@ def test_a_run_stopped_by_ctrl_c_and_resumed_is_the_run_itself(
     process = start_cli(
         ["train", "hecatomb", "--out", str(out), *SMALL, "--workers", workers], cli_env()
     )
-    stdout, stderr = ctrl_c(process, when)
-    assert process.returncode == 130, (stdout, stderr)  # it was stopped, not finished
+    if how == signal.SIGINT:
+        stdout, stderr = ctrl_c(process, when)
+    else:
+        stdout, stderr = signal_when(process, when, how)
+    # it was stopped, not finished: the shell's codes for Ctrl-C and SIGTERM
+    assert process.returncode == (130 if how == signal.SIGINT else 143), (stdout, stderr)
     assert one_line(stderr), stderr
     assert "--resume" in stdout
     assert not [p for p in out.rglob("*") if p.name.startswith(".current")]

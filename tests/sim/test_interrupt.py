@@ -1,7 +1,9 @@
 """A real interruption: the ``ossuary simulate`` driver (not its pool of worker
-processes) is killed with SIGKILL mid-run; its workers and multiprocessing's
-resource tracker end by themselves, then ``--resume`` finishes it. Every game is
-in the folder exactly once and the games equal those of an uninterrupted run."""
+processes) is killed with SIGKILL mid-run, or stopped with SIGTERM (``kill
+PID``: it stops its pool and says how to go on); its workers and
+multiprocessing's resource tracker end, then ``--resume`` finishes it. Every
+game is in the folder exactly once and the games equal those of an
+uninterrupted run."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from ossuary.sim import store
 from ossuary.sim.runner import run
@@ -37,12 +41,13 @@ def _group_gone(pgid: int) -> bool:
     return False
 
 
-def test_a_killed_run_resumes_and_holds_every_game_exactly_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_a_killed_run_resumes_and_holds_every_game_exactly_once(tmp_path: Path, how: int) -> None:
     out = tmp_path / "run"
     # its own process group: the test can find (and, failing, clean up) every
     # process the run started; the kill itself takes the driver alone
     proc = subprocess.Popen(
-        _command(out), start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        _command(out), start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
         deadline = time.monotonic() + 120
@@ -50,8 +55,12 @@ def test_a_killed_run_resumes_and_holds_every_game_exactly_once(tmp_path: Path) 
             assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
             assert time.monotonic() < deadline, "no chunk was committed in time"
             time.sleep(0.02)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
+        os.kill(proc.pid, how)
+        said, err = (x.decode() for x in proc.communicate(timeout=60))
+        if how == signal.SIGTERM:  # answered: the shell's "ended by SIGTERM", and how to go on
+            assert proc.returncode == 143, (said, err)
+            assert "Stopped (SIGTERM)" in said and "--resume" in said, said
+            assert "Traceback" not in err, err
         deadline = time.monotonic() + 30
         while not _group_gone(proc.pid):  # workers and resource tracker end by themselves
             assert time.monotonic() < deadline, "processes of the killed run are still alive"

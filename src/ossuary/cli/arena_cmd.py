@@ -30,6 +30,7 @@ from ..agents.arena import (
     winning_agents,
 )
 from ..engine.game import Game
+from ..workers import how_stopped, sigterm_as_ctrl_c
 from .decklists import find_deck
 from .errors import EXIT_INTERRUPTED, CliError, check_output, check_workers, reported_errors
 from .options import FirstSeed, NoProgress, PlayersPerGame
@@ -151,20 +152,22 @@ def arena(
             bar.update(task, advance=1, description=f"games ({score})")
 
         try:
-            played = run_arena(todo, n_workers, done, game) if todo else []
-        except KeyboardInterrupt:
+            with sigterm_as_ctrl_c():  # a kill keeps the games as Ctrl-C does
+                played = run_arena(todo, n_workers, done, game) if todo else []
+        except KeyboardInterrupt as exc:
             bar.stop()
             if stopped is None:
                 raise
+            words, status = how_stopped(exc, EXIT_INTERRUPTED)
             console.print(
                 Text(
-                    f"Interrupted. The games played so far are kept in {stopped.path}; go on "
+                    f"{words}. The games played so far are kept in {stopped.path}; go on "
                     "with the same command and --resume.",
                     style="bold yellow",
                 ),
                 soft_wrap=True,
             )
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+            raise typer.Exit(status) from None
     results = sorted([*kept.values(), *played], key=lambda r: r.index)
     print_summary(console, results, names)
     if out is not None:

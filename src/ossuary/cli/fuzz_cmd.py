@@ -22,7 +22,7 @@ from rich.text import Text
 
 from .. import fuzz_run
 from .. import games as registry
-from ..workers import DASK_ADDRESS
+from ..workers import DASK_ADDRESS, how_stopped, sigterm_as_ctrl_c
 from .errors import EXIT_INTERRUPTED, CliError, check_output, check_workers, reported_errors
 from .options import LocalWorkers, NoProgress
 
@@ -126,16 +126,20 @@ def _run(
 
     with bar:
         try:
-            return fuzz_run.run(configs, n_games, seed, workers, out, start, game_done, scheduler)
-        except KeyboardInterrupt:
+            with sigterm_as_ctrl_c():
+                return fuzz_run.run(
+                    configs, n_games, seed, workers, out, start, game_done, scheduler
+                )
+        except KeyboardInterrupt as exc:
             bar.stop()
+            words, status = how_stopped(exc, EXIT_INTERRUPTED)
             again = f"run the same command again to continue ({out})" if out else (
                 "give --out to make a campaign resumable")  # fmt: skip
             Console(stderr=True, highlight=False).print(
-                Text(f"Interrupted (Ctrl-C): the finished games are recorded; {again}."),
+                Text(f"{words}: the finished games are recorded; {again}."),
                 soft_wrap=True,
             )
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+            raise typer.Exit(status) from None
 
 
 def _summary(console: Console, campaign: fuzz_run.Campaign, out: Path | None) -> None:

@@ -26,6 +26,7 @@ from rich.text import Text
 
 from .. import games as registry
 from ..engine.game import Game
+from ..workers import how_stopped, sigterm_as_ctrl_c
 from .decklists import find_deck, read_deck_file
 from .errors import CliError, check_output, check_workers, need, reported_errors
 from .options import LocalWorkers, NoProgress
@@ -264,21 +265,23 @@ def run_simulation(
             bar.advance(task, b - a)
 
         try:
-            report = runner.run(
-                out, config, total, resume=resume, workers=workers, scheduler=scheduler,
-                chunk=chunk, on_start=start, on_chunk=chunk_done,
-            )  # fmt: skip
-        except KeyboardInterrupt:
+            with sigterm_as_ctrl_c():  # a kill keeps the games as Ctrl-C does
+                report = runner.run(
+                    out, config, total, resume=resume, workers=workers, scheduler=scheduler,
+                    chunk=chunk, on_start=start, on_chunk=chunk_done,
+                )  # fmt: skip
+        except KeyboardInterrupt as exc:
             bar.stop()
+            words, status = how_stopped(exc, EXIT_INTERRUPTED)
             console.print(
                 Text(
-                    f"Interrupted. The games committed so far are kept in {out}; continue with: "
+                    f"{words}. The games committed so far are kept in {out}; continue with: "
                     f"ossuary simulate --out {out} --resume",
                     style="bold yellow",
                 ),
                 soft_wrap=True,
             )
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+            raise typer.Exit(status) from None
     games_per_s = report.played / report.seconds if report.seconds > 0 else 0.0
     if report.played:
         console.print(

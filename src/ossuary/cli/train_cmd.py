@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from .. import games as registry
+from ..workers import how_stopped, sigterm_as_ctrl_c
 from .errors import CliError, check_output, check_workers, reported_errors
 from .options import PlayersPerGame
 
@@ -197,11 +198,12 @@ def train_command(
             style="bold",
         ), soft_wrap=True)  # fmt: skip
         try:
-            with progress:
+            with progress, sigterm_as_ctrl_c():  # a kill keeps the checkpoint as Ctrl-C does
                 policy = trainer.run()
-        except KeyboardInterrupt:
-            console.print(f"Stopped. Go on with: ossuary train {cfg.game} --out {out} --resume")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except KeyboardInterrupt as exc:
+            words, status = how_stopped(exc, EXIT_INTERRUPTED)
+            console.print(f"{words}. Go on with: ossuary train {cfg.game} --out {out} --resume")
+            raise typer.Exit(status) from None
         spent = trainer.seconds / 60
         console.print(f"{trainer.games_done} self-play games in {spent:.1f} minutes of training.")
         console.print(f"Policy: {policy}  · curve: {out / 'curve.png'}")
@@ -257,12 +259,13 @@ def _value_command(
         )
         bar = progress.add_task("playing", total=count)
         try:
-            with progress:
+            with progress, sigterm_as_ctrl_c():
                 done = fit_value(policy, target, count, seed, sizes,
                                  lambda n, total: progress.update(bar, completed=n))  # fmt: skip
-        except KeyboardInterrupt:
-            console.print("Stopped; nothing was written.")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except KeyboardInterrupt as exc:
+            words, status = how_stopped(exc, EXIT_INTERRUPTED)
+            console.print(f"{words}; nothing was written.")
+            raise typer.Exit(status) from None
         console.print(
             f"{done.positions:,} positions from {done.games} games in "
             f"{done.seconds / 60:.1f} minutes; held-out squared error "
