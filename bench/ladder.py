@@ -387,17 +387,25 @@ def _command(argv: Sequence[str]) -> str:
 
 
 def commit() -> str:
+    """The commit of the Ossuary source that plays: the package imported, which
+    ``PYTHONPATH`` may take from another tree than this tool's (a compiled
+    worktree of the commit measured), with ``+edits`` where that source is not
+    the commit's ("unknown" outside a git checkout)."""
+    import ossuary
+
+    where = Path(ossuary.__file__).resolve().parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], capture_output=True, text=True, check=True, cwd=where
+        ).stdout.strip()
+
     try:
-        found = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).parent,
-        )
-        return found.stdout.strip()
+        found = git("rev-parse", "--short", "HEAD")
+        edited = git("status", "--porcelain", "--untracked-files=no", "--", ".")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+    return f"{found}+edits" if edited else found
 
 
 def main() -> None:

@@ -230,3 +230,34 @@ def test_a_damaged_partial_file_is_refused_in_words_before_any_game(
     assert f"{partial}, line 1: not a game of a stopped run" in err and "Traceback" not in err
     assert not (tmp_path / "ladder.json").exists()
     assert partial.read_text().startswith('{"not"')  # left as it was
+
+
+def test_the_commit_is_the_one_of_the_source_that_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ladder run records the commit of the Ossuary package it imported (a
+    compiled worktree on PYTHONPATH, say), not of the checkout holding the
+    tool, and says when that source has edits the commit lacks."""
+    import ossuary
+
+    ladder = load_bench("ladder")
+    repo = tmp_path / "other-tree"
+    package = repo / "src" / "ossuary"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("# another tree\n")
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
+                              check=True).stdout.strip()  # fmt: skip
+
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "x")
+    head = git("rev-parse", "--short", "HEAD")
+    monkeypatch.setattr(ossuary, "__file__", str(package / "__init__.py"))
+    assert ladder.commit() == head
+    (package / "__init__.py").write_text("# edited\n")
+    assert ladder.commit() == f"{head}+edits"
+    monkeypatch.setattr(ossuary, "__file__", str(tmp_path / "nowhere" / "__init__.py"))
+    (tmp_path / "nowhere").mkdir()
+    assert ladder.commit() == "unknown"
