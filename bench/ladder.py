@@ -386,14 +386,19 @@ def _command(argv: Sequence[str]) -> str:
     return "python bench/ladder.py " + shlex.join(kept)
 
 
-def commit() -> str:
+def commit(written: Path | None = None) -> str:
     """The commit of the Ossuary source that plays: the package imported, which
     ``PYTHONPATH`` may take from another tree than this tool's (a compiled
     worktree of the commit measured), with ``+edits`` where that source is not
-    the commit's ("unknown" outside a git checkout)."""
+    the commit's ("unknown" outside a git checkout). ``written``: the file the
+    ladder writes its figures to, not counted as an edit (by default it lies in
+    the package, so a second run in the same tree would say ``+edits``)."""
     import ossuary
 
     where = Path(ossuary.__file__).resolve().parent
+    spec = ["."]
+    if written is not None and written.resolve().is_relative_to(where):
+        spec.append(f":(exclude){written.resolve().relative_to(where)}")
 
     def git(*args: str) -> str:
         return subprocess.run(
@@ -402,7 +407,7 @@ def commit() -> str:
 
     try:
         found = git("rev-parse", "--short", "HEAD")
-        edited = git("status", "--porcelain", "--untracked-files=no", "--", ".")
+        edited = git("status", "--porcelain", "--untracked-files=no", "--", *spec)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return f"{found}+edits" if edited else found
@@ -453,7 +458,7 @@ def main() -> None:
     # a level that thinks for a time is as strong as its build lets it be: an
     # edited source makes the dev tree run pure Python (docs/compiled.md)
     build = compiled.describe()
-    run = {"date": args.date, "commit": commit(), "build": build, "command": command}
+    run = {"date": args.date, "commit": commit(args.out), "build": build, "command": command}
     partial = Partial(args.partial or args.games_file.with_suffix(".partial.jsonl"), run)
     try:
         if args.out.exists():

@@ -258,6 +258,18 @@ def test_the_commit_is_the_one_of_the_source_that_plays(
     assert ladder.commit() == head
     (package / "__init__.py").write_text("# edited\n")
     assert ladder.commit() == f"{head}+edits"
+    # the ladder's own figures, written into the package by a first run, are
+    # not an edit of the source a second run plays
+    git("checkout", "-q", "--", ".")
+    figures = package / "server" / "ladder.json"
+    figures.parent.mkdir()
+    figures.write_text("{}\n")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "y")
+    head = git("rev-parse", "--short", "HEAD")
+    figures.write_text('{"tables": {}}\n')
+    assert ladder.commit(figures) == head
+    assert ladder.commit() == f"{head}+edits"
     monkeypatch.setattr(ossuary, "__file__", str(tmp_path / "nowhere" / "__init__.py"))
     (tmp_path / "nowhere").mkdir()
     assert ladder.commit() == "unknown"
