@@ -20,8 +20,27 @@
 uses to give its own browser board.
 """
 
-from .app import create_app
-from .config import ServerConfig
-from .serve import serve
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .app import create_app
+    from .config import ServerConfig
+    from .serve import serve
 
 __all__ = ["ServerConfig", "create_app", "serve"]
+_WHERE = {"create_app": "app", "ServerConfig": "config", "serve": "serve"}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names, imported when first asked for: a module of the
+    package that needs no web framework (``ai.py``, which the AI workers run)
+    imports without it."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value

@@ -278,18 +278,24 @@ TRIAL_NICENESS = 19
 IDLE_NICENESS = 19
 
 
-def _warm(niceness: int = WORKER_NICENESS, imports: Sequence[str] = ()) -> None:
-    """Start a worker: every game and ``imports`` imported (so its first job
-    is not slow), at the server's priority, then below it (a search must never
-    delay a socket: the operating system runs the event loop first when both
-    want the CPU). Warming at the low priority would leave a busy machine's
-    worker cold for minutes."""
+def load_games_and(imports: Sequence[str] = ()) -> None:
+    """Every game loaded and ``imports`` imported (what a worker's jobs need)."""
     for name in games.names():
         with contextlib.suppress(Exception):  # a game that can't load is refused later
             games.get(name)
     for module in imports:
         with contextlib.suppress(ImportError):  # an extra not installed: its jobs say so
             importlib.import_module(module)
+
+
+def _warm(niceness: int = WORKER_NICENESS, imports: Sequence[str] = ()) -> None:
+    """Start a worker: every game and ``imports`` imported (so its first job
+    is not slow; a worker forked from the preloaded forkserver has them
+    already), at the server's priority, then below it (a search must never
+    delay a socket: the operating system runs the event loop first when both
+    want the CPU). Warming at the low priority would leave a busy machine's
+    worker cold for minutes."""
+    load_games_and(imports)
     with contextlib.suppress(OSError):
         os.nice(niceness)
 
@@ -298,6 +304,10 @@ READY = ("ready", None)
 #: what a lane's workers import as they start: the search, or a trial's games
 SEARCH_IMPORTS = ("ossuary.agents.ismcts",)
 TRIAL_IMPORTS = ("ossuary.server.trials", "ossuary.sim.play")
+#: what the forkserver imports once before it forks any worker: the games and
+#: the search (warm_workers.py). ("__main__" would do nothing: Python 3.11's
+#: forkserver drops the main module's path before it could import it.)
+FORKSERVER_PRELOAD = ["ossuary.server.warm_workers"]
 
 
 def _serve(conn: Connection, niceness: int = WORKER_NICENESS, imports: Sequence[str] = ()) -> None:
@@ -382,6 +392,8 @@ class _Worker:
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         )
         ctx = multiprocessing.get_context(method)
+        if method == "forkserver":  # (read when the forkserver starts: before the first worker)
+            ctx.set_forkserver_preload(FORKSERVER_PRELOAD)
         mine, theirs = ctx.Pipe()
         self.proc = ctx.Process(  # type: ignore[attr-defined]
             target=_serve, args=(theirs, self.niceness, self.imports), name=self.name, daemon=True
