@@ -102,10 +102,11 @@ def _rows(out: Path, n: int) -> Callable[[], bool]:
     [
         ("start", "1", signal.SIGINT),
         ("first step", "2", signal.SIGINT),
-        ("saving", "1", signal.SIGINT),
         ("second step", "1", signal.SIGINT),
         ("first step", "2", signal.SIGTERM),  # the driver alone; its workers are its to stop
-        ("saving", "1", signal.SIGTERM),  # a checkpoint is written whole all the same
+        # a checkpoint is written whole all the same (one signal: on one worker
+        # there is no pool, and SIGTERM is handled as Ctrl-C, workers.py)
+        ("saving", "1", signal.SIGTERM),
     ],
 )
 def test_a_run_stopped_by_ctrl_c_and_resumed_is_the_run_itself(
