@@ -273,9 +273,10 @@ def _play_out(page: Any, game: str, size: str, rng: random.Random, most: int = C
 # games to their end against the computer, one a size: the end screen and the
 # replay are the page's own (the kernel's), not a game's, so each size plays them
 # once. Hecatomb's other size and Necromancer on the phone: their first moves
-# below (and every game's full table at both sizes: tests/server/test_layout.py). Necromancer's whole game by clicking,
-# which takes a minute against the random computer here (100 to 170 clicks),
-# is tests/necromancer/test_browser.py's, two people on its own board.
+# below (and every game's full table at both sizes: tests/server/test_layout.py).
+# Necromancer's whole game by clicking, which takes a minute against the random
+# computer here (100 to 170 clicks), is tests/necromancer/test_browser.py's, two
+# people on its own board.
 WHOLE_GAMES = [("hecatomb", "phone"), ("diabolicards", "desktop")]
 FIRST_MOVES = [("hecatomb", "desktop"), ("necromancer", "phone")]
 WHOLE_ELSEWHERE = {"necromancer": "tests/necromancer/test_browser.py"}
