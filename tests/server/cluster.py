@@ -131,11 +131,11 @@ class Cluster:
     """Three servers on one database, and the balancer. ``workers`` 0: each
     process runs its computer seats in threads of its own (what the tests here
     ask of a computer is that its game's owner plays it, not how): a start then
-    waits for no AI process to warm, a third of the time of one with a worker
-    (which starts four: the quick and search lanes' before it is ready, the
-    idle and trial lanes' after), and the nine starts a run makes (three,
-    then a restart after each kill -9 and each step of the rolling restart)
-    leave no workers warming beside the tests."""
+    waits for no AI process (1.1 to 1.5 s to ready against 1.6 to 1.7 s with a
+    worker, which starts four forked from one preloaded forkserver; 2026-12-02),
+    and the nine starts a run makes (three, then a restart after each kill -9
+    and each step of the rolling restart) leave no worker processes beside the
+    tests."""
 
     def __init__(self, db_url: str, n: int = 3, workers: int = 0, hold: float = 0.0) -> None:
         extra = ["--trusted-proxy", "127.0.0.1"]
