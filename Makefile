@@ -155,10 +155,12 @@ bench: $(BUILT)
 	$(BIN)/python bench/bench_rl.py
 
 # 200 concurrent games over WebSockets on loopback for a minute, then the AI's
-# fairness: a person's round trip while ten games play the hard level (docs/server.md)
+# fairness: a person's round trip while ten games play the hard level, then how
+# long a server takes to be ready and a worker to start (docs/server.md)
 bench-server: $(BUILT)
 	$(BIN)/python bench/bench_server.py --games 200 --seconds 60
 	$(BIN)/python bench/bench_server.py --fairness --games 5 --seconds 60
+	$(BIN)/python bench/bench_server_start.py --repeat 5
 
 # current pictures of every board, desktop and phone (needs Debian's chromium), into
 # screenshots/ (not tracked); make screenshot OUT=docs/img refreshes the docs' pictures

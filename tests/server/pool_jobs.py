@@ -8,6 +8,7 @@ jobs: ``hold`` keeps its worker busy until ``GATE`` is set."""
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 
@@ -44,10 +45,17 @@ def niceness() -> int:
     return os.nice(0)
 
 
-HOLD, NOTE, SLEEP, SPIN, NICENESS = (
-    f"{__name__}:{fn.__name__}" for fn in (hold, note, sleep, spin, niceness)
+def origin() -> tuple[str, list[str]]:
+    """The worker's parent's command line, and the modules the worker holds."""
+    with open(f"/proc/{os.getppid()}/cmdline", "rb") as f:
+        parent = f.read().replace(b"\0", b" ").decode()
+    return parent, sorted(sys.modules)
+
+
+HOLD, NOTE, SLEEP, SPIN, NICENESS, ORIGIN = (
+    f"{__name__}:{fn.__name__}" for fn in (hold, note, sleep, spin, niceness, origin)
 )
-for _fn in (hold, note, sleep, spin, niceness):
+for _fn in (hold, note, sleep, spin, niceness, origin):
     ai.register_job(f"{__name__}:{_fn.__name__}", _fn)
 
 

@@ -7,6 +7,10 @@ worker's CPU time, so a worker waiting for a busy machine is no overrun."""
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -79,6 +83,31 @@ def test_a_worker_starts_warm_outside_the_decisions_time() -> None:
         assert worker.recycled == 0
     finally:
         worker.stop()
+
+
+ORIGIN = """
+import json, os, sys
+from ossuary.server import ai
+from tests.server import pool_jobs as jobs
+worker = ai._Worker("ossuary-test-worker", inline=False)
+try:
+    print(json.dumps(worker.run((jobs.ORIGIN, ()), limit=30)))
+finally:
+    worker.stop()
+"""
+
+
+def test_a_worker_forks_from_a_forkserver_that_loaded_the_games_once() -> None:
+    """A fresh process (the forkserver is one a process, started by its first
+    worker): its worker's parent is the forkserver, which imported every game
+    and the search before it forked; and the worker holds no web framework."""
+    done = subprocess.run([sys.executable, "-c", ORIGIN], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).parents[2])  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    parent, loaded = json.loads(done.stdout.splitlines()[-1])
+    assert "multiprocessing.forkserver" in parent and "ossuary.server.warm_workers" in parent
+    assert "ossuary.hecatomb.game" in loaded and "ossuary.agents.ismcts" in loaded
+    assert not [m for m in loaded if m.split(".")[0] in ("fastapi", "starlette", "uvicorn")]
 
 
 def test_a_decisions_limit_counts_its_workers_cpu_not_waiting() -> None:
