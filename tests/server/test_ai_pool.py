@@ -86,7 +86,7 @@ def test_a_worker_starts_warm_outside_the_decisions_time() -> None:
 
 
 ORIGIN = """
-import json, os, sys
+import json
 from ossuary.server import ai
 from tests.server import pool_jobs as jobs
 worker = ai._Worker("ossuary-test-worker", inline=False)
